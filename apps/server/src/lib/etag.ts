@@ -1,0 +1,5 @@
+import { createHash } from 'node:crypto';
+
+export function weakEtag(body: string): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+}

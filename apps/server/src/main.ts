@@ -1,0 +1,72 @@
+// Boots the shop: validates configuration, opens and migrates the database, seeds the demo data
+// into an empty one, serves API and storefront, and shuts down gracefully on SIGTERM/SIGINT.
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { ConfigError, type Config, loadConfig } from './plugins/config.ts';
+import type { StorefrontOptions } from './plugins/storefront.ts';
+import { registerStorefront } from './plugins/storefront.ts';
+
+export async function main(makeStorefront: (config: Config) => Promise<StorefrontOptions> | StorefrontOptions) {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const logger = {
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+  };
+  const database = await openDatabase(config.DATABASE_URL);
+  await database.migrate();
+
+  const { isDatabaseEmpty, seedDemoData } = await import('./seed/demo-seed.ts');
+  const seeded = (await isDatabaseEmpty(database.db)) ? (await seedDemoData(database.db), true) : false;
+
+  const storefront = await makeStorefront(config);
+  const app = await buildApp({ config, database, logger, storefront: registerStorefront(storefront) });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  app.log.info(
+    { database: database.kind, dataDir: database.kind === 'pglite' ? config.DATABASE_URL || '.data/pglite' : undefined, seeded },
+    'database ready',
+  );
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  handleShutdown(app, config.SHUTDOWN_TIMEOUT_MS);
+  return app;
+}
+
+/** Stop accepting, let in-flight requests finish, close the database; force-exit after a timeout. */
+function handleShutdown(app: FastifyInstance, timeoutMs: number) {
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, timeoutMs);
+    timer.unref();
+    app.close().then(
+      () => {
+        app.log.info('shutdown complete');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}

@@ -1,0 +1,74 @@
+import { ErrorBody, IdParam } from '@spice/shared/contracts/common';
+import { Product, ProductList, RecommendationsQuery, SearchQuery, SlugParam } from '@spice/shared/contracts/catalog';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../plugins/errors.ts';
+import { PUBLIC_CATALOGUE_CACHE, sendCachedJson } from '../../lib/cache-headers.ts';
+
+const tags = ['catalog'];
+
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { catalog } = app.services;
+
+  app.get(
+    '/products',
+    { schema: { tags, summary: 'All products, active and inactive, with variants', response: { 200: ProductList } } },
+    async (request, reply) => {
+      const snap = await catalog.snapshot();
+      return sendCachedJson(request, reply, snap.allJson, snap.allEtag);
+    },
+  );
+
+  app.get(
+    '/products/active',
+    {
+      schema: {
+        tags,
+        summary: 'Active products for recommendations, optionally excluding one',
+        querystring: RecommendationsQuery,
+        response: { 200: ProductList },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PUBLIC_CATALOGUE_CACHE);
+      return catalog.recommendations(request.query.exclude, request.query.limit);
+    },
+  );
+
+  app.get(
+    '/products/search',
+    {
+      schema: {
+        tags,
+        summary: 'Active products whose name contains the query, exact matches first',
+        querystring: SearchQuery,
+        response: { 200: ProductList },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PUBLIC_CATALOGUE_CACHE);
+      return catalog.search(request.query.q);
+    },
+  );
+
+  app.get(
+    '/products/slug/:slug',
+    { schema: { tags, summary: 'One product by slug', params: SlugParam, response: { 200: Product, 404: ErrorBody } } },
+    async (request, reply) => {
+      const product = await catalog.getBySlug(request.params.slug);
+      if (!product) throw notFound('Product not found.');
+      reply.header('cache-control', PUBLIC_CATALOGUE_CACHE);
+      return product;
+    },
+  );
+
+  app.get(
+    '/products/:id',
+    { schema: { tags, summary: 'One product by id', params: IdParam, response: { 200: Product, 404: ErrorBody } } },
+    async (request, reply) => {
+      const product = await catalog.getById(request.params.id);
+      if (!product) throw notFound('Product not found.');
+      reply.header('cache-control', PUBLIC_CATALOGUE_CACHE);
+      return product;
+    },
+  );
+};

@@ -1,0 +1,60 @@
+// Catalogue tables: products, their weight variants and images. Money in integer paise.
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    brand: text('brand').notNull().default(''),
+    description: text('description').notNull().default(''),
+    active: boolean('active').notNull().default(true),
+    bestseller: boolean('bestseller').notNull().default(false),
+    imageUrl: text('image_url'),
+    about: text('about').array().notNull().default(sql`'{}'::text[]`),
+    position: integer('position').notNull().default(0),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('products_slug_key').on(t.slug)],
+);
+
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    weight: text('weight').notNull(),
+    pricePaise: integer('price_paise').notNull(),
+    mrpPaise: integer('mrp_paise').notNull(),
+    stock: integer('stock').notNull().default(0),
+    sku: text('sku').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('product_variants_sku_key').on(t.sku),
+    index('product_variants_product_idx').on(t.productId),
+    check('product_variants_price_positive', sql`${t.pricePaise} >= 0`),
+    check('product_variants_mrp_not_below_price', sql`${t.mrpPaise} >= ${t.pricePaise}`),
+    check('product_variants_stock_non_negative', sql`${t.stock} >= 0`),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    alt: text('alt').notNull().default(''),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId)],
+);

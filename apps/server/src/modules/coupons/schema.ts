@@ -1,0 +1,34 @@
+// Coupon rules. Percent coupons store basis points (1000 = 10%); flat ones store paise.
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    description: text('description').notNull(),
+    discountType: text('discount_type', { enum: ['PERCENT', 'FLAT'] }).notNull(),
+    /** Basis points for PERCENT, paise for FLAT. */
+    discountValue: integer('discount_value').notNull(),
+    maxDiscountPaise: integer('max_discount_paise'),
+    minCartValuePaise: integer('min_cart_value_paise').notNull().default(0),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    usageLimit: integer('usage_limit'),
+    perUserLimit: integer('per_user_limit'),
+    usedCount: integer('used_count').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_key').on(t.code),
+    check('coupons_code_upper', sql`${t.code} = upper(${t.code})`),
+    check('coupons_value_positive', sql`${t.discountValue} > 0`),
+    check(
+      'coupons_percent_range',
+      sql`${t.discountType} <> 'PERCENT' or ${t.discountValue} <= 10000`,
+    ),
+  ],
+);

@@ -1,0 +1,117 @@
+// Serves the React Router storefront from the same Fastify server: hashed assets (immutable),
+// public files, and every other path server-rendered. Loaders reach the services in-process
+// through the router context, never over HTTP.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+
+/** What the storefront's loaders find in the router context (see apps/web/app/context.ts). */
+export interface StorefrontContext {
+  services: FastifyInstance['services'];
+  analyticsId: string | null;
+  publicUrl: string | null;
+}
+
+type ContextKey = Parameters<RouterContextProvider['set']>[0];
+
+export interface StorefrontOptions {
+  mode: 'production' | 'development';
+  /** Returns the server build; in development a fresh one per request (hot reload). */
+  getBuild: () => Promise<ServerBuild>;
+  /** Directory of the client build to serve as static files (production only). */
+  clientDir?: string | undefined;
+  /** Development only: mounts Vite's middleware before the storefront routes. */
+  beforeRoutes?: (app: FastifyInstance) => Promise<void>;
+}
+
+export const WEB_BUILD_DIR = path.resolve(import.meta.dirname, '../../../web/build');
+
+export function productionStorefront(buildDir = WEB_BUILD_DIR): StorefrontOptions {
+  const serverEntry = path.join(buildDir, 'server/index.js');
+  if (!existsSync(serverEntry)) throw new Error(`No storefront build at ${serverEntry}: run npm run build`);
+  const build = import(pathToFileURL(serverEntry).href) as Promise<ServerBuild>;
+  return { mode: 'production', getBuild: () => build, clientDir: path.join(buildDir, 'client') };
+}
+
+export function registerStorefront(options: StorefrontOptions) {
+  return async (app: FastifyInstance) => {
+    if (options.beforeRoutes) await options.beforeRoutes(app);
+    if (options.clientDir) {
+      await app.register(fastifyStatic, {
+        root: options.clientDir,
+        wildcard: false,
+        preCompressed: true,
+        setHeaders(res, filePath) {
+          const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=86400');
+        },
+      });
+    }
+
+    const handlers = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>();
+    const context: Omit<StorefrontContext, 'services'> = {
+      analyticsId: app.config.ANALYTICS_ID ?? null,
+      publicUrl: app.config.PUBLIC_URL ?? null,
+    };
+
+    await app.register(async (scope) => {
+      // Leave request bodies unread: React Router actions read them from the Web Request.
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+      scope.route({
+        method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+        url: '/*',
+        handler: async (request, reply) => {
+          const build = await options.getBuild();
+          let handle = handlers.get(build);
+          if (!handle) {
+            handle = createRequestHandler(build, options.mode);
+            handlers.set(build, handle);
+          }
+          const key = (build.entry.module as { storefrontContext?: ContextKey }).storefrontContext;
+          if (!key) throw new Error('entry.server must export storefrontContext');
+          const loadContext = new RouterContextProvider();
+          loadContext.set(key, { ...context, services: app.services } satisfies StorefrontContext);
+          const response = await handle(toWebRequest(request, reply), loadContext);
+          return sendWebResponse(reply, response);
+        },
+      });
+    });
+  };
+}
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  const controller = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, signal: controller.signal };
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    init.body = Readable.toWeb(request.raw) as ReadableStream;
+    init.duplex = 'half';
+  }
+  return new Request(url, init);
+}
+
+function sendWebResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+}

@@ -1,0 +1,20 @@
+import { formatPrice } from '@spice/shared/money';
+import { percentOffLabel } from '@spice/shared/messages';
+import { percentOffRupees } from '@spice/shared/variants';
+
+/** Price with the rupee sign, the struck MRP when above 0, and '{n}% off' when there is a discount. */
+export function Price({ price, mrp, size = 'md' }: { price: number; mrp: number; size?: 'md' | 'lg' }) {
+  const off = percentOffRupees(mrp, price);
+  return (
+    <span className={`price price--${size}`}>
+      <span className="price__now">{formatPrice(price)}</span>
+      {mrp > 0 && mrp !== price ? (
+        <s className="price__mrp">
+          <span className="visually-hidden">MRP </span>
+          {formatPrice(mrp)}
+        </s>
+      ) : null}
+      {off > 0 ? <span className="price__off">{percentOffLabel(off)}</span> : null}
+    </span>
+  );
+}

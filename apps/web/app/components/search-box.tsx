@@ -1,0 +1,139 @@
+// Header search with a live dropdown (spec section 2, Search). Works without JavaScript as a
+// plain GET form to /search.
+import type { ProductDto } from '@spice/shared/contracts/catalog';
+import { productImage } from '@spice/shared/images';
+import { MESSAGES } from '@spice/shared/messages';
+import { cardPricing } from '@spice/shared/variants';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { SearchIcon } from './icons';
+import { Price } from './price';
+
+async function fetchMatches(q: string, signal?: AbortSignal): Promise<ProductDto[]> {
+  const res = await fetch(`/api/products/search?q=${encodeURIComponent(q)}`, { signal });
+  if (!res.ok) throw new Error(`search failed: ${res.status}`);
+  return res.json();
+}
+
+export function SearchBox() {
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<ProductDto[] | null>(null);
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const listId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  // Live dropdown: debounce typing and drop answers to stale queries.
+  useEffect(() => {
+    const q = query.trim();
+    if (!q) {
+      setResults(null);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetchMatches(q, controller.signal)
+        .then(setResults)
+        .catch((error: unknown) => {
+          if ((error as Error).name !== 'AbortError') setResults([]);
+        });
+    }, 150);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query]);
+
+  // Close the dropdown on navigation and on clicks elsewhere.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation by design
+  useEffect(() => setOpen(false), [location.key]);
+  useEffect(() => {
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, []);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const q = query.trim();
+    if (!q) return;
+    setOpen(false);
+    try {
+      const matches = await fetchMatches(q);
+      const only = matches.length === 1 ? matches[0] : undefined;
+      navigate(only ? `/product/${only.slug}` : `/search?q=${encodeURIComponent(q)}`);
+    } catch {
+      navigate(`/search?q=${encodeURIComponent(q)}`);
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Escape') setOpen(false);
+    if (event.key === 'ArrowDown') {
+      const first = rootRef.current?.querySelector<HTMLAnchorElement>('.search__result');
+      if (first) {
+        event.preventDefault();
+        first.focus();
+      }
+    }
+  }
+
+  const showDropdown = open && query.trim() !== '' && results !== null;
+
+  return (
+    <div className="search" ref={rootRef}>
+      <form role="search" action="/search" method="get" onSubmit={onSubmit} className="search__form">
+        <label htmlFor={`${listId}-input`} className="visually-hidden">
+          Search spices
+        </label>
+        <input
+          id={`${listId}-input`}
+          name="q"
+          type="search"
+          autoComplete="off"
+          placeholder="Search masalas, turmeric, chilli…"
+          value={query}
+          maxLength={100}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setOpen(true);
+          }}
+          onFocus={() => setOpen(true)}
+          onKeyDown={onKeyDown}
+          aria-controls={showDropdown ? listId : undefined}
+          aria-expanded={showDropdown}
+        />
+        <button type="submit" className="search__submit" aria-label="Search">
+          <SearchIcon />
+        </button>
+      </form>
+      {showDropdown ? (
+        <div className="search__dropdown" id={listId}>
+          {results.length === 0 ? (
+            <p className="search__empty" role="status">
+              {MESSAGES.noSearchMatchesDropdown}
+            </p>
+          ) : (
+            <ul aria-label="Matching products">
+              {results.slice(0, 8).map((p) => {
+                const { price, mrp } = cardPricing(p.variants);
+                return (
+                  <li key={p.id}>
+                    <Link to={`/product/${p.slug}`} className="search__result" onClick={() => setQuery('')}>
+                      <img src={productImage(p)} alt="" width="44" height="44" />
+                      <span className="search__name">{p.name}</span>
+                      <Price price={price} mrp={mrp} />
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}

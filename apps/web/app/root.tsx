@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
+import type { Route } from './+types/root';
+import { Analytics } from './components/analytics';
+import { getStorefront } from './context';
+import stylesHref from './styles/app.css?url';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'stylesheet', href: stylesHref },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services, analyticsId, publicUrl } = getStorefront(context);
+  const [settings, footer, marketplaceLinks] = await Promise.all([
+    services.content.settings(),
+    services.content.footer(),
+    services.content.marketplaceLinks(),
+  ]);
+  return { settings, footer, marketplaceLinks, analyticsId, origin: publicUrl ?? new URL(request.url).origin };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function useRootData(): RootData {
+  const data = useRouteLoaderData<typeof loader>('root');
+  if (!data) throw new Error('root loader data is missing');
+  return data;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#7a2e0e" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+        {data?.analyticsId ? <Analytics id={data.analyticsId} /> : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="page error-page">
+      <h1>{status === 404 ? 'Page not found' : 'Something went wrong'}</h1>
+      <p>{status === 404 ? 'We could not find that page.' : 'Please try again in a moment.'}</p>
+      <a className="button" href="/">
+        Back to Home
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,17 @@
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+
+export default [
+  route('robots.txt', 'routes/robots-txt.ts'),
+  route('sitemap.xml', 'routes/sitemap-xml.ts'),
+  layout('routes/shop-layout.tsx', [
+    index('routes/home.tsx'),
+    route('product/:slug', 'routes/product.tsx'),
+    route('search', 'routes/search.tsx'),
+    route('about', 'routes/about.tsx'),
+    route('privacy-policy', 'routes/policy.tsx', { id: 'policy-privacy' }),
+    route('terms-and-conditions', 'routes/policy.tsx', { id: 'policy-terms' }),
+    route('return-policy', 'routes/policy.tsx', { id: 'policy-return' }),
+    route('shipping-policy', 'routes/policy.tsx', { id: 'policy-shipping' }),
+    route('*', 'routes/not-found.tsx'),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,75 @@
+import type { ProductDto } from '@spice/shared/contracts/catalog';
+import { productImage } from '@spice/shared/images';
+import { MESSAGES, percentOffLabel, searchResultsTitle } from '@spice/shared/messages';
+import { formatPrice } from '@spice/shared/money';
+import { isOutOfStock, priceRange } from '@spice/shared/variants';
+import { Link } from 'react-router';
+import { getStorefront } from '../context';
+import { seoMeta } from '../seo';
+import type { Route } from './+types/search';
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const root = matches[0].loaderData;
+  return seoMeta({
+    title: `${searchResultsTitle(loaderData.q)} | ${root.settings.storeName}`,
+    description: root.settings.description,
+    origin: root.origin,
+    path: '/search',
+    noindex: true,
+  });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const q = (new URL(request.url).searchParams.get('q') ?? '').slice(0, 100);
+  const { services } = getStorefront(context);
+  const results = q.trim() ? await services.catalog.search(q) : [];
+  return { q, results };
+}
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { q, results } = loaderData;
+  return (
+    <main className="page search-page">
+      <h1 className="section-title">{searchResultsTitle(q)}</h1>
+      {results.length === 0 ? (
+        <p className="empty">{MESSAGES.noSearchMatchesPage}</p>
+      ) : (
+        <div className="grid">
+          {results.map((p) => (
+            <SearchResultCard key={p.id} product={p} />
+          ))}
+        </div>
+      )}
+    </main>
+  );
+}
+
+function SearchResultCard({ product }: { product: ProductDto }) {
+  const range = priceRange(product.variants);
+  const outOfStock = isOutOfStock(product.variants);
+  return (
+    <Link to={`/product/${product.slug}`} className="card" prefetch="intent">
+      <span className="card__media">
+        <img src={productImage(product)} alt="" width="600" height="600" loading="lazy" />
+      </span>
+      <span className="card__body">
+        <span className="card__name">{product.name}</span>
+        {range?.kind === 'single' ? (
+          <span className="price">
+            <span className="price__now">{formatPrice(range.price)}</span>
+            {range.mrp > range.price ? <s className="price__mrp">{formatPrice(range.mrp)}</s> : null}
+            {range.off > 0 ? <span className="price__off">{percentOffLabel(range.off)}</span> : null}
+          </span>
+        ) : null}
+        {range?.kind === 'range' ? (
+          <span className="price">
+            <span className="price__now">
+              {formatPrice(range.min)} – {formatPrice(range.max)}
+            </span>
+          </span>
+        ) : null}
+        {outOfStock ? <span className="stock-out">{MESSAGES.outOfStock}</span> : null}
+      </span>
+    </Link>
+  );
+}

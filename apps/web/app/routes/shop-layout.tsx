@@ -1,0 +1,29 @@
+// Shared layout for every route but checkout: header, footer and the scroll-to-top button.
+import { MESSAGES } from '@spice/shared/messages';
+import { Outlet, useNavigation } from 'react-router';
+import { Footer } from '../components/footer';
+import { Header } from '../components/header';
+import { ScrollToTop } from '../components/scroll-to-top';
+
+export default function ShopLayout() {
+  const navigation = useNavigation();
+  const loadingProduct = navigation.state === 'loading' && navigation.location.pathname.startsWith('/product/');
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <Header />
+      {loadingProduct ? (
+        <div className="route-loading" role="status">
+          {MESSAGES.loadingProduct}
+        </div>
+      ) : null}
+      <div id="main" className="main">
+        <Outlet />
+      </div>
+      <Footer />
+      <ScrollToTop />
+    </>
+  );
+}

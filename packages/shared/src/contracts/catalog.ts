@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** Prices in the API are rupees (spec section 3); the server keeps paise. */
+export const Variant = z
+  .object({
+    id: z.number().int(),
+    weight: z.string(),
+    price: z.number(),
+    mrp: z.number(),
+    stock: z.number().int(),
+    sku: z.string(),
+  })
+  .meta({ id: 'Variant' });
+
+export const Product = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    name: z.string(),
+    brand: z.string(),
+    description: z.string(),
+    active: z.boolean(),
+    bestseller: z.boolean(),
+    imageUrl: z.string().nullable(),
+    image: z.string().nullable(),
+    images: z.array(z.string()),
+    about: z.array(z.string()),
+    variants: z.array(Variant),
+  })
+  .meta({ id: 'Product' });
+
+export const ProductList = z.array(Product);
+
+export const SlugParam = z.object({ slug: z.string().min(1).max(200) });
+
+export const RecommendationsQuery = z.object({
+  exclude: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(20).default(5),
+});
+
+export const SearchQuery = z.object({ q: z.string().max(100).default('') });
+
+export type ProductDto = z.infer<typeof Product>;
+export type VariantDto = z.infer<typeof Variant>;

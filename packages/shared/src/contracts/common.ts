@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** Every API error: `{ message, errors? }` (ARCHITECTURE.md, contracts). */
+export const ErrorBody = z
+  .object({
+    message: z.string(),
+    errors: z.record(z.string(), z.string()).optional(),
+  })
+  .meta({ id: 'Error' });
+
+export const IdParam = z.object({ id: z.coerce.number().int().positive() });

@@ -1,0 +1,29 @@
+// Money is integer paise everywhere inside the shop; rupees appear only at the API and display edges.
+
+/** Rupees (as the API and spec speak them) to integer paise, rejecting fractions of a paisa. */
+export function toPaise(rupees: number): number {
+  const paise = Math.round(rupees * 100);
+  if (!Number.isFinite(paise) || Math.abs(paise - rupees * 100) > 1e-6) {
+    throw new RangeError(`Not a rupee amount with at most two decimals: ${rupees}`);
+  }
+  return paise;
+}
+
+/** Integer paise to a rupee number for JSON (e.g. 12050 -> 120.5). */
+export function toRupees(paise: number): number {
+  return paise / 100;
+}
+
+const whole = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+const withPaise = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Display form with the rupee sign and Indian digit grouping: ₹1,299 or ₹49.50. */
+export function formatRupees(paise: number): string {
+  const value = paise / 100;
+  return `₹${paise % 100 === 0 ? whole.format(value) : withPaise.format(value)}`;
+}
+
+/** Display form of a rupee amount as the API gives it (e.g. 120.5 -> ₹120.50). */
+export function formatPrice(rupees: number): string {
+  return formatRupees(Math.round(rupees * 100));
+}

@@ -1,0 +1,20 @@
+// Product URLs (spec section 2): the product's slug field, otherwise the lowercase name with
+// whitespace turned into hyphens, then a hyphen and the product id.
+
+export function productSlug(product: { id: number | string; name: string; slug?: string | null }): string {
+  const own = product.slug?.trim();
+  if (own) return own;
+  return `${product.name.trim().toLowerCase().replace(/\s+/g, '-')}-${product.id}`;
+}
+
+/** A slug an owner may save: lowercase letters, digits and single hyphens. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9\s-]/g, '')
+    .trim()
+    .replace(/[\s-]+/g, '-');
+}
