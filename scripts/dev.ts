@@ -13,7 +13,7 @@ const vite = await createServer({
 });
 
 const { main } = await import('../apps/server/src/main.ts');
-const app = await main(() => ({
+await main(() => ({
   mode: 'development',
   getBuild: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
   clientDir: undefined,
@@ -27,4 +27,3 @@ const app = await main(() => ({
     });
   },
 }));
-app.addHook('onClose', () => vite.close());

@@ -18,7 +18,14 @@ interface Tally {
 const total: Tally = { passed: 0, failed: 0, skipped: 0 };
 let crashed = false;
 
-function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv, resultFile: string, read: (file: string) => Tally) {
+function run(
+  label: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  resultFile: string,
+  read: (file: string) => Tally,
+) {
   console.log(`\n=== ${label} ===`);
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
   if (!existsSync(resultFile)) {
@@ -54,14 +61,28 @@ const only = process.argv[2]; // optional: unit | e2e | postgres
 
 if (!only || only === 'unit') {
   const file = path.join(out, 'vitest.json');
-  run('Unit and API tests (PGlite)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], baseEnv, file, readVitest);
+  run(
+    'Unit and API tests (PGlite)',
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    baseEnv,
+    file,
+    readVitest,
+  );
 }
 if (!only || only === 'e2e') {
   // Journeys run against a fresh production build, never a stale one.
   const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) crashed = true;
   const file = path.join(out, 'playwright.json');
-  run('Browser journeys (Playwright, Chromium)', 'npx', ['playwright', 'test'], { ...baseEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: file }, file, readPlaywright);
+  run(
+    'Browser journeys (Playwright, Chromium)',
+    'npx',
+    ['playwright', 'test'],
+    { ...baseEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+    file,
+    readPlaywright,
+  );
 }
 if ((!only || only === 'postgres') && TEST_DATABASE_URL) {
   const file = path.join(out, 'vitest-postgres.json');
@@ -75,5 +96,7 @@ if ((!only || only === 'postgres') && TEST_DATABASE_URL) {
   );
 }
 
-console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+console.log(
+  `\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
+);
 process.exit(total.failed > 0 || crashed ? 1 : 0);

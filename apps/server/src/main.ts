@@ -3,11 +3,13 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
-import { ConfigError, type Config, loadConfig } from './plugins/config.ts';
+import { type Config, ConfigError, loadConfig } from './plugins/config.ts';
 import type { StorefrontOptions } from './plugins/storefront.ts';
 import { registerStorefront } from './plugins/storefront.ts';
 
-export async function main(makeStorefront: (config: Config) => Promise<StorefrontOptions> | StorefrontOptions) {
+export async function main(
+  makeStorefront: (config: Config) => Promise<StorefrontOptions> | StorefrontOptions,
+) {
   let config: Config;
   try {
     config = loadConfig();
@@ -27,15 +29,23 @@ export async function main(makeStorefront: (config: Config) => Promise<Storefron
   await database.migrate();
 
   const { isDatabaseEmpty, seedDemoData } = await import('./seed/demo-seed.ts');
-  const seeded = (await isDatabaseEmpty(database.db)) ? (await seedDemoData(database.db), true) : false;
+  const seeded = await isDatabaseEmpty(database.db);
+  if (seeded) await seedDemoData(database.db);
 
   const storefront = await makeStorefront(config);
-  const app = await buildApp({ config, database, logger, storefront: registerStorefront(storefront) });
-  app.addHook('onClose', async () => {
-    await database.close();
+  const app = await buildApp({
+    config,
+    database,
+    logger,
+    storefront: registerStorefront(storefront),
+    onClose: () => database.close(),
   });
   app.log.info(
-    { database: database.kind, dataDir: database.kind === 'pglite' ? config.DATABASE_URL || '.data/pglite' : undefined, seeded },
+    {
+      database: database.kind,
+      dataDir: database.kind === 'pglite' ? config.DATABASE_URL || '.data/pglite' : undefined,
+      seeded,
+    },
     'database ready',
   );
 

@@ -1,11 +1,12 @@
 // The services of every module, built once per app around one database handle. Route handlers
 // and the storefront's loaders (in-process, through the router context) call these.
-import type { Config } from './plugins/config.ts';
+
 import type { Db } from './db/client.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { createCheckoutService } from './modules/checkout/service.ts';
 import { createContentService } from './modules/content/service.ts';
 import { createCouponsService } from './modules/coupons/service.ts';
+import type { Config } from './plugins/config.ts';
 
 export type Services = ReturnType<typeof createServices>;
 

@@ -1,5 +1,13 @@
 import type { ReactNode } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from 'react-router';
 import type { Route } from './+types/root';
 import { Analytics } from './components/analytics';
 import { getStorefront } from './context';
@@ -17,7 +25,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services.content.footer(),
     services.content.marketplaceLinks(),
   ]);
-  return { settings, footer, marketplaceLinks, analyticsId, origin: publicUrl ?? new URL(request.url).origin };
+  return {
+    settings,
+    footer,
+    marketplaceLinks,
+    analyticsId,
+    origin: publicUrl ?? new URL(request.url).origin,
+  };
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;

@@ -29,15 +29,19 @@ describe('percentOff', () => {
 
   it('agrees with the exact rational rule for every integer pair', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 1, max: 10_000_000 }), (a, b) => {
-        const mrp = Math.max(a, b);
-        const price = Math.min(a, b);
-        const n = percentOff(mrp, price);
-        if (mrp === price) return n === 0;
-        // n - 1 + 0.25 <= exact < n + 0.25, checked in integers: 4*(mrp-price)*100 vs (4n±3)*mrp
-        const scaled = 400 * (mrp - price);
-        return scaled >= (4 * n - 3) * mrp && scaled < (4 * n + 1) * mrp && n >= 0 && n <= 100;
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.integer({ min: 1, max: 10_000_000 }),
+        (a, b) => {
+          const mrp = Math.max(a, b);
+          const price = Math.min(a, b);
+          const n = percentOff(mrp, price);
+          if (mrp === price) return n === 0;
+          // n - 1 + 0.25 <= exact < n + 0.25, checked in integers: 4*(mrp-price)*100 vs (4n±3)*mrp
+          const scaled = 400 * (mrp - price);
+          return scaled >= (4 * n - 3) * mrp && scaled < (4 * n + 1) * mrp && n >= 0 && n <= 100;
+        },
+      ),
     );
   });
 });
@@ -65,8 +69,16 @@ describe('shipping', () => {
   });
 
   it('names the next cheaper milestone and how much more to add', () => {
-    expect(nextMilestone(milestones, 20000)).toEqual({ minCartValue: 29900, shippingCharge: 4900, amountToGo: 9900 });
-    expect(nextMilestone(milestones, 30000)).toEqual({ minCartValue: 49900, shippingCharge: 0, amountToGo: 19900 });
+    expect(nextMilestone(milestones, 20000)).toEqual({
+      minCartValue: 29900,
+      shippingCharge: 4900,
+      amountToGo: 9900,
+    });
+    expect(nextMilestone(milestones, 30000)).toEqual({
+      minCartValue: 49900,
+      shippingCharge: 0,
+      amountToGo: 19900,
+    });
     expect(nextMilestone(milestones, 50000)).toBeNull();
   });
 
@@ -77,14 +89,22 @@ describe('shipping', () => {
 
 describe('orderTotal', () => {
   it('is subtotal minus coupon plus delivery plus platform fee', () => {
-    expect(orderTotal({ subtotal: 50000, couponDiscount: 5000, deliveryCharge: 0, platformFee: 900 })).toBe(45900);
+    expect(orderTotal({ subtotal: 50000, couponDiscount: 5000, deliveryCharge: 0, platformFee: 900 })).toBe(
+      45900,
+    );
   });
 
   it('never goes below zero', () => {
     fc.assert(
-      fc.property(fc.nat(), fc.nat(), fc.nat(), fc.nat(), (subtotal, couponDiscount, deliveryCharge, platformFee) => {
-        return orderTotal({ subtotal, couponDiscount, deliveryCharge, platformFee }) >= 0;
-      }),
+      fc.property(
+        fc.nat(),
+        fc.nat(),
+        fc.nat(),
+        fc.nat(),
+        (subtotal, couponDiscount, deliveryCharge, platformFee) => {
+          return orderTotal({ subtotal, couponDiscount, deliveryCharge, platformFee }) >= 0;
+        },
+      ),
     );
   });
 });

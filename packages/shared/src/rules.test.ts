@@ -48,13 +48,17 @@ describe('banner selection', () => {
     expect(selectBanner([past, future, hidden], now)).toBeNull();
   });
   it('treats the window bounds as inclusive', () => {
-    expect(isBannerLive({ visible: true, startTime: now.toISOString(), endTime: now.toISOString() }, now)).toBe(true);
+    expect(
+      isBannerLive({ visible: true, startTime: now.toISOString(), endTime: now.toISOString() }, now),
+    ).toBe(true);
   });
 });
 
 describe('productImage fallback chain', () => {
   it('prefers the first of images, then image, then imageUrl', () => {
-    expect(productImage({ name: 'x', images: ['/a.svg', '/b.svg'], image: '/c.svg', imageUrl: '/d.svg' })).toBe('/a.svg');
+    expect(
+      productImage({ name: 'x', images: ['/a.svg', '/b.svg'], image: '/c.svg', imageUrl: '/d.svg' }),
+    ).toBe('/a.svg');
     expect(productImage({ name: 'x', images: [], image: '/c.svg', imageUrl: '/d.svg' })).toBe('/c.svg');
     expect(productImage({ name: 'x', images: [], image: null, imageUrl: '/d.svg' })).toBe('/d.svg');
   });
@@ -116,7 +120,11 @@ describe('policyKindForPath', () => {
 describe('variant pricing', () => {
   const v = (weight: string, price: number, mrp: number, stock: number) => ({ weight, price, mrp, stock });
   it('card pricing takes the first variant, defaulting to 0', () => {
-    expect(cardPricing([v('100g', 99, 120, 5), v('200g', 180, 200, 5)])).toEqual({ price: 99, mrp: 120, off: 18 });
+    expect(cardPricing([v('100g', 99, 120, 5), v('200g', 180, 200, 5)])).toEqual({
+      price: 99,
+      mrp: 120,
+      off: 18,
+    });
     expect(cardPricing([])).toEqual({ price: 0, mrp: 0, off: 0 });
   });
   it('preselects the first in-stock variant', () => {
@@ -125,7 +133,11 @@ describe('variant pricing', () => {
   });
   it('gives a single price with MRP and percent off, or a range', () => {
     expect(priceRange([v('100g', 70, 80, 1)])).toEqual({ kind: 'single', price: 70, mrp: 80, off: 13 });
-    expect(priceRange([v('100g', 70, 80, 1), v('200g', 130, 150, 1)])).toEqual({ kind: 'range', min: 70, max: 130 });
+    expect(priceRange([v('100g', 70, 80, 1), v('200g', 130, 150, 1)])).toEqual({
+      kind: 'range',
+      min: 70,
+      max: 130,
+    });
     expect(priceRange([v('100g', 0, 0, 1)])).toBeNull();
   });
   it('is out of stock when no variant has stock and a positive price', () => {

@@ -34,7 +34,10 @@ export function cardPricing(variants: readonly PricedVariant[]): { price: number
 /** Search-result pricing: a single price (with MRP and percent off) or a min–max range. */
 export function priceRange(
   variants: readonly PricedVariant[],
-): { kind: 'single'; price: number; mrp: number; off: number } | { kind: 'range'; min: number; max: number } | null {
+):
+  | { kind: 'single'; price: number; mrp: number; off: number }
+  | { kind: 'range'; min: number; max: number }
+  | null {
   const priced = variants.filter((v) => v.price > 0);
   if (priced.length === 0) return null;
   const prices = priced.map((v) => v.price);

@@ -7,13 +7,21 @@ export interface Snapshot<T> {
   invalidate(): void;
 }
 
-export function createSnapshot<T>(load: () => Promise<T>, ttlMs: number, now = () => Date.now()): Snapshot<T> {
+export function createSnapshot<T>(
+  load: () => Promise<T>,
+  ttlMs: number,
+  now = () => Date.now(),
+): Snapshot<T> {
   let current: { value: Promise<T>; loadedAt: number; generation: number } | null = null;
   let generation = 0;
 
   return {
     get() {
-      if (current && (ttlMs === 0 ? false : now() - current.loadedAt < ttlMs) && current.generation === generation) {
+      if (
+        current &&
+        (ttlMs === 0 ? false : now() - current.loadedAt < ttlMs) &&
+        current.generation === generation
+      ) {
         return current.value;
       }
       const mine = { value: load(), loadedAt: now(), generation };

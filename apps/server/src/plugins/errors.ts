@@ -19,7 +19,12 @@ export class AppError extends Error {
   readonly errors: Record<string, string> | undefined;
   readonly extra: Record<string, unknown> | undefined;
 
-  constructor(kind: AppErrorKind, message: string, errors?: Record<string, string>, extra?: Record<string, unknown>) {
+  constructor(
+    kind: AppErrorKind,
+    message: string,
+    errors?: Record<string, string>,
+    extra?: Record<string, unknown>,
+  ) {
     super(message);
     this.kind = kind;
     this.errors = errors;
@@ -36,13 +41,15 @@ export const notFound = (message = 'Not found') => new AppError('notFound', mess
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ message: error.message, errors: error.errors, ...error.extra });
+      return reply
+        .status(error.statusCode)
+        .send({ message: error.message, errors: error.errors, ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};
       for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || issue.params.issue.path.join('.');
-        if (field && !errors[field]) errors[field] = issue.message;
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'request';
+        if (!errors[field]) errors[field] = issue.message ?? 'Invalid value.';
       }
       const first = Object.entries(errors)[0];
       const message = first ? `Invalid ${first[0]}: ${first[1]}` : 'Invalid request.';

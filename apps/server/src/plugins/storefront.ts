@@ -8,6 +8,8 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+// Brings in the FastifyInstance decorations (config, services) declared beside buildApp.
+import type {} from '../app.ts';
 
 /** What the storefront's loaders find in the router context (see apps/web/app/context.ts). */
 export interface StorefrontContext {
@@ -47,7 +49,10 @@ export function registerStorefront(options: StorefrontOptions) {
         preCompressed: true,
         setHeaders(res, filePath) {
           const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-          res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=86400');
+          res.header(
+            'cache-control',
+            hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
+          );
         },
       });
     }
@@ -97,7 +102,11 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
   });
-  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, signal: controller.signal };
+  const init: RequestInit & { duplex?: 'half' } = {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+  };
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     init.body = Readable.toWeb(request.raw) as ReadableStream;
     init.duplex = 'half';

@@ -46,7 +46,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { seed?: boolean; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   if (options.seed !== false) await seedDemoData(database.db);
   const config = loadConfig({ NODE_ENV: 'test', CATALOG_CACHE_SECONDS: '30', ...options.env });

@@ -9,7 +9,13 @@ export function Footer() {
     <footer className="footer">
       <div className="footer__inner">
         <div className="footer__brand">
-          <img src={footer.logoUrl ?? '/images/logo.svg'} alt={settings.storeName} width="160" height="45" loading="lazy" />
+          <img
+            src={footer.logoUrl ?? '/images/logo.svg'}
+            alt={settings.storeName}
+            width="160"
+            height="45"
+            loading="lazy"
+          />
           <p>{settings.description}</p>
         </div>
         <nav className="footer__col" aria-label="Information">
@@ -46,7 +52,12 @@ export function Footer() {
                 </a>
               ) : null}
               {footer.instagramUrl ? (
-                <a href={footer.instagramUrl} target="_blank" rel="noopener noreferrer" aria-label="Instagram">
+                <a
+                  href={footer.instagramUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label="Instagram"
+                >
                   <InstagramIcon />
                 </a>
               ) : null}

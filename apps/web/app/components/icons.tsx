@@ -1,5 +1,11 @@
 // Inline icons (no icon font or library): decorative, so hidden from assistive technology.
-const common = { width: 22, height: 22, viewBox: '0 0 24 24', 'aria-hidden': true, focusable: false } as const;
+const common = {
+  width: 22,
+  height: 22,
+  viewBox: '0 0 24 24',
+  'aria-hidden': true,
+  focusable: false,
+} as const;
 
 export const SearchIcon = () => (
   <svg {...common} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
@@ -25,7 +31,14 @@ export const CloseIcon = () => (
   </svg>
 );
 export const ArrowUpIcon = () => (
-  <svg {...common} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+  <svg
+    {...common}
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
     <path d="M12 19V5M5 12l7-7 7 7" />
   </svg>
 );

@@ -1,5 +1,5 @@
-import { formatPrice } from '@spice/shared/money';
 import { percentOffLabel } from '@spice/shared/messages';
+import { formatPrice } from '@spice/shared/money';
 import { percentOffRupees } from '@spice/shared/variants';
 
 /** Price with the rupee sign, the struck MRP when above 0, and '{n}% off' when there is a discount. */

@@ -22,7 +22,7 @@ export function SearchBox() {
   const navigate = useNavigate();
   const location = useLocation();
   const listId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
+  const rootRef = useRef<HTMLElement>(null);
 
   // Live dropdown: debounce typing and drop answers to stale queries.
   useEffect(() => {
@@ -84,8 +84,8 @@ export function SearchBox() {
   const showDropdown = open && query.trim() !== '' && results !== null;
 
   return (
-    <div className="search" ref={rootRef}>
-      <form role="search" action="/search" method="get" onSubmit={onSubmit} className="search__form">
+    <search className="search" ref={rootRef}>
+      <form action="/search" method="get" onSubmit={onSubmit} className="search__form">
         <label htmlFor={`${listId}-input`} className="visually-hidden">
           Search spices
         </label>
@@ -103,8 +103,6 @@ export function SearchBox() {
           }}
           onFocus={() => setOpen(true)}
           onKeyDown={onKeyDown}
-          aria-controls={showDropdown ? listId : undefined}
-          aria-expanded={showDropdown}
         />
         <button type="submit" className="search__submit" aria-label="Search">
           <SearchIcon />
@@ -134,6 +132,6 @@ export function SearchBox() {
           )}
         </div>
       ) : null}
-    </div>
+    </search>
   );
 }

@@ -35,11 +35,36 @@ function fallbackSections(store: string): ContentSectionDto[] {
     orderIndex: id,
   });
   return [
-    s(1, 'About Us', `${store} brings the masalas of Indian home kitchens to yours: whole spices, sourced from the farms that grow them best, ground and packed with care.`, '/images/about/fields.svg'),
-    s(2, `What Makes ${store} Different`, 'We grind at low temperature so the natural oils and aroma stay in the spice. Our blends contain no onion or garlic and are 100% vegetarian.', '/images/about/grinding.svg'),
-    s(3, 'Vision And Mission', 'To make pure, honest spices the everyday choice of every Indian family, at a fair price.', '/images/about/leaf.svg'),
-    s(4, 'Our Process', 'Clean, sun-dry, roast in small batches, grind cool, and seal fresh: every batch is checked before it is packed.', '/images/about/packing.svg'),
-    s(5, 'Our Commitment', 'Every product is made in an FSSAI approved facility, with nothing added that you would not use at home.', '/images/about/lab.svg'),
+    s(
+      1,
+      'About Us',
+      `${store} brings the masalas of Indian home kitchens to yours: whole spices, sourced from the farms that grow them best, ground and packed with care.`,
+      '/images/about/fields.svg',
+    ),
+    s(
+      2,
+      `What Makes ${store} Different`,
+      'We grind at low temperature so the natural oils and aroma stay in the spice. Our blends contain no onion or garlic and are 100% vegetarian.',
+      '/images/about/grinding.svg',
+    ),
+    s(
+      3,
+      'Vision And Mission',
+      'To make pure, honest spices the everyday choice of every Indian family, at a fair price.',
+      '/images/about/leaf.svg',
+    ),
+    s(
+      4,
+      'Our Process',
+      'Clean, sun-dry, roast in small batches, grind cool, and seal fresh: every batch is checked before it is packed.',
+      '/images/about/packing.svg',
+    ),
+    s(
+      5,
+      'Our Commitment',
+      'Every product is made in an FSSAI approved facility, with nothing added that you would not use at home.',
+      '/images/about/lab.svg',
+    ),
   ];
 }
 
@@ -76,7 +101,14 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
               {images.length > 0 ? (
                 <div className={`about-section__images about-section__images--${images.length}`}>
                   {images.map((src) => (
-                    <img key={src} src={src} alt="" width="800" height="600" loading={i === 0 ? 'eager' : 'lazy'} />
+                    <img
+                      key={src}
+                      src={src}
+                      alt=""
+                      width="800"
+                      height="600"
+                      loading={i === 0 ? 'eager' : 'lazy'}
+                    />
                   ))}
                 </div>
               ) : null}

@@ -18,7 +18,10 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
-  const [banner, products] = await Promise.all([services.content.liveBanner(), services.catalog.listActive()]);
+  const [banner, products] = await Promise.all([
+    services.content.liveBanner(),
+    services.catalog.listActive(),
+  ]);
   return { banner, products };
 }
 

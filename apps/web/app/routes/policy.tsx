@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function PolicyPage({ loaderData }: Route.ComponentProps) {
   const { policy } = loaderData;
-  if (!policy || !policy.body.trim()) {
+  if (!policy?.body.trim()) {
     return (
       <main className="page policy">
         <p className="empty">{MESSAGES.policyEmpty}</p>
@@ -36,7 +36,11 @@ export default function PolicyPage({ loaderData }: Route.ComponentProps) {
     <main className="page policy">
       <h1>{policy.title}</h1>
       <p className="policy__updated">
-        Last updated {new Date(policy.updatedAt).toLocaleDateString('en-IN', { dateStyle: 'long', timeZone: 'Asia/Kolkata' })}
+        Last updated{' '}
+        {new Date(policy.updatedAt).toLocaleDateString('en-IN', {
+          dateStyle: 'long',
+          timeZone: 'Asia/Kolkata',
+        })}
       </p>
       <PolicyBody text={policy.body} />
     </main>

@@ -37,7 +37,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
   const product = await services.catalog.getBySlug(params.slug);
-  if (!product || !product.active) throw data(null, { status: 404 });
+  if (!product?.active) throw data(null, { status: 404 });
   const recommendations = await services.catalog.recommendations(product.id, 5);
   return { product, recommendations };
 }
@@ -192,15 +192,26 @@ function QuantityStepper({
   label: string;
 }) {
   return (
-    <div className="stepper" role="group" aria-label={`Quantity of ${label}`}>
-      <button type="button" onClick={() => onChange(Math.max(1, value - 1))} disabled={value <= 1} aria-label="Decrease quantity">
+    <fieldset className="stepper">
+      <legend className="visually-hidden">Quantity of {label}</legend>
+      <button
+        type="button"
+        onClick={() => onChange(Math.max(1, value - 1))}
+        disabled={value <= 1}
+        aria-label="Decrease quantity"
+      >
         −
       </button>
       <output aria-live="polite">{value}</output>
-      <button type="button" onClick={() => onChange(Math.min(max, value + 1))} disabled={value >= max} aria-label="Increase quantity">
+      <button
+        type="button"
+        onClick={() => onChange(Math.min(max, value + 1))}
+        disabled={value >= max}
+        aria-label="Increase quantity"
+      >
         +
       </button>
-    </div>
+    </fieldset>
   );
 }
 
@@ -213,7 +224,8 @@ function RecommendationCard({ product }: { product: ProductDto }) {
         <img src={productImage(product)} alt="" width="600" height="600" loading="lazy" />
         <h3 className="rec__name">{product.name}</h3>
       </Link>
-      <div className="pills pills--small" role="group" aria-label={`Weight of ${product.name}`}>
+      <fieldset className="pills pills--small">
+        <legend className="visually-hidden">Weight of {product.name}</legend>
         {product.variants.map((v, i) => (
           <button
             type="button"
@@ -226,7 +238,7 @@ function RecommendationCard({ product }: { product: ProductDto }) {
             {v.weight}
           </button>
         ))}
-      </div>
+      </fieldset>
       {variant ? <Price price={variant.price} mrp={variant.mrp} /> : null}
       <button
         type="button"

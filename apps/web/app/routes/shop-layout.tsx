@@ -7,7 +7,8 @@ import { ScrollToTop } from '../components/scroll-to-top';
 
 export default function ShopLayout() {
   const navigation = useNavigation();
-  const loadingProduct = navigation.state === 'loading' && navigation.location.pathname.startsWith('/product/');
+  const loadingProduct =
+    navigation.state === 'loading' && navigation.location.pathname.startsWith('/product/');
   return (
     <>
       <a href="#main" className="skip-link">

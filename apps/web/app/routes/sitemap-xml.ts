@@ -3,7 +3,10 @@ import { getStorefront } from '../context';
 import type { Route } from './+types/sitemap-xml';
 
 const escapeXml = (s: string) =>
-  s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+  s.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
 
 /** Every active product and content page. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -53,7 +53,12 @@ export const Policy = z
   .meta({ id: 'Policy' });
 
 export const SiteSettings = z
-  .object({ storeName: z.string(), title: z.string(), description: z.string(), logoUrl: z.string().nullable() })
+  .object({
+    storeName: z.string(),
+    title: z.string(),
+    description: z.string(),
+    logoUrl: z.string().nullable(),
+  })
   .meta({ id: 'SiteSettings' });
 
 export const CheckoutSettings = z.object({ platformFee: z.number() }).meta({ id: 'CheckoutSettings' });

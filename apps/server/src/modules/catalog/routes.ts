@@ -1,8 +1,14 @@
+import {
+  Product,
+  ProductList,
+  RecommendationsQuery,
+  SearchQuery,
+  SlugParam,
+} from '@spice/shared/contracts/catalog';
 import { ErrorBody, IdParam } from '@spice/shared/contracts/common';
-import { Product, ProductList, RecommendationsQuery, SearchQuery, SlugParam } from '@spice/shared/contracts/catalog';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../plugins/errors.ts';
 import { PUBLIC_CATALOGUE_CACHE, sendCachedJson } from '../../lib/cache-headers.ts';
+import { notFound } from '../../plugins/errors.ts';
 
 const tags = ['catalog'];
 
@@ -11,7 +17,13 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/products',
-    { schema: { tags, summary: 'All products, active and inactive, with variants', response: { 200: ProductList } } },
+    {
+      schema: {
+        tags,
+        summary: 'All products, active and inactive, with variants',
+        response: { 200: ProductList },
+      },
+    },
     async (request, reply) => {
       const snap = await catalog.snapshot();
       return sendCachedJson(request, reply, snap.allJson, snap.allEtag);
@@ -52,7 +64,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/products/slug/:slug',
-    { schema: { tags, summary: 'One product by slug', params: SlugParam, response: { 200: Product, 404: ErrorBody } } },
+    {
+      schema: {
+        tags,
+        summary: 'One product by slug',
+        params: SlugParam,
+        response: { 200: Product, 404: ErrorBody },
+      },
+    },
     async (request, reply) => {
       const product = await catalog.getBySlug(request.params.slug);
       if (!product) throw notFound('Product not found.');
@@ -63,7 +82,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/products/:id',
-    { schema: { tags, summary: 'One product by id', params: IdParam, response: { 200: Product, 404: ErrorBody } } },
+    {
+      schema: {
+        tags,
+        summary: 'One product by id',
+        params: IdParam,
+        response: { 200: Product, 404: ErrorBody },
+      },
+    },
     async (request, reply) => {
       const product = await catalog.getById(request.params.id);
       if (!product) throw notFound('Product not found.');

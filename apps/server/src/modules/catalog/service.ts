@@ -1,9 +1,10 @@
 // Catalogue reads: products with their variants and images. Owns the catalogue tables.
 // Everything is served from an in-memory snapshot (see lib/snapshot.ts), rebuilt after a write.
-import { toRupees } from '@spice/shared/money';
+
 import type { ProductDto } from '@spice/shared/contracts/catalog';
-import { productSlug } from '@spice/shared/slug';
+import { toRupees } from '@spice/shared/money';
 import { searchProducts } from '@spice/shared/search';
+import { productSlug } from '@spice/shared/slug';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { weakEtag } from '../../lib/etag.ts';

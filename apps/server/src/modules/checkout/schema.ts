@@ -24,6 +24,9 @@ export const shippingMilestones = pgTable(
   },
   (t) => [
     uniqueIndex('shipping_milestones_min_key').on(t.minCartValuePaise),
-    check('shipping_milestones_non_negative', sql`${t.minCartValuePaise} >= 0 and ${t.shippingChargePaise} >= 0`),
+    check(
+      'shipping_milestones_non_negative',
+      sql`${t.minCartValuePaise} >= 0 and ${t.shippingChargePaise} >= 0`,
+    ),
   ],
 );

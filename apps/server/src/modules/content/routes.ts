@@ -24,7 +24,13 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/website/banners',
-    { schema: { tags, summary: 'Banners with visibility and time window', response: { 200: z.array(Banner) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Banners with visibility and time window',
+        response: { 200: z.array(Banner) },
+      },
+    },
     () => content.banners(),
   );
   app.get(

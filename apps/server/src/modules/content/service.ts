@@ -1,5 +1,7 @@
 // Store content: banners, footer and site settings, marketplace links, content sections and the
 // four policy texts. Owns the content tables; reads come from an in-memory snapshot.
+
+import { selectBanner } from '@spice/shared/banner';
 import type {
   BannerDto,
   ContentSectionDto,
@@ -8,7 +10,6 @@ import type {
   PolicyDto,
   SiteSettingsDto,
 } from '@spice/shared/contracts/content';
-import { selectBanner } from '@spice/shared/banner';
 import type { PolicyKind } from '@spice/shared/policy';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -26,7 +27,12 @@ export interface ContentSnapshot {
 
 export type ContentService = ReturnType<typeof createContentService>;
 
-const EMPTY_SETTINGS: SiteSettingsDto = { storeName: 'Spice Shop', title: 'Spice Shop', description: '', logoUrl: null };
+const EMPTY_SETTINGS: SiteSettingsDto = {
+  storeName: 'Spice Shop',
+  title: 'Spice Shop',
+  description: '',
+  logoUrl: null,
+};
 
 export function createContentService(db: Db, options: { ttlMs: number }) {
   const snapshot = createSnapshot(() => loadContent(db), options.ttlMs);

@@ -6,7 +6,13 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   const { coupons } = app.services;
   app.get(
     '/coupons/active',
-    { schema: { tags: ['coupons'], summary: 'Coupons a shopper may apply now', response: { 200: z.array(Coupon) } } },
+    {
+      schema: {
+        tags: ['coupons'],
+        summary: 'Coupons a shopper may apply now',
+        response: { 200: z.array(Coupon) },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=0, s-maxage=30');
       return coupons.listActive();

@@ -26,9 +26,6 @@ export const coupons = pgTable(
     uniqueIndex('coupons_code_key').on(t.code),
     check('coupons_code_upper', sql`${t.code} = upper(${t.code})`),
     check('coupons_value_positive', sql`${t.discountValue} > 0`),
-    check(
-      'coupons_percent_range',
-      sql`${t.discountType} <> 'PERCENT' or ${t.discountValue} <= 10000`,
-    ),
+    check('coupons_percent_range', sql`${t.discountType} <> 'PERCENT' or ${t.discountValue} <= 10000`),
   ],
 );

@@ -1,0 +1,11 @@
+import { openDatabase } from '../db/client.ts';
+import { isDatabaseEmpty, seedDemoData } from './demo-seed.ts';
+import { sql } from 'drizzle-orm';
+const d = await openDatabase('memory://');
+await d.migrate();
+console.log('empty before', await isDatabaseEmpty(d.db));
+await seedDemoData(d.db);
+console.log('empty after', await isDatabaseEmpty(d.db));
+const r = await d.db.execute(sql`select p.slug, p.active, string_agg(v.weight || ' ₹' || (v.price_paise/100) || '/₹' || (v.mrp_paise/100) || ' stock ' || v.stock, '; ' order by v.position) vs from products p join product_variants v on v.product_id = p.id group by p.slug, p.active, p.position order by p.position`);
+for (const row of r.rows ?? r) console.log(row.slug, row.active ? '' : '(inactive)', '|', row.vs);
+await d.close();
