@@ -118,8 +118,8 @@ function ProductDetail({ product, recommendations }: { product: ProductDto; reco
         <section className="product__info">
           <p className="product__brand">{product.brand}</p>
           <h1 className="product__name">{product.name}</h1>
-          {product.bestseller ? <span className="tag">Bestseller</span> : null}
-          {variant ? <Price price={variant.price} mrp={variant.mrp} size="lg" /> : null}
+          {product.bestseller ? <p className="tag">Bestseller</p> : null}
+          <div className="product__price">{variant ? <Price price={variant.price} mrp={variant.mrp} size="lg" /> : null}</div>
           <p className="product__tax">Inclusive of all taxes</p>
 
           <fieldset className="pills">
