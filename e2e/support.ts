@@ -1,0 +1,86 @@
+// Shared helpers for the storefront end-to-end tests. Not a spec file, so Playwright does not
+// collect it as a test.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+
+export interface ApiVariant {
+  id: number;
+  weight: string;
+  price: number;
+  mrp: number;
+  stock: number;
+  sku: string;
+}
+
+export interface ApiProduct {
+  id: number;
+  slug: string;
+  name: string;
+  brand: string;
+  active: boolean;
+  bestseller: boolean;
+  about: string[];
+  variants: ApiVariant[];
+}
+
+/** Every product the server knows, active and inactive (`GET /api/products`). */
+export async function fetchAllProducts(request: APIRequestContext): Promise<ApiProduct[]> {
+  const res = await request.get('/api/products');
+  expect(res.ok(), `GET /api/products answered ${res.status()}`).toBe(true);
+  return (await res.json()) as ApiProduct[];
+}
+
+export async function fetchProducts(
+  request: APIRequestContext,
+): Promise<{ active: ApiProduct[]; inactive: ApiProduct[] }> {
+  const all = await fetchAllProducts(request);
+  return { active: all.filter((p) => p.active), inactive: all.filter((p) => !p.active) };
+}
+
+/**
+ * Percent off as spec section 9 defines it: (mrp - price) x 100 / mrp, shown only when mrp is
+ * above price and both are non-zero; a fractional part of 0.25 or more rounds up, otherwise down.
+ * Computed on whole paise with integers so 0.25 stays exact.
+ */
+export function specPercentOff(mrpRupees: number, priceRupees: number): number {
+  const mrp = Math.round(mrpRupees * 100);
+  const price = Math.round(priceRupees * 100);
+  if (mrp <= 0 || price <= 0 || mrp <= price) return 0;
+  const numerator = (mrp - price) * 100;
+  const whole = Math.floor(numerator / mrp);
+  const remainder = numerator - whole * mrp; // fractional part = remainder / mrp
+  return 4 * remainder >= mrp ? whole + 1 : whole;
+}
+
+/** Display form of a rupee amount: ₹ sign, Indian grouping, paise only when not whole. */
+export function rupees(amount: number): string {
+  const whole = Number.isInteger(amount);
+  return `₹${amount.toLocaleString('en-IN', {
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  })}`;
+}
+
+/**
+ * Waits until React has hydrated the server-rendered page: the router exists and the header search
+ * box carries React's props. Interactions before that would hit the no-JavaScript fallbacks
+ * (plain GET form, links without client routing).
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const w = window as unknown as { __reactRouterDataRouter?: unknown };
+    if (!w.__reactRouterDataRouter) return false;
+    const probe = document.querySelector('header input, header button, main a, main button');
+    return probe !== null && Object.keys(probe).some((k) => k.startsWith('__reactProps$'));
+  });
+}
+
+/** Navigates and waits for hydration; returns the document response. */
+export async function open(page: Page, path: string) {
+  const response = await page.goto(path);
+  await waitForHydration(page);
+  return response;
+}
+
+export const MOBILE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
