@@ -1,6 +1,6 @@
 // Shared helpers for the storefront end-to-end tests. Not a spec file, so Playwright does not
 // collect it as a test.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 
 export interface ApiVariant {
@@ -84,3 +84,18 @@ export async function open(page: Page, path: string) {
 
 export const MOBILE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
+
+/**
+ * The struck-through MRP inside a price block. Playwright does not map `<s>` to the ARIA
+ * `deletion` role, so this selects `<s>`/`<del>` and callers check the line-through style.
+ */
+export function struckPrice(scope: Locator): Locator {
+  return scope.locator('s, del');
+}
+
+/** Asserts the element is drawn with a line through it. */
+export async function expectLineThrough(locator: Locator): Promise<void> {
+  await expect
+    .poll(() => locator.evaluate((el) => getComputedStyle(el).textDecorationLine))
+    .toContain('line-through');
+}

@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { DESKTOP, MOBILE, open } from './support.ts';
+
+const NAV_ENTRIES = ['Home', 'About Us', 'Cart', 'Orders', 'Login'] as const;
+
+test.describe('Header on a 390 px phone', () => {
+  test.use({ viewport: MOBILE });
+
+  test('the hamburger menu hides the navigation until pressed and closes after following About Us', async ({
+    page,
+  }) => {
+    await open(page, '/');
+    const burger = page.getByRole('banner').getByRole('button', { name: 'Open menu' });
+    await expect(burger).toBeVisible();
+    await expect(burger).toHaveAttribute('aria-expanded', 'false');
+
+    const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
+    for (const name of NAV_ENTRIES) {
+      await expect(nav.getByRole('link', { name, exact: true })).toBeHidden();
+    }
+
+    await burger.click();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    for (const name of NAV_ENTRIES) {
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+
+    await nav.getByRole('link', { name: 'About Us', exact: true }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole('main').getByRole('heading', { level: 2, name: 'About Us' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'About Us', exact: true })).toBeHidden();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+});
+
+test.describe('Header on a 1280 px desktop', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('shows the navigation links directly and no hamburger button', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+    const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
+    for (const name of NAV_ENTRIES) {
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+  });
+});
+
+test.describe('Mobile layout breakpoint', () => {
+  test('the hamburger appears at 768 px and not at 769 px', async ({ page }) => {
+    await page.setViewportSize({ width: 768, height: 900 });
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+    await page.setViewportSize({ width: 769, height: 900 });
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true }),
+    ).toBeVisible();
+  });
+});
