@@ -11,6 +11,10 @@ import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { couponRoutes } from './modules/coupons/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { outboxRoutes } from './modules/messaging/routes.ts';
+import { registerAuth } from './plugins/auth.ts';
 import type { Config } from './plugins/config.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -83,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await registerDocs(app);
+  await registerAuth(app, app.services.sessions);
 
   await app.register(
     async (api) => {
@@ -91,6 +96,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(contentRoutes);
       await api.register(checkoutRoutes);
       await api.register(couponRoutes);
+      await api.register(authRoutes);
+      await api.register(accountRoutes);
+      await api.register(outboxRoutes);
       // Unknown /api paths answer JSON, never the storefront's HTML 404.
       api.all('/*', async (request, reply) =>
         reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` }),

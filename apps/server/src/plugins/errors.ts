@@ -10,6 +10,7 @@ const STATUS = {
   notFound: 404,
   conflict: 409,
   tooMany: 429,
+  unavailable: 503,
 } as const;
 
 export type AppErrorKind = keyof typeof STATUS;
@@ -51,8 +52,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'request';
         if (!errors[field]) errors[field] = issue.message ?? 'Invalid value.';
       }
-      const first = Object.entries(errors)[0];
-      const message = first ? `Invalid ${first[0]}: ${first[1]}` : 'Invalid request.';
+      // The first problem's own text is the message: the contracts carry the spec's wording.
+      const first = Object.values(errors)[0];
+      const message = first ?? 'Invalid request.';
       return reply.status(400).send({ message, errors });
     }
     const status = error.statusCode ?? 500;

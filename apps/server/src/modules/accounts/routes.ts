@@ -1,0 +1,162 @@
+import {
+  Address,
+  AddressInput,
+  EmailBody,
+  EmailParam,
+  EmailVerifyBody,
+  MobileParam,
+  SignupBody,
+  User,
+} from '@spice/shared/contracts/accounts';
+import { ErrorBody, IdParam } from '@spice/shared/contracts/common';
+import { MESSAGES } from '@spice/shared/messages';
+import { maskMobile } from '@spice/shared/validators';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireOwner, requireSession, requireUser } from '../../plugins/auth.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { EMAIL_MESSAGES } from '../auth/otp-service.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody };
+const Message = z.object({ message: z.string() });
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { otp, accounts, sessions } = app.services;
+  // Everything here is one shopper's own: never cached anywhere.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  app.post(
+    '/email/send-otp',
+    {
+      schema: {
+        tags: ['signup'],
+        summary: 'Send an e-mail validation code (signup)',
+        body: EmailBody,
+        response: { 200: Message.extend({ resendAfterSeconds: z.number(), resendsLeft: z.number() }), ...errors },
+      },
+    },
+    async (request) => {
+      const session = await requireSession(request);
+      const { email } = request.body;
+      const owner = await accounts.findByEmail(email);
+      if (owner && owner.mobile !== session.verifiedMobile) {
+        throw new AppError('conflict', MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
+      }
+      const sent = await otp.issue({
+        purpose: 'email',
+        target: email,
+        sessionHash: session.idHash,
+        ip: request.ip,
+        messages: EMAIL_MESSAGES,
+        compose: (code) => ({
+          channel: 'email',
+          to: email,
+          code,
+          subject: `${code} is your Kesar Chakki verification code`,
+          text: `Namaste!\n\nYour code to validate this e-mail address at Kesar Chakki is ${code}. It is valid for 5 minutes.\n\nIf you did not ask for it, you can ignore this message.`,
+        }),
+      });
+      return { message: MESSAGES.emailOtpSent, ...sent };
+    },
+  );
+
+  app.post(
+    '/email/verify-otp',
+    {
+      schema: { tags: ['signup'], summary: 'Check the e-mail code', body: EmailVerifyBody, response: { 200: Message, ...errors } },
+    },
+    async (request) => {
+      const session = await requireSession(request);
+      const { email } = request.body;
+      await otp.verify({ purpose: 'email', target: email, sessionHash: session.idHash, guess: request.body.otp, messages: EMAIL_MESSAGES });
+      await sessions.update(session.idHash, { validatedEmail: email });
+      return { message: MESSAGES.emailValidated };
+    },
+  );
+
+  app.get(
+    '/user/by-email/:email',
+    {
+      schema: {
+        tags: ['signup'],
+        summary: 'Whether an e-mail is in use (the mobile is masked unless it is your own)',
+        params: EmailParam,
+        response: { 200: z.object({ exists: z.literal(true), mobile: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const session = await requireSession(request);
+      const user = await accounts.findByEmail(request.params.email);
+      if (!user) throw new AppError('notFound', 'No account uses this email.');
+      const own = user.mobile === session.verifiedMobile;
+      return { exists: true as const, mobile: own ? user.mobile : maskMobile(user.mobile) };
+    },
+  );
+
+  app.post(
+    '/user/create',
+    {
+      schema: { tags: ['signup'], summary: 'Complete signup for the verified number', body: SignupBody, response: { 201: User, ...errors } },
+    },
+    async (request, reply) => {
+      const session = await requireSession(request);
+      const body = request.body;
+      if (session.verifiedMobile !== body.mobile) throw new AppError('forbidden', 'Verify this mobile number before signing up.');
+      if (session.userId !== null) throw new AppError('conflict', 'You already have an account.');
+      if (session.validatedEmail !== body.email) {
+        throw new AppError('invalid', MESSAGES.signupValidateEmail, { email: MESSAGES.signupValidateEmail });
+      }
+      const user = await accounts.createUser(body);
+      await sessions.update(session.idHash, { userId: user.id });
+      return reply.status(201).send(user);
+    },
+  );
+
+  // Addresses: the spec's paths; the session decides whose they are.
+  const tags = ['addresses'];
+  app.get(
+    '/addresses/:mobile',
+    { schema: { tags, summary: "The shopper's addresses", params: MobileParam, response: { 200: z.array(Address), ...errors } } },
+    async (request) => {
+      const user = await requireOwner(request, accounts, request.params.mobile);
+      return accounts.listAddresses(user.id);
+    },
+  );
+  app.post(
+    '/addresses/:mobile',
+    {
+      schema: { tags, summary: 'Add an address; answers the new list', params: MobileParam, body: AddressInput, response: { 201: z.array(Address), ...errors } },
+    },
+    async (request, reply) => {
+      const user = await requireOwner(request, accounts, request.params.mobile);
+      return reply.status(201).send(await accounts.addAddress(user.id, request.body));
+    },
+  );
+  app.put(
+    '/addresses/:id',
+    { schema: { tags, summary: 'Update an address', params: IdParam, body: AddressInput, response: { 200: Address, ...errors } } },
+    async (request) => {
+      const user = await requireUser(request, accounts);
+      return accounts.updateAddress(user.id, request.params.id, request.body);
+    },
+  );
+  app.delete(
+    '/addresses/:id',
+    { schema: { tags, summary: 'Delete an address', params: IdParam, response: { 200: Message, ...errors } } },
+    async (request) => {
+      const user = await requireUser(request, accounts);
+      await accounts.deleteAddress(user.id, request.params.id);
+      return { message: 'Address deleted.' };
+    },
+  );
+  app.put(
+    '/addresses/:id/set-default',
+    { schema: { tags, summary: 'Make an address the default', params: IdParam, response: { 200: Address, ...errors } } },
+    async (request) => {
+      const user = await requireUser(request, accounts);
+      return accounts.setDefault(user.id, request.params.id);
+    },
+  );
+};

@@ -1,0 +1,51 @@
+// Shoppers (and admins) and their delivery addresses. The mobile identifies the shopper.
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** 10 digits, without +91. */
+    mobile: text('mobile').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    /** Stored lowercased so uniqueness ignores case. */
+    email: text('email').notNull(),
+    role: text('role', { enum: ['customer', 'admin'] }).notNull().default('customer'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_mobile_key').on(t.mobile),
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_mobile_format', sql`${t.mobile} ~ '^[6-9][0-9]{9}$'`),
+  ],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    pincode: text('pincode').notNull(),
+    locality: text('locality').notNull(),
+    addressLine: text('address_line').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    landmark: text('landmark'),
+    alternatePhone: text('alternate_phone'),
+    addressType: text('address_type', { enum: ['Home', 'Work'] }).notNull().default('Home'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('addresses_user_idx').on(t.userId),
+    // Exactly one default per shopper is kept by the service; the index makes two impossible.
+    uniqueIndex('addresses_one_default').on(t.userId).where(sql`${t.isDefault}`),
+  ],
+);

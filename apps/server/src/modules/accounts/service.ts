@@ -1,0 +1,174 @@
+// Shoppers and their addresses. Owns the users and addresses tables. Every address operation
+// is scoped to the shopper the session names; another shopper's address is simply not found.
+import type { AddressDto, AddressInput, UserDto } from '@spice/shared/contracts/accounts';
+import { MESSAGES } from '@spice/shared/messages';
+import { withCountryCode } from '@spice/shared/validators';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { addresses, users } from './schema.ts';
+
+type UserRow = typeof users.$inferSelect;
+type AddressRow = typeof addresses.$inferSelect;
+type AddressValues = z.output<typeof AddressInput>;
+
+export const toUserDto = (u: UserRow): UserDto => ({
+  id: u.id,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  mobile: u.mobile,
+  phoneNumber: withCountryCode(u.mobile),
+  email: u.email,
+  role: u.role,
+});
+
+const toAddressDto = (a: AddressRow): AddressDto => ({
+  id: a.id,
+  name: a.name,
+  phone: a.phone,
+  pincode: a.pincode,
+  locality: a.locality,
+  addressLine: a.addressLine,
+  city: a.city,
+  state: a.state,
+  landmark: a.landmark,
+  alternatePhone: a.alternatePhone,
+  addressType: a.addressType,
+  isDefault: a.isDefault,
+  default: a.isDefault,
+});
+
+/** PostgreSQL's foreign-key violation: the address is referenced (by an order). */
+const FOREIGN_KEY_VIOLATION = '23503';
+const UNIQUE_VIOLATION = '23505';
+
+function pgCode(error: unknown): string | undefined {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code ?? e?.cause?.code;
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+export function createAccountsService(db: Db) {
+  async function listAddresses(userId: number): Promise<AddressDto[]> {
+    const rows = await db
+      .select()
+      .from(addresses)
+      .where(eq(addresses.userId, userId))
+      .orderBy(desc(addresses.isDefault), asc(addresses.id));
+    return rows.map(toAddressDto);
+  }
+
+  return {
+    async findById(id: number): Promise<UserDto | null> {
+      const [u] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return u ? toUserDto(u) : null;
+    },
+    async findByMobile(mobile: string): Promise<UserDto | null> {
+      const [u] = await db.select().from(users).where(eq(users.mobile, mobile)).limit(1);
+      return u ? toUserDto(u) : null;
+    },
+    async findByEmail(email: string): Promise<UserDto | null> {
+      const [u] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+      return u ? toUserDto(u) : null;
+    },
+
+    /** Creates the account for a verified mobile; the e-mail must not belong to another mobile. */
+    async createUser(input: { firstName: string; lastName: string; mobile: string; email: string }): Promise<UserDto> {
+      const taken = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, input.email), ne(users.mobile, input.mobile)))
+        .limit(1);
+      if (taken.length > 0) throw new AppError('conflict', MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
+      try {
+        const [u] = await db.insert(users).values(input).returning();
+        return toUserDto(u!);
+      } catch (error) {
+        if (pgCode(error) === UNIQUE_VIOLATION) {
+          const existing = await db.select().from(users).where(eq(users.mobile, input.mobile)).limit(1);
+          if (existing[0]) throw new AppError('conflict', 'An account already exists for this mobile. Please log in.');
+          throw new AppError('conflict', MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
+        }
+        throw error;
+      }
+    },
+
+    listAddresses,
+
+    /** Adds an address and answers the new list. The first address becomes the default. */
+    async addAddress(userId: number, input: AddressValues): Promise<AddressDto[]> {
+      await db.transaction(async (tx) => {
+        const existing = await tx.select({ id: addresses.id }).from(addresses).where(eq(addresses.userId, userId)).for('update');
+        const makeDefault = existing.length === 0 || input.isDefault;
+        if (makeDefault) await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
+        await tx.insert(addresses).values({ ...input, userId, isDefault: makeDefault });
+      });
+      return listAddresses(userId);
+    },
+
+    async updateAddress(userId: number, id: number, input: AddressValues): Promise<AddressDto> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx
+          .select()
+          .from(addresses)
+          .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+          .for('update');
+        if (!current) throw new AppError('notFound', 'Address not found.');
+        // Saving with isDefault moves the default here; the current default stays default otherwise.
+        const isDefault = current.isDefault || input.isDefault;
+        if (isDefault && !current.isDefault) {
+          await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
+        }
+        const [row] = await tx
+          .update(addresses)
+          .set({ ...input, isDefault })
+          .where(eq(addresses.id, id))
+          .returning();
+        return toAddressDto(row!);
+      });
+    },
+
+    async setDefault(userId: number, id: number): Promise<AddressDto> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx
+          .select()
+          .from(addresses)
+          .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+          .for('update');
+        if (!current) throw new AppError('notFound', 'Address not found.');
+        await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
+        const [row] = await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, id)).returning();
+        return toAddressDto(row!);
+      });
+    },
+
+    /** Deletes an address; if it was the default, the oldest remaining one becomes default. */
+    async deleteAddress(userId: number, id: number): Promise<void> {
+      try {
+        await db.transaction(async (tx) => {
+          const [gone] = await tx
+            .delete(addresses)
+            .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+            .returning();
+          if (!gone) throw new AppError('notFound', 'Address not found.');
+          if (gone.isDefault) {
+            const [next] = await tx
+              .select({ id: addresses.id })
+              .from(addresses)
+              .where(eq(addresses.userId, userId))
+              .orderBy(asc(addresses.id))
+              .limit(1);
+            if (next) await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, next.id));
+          }
+        });
+      } catch (error) {
+        if (pgCode(error) === FOREIGN_KEY_VIOLATION) {
+          throw new AppError('conflict', 'This address is linked to existing orders and cannot be deleted.');
+        }
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,201 @@
+// Issues and checks one-time codes (login by SMS, e-mail validation) under the rules in
+// otp-rules.ts. Each target's codes are serialised with a transaction-scoped advisory lock, so
+// racing sends or guesses end in one outcome.
+import { randomBytes } from 'node:crypto';
+import { MESSAGES } from '@spice/shared/messages';
+import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { DeliveryError, type Messenger, type OutgoingMessage } from '../messaging/service.ts';
+import {
+  codeMatches,
+  decideSend,
+  decideVerify,
+  generateCode,
+  hashCode,
+  type OtpLimits,
+} from './otp-rules.ts';
+import { appSecrets, otpChallenges, otpSends } from './schema.ts';
+
+export type OtpPurpose = 'login' | 'email';
+
+export interface OtpMessages {
+  /** Sends refused by the per-target or per-IP caps. */
+  rateLimited: string;
+  /** A resend within the wait. */
+  tooSoon: string;
+  /** Resends used up, or a code voided by wrong guesses. */
+  tooMany: string;
+  /** The provider failed. */
+  sendFailed: string;
+  /** A wrong, expired or missing code. */
+  wrong: string;
+}
+
+export const LOGIN_MESSAGES: OtpMessages = {
+  rateLimited: MESSAGES.tooManyLogins,
+  tooSoon: MESSAGES.resendFailed,
+  tooMany: MESSAGES.tooManyAttempts,
+  sendFailed: MESSAGES.otpSendFailed,
+  wrong: MESSAGES.wrongOtp,
+};
+
+export const EMAIL_MESSAGES: OtpMessages = {
+  rateLimited: MESSAGES.tooManyAttempts,
+  tooSoon: MESSAGES.emailOtpFailed,
+  tooMany: MESSAGES.tooManyAttempts,
+  sendFailed: MESSAGES.emailOtpFailed,
+  wrong: MESSAGES.emailOtpWrong,
+};
+
+export type OtpService = ReturnType<typeof createOtpService>;
+
+export function createOtpService(
+  db: Db,
+  messenger: Messenger,
+  options: { limits: OtpLimits; secret?: string | undefined; now?: () => Date },
+) {
+  const { limits } = options;
+  const now = options.now ?? (() => new Date());
+  let secret: Promise<string> | null = options.secret ? Promise.resolve(options.secret) : null;
+
+  /** The HMAC key: configured, or generated once per installation and kept in the database. */
+  function getSecret(): Promise<string> {
+    secret ??= (async () => {
+      await db
+        .insert(appSecrets)
+        .values({ name: 'otp', value: randomBytes(32).toString('hex') })
+        .onConflictDoNothing();
+      const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, 'otp'));
+      return row!.value;
+    })();
+    return secret;
+  }
+
+  const targetFilter = (purpose: OtpPurpose, target: string, sessionHash: string | null) =>
+    and(
+      eq(otpChallenges.purpose, purpose),
+      eq(otpChallenges.target, target),
+      sessionHash === null ? isNull(otpChallenges.sessionHash) : eq(otpChallenges.sessionHash, sessionHash),
+    );
+
+  return {
+    async issue(args: {
+      purpose: OtpPurpose;
+      target: string;
+      sessionHash?: string | null;
+      ip: string;
+      messages: OtpMessages;
+      compose: (code: string) => OutgoingMessage;
+    }): Promise<{ resendAfterSeconds: number; resendsLeft: number }> {
+      const key = await getSecret();
+      const sessionHash = args.sessionHash ?? null;
+      const t = now();
+      try {
+        return await db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${args.purpose}:${args.target}`}))`);
+          const [current] = await tx
+            .select()
+            .from(otpChallenges)
+            .where(targetFilter(args.purpose, args.target, sessionHash))
+            .orderBy(desc(otpChallenges.id))
+            .limit(1);
+          const [[targetToday], [ipThisHour]] = await Promise.all([
+            tx
+              .select({ n: count() })
+              .from(otpSends)
+              .where(
+                and(
+                  eq(otpSends.purpose, args.purpose),
+                  eq(otpSends.target, args.target),
+                  gte(otpSends.createdAt, new Date(t.getTime() - 86_400_000)),
+                ),
+              ),
+            tx
+              .select({ n: count() })
+              .from(otpSends)
+              .where(and(eq(otpSends.ip, args.ip), gte(otpSends.createdAt, new Date(t.getTime() - 3_600_000)))),
+          ]);
+          const decision = decideSend(
+            current ?? null,
+            { targetToday: targetToday?.n ?? 0, ipThisHour: ipThisHour?.n ?? 0 },
+            t,
+            limits,
+          );
+          if (decision.kind === 'rate-limited') throw new AppError('tooMany', args.messages.rateLimited);
+          if (decision.kind === 'too-soon') {
+            throw new AppError('tooMany', args.messages.tooSoon, undefined, {
+              retryAfterSeconds: decision.retryAfterSeconds,
+            });
+          }
+          if (decision.kind === 'no-resends-left') throw new AppError('tooMany', args.messages.tooMany);
+
+          const code = generateCode();
+          const codeHmac = hashCode(key, args.purpose, args.target, code);
+          const expiresAt = new Date(t.getTime() + limits.ttlMs);
+          let resendsLeft = limits.maxResends;
+          if (decision.kind === 'resend' && current) {
+            resendsLeft = decision.resendsLeft;
+            await tx
+              .update(otpChallenges)
+              .set({ codeHmac, attempts: 0, resends: current.resends + 1, lastSentAt: t, expiresAt })
+              .where(eq(otpChallenges.id, current.id));
+          } else {
+            await tx.insert(otpChallenges).values({
+              purpose: args.purpose,
+              target: args.target,
+              sessionHash,
+              codeHmac,
+              lastSentAt: t,
+              expiresAt,
+              createdAt: t,
+            });
+          }
+          await tx.insert(otpSends).values({ purpose: args.purpose, target: args.target, ip: args.ip, createdAt: t });
+          // Sent last, inside the transaction: if the provider fails, nothing is stored as sent.
+          await messenger.send(args.compose(code), tx);
+          return { resendAfterSeconds: Math.ceil(limits.resendAfterMs / 1000), resendsLeft };
+        });
+      } catch (error) {
+        if (error instanceof DeliveryError) throw new AppError('unavailable', args.messages.sendFailed);
+        throw error;
+      }
+    },
+
+    /** Checks a guess; a right one is consumed (single use). Throws with the purpose's message. */
+    async verify(args: {
+      purpose: OtpPurpose;
+      target: string;
+      sessionHash?: string | null;
+      guess: string;
+      messages: OtpMessages;
+    }): Promise<void> {
+      const key = await getSecret();
+      const sessionHash = args.sessionHash ?? null;
+      const t = now();
+      const outcome = await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${args.purpose}:${args.target}`}))`);
+        const [current] = await tx
+          .select()
+          .from(otpChallenges)
+          .where(targetFilter(args.purpose, args.target, sessionHash))
+          .orderBy(desc(otpChallenges.id))
+          .limit(1);
+        const matches = current ? codeMatches(current.codeHmac, key, args.purpose, args.target, args.guess) : false;
+        const decision = decideVerify(current ?? null, matches, t, limits);
+        if (decision === 'wrong' && current) {
+          await tx
+            .update(otpChallenges)
+            .set({ attempts: current.attempts + 1 })
+            .where(eq(otpChallenges.id, current.id));
+        }
+        if (decision === 'ok' && current) {
+          await tx.update(otpChallenges).set({ consumedAt: t }).where(eq(otpChallenges.id, current.id));
+        }
+        return decision;
+      });
+      if (outcome === 'locked') throw new AppError('tooMany', args.messages.tooMany);
+      if (outcome !== 'ok') throw new AppError('invalid', args.messages.wrong, { otp: args.messages.wrong });
+    },
+  };
+}

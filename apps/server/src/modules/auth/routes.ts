@@ -1,0 +1,96 @@
+import { CheckUserResult, MobileBody, OtpSent, OtpVerifyBody, User } from '@spice/shared/contracts/accounts';
+import { ErrorBody } from '@spice/shared/contracts/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireSession, requireUser } from '../../plugins/auth.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { LOGIN_MESSAGES } from './otp-service.ts';
+
+const tags = ['auth'];
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody, 503: ErrorBody };
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { otp, accounts, sessions } = app.services;
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  app.post(
+    '/auth/otp/send',
+    {
+      schema: {
+        tags,
+        summary: 'Send a login code by SMS (same answer for known and unknown numbers)',
+        body: MobileBody,
+        response: { 200: OtpSent, ...errors },
+      },
+    },
+    async (request) =>
+      otp.issue({
+        purpose: 'login',
+        target: request.body.mobile,
+        ip: request.ip,
+        messages: LOGIN_MESSAGES,
+        compose: (code) => ({
+          channel: 'sms',
+          to: request.body.mobile,
+          code,
+          text: `${code} is your Kesar Chakki login code. It is valid for 5 minutes. Do not share it with anyone.`,
+        }),
+      }),
+  );
+
+  app.post(
+    '/auth/otp/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Check the login code and start a session',
+        body: OtpVerifyBody,
+        response: { 200: CheckUserResult, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { mobile } = request.body;
+      await otp.verify({ purpose: 'login', target: mobile, guess: request.body.otp, messages: LOGIN_MESSAGES });
+      const user = await accounts.findByMobile(mobile);
+      await sessions.create(request, reply, { userId: user?.id ?? null, verifiedMobile: mobile });
+      return { exists: user !== null, user };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    { schema: { tags, summary: 'End the session', response: { 200: z.object({ ok: z.literal(true) }) } } },
+    async (request, reply) => {
+      await sessions.destroy(request, reply);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    { schema: { tags, summary: 'The logged-in shopper', response: { 200: User, 401: ErrorBody } } },
+    async (request) => requireUser(request, accounts),
+  );
+
+  app.post(
+    '/auth/check-user',
+    {
+      schema: {
+        tags,
+        summary: "Whether the session's own verified number has an account",
+        body: MobileBody,
+        response: { 200: CheckUserResult, ...errors },
+      },
+    },
+    async (request) => {
+      const session = await requireSession(request);
+      if (session.verifiedMobile !== request.body.mobile) {
+        throw new AppError('forbidden', 'You can only check your own verified number.');
+      }
+      const user = await accounts.findByMobile(request.body.mobile);
+      return { exists: user !== null, user };
+    },
+  );
+};

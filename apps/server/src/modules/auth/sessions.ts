@@ -1,0 +1,86 @@
+// Sessions: an opaque random id in an HttpOnly, SameSite=Lax cookie (Secure over HTTPS), stored
+// server-side only as its SHA-256. New id at every login, 30-day sliding expiry, deleted at logout.
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { sessions } from './schema.ts';
+
+export const SESSION_COOKIE = 'sid';
+const DAY_MS = 86_400_000;
+
+export interface SessionRecord {
+  idHash: string;
+  userId: number | null;
+  verifiedMobile: string;
+  validatedEmail: string | null;
+  expiresAt: Date;
+}
+
+export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
+
+export type SessionStore = ReturnType<typeof createSessionStore>;
+
+export function createSessionStore(db: Db, options: { days: number }) {
+  const ttlMs = options.days * DAY_MS;
+
+  function setCookie(request: FastifyRequest, reply: FastifyReply, id: string, expiresAt: Date) {
+    reply.setCookie(SESSION_COOKIE, id, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      expires: expiresAt,
+    });
+  }
+
+  return {
+    /** Starts a fresh session (a new id, so a pre-login id can never be reused). */
+    async create(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      data: { userId: number | null; verifiedMobile: string },
+      now = new Date(),
+    ): Promise<SessionRecord> {
+      const old = request.cookies[SESSION_COOKIE];
+      if (old) await db.delete(sessions).where(eq(sessions.idHash, hashSessionId(old)));
+      const id = randomBytes(32).toString('base64url');
+      const record = { idHash: hashSessionId(id), ...data, validatedEmail: null, expiresAt: new Date(now.getTime() + ttlMs) };
+      await db.insert(sessions).values(record);
+      setCookie(request, reply, id, record.expiresAt);
+      return record;
+    },
+
+    /** The request's live session, extending it (sliding expiry) at most once a day. */
+    async load(request: FastifyRequest, reply: FastifyReply, now = new Date()): Promise<SessionRecord | null> {
+      const id = request.cookies[SESSION_COOKIE];
+      if (!id || id.length > 100) return null;
+      const [row] = await db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.idHash, hashSessionId(id)), gt(sessions.expiresAt, now)))
+        .limit(1);
+      if (!row) return null;
+      if (row.expiresAt.getTime() - now.getTime() < ttlMs - DAY_MS) {
+        row.expiresAt = new Date(now.getTime() + ttlMs);
+        await db.update(sessions).set({ expiresAt: row.expiresAt }).where(eq(sessions.idHash, row.idHash));
+        setCookie(request, reply, id, row.expiresAt);
+      }
+      return row;
+    },
+
+    async update(idHash: string, values: Partial<Pick<SessionRecord, 'userId' | 'validatedEmail'>>) {
+      await db.update(sessions).set(values).where(eq(sessions.idHash, idHash));
+    },
+
+    async destroy(request: FastifyRequest, reply: FastifyReply) {
+      const id = request.cookies[SESSION_COOKIE];
+      if (id) await db.delete(sessions).where(eq(sessions.idHash, hashSessionId(id)));
+      reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+    },
+
+    async purgeExpired(now = new Date()) {
+      await db.delete(sessions).where(lt(sessions.expiresAt, now));
+    },
+  };
+}

@@ -1,0 +1,38 @@
+// The dev outbox, readable while no real provider is configured for a channel. When a provider
+// is configured, that channel's messages are not here and the endpoint answers 404 for it.
+import { ErrorBody } from '@spice/shared/contracts/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../plugins/errors.ts';
+
+const OutboxMessage = z.object({
+  channel: z.enum(['sms', 'email']),
+  to: z.string(),
+  subject: z.string().optional(),
+  text: z.string(),
+  code: z.string().optional(),
+  createdAt: z.string(),
+});
+
+export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { messenger } = app.services;
+  app.get(
+    '/dev/outbox',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Messages the dev outbox holds for one recipient, newest first',
+        querystring: z.object({ to: z.string().trim().min(3).max(254) }),
+        response: { 200: z.array(OutboxMessage), 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const to = request.query.to.toLowerCase();
+      const channel = to.includes('@') ? 'email' : 'sms';
+      if (!messenger.usesOutbox(channel)) throw new AppError('notFound', `The ${channel} channel has a real provider; there is no outbox.`);
+      reply.header('cache-control', 'no-store');
+      const target = channel === 'sms' ? to.replace(/\D/g, '').slice(-10) : to;
+      return messenger.outbox(target, [channel]);
+    },
+  );
+};

@@ -1,0 +1,145 @@
+// The Messenger: SMS and e-mail behind one interface. SMTP (Nodemailer) when SMTP_URL is set, an
+// MSG91 SMS adapter when SMS_PROVIDER=msg91, otherwise the dev outbox (stored in the database,
+// readable at /api/dev/outbox and /dev/outbox). A provider failure throws DeliveryError and
+// nothing is recorded as sent.
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { Config } from '../../plugins/config.ts';
+import { outboxMessages } from './schema.ts';
+
+export type ChannelName = 'sms' | 'email';
+
+export interface OutgoingMessage {
+  channel: ChannelName;
+  /** A 10-digit mobile for SMS, an address for e-mail. */
+  to: string;
+  subject?: string;
+  text: string;
+  /** The one-time code carried, if any (providers with OTP templates need it separately). */
+  code?: string;
+}
+
+export class DeliveryError extends Error {}
+
+/** A database handle or an open transaction (the outbox writes inside the caller's transaction). */
+type Executor = Pick<Db, 'insert'>;
+
+interface Transport {
+  readonly kind: 'outbox' | 'smtp' | 'msg91';
+  send(message: OutgoingMessage, executor?: Executor): Promise<void>;
+}
+
+export type Messenger = ReturnType<typeof createMessenger>;
+
+export function createMessenger(db: Db, config: Config) {
+  const transports: Record<ChannelName, Transport> = {
+    sms: config.SMS_PROVIDER === 'msg91' ? msg91Transport(config) : outboxTransport(db),
+    email: config.SMTP_URL ? smtpTransport(config) : outboxTransport(db),
+  };
+
+  return {
+    /**
+     * Sends one message. Inside a transaction pass it as `executor`: an outbox message then
+     * commits or rolls back with the caller's own writes (and the embedded database, which has
+     * a single connection, is not asked for a second one while the transaction holds it).
+     */
+    async send(message: OutgoingMessage, executor?: Executor): Promise<void> {
+      await transports[message.channel].send(message, executor);
+    },
+    /** Whether the channel writes to the dev outbox rather than a real provider. */
+    usesOutbox(channel: ChannelName): boolean {
+      return transports[channel].kind === 'outbox';
+    },
+    /** Outbox messages to one recipient, newest first. */
+    async outbox(to: string, channels: ChannelName[]) {
+      if (channels.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.to, to))
+        .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+        .limit(50);
+      return rows
+        .filter((r) => channels.includes(r.channel))
+        .map((r) => ({
+          channel: r.channel,
+          to: r.to,
+          ...(r.subject ? { subject: r.subject } : {}),
+          text: r.text,
+          ...(r.code ? { code: r.code } : {}),
+          createdAt: r.createdAt.toISOString(),
+        }));
+    },
+    /** Every outbox message, newest first, for the /dev/outbox page. */
+    async recentOutbox(limit = 50) {
+      return db.select().from(outboxMessages).orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id)).limit(limit);
+    },
+  };
+}
+
+function outboxTransport(db: Db): Transport {
+  return {
+    kind: 'outbox',
+    async send(m, executor = db) {
+      await executor.insert(outboxMessages).values({
+        channel: m.channel,
+        to: m.to,
+        subject: m.subject ?? null,
+        text: m.text,
+        code: m.code ?? null,
+      });
+    },
+  };
+}
+
+function smtpTransport(config: Config): Transport {
+  // Loaded lazily so the shop starts without touching SMTP code when it is not configured.
+  let transporter: Promise<import('nodemailer').Transporter> | null = null;
+  return {
+    kind: 'smtp',
+    async send(m) {
+      transporter ??= import('nodemailer').then((nm) =>
+        nm.default.createTransport({
+          url: config.SMTP_URL!,
+          connectionTimeout: config.MESSAGE_TIMEOUT_MS,
+          greetingTimeout: config.MESSAGE_TIMEOUT_MS,
+          socketTimeout: config.MESSAGE_TIMEOUT_MS,
+        } as import('nodemailer').TransportOptions),
+      );
+      try {
+        await (await transporter).sendMail({ from: config.SMTP_FROM, to: m.to, subject: m.subject ?? '', text: m.text });
+      } catch (error) {
+        throw new DeliveryError(`SMTP delivery failed: ${(error as Error).message}`);
+      }
+    },
+  };
+}
+
+/** MSG91's Flow API: a DLT-registered template with an ##otp## variable, sent to 91XXXXXXXXXX. */
+function msg91Transport(config: Config): Transport {
+  return {
+    kind: 'msg91',
+    async send(m) {
+      let response: Response;
+      try {
+        response = await fetch(`${config.MSG91_BASE_URL}/api/v5/flow`, {
+          method: 'POST',
+          headers: { authkey: config.MSG91_AUTH_KEY!, 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({
+            template_id: config.MSG91_TEMPLATE_ID,
+            short_url: '0',
+            recipients: [{ mobiles: `91${m.to}`, otp: m.code ?? '', message: m.text }],
+          }),
+          signal: AbortSignal.timeout(config.MESSAGE_TIMEOUT_MS),
+        });
+      } catch (error) {
+        throw new DeliveryError(`SMS provider unreachable: ${(error as Error).message}`);
+      }
+      const body = (await response.json().catch(() => null)) as { type?: string; message?: string } | null;
+      if (!response.ok || body?.type !== 'success') {
+        throw new DeliveryError(`SMS provider refused (${response.status}): ${body?.message ?? 'no reason given'}`);
+      }
+    },
+  };
+}
+

@@ -1,0 +1,50 @@
+// Who is asking: the session named by the cookie, loaded at most once per request. Identity on
+// the server comes only from here, never from the request body or browser storage.
+import cookie from '@fastify/cookie';
+import { MESSAGES } from '@spice/shared/messages';
+import { lastTenDigits } from '@spice/shared/validators';
+import type { UserDto } from '@spice/shared/contracts/accounts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SessionRecord, SessionStore } from '../modules/auth/sessions.ts';
+import type { AccountsService } from '../modules/accounts/service.ts';
+import { AppError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    getSession(): Promise<SessionRecord | null>;
+  }
+}
+
+export async function registerAuth(app: FastifyInstance, sessions: SessionStore): Promise<void> {
+  await app.register(cookie);
+  app.decorateRequest('getSession', function (this: FastifyRequest): Promise<SessionRecord | null> {
+    throw new Error(`getSession used before onRequest for ${this.url}`);
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    let loaded: Promise<SessionRecord | null> | null = null;
+    request.getSession = () => {
+      loaded ??= sessions.load(request, reply);
+      return loaded;
+    };
+  });
+}
+
+export async function requireSession(request: FastifyRequest): Promise<SessionRecord> {
+  const session = await request.getSession();
+  if (!session) throw new AppError('unauthorized', MESSAGES.loginRequired);
+  return session;
+}
+
+export async function requireUser(request: FastifyRequest, accounts: AccountsService): Promise<UserDto> {
+  const session = await requireSession(request);
+  const user = session.userId === null ? null : await accounts.findById(session.userId);
+  if (!user) throw new AppError('unauthorized', MESSAGES.loginRequired);
+  return user;
+}
+
+/** Per-shopper paths carry the mobile; only its owner may use them. */
+export async function requireOwner(request: FastifyRequest, accounts: AccountsService, mobile: string): Promise<UserDto> {
+  const user = await requireUser(request, accounts);
+  if (lastTenDigits(mobile) !== user.mobile) throw new AppError('forbidden', 'You can only access your own account.');
+  return user;
+}

@@ -1,0 +1,180 @@
+// npm run bench [-- api|page|js|lighthouse ...] [--no-build] [--connections=50] [--duration=10]
+//   [--warmup=2] [--rounds=3] [--attempts=3] [--quiet-wait=30] [--lh-runs=3] [--product=<slug>]
+//   [--profile]
+//
+// Builds the storefront (unless --no-build), starts the shop on a free loopback port as a child
+// process, runs the chosen benchmarks (all by default), prints PASS/FAIL against the bars, writes
+// bench/results/latest.json and stops every server it started. Exit code: 0 when every bar passed,
+// 1 when one failed, 2 when a benchmark could not run.
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { benchApi } from './api.ts';
+import { benchJs } from './js.ts';
+import {
+  type Bar,
+  buildStorefront,
+  ensureResultsDir,
+  heading,
+  machineInfo,
+  type RunningServer,
+  startShop,
+  table,
+} from './lib.ts';
+import { benchLighthouse } from './lighthouse.ts';
+import type { LoadSettings } from './load.ts';
+import { benchPage, pickProduct } from './page.ts';
+import { printProfile, summarizeProfile } from './profile.ts';
+
+const ALL = ['api', 'page', 'js', 'lighthouse'] as const;
+type Name = (typeof ALL)[number];
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    connections: { type: 'string', default: '50' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '3' },
+    attempts: { type: 'string', default: '3' },
+    'quiet-wait': { type: 'string', default: '30' },
+    'lh-runs': { type: 'string', default: '3' },
+    product: { type: 'string' },
+    profile: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+
+if (values.help) {
+  console.log(
+    'usage: npm run bench -- [api|page|js|lighthouse ...] [--no-build] [--connections=50] [--duration=10] [--warmup=2] [--rounds=3] [--attempts=3] [--quiet-wait=30] [--lh-runs=3] [--product=<slug>] [--profile]',
+  );
+  process.exit(0);
+}
+
+const unknown = positionals.filter((p) => !(ALL as readonly string[]).includes(p));
+if (unknown.length > 0) {
+  console.error(`unknown benchmark ${unknown.join(', ')}; choose from ${ALL.join(', ')}`);
+  process.exit(2);
+}
+const selected: Name[] = positionals.length > 0 ? ALL.filter((n) => positionals.includes(n)) : [...ALL];
+
+function positiveInt(name: string, value: string | undefined, max: number): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > max) {
+    console.error(`--${name} must be an integer between 0 and ${max}`);
+    process.exit(2);
+  }
+  return n;
+}
+// Load tests stay bounded: at most 60 s per autocannon run, 5 rounds.
+const settings: LoadSettings = {
+  connections: Math.max(1, positiveInt('connections', values.connections, 500)),
+  duration: Math.max(1, positiveInt('duration', values.duration, 60)),
+  warmup: positiveInt('warmup', values.warmup, 30),
+  rounds: Math.max(1, positiveInt('rounds', values.rounds, 5)),
+  attempts: Math.max(1, positiveInt('attempts', values.attempts, 5)),
+  quietWait: positiveInt('quiet-wait', values['quiet-wait'], 120),
+};
+const lhRuns = Math.max(1, positiveInt('lh-runs', values['lh-runs'], 9));
+
+const startedAt = new Date();
+const output: Record<string, unknown> = {
+  startedAt: startedAt.toISOString(),
+  machine: machineInfo(),
+  settings: { ...settings, lighthouseRunsPerPage: lhRuns, build: !values['no-build'] },
+  benchmarks: selected,
+};
+const m = output.machine as ReturnType<typeof machineInfo>;
+console.log(
+  `${startedAt.toISOString()} — ${m.cpus} × ${m.cpuModel}, ${m.memoryGB} GB, ${m.platform}, Node ${m.node}, ` +
+    `${m.tools.chromium}, autocannon ${m.tools.autocannon}, lighthouse ${m.tools.lighthouse}, playwright ${m.tools.playwright}`,
+);
+const bars: Bar[] = [];
+// --profile: the shop runs under node --cpu-prof; the profile is summarised once it stops.
+const profileDir = values.profile
+  ? path.join(ensureResultsDir(), 'profiles', startedAt.toISOString().replace(/[:.]/g, '-'))
+  : undefined;
+if (profileDir) mkdirSync(profileDir, { recursive: true });
+const errors: { benchmark: Name; message: string }[] = [];
+
+let shop: RunningServer | undefined;
+try {
+  if (!values['no-build']) {
+    heading('npm run build');
+    await buildStorefront();
+  }
+  heading('starting the shop');
+  shop = await startShop(profileDir ? { profileDir } : {});
+  console.log(`  shop (pid ${shop.pid}) at ${shop.url}`);
+  const slug = await pickProduct(shop.url, values.product);
+
+  const steps: Record<Name, () => Promise<{ result: unknown; bars: Bar[] }>> = {
+    api: () => benchApi(shop!, settings),
+    page: () => benchPage(shop!, settings, slug),
+    js: () => benchJs(shop!),
+    lighthouse: () =>
+      benchLighthouse(
+        shop!.url,
+        [
+          { name: 'home', path: '/' },
+          { name: 'product', path: `/product/${slug}` },
+        ],
+        lhRuns,
+        settings,
+      ),
+  };
+  for (const name of selected) {
+    try {
+      const outcome = await steps[name]();
+      output[name] = outcome.result;
+      bars.push(...outcome.bars);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      console.error(`\n${name} FAILED TO RUN: ${message}`);
+      errors.push({ benchmark: name, message });
+    }
+  }
+} catch (error) {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`\nbench could not run: ${message}`);
+  errors.push({ benchmark: selected[0]!, message });
+} finally {
+  if (shop) await shop.stop();
+  if (shop && profileDir) {
+    const files = readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'));
+    if (files.length === 0) {
+      console.error(`no CPU profile was written to ${profileDir}`);
+    } else {
+      heading(
+        `CPU profile of the shop (from ${Math.round(shop.readyAfterMs / 1000)} s after start: start-up left out)`,
+      );
+      const summary = summarizeProfile(path.join(profileDir, files[0]!), 25, shop.readyAfterMs);
+      printProfile(summary);
+      output.profile = summary;
+    }
+  }
+}
+
+heading('bars');
+if (bars.length > 0) {
+  console.log(
+    table(
+      ['bar', 'target', 'measured', ''],
+      bars.map((b) => [b.name, b.target, b.measured, b.pass ? 'PASS' : 'FAIL']),
+    ),
+  );
+}
+for (const e of errors) console.log(`${e.benchmark}: did not run (${e.message})`);
+
+const finishedAt = new Date();
+output.finishedAt = finishedAt.toISOString();
+output.bars = bars;
+output.errors = errors;
+const file = path.join(ensureResultsDir(), 'latest.json');
+writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
+console.log(
+  `\n${bars.filter((b) => b.pass).length}/${bars.length} bars passed in ${Math.round((finishedAt.getTime() - startedAt.getTime()) / 1000)} s; results in ${path.relative(process.cwd(), file)}`,
+);
+process.exit(errors.length > 0 ? 2 : bars.every((b) => b.pass) ? 0 : 1);
