@@ -49,6 +49,15 @@ export async function main(
     'database ready',
   );
 
+  for (const channel of ['sms', 'email'] as const) {
+    if (app.services.messenger.usesOutbox(channel)) {
+      app.log.warn(
+        { channel },
+        `No ${channel === 'sms' ? 'SMS provider (SMS_PROVIDER)' : 'SMTP server (SMTP_URL)'} configured: ${channel} messages go to the dev outbox at /dev/outbox and are NOT delivered`,
+      );
+    }
+  }
+
   await app.listen({ host: config.HOST, port: config.PORT });
   handleShutdown(app, config.SHUTDOWN_TIMEOUT_MS);
   return app;
