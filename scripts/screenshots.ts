@@ -8,7 +8,9 @@ const base = process.argv[2] ?? 'http://127.0.0.1:3000';
 const outDir = path.resolve(process.argv[3] ?? 'test-results/screenshots');
 mkdirSync(outDir, { recursive: true });
 
-const pages = (process.env.PAGES ?? '/,/product/garam-masala,/search?q=masala,/about,/shipping-policy,/no-such-page').split(',');
+const pages = (
+  process.env.PAGES ?? '/,/product/garam-masala,/search?q=masala,/about,/shipping-policy,/no-such-page'
+).split(',');
 const widths = [1280, 390];
 
 const browser = await chromium.launch({
@@ -16,7 +18,10 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
 });
 for (const width of widths) {
-  const context = await browser.newContext({ viewport: { width, height: width > 800 ? 900 : 844 }, deviceScaleFactor: 1 });
+  const context = await browser.newContext({
+    viewport: { width, height: width > 800 ? 900 : 844 },
+    deviceScaleFactor: 1,
+  });
   const page = await context.newPage();
   for (const p of pages) {
     await page.goto(base + p, { waitUntil: 'networkidle' });

@@ -2,13 +2,13 @@
 // and the storefront's loaders (in-process, through the router context) call these.
 
 import type { Db } from './db/client.ts';
+import { createAccountsService } from './modules/accounts/service.ts';
+import { createOtpService } from './modules/auth/otp-service.ts';
+import { createSessionStore } from './modules/auth/sessions.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { createCheckoutService } from './modules/checkout/service.ts';
 import { createContentService } from './modules/content/service.ts';
 import { createCouponsService } from './modules/coupons/service.ts';
-import { createAccountsService } from './modules/accounts/service.ts';
-import { createOtpService } from './modules/auth/otp-service.ts';
-import { createSessionStore } from './modules/auth/sessions.ts';
 import { createMessenger } from './modules/messaging/service.ts';
 import type { Config } from './plugins/config.ts';
 

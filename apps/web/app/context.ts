@@ -7,3 +7,11 @@ export const storefrontContext = createContext<StorefrontContext>();
 export function getStorefront(context: Readonly<RouterContextProvider>): StorefrontContext {
   return context.get(storefrontContext);
 }
+
+/** The logged-in shopper named by the request's session cookie, for server renders. */
+export async function currentUser(services: StorefrontContext['services'], request: Request) {
+  const sid = /(?:^|;\s*)sid=([^;]+)/.exec(request.headers.get('cookie') ?? '')?.[1];
+  if (!sid) return null;
+  const session = await services.sessions.lookup(decodeURIComponent(sid));
+  return session?.userId ? services.accounts.findById(session.userId) : null;
+}

@@ -10,7 +10,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { Analytics } from './components/analytics';
-import { getStorefront } from './context';
+import { currentUser, getStorefront } from './context';
 import stylesHref from './styles/app.css?url';
 
 export const links: Route.LinksFunction = () => [
@@ -20,15 +20,17 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, analyticsId, publicUrl } = getStorefront(context);
-  const [settings, footer, marketplaceLinks] = await Promise.all([
+  const [settings, footer, marketplaceLinks, user] = await Promise.all([
     services.content.settings(),
     services.content.footer(),
     services.content.marketplaceLinks(),
+    currentUser(services, request),
   ]);
   return {
     settings,
     footer,
     marketplaceLinks,
+    user,
     analyticsId,
     origin: publicUrl ?? new URL(request.url).origin,
   };

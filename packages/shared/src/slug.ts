@@ -16,5 +16,6 @@ export function slugify(text: string): string {
     .normalize('NFKD')
     .replace(/[^a-z0-9\s-]/g, '')
     .trim()
-    .replace(/[\s-]+/g, '-');
+    .replace(/[\s-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 }

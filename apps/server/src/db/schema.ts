@@ -1,8 +1,9 @@
 // Every table, gathered for Drizzle and drizzle-kit. Each module owns its own schema file.
+
+export * from '../modules/accounts/schema.ts';
+export * from '../modules/auth/schema.ts';
 export * from '../modules/catalog/schema.ts';
 export * from '../modules/checkout/schema.ts';
 export * from '../modules/content/schema.ts';
 export * from '../modules/coupons/schema.ts';
-export * from '../modules/accounts/schema.ts';
-export * from '../modules/auth/schema.ts';
 export * from '../modules/messaging/schema.ts';

@@ -1,12 +1,12 @@
 // Who is asking: the session named by the cookie, loaded at most once per request. Identity on
 // the server comes only from here, never from the request body or browser storage.
 import cookie from '@fastify/cookie';
+import type { UserDto } from '@spice/shared/contracts/accounts';
 import { MESSAGES } from '@spice/shared/messages';
 import { lastTenDigits } from '@spice/shared/validators';
-import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SessionRecord, SessionStore } from '../modules/auth/sessions.ts';
 import type { AccountsService } from '../modules/accounts/service.ts';
+import type { SessionRecord, SessionStore } from '../modules/auth/sessions.ts';
 import { AppError } from './errors.ts';
 
 declare module 'fastify' {
@@ -43,8 +43,13 @@ export async function requireUser(request: FastifyRequest, accounts: AccountsSer
 }
 
 /** Per-shopper paths carry the mobile; only its owner may use them. */
-export async function requireOwner(request: FastifyRequest, accounts: AccountsService, mobile: string): Promise<UserDto> {
+export async function requireOwner(
+  request: FastifyRequest,
+  accounts: AccountsService,
+  mobile: string,
+): Promise<UserDto> {
   const user = await requireUser(request, accounts);
-  if (lastTenDigits(mobile) !== user.mobile) throw new AppError('forbidden', 'You can only access your own account.');
+  if (lastTenDigits(mobile) !== user.mobile)
+    throw new AppError('forbidden', 'You can only access your own account.');
   return user;
 }

@@ -7,55 +7,57 @@ const bool = z
   .transform((v) => v === 'true' || v === '1')
   .optional();
 
-const ConfigSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATABASE_URL: z
-    .string()
-    .default('')
-    .refine((v) => v === '' || v === 'memory://' || /^postgres(ql)?:\/\//.test(v) || !v.includes('://'), {
-      message: 'must be empty, memory://, a directory path, or a postgres:// URL',
-    }),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PUBLIC_URL: z
-    .url({ protocol: /^https?$/ })
-    .transform((v) => v.replace(/\/+$/, ''))
-    .optional(),
-  ANALYTICS_ID: z
-    .string()
-    .regex(/^G-[A-Z0-9]{4,20}$/, 'must be a GA4 measurement id such as G-ABC123XYZ')
-    .optional(),
-  CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
-  TRUST_PROXY: bool.default(false),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120000).default(10000),
+const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATABASE_URL: z
+      .string()
+      .default('')
+      .refine((v) => v === '' || v === 'memory://' || /^postgres(ql)?:\/\//.test(v) || !v.includes('://'), {
+        message: 'must be empty, memory://, a directory path, or a postgres:// URL',
+      }),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/ })
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+    ANALYTICS_ID: z
+      .string()
+      .regex(/^G-[A-Z0-9]{4,20}$/, 'must be a GA4 measurement id such as G-ABC123XYZ')
+      .optional(),
+    CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+    TRUST_PROXY: bool.default(false),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120000).default(10000),
 
-  // Messaging: the dev outbox stands in for any channel without a provider.
-  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  SMTP_FROM: z.string().min(3).default('Kesar Chakki <no-reply@kesarchakki.in>'),
-  SMS_PROVIDER: z.enum(['msg91']).optional(),
-  MSG91_AUTH_KEY: z.string().min(8).optional(),
-  MSG91_TEMPLATE_ID: z.string().min(4).optional(),
-  MSG91_BASE_URL: z
-    .url({ protocol: /^https?$/ })
-    .transform((v) => v.replace(/\/+$/, ''))
-    .default('https://control.msg91.com'),
-  MESSAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(10000),
+    // Messaging: the dev outbox stands in for any channel without a provider.
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    SMTP_FROM: z.string().min(3).default('Kesar Chakki <no-reply@kesarchakki.in>'),
+    SMS_PROVIDER: z.enum(['msg91']).optional(),
+    MSG91_AUTH_KEY: z.string().min(8).optional(),
+    MSG91_TEMPLATE_ID: z.string().min(4).optional(),
+    MSG91_BASE_URL: z
+      .url({ protocol: /^https?$/ })
+      .transform((v) => v.replace(/\/+$/, ''))
+      .default('https://control.msg91.com'),
+    MESSAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(10000),
 
-  // Login codes and sessions; the limits are settings so load tests and demos can raise them.
-  OTP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  OTP_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
-  OTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
-  OTP_RESEND_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
-  OTP_MAX_RESENDS: z.coerce.number().int().min(0).max(100).default(3),
-  OTP_SENDS_PER_NUMBER_PER_DAY: z.coerce.number().int().min(1).max(100000).default(10),
-  OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1000000).default(20),
-  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-})
+    // Login codes and sessions; the limits are settings so load tests and demos can raise them.
+    OTP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    OTP_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+    OTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+    OTP_RESEND_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
+    OTP_MAX_RESENDS: z.coerce.number().int().min(0).max(100).default(3),
+    OTP_SENDS_PER_NUMBER_PER_DAY: z.coerce.number().int().min(1).max(100000).default(10),
+    OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1000000).default(20),
+    SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  })
   .superRefine((c, ctx) => {
     if (c.SMS_PROVIDER === 'msg91') {
       for (const key of ['MSG91_AUTH_KEY', 'MSG91_TEMPLATE_ID'] as const) {
-        if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when SMS_PROVIDER=msg91' });
+        if (!c[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required when SMS_PROVIDER=msg91' });
       }
     }
   });

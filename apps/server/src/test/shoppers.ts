@@ -29,7 +29,12 @@ export async function latestCode(app: FastifyInstance, to: string): Promise<stri
 
 /** Sends and verifies a login code; answers the verify response and the session cookie. */
 export async function verifyMobile(app: FastifyInstance, mobile: string, ip = '10.0.0.1') {
-  const sent = await app.inject({ method: 'POST', url: '/api/auth/otp/send', payload: { mobile }, remoteAddress: ip });
+  const sent = await app.inject({
+    method: 'POST',
+    url: '/api/auth/otp/send',
+    payload: { mobile },
+    remoteAddress: ip,
+  });
   expect(sent.statusCode, sent.body).toBe(200);
   const otp = await latestCode(app, mobile);
   const res = await app.inject({ method: 'POST', url: '/api/auth/otp/verify', payload: { mobile, otp } });
@@ -38,13 +43,22 @@ export async function verifyMobile(app: FastifyInstance, mobile: string, ip = '1
 }
 
 /** A new shopper, signed up and logged in. */
-export async function signUp(app: FastifyInstance, mobile: string, email = `shopper${mobile}@example.in`): Promise<Shopper> {
+export async function signUp(
+  app: FastifyInstance,
+  mobile: string,
+  email = `shopper${mobile}@example.in`,
+): Promise<Shopper> {
   const { cookie } = await verifyMobile(app, mobile);
   const headers = { cookie };
   const sent = await app.inject({ method: 'POST', url: '/api/email/send-otp', payload: { email }, headers });
   expect(sent.statusCode, sent.body).toBe(200);
   const otp = await latestCode(app, email);
-  const verified = await app.inject({ method: 'POST', url: '/api/email/verify-otp', payload: { email, otp }, headers });
+  const verified = await app.inject({
+    method: 'POST',
+    url: '/api/email/verify-otp',
+    payload: { email, otp },
+    headers,
+  });
   expect(verified.statusCode, verified.body).toBe(200);
   const created = await app.inject({
     method: 'POST',

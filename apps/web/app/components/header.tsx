@@ -1,12 +1,16 @@
-import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate, useRevalidator } from 'react-router';
+import { api } from '../features/account/api';
+import { openLogin } from '../features/account/modal-events';
+import { storeUser, useStoredUser } from '../features/account/user-store';
 import { useRootData } from '../root';
 import { CartIcon, CloseIcon, MenuIcon } from './icons';
 import { SearchBox } from './search-box';
 
 /** Header: logo, live search and navigation; a hamburger menu at 768 px and below. */
 export function Header() {
-  const { settings } = useRootData();
+  const { settings, user: serverUser } = useRootData();
+  const user = useStoredUser(serverUser);
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const cartCount = 0;
@@ -51,11 +55,83 @@ export function Header() {
           <NavLink to="/orders" className="nav__link">
             Orders
           </NavLink>
-          <NavLink to="/login" className="nav__link nav__login">
-            Login
-          </NavLink>
+          {user ? (
+            <>
+              <NavLink to="/profile" className="nav__link nav__you">
+                You
+              </NavLink>
+              <ProfileMenu firstName={user.firstName} />
+            </>
+          ) : (
+            <button type="button" className="nav__link nav__login" onClick={openLogin}>
+              Login
+            </button>
+          )}
         </nav>
       </div>
     </header>
+  );
+}
+
+function ProfileMenu({ firstName }: { firstName: string }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const revalidator = useRevalidator();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close on every navigation
+  useEffect(() => setOpen(false), [location.key]);
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  async function logout() {
+    try {
+      await api('/auth/logout', { method: 'POST', body: {} });
+    } finally {
+      storeUser(null);
+      setOpen(false);
+      if (['/profile', '/orders', '/checkout'].includes(location.pathname)) navigate('/');
+      revalidator.revalidate();
+    }
+  }
+
+  return (
+    <div className="profile-menu" ref={ref}>
+      <button
+        type="button"
+        className="nav__link profile-menu__button"
+        aria-expanded={open}
+        aria-haspopup="true"
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span className="avatar" aria-hidden="true">
+          {firstName.slice(0, 1).toUpperCase()}
+        </span>
+        {firstName}
+      </button>
+      {open ? (
+        <div className="profile-menu__list">
+          <Link to="/profile">My Profile</Link>
+          <Link to="/orders">Orders</Link>
+          <button type="button" onClick={() => void logout()}>
+            Logout
+          </button>
+        </div>
+      ) : null}
+    </div>
   );
 }

@@ -119,7 +119,9 @@ function ProductDetail({ product, recommendations }: { product: ProductDto; reco
           <p className="product__brand">{product.brand}</p>
           <h1 className="product__name">{product.name}</h1>
           {product.bestseller ? <p className="tag">Bestseller</p> : null}
-          <div className="product__price">{variant ? <Price price={variant.price} mrp={variant.mrp} size="lg" /> : null}</div>
+          <div className="product__price">
+            {variant ? <Price price={variant.price} mrp={variant.mrp} size="lg" /> : null}
+          </div>
           <p className="product__tax">Inclusive of all taxes</p>
 
           <fieldset className="pills">

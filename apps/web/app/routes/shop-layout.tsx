@@ -4,9 +4,12 @@ import { Outlet, useNavigation } from 'react-router';
 import { Footer } from '../components/footer';
 import { Header } from '../components/header';
 import { ScrollToTop } from '../components/scroll-to-top';
+import { AccountModals } from '../features/account/session-sync';
+import { useRootData } from '../root';
 
 export default function ShopLayout() {
   const navigation = useNavigation();
+  const { user } = useRootData();
   const loadingProduct =
     navigation.state === 'loading' && navigation.location.pathname.startsWith('/product/');
   return (
@@ -25,6 +28,7 @@ export default function ShopLayout() {
       </div>
       <Footer />
       <ScrollToTop />
+      <AccountModals serverUser={user} />
     </>
   );
 }

@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 import { EMAIL_PATTERN, MOBILE_PATTERN, OTP_PATTERN, PINCODE_PATTERN } from '../validators.ts';
 
-const mobile = z.string({ error: MESSAGES.invalidMobile }).trim().regex(MOBILE_PATTERN, MESSAGES.invalidMobile);
+const mobile = z
+  .string({ error: MESSAGES.invalidMobile })
+  .trim()
+  .regex(MOBILE_PATTERN, MESSAGES.invalidMobile);
 const otp = z.string({ error: MESSAGES.invalidOtp }).trim().regex(OTP_PATTERN, MESSAGES.invalidOtp);
 const email = z
   .string({ error: MESSAGES.invalidEmail })
@@ -32,7 +35,9 @@ export const User = z
   })
   .meta({ id: 'User' });
 
-export const CheckUserResult = z.object({ exists: z.boolean(), user: User.nullable() }).meta({ id: 'CheckUserResult' });
+export const CheckUserResult = z
+  .object({ exists: z.boolean(), user: User.nullable() })
+  .meta({ id: 'CheckUserResult' });
 
 const required = MESSAGES.signupRequired;
 export const SignupBody = z.object({
@@ -49,7 +54,8 @@ export const SignupBody = z.object({
 });
 
 const mandatory = MESSAGES.addressRequired;
-const text = (max: number) => z.string({ error: mandatory }).trim().min(1, mandatory).max(max, `Must be at most ${max} characters.`);
+const text = (max: number) =>
+  z.string({ error: mandatory }).trim().min(1, mandatory).max(max, `Must be at most ${max} characters.`);
 const phone = z
   .string({ error: mandatory })
   .trim()
@@ -66,7 +72,11 @@ const optionalText = (max: number) =>
 export const AddressInput = z.object({
   name: text(80),
   phone,
-  pincode: z.string({ error: mandatory }).trim().min(1, mandatory).regex(PINCODE_PATTERN, MESSAGES.addressPincode),
+  pincode: z
+    .string({ error: mandatory })
+    .trim()
+    .min(1, mandatory)
+    .regex(PINCODE_PATTERN, MESSAGES.addressPincode),
   locality: text(120),
   addressLine: text(250),
   city: text(80),

@@ -45,7 +45,10 @@ describe('addresses', () => {
     const other = list.find((a) => !a.isDefault)!;
     const set = await asha.request({ method: 'PUT', url: `/api/addresses/${other.id}/set-default` });
     expect(set.statusCode).toBe(200);
-    const after = (await asha.request({ url: `/api/addresses/${asha.mobile}` })).json() as { id: number; isDefault: boolean }[];
+    const after = (await asha.request({ url: `/api/addresses/${asha.mobile}` })).json() as {
+      id: number;
+      isDefault: boolean;
+    }[];
     expect(after.filter((a) => a.isDefault).map((a) => a.id)).toEqual([other.id]);
   });
 
@@ -56,17 +59,26 @@ describe('addresses', () => {
 
   it('updates an address', async () => {
     const [first] = (await asha.request({ url: `/api/addresses/${asha.mobile}` })).json() as { id: number }[];
-    const res = await asha.request({ method: 'PUT', url: `/api/addresses/${first!.id}`, payload: { ...home, city: 'Mysuru' } });
+    const res = await asha.request({
+      method: 'PUT',
+      url: `/api/addresses/${first!.id}`,
+      payload: { ...home, city: 'Mysuru' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: first!.id, city: 'Mysuru' });
   });
 
   it('promotes another address when the default is deleted', async () => {
-    const list = (await asha.request({ url: `/api/addresses/${asha.mobile}` })).json() as { id: number; isDefault: boolean }[];
+    const list = (await asha.request({ url: `/api/addresses/${asha.mobile}` })).json() as {
+      id: number;
+      isDefault: boolean;
+    }[];
     const def = list.find((a) => a.isDefault)!;
     const del = await asha.request({ method: 'DELETE', url: `/api/addresses/${def.id}` });
     expect(del.statusCode).toBe(200);
-    const after = (await asha.request({ url: `/api/addresses/${asha.mobile}` })).json() as { isDefault: boolean }[];
+    const after = (await asha.request({ url: `/api/addresses/${asha.mobile}` })).json() as {
+      isDefault: boolean;
+    }[];
     expect(after).toHaveLength(list.length - 1);
     expect(after.filter((a) => a.isDefault)).toHaveLength(1);
   });
@@ -82,7 +94,11 @@ describe('addresses', () => {
     [{ pincode: '56000a' }, 'Please enter the valid pincode.'],
   ])('refuses %o with the spec message and changes nothing', async (change, message) => {
     const before = (await asha.request({ url: `/api/addresses/${asha.mobile}` })).json();
-    const res = await asha.request({ method: 'POST', url: `/api/addresses/${asha.mobile}`, payload: { ...home, ...change } });
+    const res = await asha.request({
+      method: 'POST',
+      url: `/api/addresses/${asha.mobile}`,
+      payload: { ...home, ...change },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
     expect((await asha.request({ url: `/api/addresses/${asha.mobile}` })).json()).toEqual(before);
@@ -92,7 +108,11 @@ describe('addresses', () => {
     const { addressType: _, ...noType } = home;
     const ok = await ravi.request({ method: 'POST', url: `/api/addresses/${ravi.mobile}`, payload: noType });
     expect(ok.json()[0].addressType).toBe('Home');
-    const bad = await ravi.request({ method: 'POST', url: `/api/addresses/${ravi.mobile}`, payload: { ...home, addressType: 'Villa' } });
+    const bad = await ravi.request({
+      method: 'POST',
+      url: `/api/addresses/${ravi.mobile}`,
+      payload: { ...home, addressType: 'Villa' },
+    });
     expect(bad.statusCode).toBe(400);
   });
 });

@@ -17,7 +17,15 @@ import { requireOwner, requireSession, requireUser } from '../../plugins/auth.ts
 import { AppError } from '../../plugins/errors.ts';
 import { EMAIL_MESSAGES } from '../auth/otp-service.ts';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody };
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  429: ErrorBody,
+  503: ErrorBody,
+};
 const Message = z.object({ message: z.string() });
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,7 +42,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['signup'],
         summary: 'Send an e-mail validation code (signup)',
         body: EmailBody,
-        response: { 200: Message.extend({ resendAfterSeconds: z.number(), resendsLeft: z.number() }), ...errors },
+        response: {
+          200: Message.extend({ resendAfterSeconds: z.number(), resendsLeft: z.number() }),
+          ...errors,
+        },
       },
     },
     async (request) => {
@@ -65,12 +76,23 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/email/verify-otp',
     {
-      schema: { tags: ['signup'], summary: 'Check the e-mail code', body: EmailVerifyBody, response: { 200: Message, ...errors } },
+      schema: {
+        tags: ['signup'],
+        summary: 'Check the e-mail code',
+        body: EmailVerifyBody,
+        response: { 200: Message, ...errors },
+      },
     },
     async (request) => {
       const session = await requireSession(request);
       const { email } = request.body;
-      await otp.verify({ purpose: 'email', target: email, sessionHash: session.idHash, guess: request.body.otp, messages: EMAIL_MESSAGES });
+      await otp.verify({
+        purpose: 'email',
+        target: email,
+        sessionHash: session.idHash,
+        guess: request.body.otp,
+        messages: EMAIL_MESSAGES,
+      });
       await sessions.update(session.idHash, { validatedEmail: email });
       return { message: MESSAGES.emailValidated };
     },
@@ -98,12 +120,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/create',
     {
-      schema: { tags: ['signup'], summary: 'Complete signup for the verified number', body: SignupBody, response: { 201: User, ...errors } },
+      schema: {
+        tags: ['signup'],
+        summary: 'Complete signup for the verified number',
+        body: SignupBody,
+        response: { 201: User, ...errors },
+      },
     },
     async (request, reply) => {
       const session = await requireSession(request);
       const body = request.body;
-      if (session.verifiedMobile !== body.mobile) throw new AppError('forbidden', 'Verify this mobile number before signing up.');
+      if (session.verifiedMobile !== body.mobile)
+        throw new AppError('forbidden', 'Verify this mobile number before signing up.');
       if (session.userId !== null) throw new AppError('conflict', 'You already have an account.');
       if (session.validatedEmail !== body.email) {
         throw new AppError('invalid', MESSAGES.signupValidateEmail, { email: MESSAGES.signupValidateEmail });
@@ -118,7 +146,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['addresses'];
   app.get(
     '/addresses/:mobile',
-    { schema: { tags, summary: "The shopper's addresses", params: MobileParam, response: { 200: z.array(Address), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "The shopper's addresses",
+        params: MobileParam,
+        response: { 200: z.array(Address), ...errors },
+      },
+    },
     async (request) => {
       const user = await requireOwner(request, accounts, request.params.mobile);
       return accounts.listAddresses(user.id);
@@ -127,7 +162,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/addresses/:mobile',
     {
-      schema: { tags, summary: 'Add an address; answers the new list', params: MobileParam, body: AddressInput, response: { 201: z.array(Address), ...errors } },
+      schema: {
+        tags,
+        summary: 'Add an address; answers the new list',
+        params: MobileParam,
+        body: AddressInput,
+        response: { 201: z.array(Address), ...errors },
+      },
     },
     async (request, reply) => {
       const user = await requireOwner(request, accounts, request.params.mobile);
@@ -136,7 +177,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/addresses/:id',
-    { schema: { tags, summary: 'Update an address', params: IdParam, body: AddressInput, response: { 200: Address, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Update an address',
+        params: IdParam,
+        body: AddressInput,
+        response: { 200: Address, ...errors },
+      },
+    },
     async (request) => {
       const user = await requireUser(request, accounts);
       return accounts.updateAddress(user.id, request.params.id, request.body);
@@ -144,7 +193,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/addresses/:id',
-    { schema: { tags, summary: 'Delete an address', params: IdParam, response: { 200: Message, ...errors } } },
+    {
+      schema: { tags, summary: 'Delete an address', params: IdParam, response: { 200: Message, ...errors } },
+    },
     async (request) => {
       const user = await requireUser(request, accounts);
       await accounts.deleteAddress(user.id, request.params.id);
@@ -153,7 +204,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/addresses/:id/set-default',
-    { schema: { tags, summary: 'Make an address the default', params: IdParam, response: { 200: Address, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Make an address the default',
+        params: IdParam,
+        response: { 200: Address, ...errors },
+      },
+    },
     async (request) => {
       const user = await requireUser(request, accounts);
       return accounts.setDefault(user.id, request.params.id);

@@ -1,6 +1,16 @@
 // Shoppers (and admins) and their delivery addresses. The mobile identifies the shopper.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -12,7 +22,9 @@ export const users = pgTable(
     lastName: text('last_name').notNull().default(''),
     /** Stored lowercased so uniqueness ignores case. */
     email: text('email').notNull(),
-    role: text('role', { enum: ['customer', 'admin'] }).notNull().default('customer'),
+    role: text('role', { enum: ['customer', 'admin'] })
+      .notNull()
+      .default('customer'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -39,7 +51,9 @@ export const addresses = pgTable(
     state: text('state').notNull(),
     landmark: text('landmark'),
     alternatePhone: text('alternate_phone'),
-    addressType: text('address_type', { enum: ['Home', 'Work'] }).notNull().default('Home'),
+    addressType: text('address_type', { enum: ['Home', 'Work'] })
+      .notNull()
+      .default('Home'),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

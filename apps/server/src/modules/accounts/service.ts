@@ -75,20 +75,27 @@ export function createAccountsService(db: Db) {
     },
 
     /** Creates the account for a verified mobile; the e-mail must not belong to another mobile. */
-    async createUser(input: { firstName: string; lastName: string; mobile: string; email: string }): Promise<UserDto> {
+    async createUser(input: {
+      firstName: string;
+      lastName: string;
+      mobile: string;
+      email: string;
+    }): Promise<UserDto> {
       const taken = await db
         .select({ id: users.id })
         .from(users)
         .where(and(eq(users.email, input.email), ne(users.mobile, input.mobile)))
         .limit(1);
-      if (taken.length > 0) throw new AppError('conflict', MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
+      if (taken.length > 0)
+        throw new AppError('conflict', MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
       try {
         const [u] = await db.insert(users).values(input).returning();
         return toUserDto(u!);
       } catch (error) {
         if (pgCode(error) === UNIQUE_VIOLATION) {
           const existing = await db.select().from(users).where(eq(users.mobile, input.mobile)).limit(1);
-          if (existing[0]) throw new AppError('conflict', 'An account already exists for this mobile. Please log in.');
+          if (existing[0])
+            throw new AppError('conflict', 'An account already exists for this mobile. Please log in.');
           throw new AppError('conflict', MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
         }
         throw error;
@@ -100,9 +107,14 @@ export function createAccountsService(db: Db) {
     /** Adds an address and answers the new list. The first address becomes the default. */
     async addAddress(userId: number, input: AddressValues): Promise<AddressDto[]> {
       await db.transaction(async (tx) => {
-        const existing = await tx.select({ id: addresses.id }).from(addresses).where(eq(addresses.userId, userId)).for('update');
+        const existing = await tx
+          .select({ id: addresses.id })
+          .from(addresses)
+          .where(eq(addresses.userId, userId))
+          .for('update');
         const makeDefault = existing.length === 0 || input.isDefault;
-        if (makeDefault) await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
+        if (makeDefault)
+          await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
         await tx.insert(addresses).values({ ...input, userId, isDefault: makeDefault });
       });
       return listAddresses(userId);
@@ -139,7 +151,11 @@ export function createAccountsService(db: Db) {
           .for('update');
         if (!current) throw new AppError('notFound', 'Address not found.');
         await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
-        const [row] = await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, id)).returning();
+        const [row] = await tx
+          .update(addresses)
+          .set({ isDefault: true })
+          .where(eq(addresses.id, id))
+          .returning();
         return toAddressDto(row!);
       });
     },

@@ -7,7 +7,12 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     seed: false,
-    env: { OTP_RESEND_SECONDS: '0', OTP_SENDS_PER_IP_PER_HOUR: '1000', OTP_SENDS_PER_NUMBER_PER_DAY: '10', TRUST_PROXY: 'true' },
+    env: {
+      OTP_RESEND_SECONDS: '0',
+      OTP_SENDS_PER_IP_PER_HOUR: '1000',
+      OTP_SENDS_PER_NUMBER_PER_DAY: '10',
+      TRUST_PROXY: 'true',
+    },
   });
 });
 afterAll(async () => {
@@ -30,10 +35,18 @@ describe('resends and caps', () => {
     expect(fourth.json().message).toBe('Too many attempts. Please try again later.');
     const latest = await latestCode(t.app, mobile);
     if (latest !== first) {
-      const old = await t.app.inject({ method: 'POST', url: '/api/auth/otp/verify', payload: { mobile, otp: first } });
+      const old = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/otp/verify',
+        payload: { mobile, otp: first },
+      });
       expect(old.statusCode).toBe(400);
     }
-    const ok = await t.app.inject({ method: 'POST', url: '/api/auth/otp/verify', payload: { mobile, otp: latest } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/otp/verify',
+      payload: { mobile, otp: latest },
+    });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -52,7 +65,9 @@ describe('resends and caps', () => {
     }
     const res = await send(mobile);
     expect(res.statusCode).toBe(429);
-    expect(res.json().message).toBe('Too many login attempts. Please try again after 30 minutes or use a different number.');
+    expect(res.json().message).toBe(
+      'Too many login attempts. Please try again after 30 minutes or use a different number.',
+    );
   });
 });
 
@@ -67,13 +82,30 @@ describe('per-IP cap', () => {
 
   it('refuses a fourth send from one address within the hour, whatever the number', async () => {
     for (let i = 0; i < 3; i++) {
-      const res = await s.app.inject({ method: 'POST', url: '/api/auth/otp/send', payload: { mobile: `970000000${i}` }, remoteAddress: '10.3.0.1' });
+      const res = await s.app.inject({
+        method: 'POST',
+        url: '/api/auth/otp/send',
+        payload: { mobile: `970000000${i}` },
+        remoteAddress: '10.3.0.1',
+      });
       expect(res.statusCode).toBe(200);
     }
-    const res = await s.app.inject({ method: 'POST', url: '/api/auth/otp/send', payload: { mobile: '9700000009' }, remoteAddress: '10.3.0.1' });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/otp/send',
+      payload: { mobile: '9700000009' },
+      remoteAddress: '10.3.0.1',
+    });
     expect(res.statusCode).toBe(429);
-    expect(res.json().message).toBe('Too many login attempts. Please try again after 30 minutes or use a different number.');
-    const elsewhere = await s.app.inject({ method: 'POST', url: '/api/auth/otp/send', payload: { mobile: '9700000009' }, remoteAddress: '10.3.0.2' });
+    expect(res.json().message).toBe(
+      'Too many login attempts. Please try again after 30 minutes or use a different number.',
+    );
+    const elsewhere = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/otp/send',
+      payload: { mobile: '9700000009' },
+      remoteAddress: '10.3.0.2',
+    });
     expect(elsewhere.statusCode).toBe(200);
   });
 });

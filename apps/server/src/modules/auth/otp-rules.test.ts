@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   type ChallengeState,
   codeMatches,
-  DEFAULT_OTP_LIMITS as L,
   decideSend,
   decideVerify,
   generateCode,
   hashCode,
+  DEFAULT_OTP_LIMITS as L,
 } from './otp-rules.ts';
 
 const t0 = new Date('2026-11-21T10:00:00Z');
@@ -36,7 +36,10 @@ describe('sending a code', () => {
 
   it('allows a resend after 30 s, at most 3 per login', () => {
     expect(decideSend(fresh(), noSends, at(30_000), L)).toEqual({ kind: 'resend', resendsLeft: 2 });
-    expect(decideSend(fresh({ resends: 2 }), noSends, at(30_000), L)).toEqual({ kind: 'resend', resendsLeft: 0 });
+    expect(decideSend(fresh({ resends: 2 }), noSends, at(30_000), L)).toEqual({
+      kind: 'resend',
+      resendsLeft: 0,
+    });
     expect(decideSend(fresh({ resends: 3 }), noSends, at(30_000), L)).toEqual({ kind: 'no-resends-left' });
   });
 

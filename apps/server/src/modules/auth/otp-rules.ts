@@ -62,7 +62,12 @@ export function decideSend(
 export type VerifyDecision = 'ok' | 'wrong' | 'locked' | 'no-code';
 
 /** `matches` is whether the guess equals the code; the caller computes it in constant time. */
-export function decideVerify(current: ChallengeState | null, matches: boolean, now: Date, limits: OtpLimits): VerifyDecision {
+export function decideVerify(
+  current: ChallengeState | null,
+  matches: boolean,
+  now: Date,
+  limits: OtpLimits,
+): VerifyDecision {
   if (!isOpen(current, now)) return 'no-code';
   if (current.attempts >= limits.maxAttempts) return 'locked';
   return matches ? 'ok' : 'wrong';
@@ -77,7 +82,13 @@ export function hashCode(secret: string, purpose: string, target: string, code: 
   return createHmac('sha256', secret).update(`${purpose}:${target}:${code}`).digest('hex');
 }
 
-export function codeMatches(expectedHmac: string, secret: string, purpose: string, target: string, guess: string): boolean {
+export function codeMatches(
+  expectedHmac: string,
+  secret: string,
+  purpose: string,
+  target: string,
+  guess: string,
+): boolean {
   const actual = Buffer.from(hashCode(secret, purpose, target, guess), 'hex');
   const expected = Buffer.from(expectedHmac, 'hex');
   return actual.length === expected.length && timingSafeEqual(actual, expected);

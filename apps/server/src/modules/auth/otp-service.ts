@@ -93,7 +93,9 @@ export function createOtpService(
       const t = now();
       try {
         return await db.transaction(async (tx) => {
-          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${args.purpose}:${args.target}`}))`);
+          await tx.execute(
+            sql`select pg_advisory_xact_lock(hashtext(${`otp:${args.purpose}:${args.target}`}))`,
+          );
           const [current] = await tx
             .select()
             .from(otpChallenges)
@@ -114,7 +116,9 @@ export function createOtpService(
             tx
               .select({ n: count() })
               .from(otpSends)
-              .where(and(eq(otpSends.ip, args.ip), gte(otpSends.createdAt, new Date(t.getTime() - 3_600_000)))),
+              .where(
+                and(eq(otpSends.ip, args.ip), gte(otpSends.createdAt, new Date(t.getTime() - 3_600_000))),
+              ),
           ]);
           const decision = decideSend(
             current ?? null,
@@ -151,7 +155,9 @@ export function createOtpService(
               createdAt: t,
             });
           }
-          await tx.insert(otpSends).values({ purpose: args.purpose, target: args.target, ip: args.ip, createdAt: t });
+          await tx
+            .insert(otpSends)
+            .values({ purpose: args.purpose, target: args.target, ip: args.ip, createdAt: t });
           // Sent last, inside the transaction: if the provider fails, nothing is stored as sent.
           await messenger.send(args.compose(code), tx);
           return { resendAfterSeconds: Math.ceil(limits.resendAfterMs / 1000), resendsLeft };
@@ -174,14 +180,18 @@ export function createOtpService(
       const sessionHash = args.sessionHash ?? null;
       const t = now();
       const outcome = await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${args.purpose}:${args.target}`}))`);
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`otp:${args.purpose}:${args.target}`}))`,
+        );
         const [current] = await tx
           .select()
           .from(otpChallenges)
           .where(targetFilter(args.purpose, args.target, sessionHash))
           .orderBy(desc(otpChallenges.id))
           .limit(1);
-        const matches = current ? codeMatches(current.codeHmac, key, args.purpose, args.target, args.guess) : false;
+        const matches = current
+          ? codeMatches(current.codeHmac, key, args.purpose, args.target, args.guess)
+          : false;
         const decision = decideVerify(current ?? null, matches, t, limits);
         if (decision === 'wrong' && current) {
           await tx

@@ -110,7 +110,10 @@ describe('verifying a login code', () => {
   it('logs a returning shopper straight in with a new session id', async () => {
     const shopper = await signUp(t.app, '9876500015');
     const { res, cookie } = await verifyMobile(t.app, '9876500015');
-    expect(res.json()).toMatchObject({ exists: true, user: { mobile: '9876500015', firstName: 'Asha', email: shopper.email } });
+    expect(res.json()).toMatchObject({
+      exists: true,
+      user: { mobile: '9876500015', firstName: 'Asha', email: shopper.email },
+    });
     expect(cookie).not.toBe(shopper.cookie);
     const me = await t.app.inject({ url: '/api/auth/me', headers: { cookie } });
     expect(me.statusCode).toBe(200);
@@ -128,19 +131,35 @@ describe('verifying a login code', () => {
 
   it('answers 401 from /auth/me without a session, or with a made-up one', async () => {
     expect((await t.app.inject('/api/auth/me')).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie: 'sid=forged' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie: 'sid=forged' } })).statusCode).toBe(
+      401,
+    );
   });
 });
 
 describe('check-user', () => {
   it("answers only for the session's own verified number", async () => {
     const { cookie } = await verifyMobile(t.app, '9876500020');
-    const own = await t.app.inject({ method: 'POST', url: '/api/auth/check-user', payload: { mobile: '9876500020' }, headers: { cookie } });
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/check-user',
+      payload: { mobile: '9876500020' },
+      headers: { cookie },
+    });
     expect(own.statusCode).toBe(200);
     expect(own.json()).toEqual({ exists: false, user: null });
-    const other = await t.app.inject({ method: 'POST', url: '/api/auth/check-user', payload: { mobile: '9876500015' }, headers: { cookie } });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/check-user',
+      payload: { mobile: '9876500015' },
+      headers: { cookie },
+    });
     expect(other.statusCode).toBe(403);
-    const nobody = await t.app.inject({ method: 'POST', url: '/api/auth/check-user', payload: { mobile: '9876500020' } });
+    const nobody = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/check-user',
+      payload: { mobile: '9876500020' },
+    });
     expect(nobody.statusCode).toBe(401);
   });
 });
@@ -165,7 +184,10 @@ describe('signup', () => {
     expect(sent.statusCode).toBe(200);
     expect(sent.json().message).toBe('OTP sent to your email.');
     const code = await latestCode(t.app, email.toLowerCase());
-    const wrong = await post('/api/email/verify-otp', { email, otp: code === '000000' ? '111111' : '000000' });
+    const wrong = await post('/api/email/verify-otp', {
+      email,
+      otp: code === '000000' ? '111111' : '000000',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('Invalid email OTP.');
     const ok = await post('/api/email/verify-otp', { email, otp: code });
@@ -181,7 +203,12 @@ describe('signup', () => {
 
     const created = await post('/api/user/create', { firstName: 'Meera', lastName: 'Iyer', mobile, email });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ firstName: 'Meera', lastName: 'Iyer', mobile, email: 'meera.iyer@example.in' });
+    expect(created.json()).toMatchObject({
+      firstName: 'Meera',
+      lastName: 'Iyer',
+      mobile,
+      email: 'meera.iyer@example.in',
+    });
     const me = await t.app.inject({ url: '/api/auth/me', headers });
     expect(me.json().mobile).toBe(mobile);
   });
@@ -189,7 +216,12 @@ describe('signup', () => {
   it('refuses an e-mail that belongs to another mobile', async () => {
     const first = await signUp(t.app, '9876500040', 'taken@example.in');
     const { cookie } = await verifyMobile(t.app, '9876500041');
-    const res = await t.app.inject({ method: 'POST', url: '/api/email/send-otp', payload: { email: first.email }, headers: { cookie } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/email/send-otp',
+      payload: { email: first.email },
+      headers: { cookie },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(
       'This email is already registered with another account. Please use a different email or login.',
@@ -199,16 +231,30 @@ describe('signup', () => {
   it('does not let a validation made in one session serve another', async () => {
     const email = 'kiran@example.in';
     const a = await verifyMobile(t.app, '9876500050');
-    await t.app.inject({ method: 'POST', url: '/api/email/send-otp', payload: { email }, headers: { cookie: a.cookie } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/email/send-otp',
+      payload: { email },
+      headers: { cookie: a.cookie },
+    });
     const code = await latestCode(t.app, email);
     const b = await verifyMobile(t.app, '9876500051');
-    const res = await t.app.inject({ method: 'POST', url: '/api/email/verify-otp', payload: { email, otp: code }, headers: { cookie: b.cookie } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/email/verify-otp',
+      payload: { email, otp: code },
+      headers: { cookie: b.cookie },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Invalid email OTP.');
   });
 
   it('needs a session to send or check an e-mail code', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/email/send-otp', payload: { email: 'x@example.in' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/email/send-otp',
+      payload: { email: 'x@example.in' },
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -224,7 +270,10 @@ describe('user by e-mail', () => {
     const unused = await t.app.inject({ url: '/api/user/by-email/nobody@example.in', headers: { cookie } });
     expect(unused.statusCode).toBe(404);
     const own = await verifyMobile(t.app, '9876500060');
-    const mine = await t.app.inject({ url: '/api/user/by-email/owner@example.in', headers: { cookie: own.cookie } });
+    const mine = await t.app.inject({
+      url: '/api/user/by-email/owner@example.in',
+      headers: { cookie: own.cookie },
+    });
     expect(mine.json().mobile).toBe('9876500060');
   });
 });

@@ -45,14 +45,23 @@ export function createSessionStore(db: Db, options: { days: number }) {
       const old = request.cookies[SESSION_COOKIE];
       if (old) await db.delete(sessions).where(eq(sessions.idHash, hashSessionId(old)));
       const id = randomBytes(32).toString('base64url');
-      const record = { idHash: hashSessionId(id), ...data, validatedEmail: null, expiresAt: new Date(now.getTime() + ttlMs) };
+      const record = {
+        idHash: hashSessionId(id),
+        ...data,
+        validatedEmail: null,
+        expiresAt: new Date(now.getTime() + ttlMs),
+      };
       await db.insert(sessions).values(record);
       setCookie(request, reply, id, record.expiresAt);
       return record;
     },
 
     /** The request's live session, extending it (sliding expiry) at most once a day. */
-    async load(request: FastifyRequest, reply: FastifyReply, now = new Date()): Promise<SessionRecord | null> {
+    async load(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      now = new Date(),
+    ): Promise<SessionRecord | null> {
       const id = request.cookies[SESSION_COOKIE];
       if (!id || id.length > 100) return null;
       const [row] = await db
@@ -69,6 +78,17 @@ export function createSessionStore(db: Db, options: { days: number }) {
       return row;
     },
 
+    /** The live session for a raw cookie value, without touching it (for page renders). */
+    async lookup(id: string | undefined, now = new Date()): Promise<SessionRecord | null> {
+      if (!id || id.length > 100) return null;
+      const [row] = await db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.idHash, hashSessionId(id)), gt(sessions.expiresAt, now)))
+        .limit(1);
+      return row ?? null;
+    },
+
     async update(idHash: string, values: Partial<Pick<SessionRecord, 'userId' | 'validatedEmail'>>) {
       await db.update(sessions).set(values).where(eq(sessions.idHash, idHash));
     },
@@ -76,7 +96,12 @@ export function createSessionStore(db: Db, options: { days: number }) {
     async destroy(request: FastifyRequest, reply: FastifyReply) {
       const id = request.cookies[SESSION_COOKIE];
       if (id) await db.delete(sessions).where(eq(sessions.idHash, hashSessionId(id)));
-      reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+      reply.clearCookie(SESSION_COOKIE, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+      });
     },
 
     async purgeExpired(now = new Date()) {

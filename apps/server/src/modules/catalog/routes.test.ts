@@ -102,14 +102,18 @@ describe('product by slug, recommendations and search', () => {
     expect(found.every((p) => p.active && p.name.toLowerCase().includes('masala'))).toBe(true);
     const list = ProductList.parse((await t.app.inject('/api/products')).json());
     const target = list.find((p) => p.active)!;
-    const exact = ProductList.parse((await t.app.inject(`/api/products/search?q=${encodeURIComponent(target.name.toUpperCase())}`)).json());
+    const exact = ProductList.parse(
+      (await t.app.inject(`/api/products/search?q=${encodeURIComponent(target.name.toUpperCase())}`)).json(),
+    );
     expect(exact[0]!.id).toBe(target.id);
   });
 
   it('never finds inactive products, and nothing for an empty query', async () => {
     const list = ProductList.parse((await t.app.inject('/api/products')).json());
     const inactive = list.find((p) => !p.active)!;
-    const found = ProductList.parse((await t.app.inject(`/api/products/search?q=${encodeURIComponent(inactive.name)}`)).json());
+    const found = ProductList.parse(
+      (await t.app.inject(`/api/products/search?q=${encodeURIComponent(inactive.name)}`)).json(),
+    );
     expect(found.some((p) => p.id === inactive.id)).toBe(false);
     expect((await t.app.inject('/api/products/search?q=')).json()).toEqual([]);
   });
@@ -136,7 +140,11 @@ describe('errors and infrastructure', () => {
   });
 
   it('refuses a mutating request from a foreign origin', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/products', headers: { origin: 'https://evil.example', host: 'shop.test' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: { origin: 'https://evil.example', host: 'shop.test' },
+    });
     expect(res.statusCode).toBe(403);
   });
 
@@ -145,7 +153,9 @@ describe('errors and infrastructure', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/products', '/api/products/{id}', '/api/website/banners']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/products', '/api/products/{id}', '/api/website/banners']),
+    );
     const html = await t.app.inject('/api/docs');
     expect([200, 302]).toContain(html.statusCode);
   });

@@ -47,7 +47,10 @@ describe('website content', () => {
     expect(sections.length).toBeGreaterThanOrEqual(3);
     const order = sections.map((s) => s.orderIndex);
     expect(order).toEqual([...order].sort((a, b) => a - b));
-    const text = sections.map((s) => `${s.title} ${s.body}`).join(' ').toLowerCase();
+    const text = sections
+      .map((s) => `${s.title} ${s.body}`)
+      .join(' ')
+      .toLowerCase();
     for (const must of ['low', 'onion', 'garlic', 'vegetarian', 'fssai']) expect(text).toContain(must);
   });
 
@@ -85,7 +88,9 @@ describe('checkout settings, milestones and coupons', () => {
     const res = await t.app.inject('/api/admin/shipping-milestones');
     expect(res.statusCode).toBe(200);
     const list = res.json() as { minCartValue: number; shippingCharge: number }[];
-    expect(list.map((m) => m.minCartValue)).toEqual([...list.map((m) => m.minCartValue)].sort((a, b) => a - b));
+    expect(list.map((m) => m.minCartValue)).toEqual(
+      [...list.map((m) => m.minCartValue)].sort((a, b) => a - b),
+    );
     expect(list.at(-1)).toMatchObject({ shippingCharge: 0 });
     expect(list.at(-1)!.minCartValue).toBeLessThanOrEqual(500);
     expect(Math.max(...list.map((m) => m.shippingCharge))).toBeLessThanOrEqual(90);

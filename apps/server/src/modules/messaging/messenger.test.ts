@@ -16,7 +16,10 @@ let smtpPort: number;
 const mails: Mail[] = [];
 let sms: Server;
 let smsPort: number;
-const smsRequests: { authkey: string | undefined; body: { template_id: string; recipients: { mobiles: string; otp: string }[] } }[] = [];
+const smsRequests: {
+  authkey: string | undefined;
+  body: { template_id: string; recipients: { mobiles: string; otp: string }[] };
+}[] = [];
 let smsMode: 'ok' | 'refuse' = 'ok';
 
 beforeAll(async () => {
@@ -85,7 +88,11 @@ describe('with real providers configured', () => {
 
   it('sends the login code through the SMS provider and keeps no outbox for it', async () => {
     smsMode = 'ok';
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/otp/send', payload: { mobile: '9123456780' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/otp/send',
+      payload: { mobile: '9123456780' },
+    });
     expect(res.statusCode).toBe(200);
     const last = smsRequests.at(-1)!;
     expect(last.authkey).toBe('test-auth-key-123');
@@ -103,10 +110,18 @@ describe('with real providers configured', () => {
   });
 
   it('sends e-mail codes by SMTP', async () => {
-    const sent = await t.app.inject({ method: 'POST', url: '/api/auth/otp/send', payload: { mobile: '9123456781' } });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/otp/send',
+      payload: { mobile: '9123456781' },
+    });
     expect(sent.statusCode).toBe(200);
     const otp = smsRequests.at(-1)!.body.recipients[0]!.otp;
-    const verified = await t.app.inject({ method: 'POST', url: '/api/auth/otp/verify', payload: { mobile: '9123456781', otp } });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/otp/verify',
+      payload: { mobile: '9123456781', otp },
+    });
     const cookie = String(verified.headers['set-cookie']).split(';')[0]!;
     const res = await t.app.inject({
       method: 'POST',
@@ -123,12 +138,20 @@ describe('with real providers configured', () => {
 
   it('gives a clear error when the SMS provider refuses, and stores nothing as sent', async () => {
     smsMode = 'refuse';
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/otp/send', payload: { mobile: '9123456782' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/otp/send',
+      payload: { mobile: '9123456782' },
+    });
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toBe('Failed to send OTP. Please try again.');
     smsMode = 'ok';
     // Nothing was recorded: an immediate retry is a first send, not a too-early resend.
-    const retry = await t.app.inject({ method: 'POST', url: '/api/auth/otp/send', payload: { mobile: '9123456782' } });
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/otp/send',
+      payload: { mobile: '9123456782' },
+    });
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toEqual({ resendAfterSeconds: 30, resendsLeft: 3 });
   });
@@ -148,7 +171,11 @@ describe('with the providers down', () => {
   });
 
   it('answers the SMS failure with the spec message', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/otp/send', payload: { mobile: '9123456783' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/otp/send',
+      payload: { mobile: '9123456783' },
+    });
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toBe('Failed to send OTP. Please try again.');
   });
@@ -169,7 +196,13 @@ describe('with no providers (dev outbox)', () => {
     const res = await t.app.inject(`/api/dev/outbox?to=%2B91${mobile}`);
     expect(res.statusCode).toBe(200);
     const [message] = res.json();
-    expect(message).toEqual({ channel: 'sms', to: mobile, text: expect.any(String), code: expect.stringMatching(/^\d{6}$/), createdAt: expect.any(String) });
+    expect(message).toEqual({
+      channel: 'sms',
+      to: mobile,
+      text: expect.any(String),
+      code: expect.stringMatching(/^\d{6}$/),
+      createdAt: expect.any(String),
+    });
     expect((await t.app.inject('/api/dev/outbox?to=someone-else@example.in')).json()).toEqual([]);
   });
 });

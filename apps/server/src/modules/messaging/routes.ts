@@ -29,7 +29,8 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const to = request.query.to.toLowerCase();
       const channel = to.includes('@') ? 'email' : 'sms';
-      if (!messenger.usesOutbox(channel)) throw new AppError('notFound', `The ${channel} channel has a real provider; there is no outbox.`);
+      if (!messenger.usesOutbox(channel))
+        throw new AppError('notFound', `The ${channel} channel has a real provider; there is no outbox.`);
       reply.header('cache-control', 'no-store');
       const target = channel === 'sms' ? to.replace(/\D/g, '').slice(-10) : to;
       return messenger.outbox(target, [channel]);

@@ -72,7 +72,11 @@ export function createMessenger(db: Db, config: Config) {
     },
     /** Every outbox message, newest first, for the /dev/outbox page. */
     async recentOutbox(limit = 50) {
-      return db.select().from(outboxMessages).orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id)).limit(limit);
+      return db
+        .select()
+        .from(outboxMessages)
+        .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+        .limit(limit);
     },
   };
 }
@@ -107,7 +111,12 @@ function smtpTransport(config: Config): Transport {
         } as import('nodemailer').TransportOptions),
       );
       try {
-        await (await transporter).sendMail({ from: config.SMTP_FROM, to: m.to, subject: m.subject ?? '', text: m.text });
+        await (await transporter).sendMail({
+          from: config.SMTP_FROM,
+          to: m.to,
+          subject: m.subject ?? '',
+          text: m.text,
+        });
       } catch (error) {
         throw new DeliveryError(`SMTP delivery failed: ${(error as Error).message}`);
       }
@@ -124,7 +133,11 @@ function msg91Transport(config: Config): Transport {
       try {
         response = await fetch(`${config.MSG91_BASE_URL}/api/v5/flow`, {
           method: 'POST',
-          headers: { authkey: config.MSG91_AUTH_KEY!, 'content-type': 'application/json', accept: 'application/json' },
+          headers: {
+            authkey: config.MSG91_AUTH_KEY!,
+            'content-type': 'application/json',
+            accept: 'application/json',
+          },
           body: JSON.stringify({
             template_id: config.MSG91_TEMPLATE_ID,
             short_url: '0',
@@ -137,9 +150,10 @@ function msg91Transport(config: Config): Transport {
       }
       const body = (await response.json().catch(() => null)) as { type?: string; message?: string } | null;
       if (!response.ok || body?.type !== 'success') {
-        throw new DeliveryError(`SMS provider refused (${response.status}): ${body?.message ?? 'no reason given'}`);
+        throw new DeliveryError(
+          `SMS provider refused (${response.status}): ${body?.message ?? 'no reason given'}`,
+        );
       }
     },
   };
 }
-

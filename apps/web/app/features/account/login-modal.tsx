@@ -1,0 +1,184 @@
+// Login by mobile and a one-time code (spec sections 2, 4 and 8).
+import type { UserDto } from '@spice/shared/contracts/accounts';
+import { MESSAGES } from '@spice/shared/messages';
+import { digitsOnly, isValidMobile, OTP_LENGTH } from '@spice/shared/validators';
+import { type FormEvent, useRef, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { flash, Modal } from '../../components/modal';
+import { ApiError, api } from './api';
+import { useCountdown } from './use-countdown';
+import { storeUser } from './user-store';
+
+const SHAKE_MS = 400;
+const MAX_RESENDS = 3;
+
+export default function LoginModal({
+  onClose,
+  onNewNumber,
+}: {
+  onClose: () => void;
+  onNewNumber: (mobile: string) => void;
+}) {
+  const [mobile, setMobile] = useState('');
+  const [otp, setOtp] = useState('');
+  const [step, setStep] = useState<'mobile' | 'otp'>('mobile');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [resendsLeft, setResendsLeft] = useState(MAX_RESENDS);
+  const [countdown, startCountdown] = useCountdown();
+  const formRef = useRef<HTMLFormElement>(null);
+  const otpRef = useRef<HTMLInputElement>(null);
+  const revalidator = useRevalidator();
+
+  function fail(message: string) {
+    setError(message);
+    flash(formRef.current, 'shake', SHAKE_MS);
+  }
+
+  async function sendCode(isResend: boolean) {
+    if (!isValidMobile(mobile)) return fail(MESSAGES.invalidMobile);
+    if (isResend && resendsLeft <= 0) return fail(MESSAGES.tooManyAttempts);
+    setBusy(true);
+    setError('');
+    try {
+      const sent = await api<{ resendAfterSeconds: number; resendsLeft: number }>('/auth/otp/send', {
+        body: { mobile },
+      });
+      setStep('otp');
+      setOtp('');
+      setResendsLeft(sent.resendsLeft);
+      startCountdown(sent.resendAfterSeconds);
+      window.setTimeout(() => otpRef.current?.focus(), 0);
+    } catch (e) {
+      const message = e instanceof ApiError ? e.message : MESSAGES.otpSendFailed;
+      fail(
+        isResend && e instanceof ApiError && e.status !== 429 && e.status !== 0
+          ? MESSAGES.resendFailed
+          : message,
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function verify(code: string) {
+    setBusy(true);
+    setError('');
+    try {
+      const result = await api<{ exists: boolean; user: UserDto | null }>('/auth/otp/verify', {
+        body: { mobile, otp: code },
+      });
+      if (result.exists && result.user) {
+        storeUser(result.user);
+        revalidator.revalidate();
+        onClose();
+      } else {
+        onNewNumber(mobile);
+      }
+    } catch (e) {
+      setOtp('');
+      fail(e instanceof ApiError ? e.message : MESSAGES.wrongOtp);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (step === 'mobile') return void sendCode(false);
+    if (otp.length !== OTP_LENGTH) return fail(MESSAGES.invalidOtp);
+    void verify(otp);
+  }
+
+  return (
+    <Modal title="Login" onClose={onClose} className="modal--auth">
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="auth-form">
+        <p className="auth-form__lead">Log in or sign up with your mobile number.</p>
+        <label htmlFor="login-mobile">Mobile number</label>
+        <div className="phone-input">
+          <span aria-hidden="true">+91</span>
+          <input
+            id="login-mobile"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={10}
+            value={mobile}
+            // biome-ignore lint/a11y/noAutofocus: the dialog's first field, so typing starts at once
+            autoFocus
+            aria-describedby={error ? 'login-error' : undefined}
+            onChange={(e) => {
+              setMobile(digitsOnly(e.target.value, 10));
+              // Editing the number starts over (spec section 4, login step 5).
+              if (step === 'otp') {
+                setStep('mobile');
+                setOtp('');
+                setResendsLeft(MAX_RESENDS);
+                startCountdown(0);
+              }
+              setError('');
+            }}
+          />
+        </div>
+
+        {step === 'otp' ? (
+          <>
+            <label htmlFor="login-otp">Enter the 6-digit OTP sent to +91 {mobile}</label>
+            <input
+              id="login-otp"
+              ref={otpRef}
+              className="otp-input"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={OTP_LENGTH}
+              value={otp}
+              disabled={busy}
+              onChange={(e) => {
+                const code = digitsOnly(e.target.value, OTP_LENGTH);
+                setOtp(code);
+                setError('');
+                // Verification starts by itself once six digits are in.
+                if (code.length === OTP_LENGTH) void verify(code);
+              }}
+            />
+            <div className="auth-form__resend">
+              {countdown > 0 ? (
+                <span>Resend OTP in {countdown}s</span>
+              ) : (
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => void sendCode(true)}
+                  disabled={busy}
+                >
+                  Resend OTP
+                </button>
+              )}
+            </div>
+          </>
+        ) : null}
+
+        {error ? (
+          <p id="login-error" className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+
+        {step === 'mobile' ? (
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? 'Sending…' : 'Send OTP'}
+          </button>
+        ) : (
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={busy || otp.length !== OTP_LENGTH}
+          >
+            {busy ? 'Verifying…' : 'Verify'}
+          </button>
+        )}
+      </form>
+    </Modal>
+  );
+}

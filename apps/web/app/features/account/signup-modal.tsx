@@ -1,0 +1,219 @@
+// 'Complete Signup' for a verified number with an e-mail validated by code (spec sections 2, 4, 5, 8).
+import type { UserDto } from '@spice/shared/contracts/accounts';
+import { MESSAGES } from '@spice/shared/messages';
+import { digitsOnly, OTP_LENGTH } from '@spice/shared/validators';
+import { type FormEvent, useRef, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { flash, Modal } from '../../components/modal';
+import { ApiError, api } from './api';
+import { useCountdown } from './use-countdown';
+import { storeUser } from './user-store';
+
+const SHAKE_MS = 500;
+
+type EmailState = 'idle' | 'sending' | 'sent' | 'validated';
+
+export default function SignupModal({ mobile, onClose }: { mobile: string; onClose: () => void }) {
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [email, setEmail] = useState('');
+  const [emailOtp, setEmailOtp] = useState('');
+  const [emailState, setEmailState] = useState<EmailState>('idle');
+  const [countdown, startCountdown] = useCountdown();
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const revalidator = useRevalidator();
+
+  function fail(message: string) {
+    setNotice('');
+    setError(message);
+    flash(formRef.current, 'shake', SHAKE_MS);
+  }
+
+  async function requestEmailCode() {
+    if (!email.includes('@')) return fail(MESSAGES.invalidEmail);
+    setEmailState('sending');
+    setError('');
+    try {
+      try {
+        const owner = await api<{ mobile: string }>(`/user/by-email/${encodeURIComponent(email.trim())}`);
+        if (owner.mobile !== mobile) {
+          setEmailState('idle');
+          return fail(MESSAGES.emailTaken);
+        }
+      } catch (e) {
+        if (!(e instanceof ApiError) || (e.status !== 404 && e.status !== 400)) {
+          setEmailState('idle');
+          return fail(MESSAGES.emailCheckFailed);
+        }
+        if (e.status === 400) {
+          setEmailState('idle');
+          return fail(MESSAGES.invalidEmail);
+        }
+      }
+      const sent = await api<{ resendAfterSeconds: number }>('/email/send-otp', {
+        body: { email: email.trim() },
+      });
+      setEmailState('sent');
+      setEmailOtp('');
+      startCountdown(sent.resendAfterSeconds);
+      setNotice(MESSAGES.emailOtpSent);
+    } catch (e) {
+      setEmailState(emailOtp || countdown ? 'sent' : 'idle');
+      fail(e instanceof ApiError && e.status === 409 ? e.message : MESSAGES.emailOtpFailed);
+    }
+  }
+
+  async function verifyEmailCode(code: string) {
+    try {
+      await api('/email/verify-otp', { body: { email: email.trim(), otp: code } });
+      setEmailState('validated');
+      setError('');
+      setNotice(MESSAGES.emailValidated);
+    } catch (e) {
+      setEmailOtp('');
+      fail(e instanceof ApiError && e.status !== 0 ? e.message : MESSAGES.emailOtpWrong);
+    }
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!firstName.trim() || !email.trim()) return fail(MESSAGES.signupRequired);
+    if (emailState !== 'validated') return fail(MESSAGES.signupValidateEmail);
+    setBusy(true);
+    setError('');
+    try {
+      const user = await api<UserDto>('/user/create', {
+        body: { firstName, lastName, mobile, email: email.trim() },
+      });
+      setNotice(MESSAGES.signupSuccess);
+      storeUser(user);
+      revalidator.revalidate();
+      window.setTimeout(onClose, 1200);
+    } catch (e) {
+      fail(e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : MESSAGES.signupFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const validated = emailState === 'validated';
+  return (
+    <Modal title="Complete Signup" onClose={onClose} className="modal--auth">
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="auth-form">
+        <div className="form-row">
+          <div className="field">
+            <label htmlFor="signup-first">First Name</label>
+            <input
+              id="signup-first"
+              autoComplete="given-name"
+              value={firstName}
+              maxLength={60}
+              // biome-ignore lint/a11y/noAutofocus: the dialog's first field, so typing starts at once
+              autoFocus
+              onChange={(e) => setFirstName(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="signup-last">Last Name</label>
+            <input
+              id="signup-last"
+              autoComplete="family-name"
+              value={lastName}
+              maxLength={60}
+              onChange={(e) => setLastName(e.target.value)}
+            />
+          </div>
+        </div>
+        <div className="field">
+          <label htmlFor="signup-mobile">Mobile Number</label>
+          <input id="signup-mobile" value={`+91 ${mobile}`} readOnly />
+        </div>
+        <div className="field">
+          <label htmlFor="signup-email">Email</label>
+          <div className="email-row">
+            <input
+              id="signup-email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              maxLength={254}
+              readOnly={validated}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                setError('');
+              }}
+            />
+            {validated ? (
+              <>
+                <span className="tick" role="img" aria-label="Email validated">
+                  ✓
+                </span>
+                <button
+                  type="button"
+                  className="button button--small"
+                  onClick={() => {
+                    setEmailState('idle');
+                    setEmailOtp('');
+                    setNotice('');
+                    startCountdown(0);
+                  }}
+                >
+                  Edit
+                </button>
+              </>
+            ) : (
+              <button
+                type="button"
+                className="button button--small"
+                disabled={emailState === 'sending' || countdown > 0}
+                onClick={() => void requestEmailCode()}
+              >
+                {emailState === 'sending'
+                  ? 'Validating...'
+                  : countdown > 0
+                    ? `Resend in ${countdown}s`
+                    : emailState === 'sent'
+                      ? 'Resend'
+                      : 'Validate'}
+              </button>
+            )}
+          </div>
+        </div>
+        {emailState === 'sent' ? (
+          <div className="field">
+            <label htmlFor="signup-email-otp">Email OTP</label>
+            <input
+              id="signup-email-otp"
+              className="otp-input"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={OTP_LENGTH}
+              value={emailOtp}
+              onChange={(e) => {
+                const code = digitsOnly(e.target.value, OTP_LENGTH);
+                setEmailOtp(code);
+                if (code.length === OTP_LENGTH) void verifyEmailCode(code);
+              }}
+            />
+          </div>
+        ) : null}
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        {notice && !error ? (
+          <p className="form-notice" role="status">
+            {notice}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? 'Submitting…' : 'Submit'}
+        </button>
+      </form>
+    </Modal>
+  );
+}

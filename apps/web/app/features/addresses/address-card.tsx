@@ -1,0 +1,75 @@
+import type { AddressDto } from '@spice/shared/contracts/accounts';
+import { useEffect, useRef, useState } from 'react';
+
+export function AddressCard({
+  address,
+  onEdit,
+  onDelete,
+  onSetDefault,
+}: {
+  address: AddressDto;
+  onEdit: () => void;
+  onDelete: () => void;
+  onSetDefault: () => void;
+}) {
+  const [menu, setMenu] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const choose = (action: () => void) => {
+    setMenu(false);
+    action();
+  };
+  useEffect(() => {
+    if (!menu) return;
+    const close = (e: PointerEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setMenu(false);
+    };
+    document.addEventListener('pointerdown', close);
+    return () => document.removeEventListener('pointerdown', close);
+  }, [menu]);
+
+  return (
+    <article className="address-card">
+      <div className="address-card__head">
+        <strong>{address.name}</strong>
+        <span className="chip">{address.addressType}</span>
+        {address.isDefault ? <span className="chip chip--default">Default</span> : null}
+        <div className="address-card__menu" ref={ref}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={`Actions for ${address.name}'s address`}
+            aria-expanded={menu}
+            onClick={() => setMenu((m) => !m)}
+          >
+            ⋮
+          </button>
+          {menu ? (
+            <div className="menu-list">
+              <button type="button" onClick={() => choose(onEdit)}>
+                Edit
+              </button>
+              <button type="button" onClick={() => choose(onDelete)}>
+                Delete
+              </button>
+              {!address.isDefault ? (
+                <button type="button" onClick={() => choose(onSetDefault)}>
+                  Set as Default
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+      </div>
+      <p>
+        {address.addressLine}, {address.locality}
+        {address.landmark ? `, near ${address.landmark}` : ''}
+        <br />
+        {address.city}, {address.state} – {address.pincode}
+      </p>
+      <p className="address-card__phone">
+        Phone: +91 {address.phone}
+        {address.alternatePhone ? `, +91 ${address.alternatePhone}` : ''}
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,174 @@
+// The address form (spec section 5): required fields, 10-digit phones starting 6–9, a 6-digit
+// pincode, Home or Work. Invalid fields are highlighted for 1 s. The server checks it all again.
+import type { AddressDto, AddressInputDto } from '@spice/shared/contracts/accounts';
+import { MESSAGES } from '@spice/shared/messages';
+import { digitsOnly, isValidMobile, PINCODE_PATTERN } from '@spice/shared/validators';
+import { type FormEvent, useState } from 'react';
+import { ApiError } from '../account/api';
+
+const HIGHLIGHT_MS = 1000;
+const REQUIRED = ['name', 'phone', 'pincode', 'locality', 'addressLine', 'city', 'state'] as const;
+type Field = (typeof REQUIRED)[number] | 'landmark' | 'alternatePhone';
+
+const EMPTY: Required<Omit<AddressInputDto, 'isDefault'>> & { isDefault: boolean } = {
+  name: '',
+  phone: '',
+  pincode: '',
+  locality: '',
+  addressLine: '',
+  city: '',
+  state: '',
+  landmark: '',
+  alternatePhone: '',
+  addressType: 'Home',
+  isDefault: false,
+};
+
+export function validateAddress(values: typeof EMPTY): { message: string; fields: Field[] } | null {
+  const missing = REQUIRED.filter((f) => !String(values[f] ?? '').trim());
+  if (missing.length > 0) return { message: MESSAGES.addressRequired, fields: missing };
+  const badPhones: Field[] = [];
+  if (!isValidMobile(values.phone)) badPhones.push('phone');
+  if (values.alternatePhone && !isValidMobile(values.alternatePhone)) badPhones.push('alternatePhone');
+  if (badPhones.length > 0) return { message: MESSAGES.addressPhone, fields: badPhones };
+  if (!PINCODE_PATTERN.test(values.pincode)) return { message: MESSAGES.addressPincode, fields: ['pincode'] };
+  return null;
+}
+
+export function AddressForm({
+  initial,
+  onSave,
+  onCancel,
+  submitLabel = 'Save Address',
+}: {
+  initial?: AddressDto | null;
+  onSave: (values: AddressInputDto) => Promise<void>;
+  onCancel: () => void;
+  submitLabel?: string;
+}) {
+  const [values, setValues] = useState(() =>
+    initial
+      ? {
+          ...EMPTY,
+          ...initial,
+          landmark: initial.landmark ?? '',
+          alternatePhone: initial.alternatePhone ?? '',
+        }
+      : EMPTY,
+  );
+  const [error, setError] = useState('');
+  const [highlighted, setHighlighted] = useState<Field[]>([]);
+  const [saving, setSaving] = useState(false);
+
+  const set = (field: keyof typeof EMPTY, value: string | boolean) =>
+    setValues((v) => ({ ...v, [field]: value }));
+
+  function highlight(fields: Field[]) {
+    setHighlighted(fields);
+    window.setTimeout(() => setHighlighted([]), HIGHLIGHT_MS);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const problem = validateAddress(values);
+    if (problem) {
+      setError(problem.message);
+      highlight(problem.fields);
+      return;
+    }
+    setSaving(true);
+    setError('');
+    try {
+      await onSave({
+        ...values,
+        landmark: values.landmark || null,
+        alternatePhone: values.alternatePhone || null,
+      });
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'Could not save the address. Please try again.');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const input = (
+    field: Field,
+    label: string,
+    opts: { digits?: number; autoComplete?: string; optional?: boolean; wide?: boolean } = {},
+  ) => (
+    <div
+      className={`field${highlighted.includes(field) ? ' field--error' : ''}${opts.wide ? ' field--wide' : ''}`}
+    >
+      <label htmlFor={`address-${field}`}>
+        {label}
+        {opts.optional ? <span className="optional"> (optional)</span> : <span aria-hidden="true"> *</span>}
+      </label>
+      <input
+        id={`address-${field}`}
+        value={String(values[field] ?? '')}
+        inputMode={opts.digits ? 'numeric' : undefined}
+        maxLength={opts.digits ?? 250}
+        autoComplete={opts.autoComplete}
+        aria-invalid={highlighted.includes(field) || undefined}
+        onChange={(e) => set(field, opts.digits ? digitsOnly(e.target.value, opts.digits) : e.target.value)}
+      />
+    </div>
+  );
+
+  return (
+    <form className="address-form" onSubmit={onSubmit} noValidate>
+      <div className="form-grid">
+        {input('name', 'Full name', { autoComplete: 'name' })}
+        {input('phone', 'Phone number', { digits: 10, autoComplete: 'tel-national' })}
+        {input('pincode', 'Pincode', { digits: 6, autoComplete: 'postal-code' })}
+        {input('locality', 'Locality', { autoComplete: 'address-level3' })}
+        {input('addressLine', 'Address (house no., building, street)', {
+          autoComplete: 'street-address',
+          wide: true,
+        })}
+        {input('city', 'City / District / Town', { autoComplete: 'address-level2' })}
+        {input('state', 'State', { autoComplete: 'address-level1' })}
+        {input('landmark', 'Landmark', { optional: true })}
+        {input('alternatePhone', 'Alternate phone', { digits: 10, optional: true })}
+      </div>
+      <fieldset className="address-type">
+        <legend>Address type</legend>
+        {(['Home', 'Work'] as const).map((type) => (
+          <label key={type}>
+            <input
+              type="radio"
+              name="addressType"
+              value={type}
+              checked={values.addressType === type}
+              onChange={() => set('addressType', type)}
+            />
+            {type}
+          </label>
+        ))}
+      </fieldset>
+      {!initial?.isDefault ? (
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={values.isDefault}
+            onChange={(e) => set('isDefault', e.target.checked)}
+          />
+          Make this my default address
+        </label>
+      ) : null}
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="button button--primary" disabled={saving}>
+          {saving ? 'Saving…' : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
