@@ -180,3 +180,12 @@ test('on a phone the menu adds a You shortcut to the profile when logged in', as
   await expect(page.getByText('Last Name')).toBeVisible();
   await expect(page.locator('dd', { hasText: /^-$/ })).toBeVisible();
 });
+
+test('the dev outbox page lists the codes the shop would have sent', async ({ page }) => {
+  const mobile = uniqueMobile(3);
+  expect((await page.request.post('/api/auth/otp/send', { data: { mobile } })).ok()).toBe(true);
+  const code = await latestCode(page.request, mobile);
+  await open(page, '/dev/outbox');
+  await expect(page.getByRole('heading', { name: 'Dev outbox' })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(`\\+91 ${mobile}.*${code}`) })).toBeVisible();
+});

@@ -9,6 +9,7 @@ export default [
     route('search', 'routes/search.tsx'),
     route('about', 'routes/about.tsx'),
     route('profile', 'routes/profile.tsx'),
+    route('dev/outbox', 'routes/dev-outbox.tsx'),
     route('privacy-policy', 'routes/policy.tsx', { id: 'policy-privacy' }),
     route('terms-and-conditions', 'routes/policy.tsx', { id: 'policy-terms' }),
     route('return-policy', 'routes/policy.tsx', { id: 'policy-return' }),

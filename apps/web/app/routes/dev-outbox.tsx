@@ -1,0 +1,88 @@
+// The dev outbox as a page: the SMS and e-mail the shop would have sent, newest first, while no
+// real provider is configured. Lets anyone log in on a demo without a phone.
+import { data } from 'react-router';
+import { getStorefront } from '../context';
+import { seoMeta } from '../seo';
+import type { Route } from './+types/dev-outbox';
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches[0].loaderData;
+  return seoMeta({
+    title: `Dev outbox | ${root.settings.storeName}`,
+    description: 'Messages held by the dev outbox.',
+    origin: root.origin,
+    path: '/dev/outbox',
+    noindex: true,
+  });
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { messenger } = getStorefront(context).services;
+  const channels = (['sms', 'email'] as const).filter((c) => messenger.usesOutbox(c));
+  if (channels.length === 0) throw data(null, { status: 404 });
+  const rows = await messenger.recentOutbox(50);
+  return {
+    channels,
+    messages: rows
+      .filter((m) => channels.includes(m.channel))
+      .map((m) => ({
+        id: m.id,
+        channel: m.channel,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        code: m.code,
+        createdAt: m.createdAt.toISOString(),
+      })),
+  };
+}
+
+export function headers() {
+  return { 'Cache-Control': 'no-store' };
+}
+
+export default function DevOutbox({ loaderData }: Route.ComponentProps) {
+  const { messages, channels } = loaderData;
+  return (
+    <main className="page outbox">
+      <h1>Dev outbox</h1>
+      <p>
+        No provider is configured for {channels.join(' and ')}, so these messages were kept here instead of
+        being sent. Newest first; reload to see new ones.
+      </p>
+      {messages.length === 0 ? (
+        <p className="empty">No messages yet.</p>
+      ) : (
+        <div className="outbox__table">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Channel</th>
+                <th scope="col">To</th>
+                <th scope="col">Code</th>
+                <th scope="col">Message</th>
+              </tr>
+            </thead>
+            <tbody>
+              {messages.map((m) => (
+                <tr key={m.id}>
+                  <td>{new Date(m.createdAt).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' })}</td>
+                  <td>{m.channel === 'sms' ? 'SMS' : 'E-mail'}</td>
+                  <td>{m.channel === 'sms' ? `+91 ${m.to}` : m.to}</td>
+                  <td>
+                    <strong>{m.code ?? '—'}</strong>
+                  </td>
+                  <td>
+                    {m.subject ? <strong>{m.subject}</strong> : null}
+                    <p>{m.text}</p>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </main>
+  );
+}
