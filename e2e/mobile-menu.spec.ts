@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { DESKTOP, MOBILE, open } from './support.ts';
 
-const NAV_ENTRIES = ['Home', 'About Us', 'Cart', 'Orders', 'Login'] as const;
+const NAV_ENTRIES = ['Home', 'About Us', 'Cart', 'Orders'] as const;
+// Logged out, the last entry is Login, a button that opens the login modal.
+const loginButton = (nav: import('@playwright/test').Locator) =>
+  nav.getByRole('button', { name: 'Login', exact: true });
 
 test.describe('Header on a 390 px phone', () => {
   test.use({ viewport: MOBILE });
@@ -18,6 +21,7 @@ test.describe('Header on a 390 px phone', () => {
     for (const name of NAV_ENTRIES) {
       await expect(nav.getByRole('link', { name, exact: true })).toBeHidden();
     }
+    await expect(loginButton(nav)).toBeHidden();
 
     await burger.click();
     await expect(page.getByRole('banner').getByRole('button', { name: 'Close menu' })).toHaveAttribute(
@@ -27,6 +31,7 @@ test.describe('Header on a 390 px phone', () => {
     for (const name of NAV_ENTRIES) {
       await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
     }
+    await expect(loginButton(nav)).toBeVisible();
 
     await nav.getByRole('link', { name: 'About Us', exact: true }).click();
     await expect(page).toHaveURL(/\/about$/);
@@ -49,6 +54,7 @@ test.describe('Header on a 1280 px desktop', () => {
     for (const name of NAV_ENTRIES) {
       await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
     }
+    await expect(loginButton(nav)).toBeVisible();
   });
 });
 

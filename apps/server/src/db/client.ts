@@ -31,6 +31,11 @@ export const DEFAULT_DATA_DIR = '.data/pglite';
 export async function openDatabase(url: string): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle connection the server closes (restart, failover) is dropped and replaced on the
+    // next query; without a listener the pool's 'error' event would crash the process.
+    pool.on('error', (error) => {
+      process.emitWarning(`PostgreSQL idle connection closed: ${error.message}`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

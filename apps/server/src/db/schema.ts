@@ -2,8 +2,12 @@
 
 export * from '../modules/accounts/schema.ts';
 export * from '../modules/auth/schema.ts';
+export * from '../modules/cart/schema.ts';
 export * from '../modules/catalog/schema.ts';
 export * from '../modules/checkout/schema.ts';
+export * from '../modules/contact/schema.ts';
 export * from '../modules/content/schema.ts';
 export * from '../modules/coupons/schema.ts';
 export * from '../modules/messaging/schema.ts';
+export * from '../modules/orders/schema.ts';
+export * from '../modules/reviews/schema.ts';

@@ -1,0 +1,161 @@
+// Checkouts (pending payments with reserved stock), orders, their items and coupon redemptions.
+// Money in integer paise. A pending checkout is stored under the payment provider's order id;
+// placing the order consumes it exactly once.
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { addresses, users } from '../accounts/schema.ts';
+import { productVariants } from '../catalog/schema.ts';
+import { coupons } from '../coupons/schema.ts';
+
+export interface CheckoutLine {
+  productId: number;
+  variantId: number;
+  productName: string;
+  slug: string;
+  weight: string;
+  image: string;
+  quantity: number;
+  pricePaise: number;
+  mrpPaise: number;
+}
+
+export interface AddressSnapshot {
+  name: string;
+  phone: string;
+  type: 'Home' | 'Work';
+  fullAddress: string;
+  pincode: string;
+}
+
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: serial('id').primaryKey(),
+    /** The payment provider's order id (Razorpay `order_…`, or `order_sim_…` when simulated). */
+    providerOrderId: text('provider_order_id').notNull(),
+    provider: text('provider', { enum: ['razorpay', 'simulated'] }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addressId: integer('address_id').references(() => addresses.id, { onDelete: 'set null' }),
+    address: jsonb('address').$type<AddressSnapshot>().notNull(),
+    lines: jsonb('lines').$type<CheckoutLine[]>().notNull(),
+    couponId: integer('coupon_id').references(() => coupons.id),
+    couponCode: text('coupon_code'),
+    mrpTotalPaise: integer('mrp_total_paise').notNull(),
+    subtotalPaise: integer('subtotal_paise').notNull(),
+    couponDiscountPaise: integer('coupon_discount_paise').notNull(),
+    deliveryPaise: integer('delivery_paise').notNull(),
+    platformFeePaise: integer('platform_fee_paise').notNull(),
+    totalPaise: integer('total_paise').notNull(),
+    /** pending → paid (order placed) | released (expired or abandoned; stock returned). */
+    status: text('status', { enum: ['pending', 'paid', 'released'] })
+      .notNull()
+      .default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('checkouts_provider_order_key').on(t.providerOrderId),
+    index('checkouts_status_expires_idx').on(t.status, t.expiresAt),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNumber: text('order_number').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    checkoutId: integer('checkout_id')
+      .notNull()
+      .references(() => checkouts.id),
+    /** Kept so the address cannot be deleted while an order names it ('linked to existing orders'). */
+    addressId: integer('address_id').references(() => addresses.id, { onDelete: 'restrict' }),
+    status: text('status', {
+      enum: ['PLACED', 'CONFIRMED', 'PACKED', 'SHIPPED', 'DELIVERED', 'CANCELLED'],
+    })
+      .notNull()
+      .default('PLACED'),
+    userName: text('user_name').notNull(),
+    userMobile: text('user_mobile').notNull(),
+    userEmail: text('user_email').notNull(),
+    address: jsonb('address').$type<AddressSnapshot>().notNull(),
+    couponCode: text('coupon_code'),
+    mrpTotalPaise: integer('mrp_total_paise').notNull(),
+    subtotalPaise: integer('subtotal_paise').notNull(),
+    couponDiscountPaise: integer('coupon_discount_paise').notNull(),
+    deliveryPaise: integer('delivery_paise').notNull(),
+    platformFeePaise: integer('platform_fee_paise').notNull(),
+    totalPaise: integer('total_paise').notNull(),
+    paymentMode: text('payment_mode').notNull().default('RAZORPAY'),
+    providerOrderId: text('provider_order_id').notNull(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    providerSignature: text('provider_signature').notNull(),
+    trackingId: text('tracking_id'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_key').on(t.orderNumber),
+    uniqueIndex('orders_checkout_key').on(t.checkoutId),
+    uniqueIndex('orders_payment_key').on(t.providerPaymentId),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    variant: text('variant').notNull(),
+    quantity: integer('quantity').notNull(),
+    pricePaise: integer('price_paise').notNull(),
+    mrpPaise: integer('mrp_paise').notNull(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('coupon_redemptions_coupon_user_idx').on(t.couponId, t.userId),
+    uniqueIndex('coupon_redemptions_order_key').on(t.orderId),
+  ],
+);
