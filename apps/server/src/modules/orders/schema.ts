@@ -159,3 +159,10 @@ export const couponRedemptions = pgTable(
     uniqueIndex('coupon_redemptions_order_key').on(t.orderId),
   ],
 );
+
+/** Payment webhook events already handled, so a repeated delivery does nothing. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
