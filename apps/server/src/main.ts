@@ -58,6 +58,7 @@ export async function main(
     }
   }
 
+  startSweepers(app);
   await app.listen({ host: config.HOST, port: config.PORT });
   handleShutdown(app, config.SHUTDOWN_TIMEOUT_MS);
   return app;
@@ -88,4 +89,17 @@ function handleShutdown(app: FastifyInstance, timeoutMs: number) {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+/** Background upkeep: unpaid checkouts give back their stock; expired sessions are deleted. */
+function startSweepers(app: FastifyInstance) {
+  const every = (ms: number, task: () => Promise<unknown>, name: string) => {
+    const timer = setInterval(() => {
+      task().catch((error: unknown) => app.log.error({ err: error, task: name }, 'sweeper failed'));
+    }, ms);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  };
+  every(60_000, () => app.services.orders.releaseExpired(), 'release expired checkouts');
+  every(3_600_000, () => app.services.sessions.purgeExpired(), 'purge expired sessions');
 }

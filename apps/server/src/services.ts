@@ -5,19 +5,46 @@ import type { Db } from './db/client.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
 import { createOtpService } from './modules/auth/otp-service.ts';
 import { createSessionStore } from './modules/auth/sessions.ts';
+import { createCartService } from './modules/cart/service.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { createCheckoutService } from './modules/checkout/service.ts';
 import { createContentService } from './modules/content/service.ts';
 import { createCouponsService } from './modules/coupons/service.ts';
 import { createMessenger } from './modules/messaging/service.ts';
+import { createOrdersService } from './modules/orders/service.ts';
+import { createGateway } from './modules/payments/gateway.ts';
 import type { Config } from './plugins/config.ts';
 
 export type Services = ReturnType<typeof createServices>;
 
-export function createServices(db: Db, config: Config) {
+export interface ServiceDeps {
+  /** Secrets generated once per installation (loaded before the services are built). */
+  secrets: { paymentsSimulated: string };
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   const ttlMs = config.CATALOG_CACHE_SECONDS * 1000;
   const messenger = createMessenger(db, config);
+  const catalog = createCatalogService(db, { ttlMs });
+  const checkout = createCheckoutService(db, { ttlMs });
+  const coupons = createCouponsService(db);
+  const gateway = createGateway(config, () => deps.secrets.paymentsSimulated);
   return {
+    catalog,
+    checkout,
+    coupons,
+    gateway,
+    cart: createCartService(db, catalog),
+    orders: createOrdersService(db, {
+      catalog,
+      checkout,
+      coupons,
+      messenger,
+      gateway,
+      holdMinutes: config.CHECKOUT_HOLD_MINUTES,
+      log: deps.log,
+    }),
     messenger,
     accounts: createAccountsService(db),
     sessions: createSessionStore(db, { days: config.SESSION_DAYS }),
@@ -32,9 +59,6 @@ export function createServices(db: Db, config: Config) {
         sendsPerIpPerHour: config.OTP_SENDS_PER_IP_PER_HOUR,
       },
     }),
-    catalog: createCatalogService(db, { ttlMs }),
     content: createContentService(db, { ttlMs }),
-    checkout: createCheckoutService(db, { ttlMs }),
-    coupons: createCouponsService(db),
   };
 }

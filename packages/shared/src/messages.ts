@@ -38,6 +38,11 @@ export const MESSAGES = {
   addressDeleteFailed: 'Failed to delete address. Please try again later.',
   noAddresses: 'No addresses saved.',
   loginRequired: 'Please log in to continue.',
+  reviewRating: 'Please select a rating.',
+  reviewDescription: 'Description is required.',
+  contactRequired: 'Please fill in all mandatory fields.',
+  contactSent: 'Your message has been sent successfully.',
+  contactFailed: 'Failed to send. Please try again.',
   notFound: 'Not found',
 } as const;
 

@@ -52,8 +52,28 @@ const ConfigSchema = z
     OTP_SENDS_PER_NUMBER_PER_DAY: z.coerce.number().int().min(1).max(100000).default(10),
     OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1000000).default(20),
     SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+
+    // Payments: Razorpay when the keys are set, otherwise the built-in simulated gateway.
+    RAZORPAY_KEY_ID: z
+      .string()
+      .regex(/^rzp_(test|live)_\w+$/, 'must look like rzp_test_… or rzp_live_…')
+      .optional(),
+    RAZORPAY_KEY_SECRET: z.string().min(8).optional(),
+    RAZORPAY_WEBHOOK_SECRET: z.string().min(8).optional(),
+    RAZORPAY_API_URL: z
+      .url({ protocol: /^https?$/ })
+      .transform((v) => v.replace(/\/+$/, ''))
+      .default('https://api.razorpay.com'),
+    CHECKOUT_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   })
   .superRefine((c, ctx) => {
+    if (Boolean(c.RAZORPAY_KEY_ID) !== Boolean(c.RAZORPAY_KEY_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RAZORPAY_KEY_SECRET'],
+        message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET go together',
+      });
+    }
     if (c.SMS_PROVIDER === 'msg91') {
       for (const key of ['MSG91_AUTH_KEY', 'MSG91_TEMPLATE_ID'] as const) {
         if (!c[key])

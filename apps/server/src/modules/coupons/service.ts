@@ -1,14 +1,104 @@
 // Coupons: the rules in the database and which of them a shopper may use now.
 import type { CouponDto } from '@spice/shared/contracts/content';
-import { toRupees } from '@spice/shared/money';
-import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { couponDiscount, normaliseCouponCode } from '@spice/shared/coupons';
+import { formatRupees, toRupees } from '@spice/shared/money';
+import { and, asc, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { checkouts, couponRedemptions } from '../orders/schema.ts';
 import { coupons } from './schema.ts';
+
+export const INVALID_COUPON = 'Invalid or expired coupon.';
+type Executor = Pick<Db, 'select'>;
+export type CouponRow = typeof coupons.$inferSelect;
 
 export type CouponsService = ReturnType<typeof createCouponsService>;
 
 export function createCouponsService(db: Db) {
   return {
+    /**
+     * Whether a coupon applies to a subtotal (paise) for a shopper, and its discount. Refusals
+     * are 4xx AppErrors with the reason. Pass a transaction to check inside it.
+     */
+    async evaluate(
+      rawCode: string,
+      subtotalPaise: number,
+      userId: number | null,
+      executor: Executor = db,
+      now = new Date(),
+    ): Promise<{ coupon: CouponRow; discountPaise: number }> {
+      const code = normaliseCouponCode(rawCode);
+      const [coupon] = await executor.select().from(coupons).where(eq(coupons.code, code)).limit(1);
+      const live =
+        coupon?.active &&
+        (!coupon.validFrom || coupon.validFrom <= now) &&
+        (!coupon.validUntil || coupon.validUntil > now);
+      if (!coupon || !live) throw new AppError('invalid', INVALID_COUPON, { code: INVALID_COUPON });
+      if (coupon.usageLimit !== null && coupon.usedCount >= coupon.usageLimit) {
+        throw new AppError('invalid', 'This coupon has reached its usage limit.', { code: INVALID_COUPON });
+      }
+      if (userId !== null && coupon.perUserLimit !== null) {
+        const [[used], [pending]] = await Promise.all([
+          executor
+            .select({ n: count() })
+            .from(couponRedemptions)
+            .where(and(eq(couponRedemptions.couponId, coupon.id), eq(couponRedemptions.userId, userId))),
+          executor
+            .select({ n: count() })
+            .from(checkouts)
+            .where(
+              and(
+                eq(checkouts.couponId, coupon.id),
+                eq(checkouts.userId, userId),
+                eq(checkouts.status, 'pending'),
+              ),
+            ),
+        ]);
+        if ((used?.n ?? 0) + (pending?.n ?? 0) >= coupon.perUserLimit) {
+          throw new AppError('invalid', 'You have already used this coupon.', { code: 'Already used.' });
+        }
+      }
+      if (subtotalPaise < coupon.minCartValuePaise) {
+        const more = formatRupees(coupon.minCartValuePaise - subtotalPaise);
+        throw new AppError('invalid', `Add ${more} more to use this coupon.`, {
+          code: 'Cart value too low.',
+        });
+      }
+      const discountPaise = couponDiscount(
+        {
+          discountType: coupon.discountType,
+          discountValue: coupon.discountValue,
+          maxDiscountPaise: coupon.maxDiscountPaise,
+          minCartValuePaise: coupon.minCartValuePaise,
+        },
+        subtotalPaise,
+      );
+      if (discountPaise <= 0) throw new AppError('invalid', INVALID_COUPON, { code: INVALID_COUPON });
+      return { coupon, discountPaise };
+    },
+
+    /** Takes one use of a coupon if any is left; false when the limit is reached (race-safe). */
+    async claimUse(couponId: number, executor: Pick<Db, 'update'>): Promise<boolean> {
+      const rows = await executor
+        .update(coupons)
+        .set({ usedCount: sql`${coupons.usedCount} + 1` })
+        .where(
+          and(
+            eq(coupons.id, couponId),
+            or(isNull(coupons.usageLimit), sql`${coupons.usedCount} < ${coupons.usageLimit}`),
+          ),
+        )
+        .returning({ id: coupons.id });
+      return rows.length === 1;
+    },
+
+    async releaseUse(couponId: number, executor: Pick<Db, 'update'>): Promise<void> {
+      await executor
+        .update(coupons)
+        .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
+        .where(eq(coupons.id, couponId));
+    },
+
     /** Active coupons inside their validity window with uses left, for 'View Available Coupons'. */
     async listActive(now = new Date()): Promise<CouponDto[]> {
       const rows = await db

@@ -1,0 +1,86 @@
+import { MobileParam } from '@spice/shared/contracts/accounts';
+import { AddToCartBody, CartItem, QuantityQuery } from '@spice/shared/contracts/commerce';
+import { ErrorBody, IdParam } from '@spice/shared/contracts/common';
+import { lastTenDigits } from '@spice/shared/validators';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireOwner, requireUser } from '../../plugins/auth.ts';
+import { AppError } from '../../plugins/errors.ts';
+
+const tags = ['cart'];
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const CartList = z.array(CartItem);
+
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { cart, accounts } = app.services;
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  app.get(
+    '/cart/user/:mobile',
+    {
+      schema: {
+        tags,
+        summary: "The shopper's cart, priced from the catalogue",
+        params: MobileParam,
+        response: { 200: CartList, ...errors },
+      },
+    },
+    async (request) => cart.list(await requireOwner(request, accounts, request.params.mobile)),
+  );
+
+  app.post(
+    '/cart',
+    {
+      schema: {
+        tags,
+        summary: 'Add to cart (an existing line for the same variant grows); answers the cart',
+        body: AddToCartBody,
+        response: { 201: CartList, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request, accounts);
+      const body = request.body;
+      if (body.phoneNumber && lastTenDigits(body.phoneNumber) !== user.mobile) {
+        throw new AppError('forbidden', 'You can only add to your own cart.');
+      }
+      const items = await cart.add(user, {
+        productId: body.productId,
+        variantId: body.variantId,
+        weight: typeof body.variant === 'string' ? body.variant : undefined,
+        quantity: body.quantity,
+      });
+      return reply.status(201).send(items);
+    },
+  );
+
+  app.delete(
+    '/cart/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a line; answers the cart',
+        params: IdParam,
+        response: { 200: CartList, ...errors },
+      },
+    },
+    async (request) => cart.remove(await requireUser(request, accounts), request.params.id),
+  );
+
+  app.put(
+    '/cart/quantity/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Set the quantity of a line; answers the cart',
+        params: IdParam,
+        querystring: QuantityQuery,
+        response: { 200: CartList, ...errors },
+      },
+    },
+    async (request) =>
+      cart.setQuantity(await requireUser(request, accounts), request.params.id, request.query.quantity),
+  );
+};

@@ -1,0 +1,140 @@
+// Carts. Owns cart_items. Prices, names and images always come from the catalogue, never from
+// the request; quantities are checked against stock.
+import type { CartItemDto } from '@spice/shared/contracts/commerce';
+import { productImage } from '@spice/shared/images';
+import { withCountryCode } from '@spice/shared/validators';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import { cartItems } from './schema.ts';
+
+export type CartService = ReturnType<typeof createCartService>;
+
+export function createCartService(db: Db, catalog: CatalogService) {
+  async function list(user: { id: number; mobile: string }): Promise<CartItemDto[]> {
+    const rows = await db
+      .select()
+      .from(cartItems)
+      .where(eq(cartItems.userId, user.id))
+      .orderBy(asc(cartItems.id));
+    const snap = await catalog.snapshot();
+    return rows.map((row) => {
+      const product = snap.byId.get(row.productId);
+      const variant = product?.variants.find((v) => v.id === row.variantId);
+      return {
+        id: row.id,
+        productId: row.productId,
+        variantId: row.variantId,
+        slug: product?.slug ?? '',
+        productName: product?.name ?? 'Unavailable product',
+        variant: variant?.weight ?? '',
+        price: variant?.price ?? 0,
+        mrp: variant?.mrp ?? 0,
+        quantity: row.quantity,
+        stock: variant?.stock ?? 0,
+        available: Boolean(product?.active && variant && variant.stock >= row.quantity && variant.price > 0),
+        phoneNumber: withCountryCode(user.mobile),
+        image: product ? productImage(product) : '',
+      };
+    });
+  }
+
+  /** The variant a request names, by id or by weight; 400 when it is not a real, buyable one. */
+  async function resolve(
+    productId: number,
+    variant: { id?: number | undefined; weight?: string | undefined },
+  ) {
+    const product = await catalog.getById(productId);
+    if (!product?.active)
+      throw new AppError('invalid', 'This product is not available.', { productId: 'Unknown product.' });
+    if (variant.id === undefined && !variant.weight) {
+      throw new AppError('invalid', 'Please choose a weight.', { variant: 'Please choose a weight.' });
+    }
+    const found = product.variants.find((v) =>
+      variant.id !== undefined
+        ? v.id === variant.id
+        : v.weight.toLowerCase() === variant.weight!.trim().toLowerCase(),
+    );
+    if (!found)
+      throw new AppError('invalid', 'This weight is not available for this product.', {
+        variant: 'Unknown weight.',
+      });
+    return { product, variant: found };
+  }
+
+  function checkQuantity(quantity: number, stock: number, name: string) {
+    if (quantity < 1)
+      throw new AppError('invalid', 'Quantity must be at least 1.', {
+        quantity: 'Quantity must be at least 1.',
+      });
+    if (stock <= 0) throw new AppError('invalid', `${name} is out of stock.`, { quantity: 'Out of stock.' });
+    if (quantity > stock) {
+      throw new AppError('invalid', `Only ${stock} left of ${name}.`, { quantity: `Only ${stock} left.` });
+    }
+  }
+
+  return {
+    list,
+
+    /** Adds a line, or raises the quantity of the same product and variant already in the cart. */
+    async add(
+      user: { id: number; mobile: string },
+      input: {
+        productId: number;
+        variantId?: number | undefined;
+        weight?: string | undefined;
+        quantity: number;
+      },
+    ): Promise<CartItemDto[]> {
+      const { product, variant } = await resolve(input.productId, {
+        id: input.variantId,
+        weight: input.weight,
+      });
+      const name = `${product.name} ${variant.weight}`;
+      if (input.quantity < 1) checkQuantity(input.quantity, variant.stock, name);
+      await db.transaction(async (tx) => {
+        const [existing] = await tx
+          .select()
+          .from(cartItems)
+          .where(and(eq(cartItems.userId, user.id), eq(cartItems.variantId, variant.id)))
+          .for('update');
+        const quantity = (existing?.quantity ?? 0) + input.quantity;
+        checkQuantity(quantity, variant.stock, name);
+        await tx
+          .insert(cartItems)
+          .values({ userId: user.id, productId: product.id, variantId: variant.id, quantity })
+          .onConflictDoUpdate({
+            target: [cartItems.userId, cartItems.variantId],
+            set: { quantity: sql`excluded.quantity`, updatedAt: new Date() },
+          });
+      });
+      return list(user);
+    },
+
+    async setQuantity(
+      user: { id: number; mobile: string },
+      id: number,
+      quantity: number,
+    ): Promise<CartItemDto[]> {
+      const [row] = await db
+        .select()
+        .from(cartItems)
+        .where(and(eq(cartItems.id, id), eq(cartItems.userId, user.id)));
+      if (!row) throw new AppError('notFound', 'This item is not in your cart.');
+      const { product, variant } = await resolve(row.productId, { id: row.variantId });
+      checkQuantity(quantity, variant.stock, `${product.name} ${variant.weight}`);
+      await db.update(cartItems).set({ quantity, updatedAt: new Date() }).where(eq(cartItems.id, id));
+      return list(user);
+    },
+
+    async remove(user: { id: number; mobile: string }, id: number): Promise<CartItemDto[]> {
+      const gone = await db
+        .delete(cartItems)
+        .where(and(eq(cartItems.id, id), eq(cartItems.userId, user.id)))
+        .returning({ id: cartItems.id });
+      if (gone.length === 0) throw new AppError('notFound', 'This item is not in your cart.');
+      return list(user);
+    },
+  };
+}

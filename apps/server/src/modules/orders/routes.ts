@@ -1,0 +1,111 @@
+import { MobileParam } from '@spice/shared/contracts/accounts';
+import {
+  CreatePaymentOrderBody,
+  OrderSummary,
+  PaymentOrder,
+  PlacedOrder,
+  PlaceOrderBody,
+  SimulatedPayment,
+} from '@spice/shared/contracts/commerce';
+import { ErrorBody } from '@spice/shared/contracts/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireOwner, requireUser } from '../../plugins/auth.ts';
+
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  503: ErrorBody,
+};
+
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { orders, accounts } = app.services;
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  app.post(
+    '/payment/create-razorpay-order',
+    {
+      schema: {
+        tags: ['payment'],
+        summary: 'Create the payment order for the cart as priced by the server; holds stock for 15 minutes',
+        body: CreatePaymentOrderBody,
+        response: { 200: PaymentOrder, ...errors },
+      },
+    },
+    async (request) => orders.createPaymentOrder(await requireUser(request, accounts), request.body),
+  );
+
+  app.post(
+    '/payment/simulated/:orderId/pay',
+    {
+      schema: {
+        tags: ['payment'],
+        summary: "Simulated gateway only: the test-mode window's Pay, signed as Razorpay signs",
+        params: z.object({ orderId: z.string().min(1).max(100) }),
+        response: { 200: SimulatedPayment, ...errors },
+      },
+    },
+    async (request) => orders.simulatePayment(await requireUser(request, accounts), request.params.orderId),
+  );
+
+  app.post(
+    '/orders/place',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Place the order for a verified payment (idempotent per payment)',
+        body: PlaceOrderBody,
+        response: { 200: PlacedOrder, ...errors },
+      },
+    },
+    async (request) => orders.place(await requireUser(request, accounts), request.body.payment),
+  );
+
+  app.get(
+    '/orders/customer/:mobile',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The shopper's orders, newest first",
+        params: MobileParam,
+        response: { 200: z.array(OrderSummary), ...errors },
+      },
+    },
+    async (request) =>
+      orders.listForCustomer((await requireOwner(request, accounts, request.params.mobile)).id),
+  );
+
+  // The webhook needs the raw body to check its signature.
+  await app.register(async (raw) => {
+    raw.removeContentTypeParser('application/json');
+    raw.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 1024 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
+    raw.post(
+      '/payment/razorpay/webhook',
+      {
+        schema: {
+          tags: ['payment'],
+          summary: 'Razorpay webhook (X-Razorpay-Signature over the raw body)',
+          response: { 200: z.object({ status: z.string() }), 400: ErrorBody },
+        },
+      },
+      async (request) => {
+        const signature = request.headers['x-razorpay-signature'];
+        const eventId = request.headers['x-razorpay-event-id'];
+        return orders.handleWebhook(
+          String(request.body ?? ''),
+          typeof signature === 'string' ? signature : '',
+          typeof eventId === 'string' ? eventId : undefined,
+        );
+      },
+    );
+  });
+};

@@ -1,0 +1,104 @@
+// The payment gateway: Razorpay through its official SDK when keys are configured, otherwise a
+// simulated gateway with the same contract (order ids, and signatures made exactly as Razorpay
+// makes them: HMAC-SHA256 of `order_id|payment_id` with the key secret), so the whole purchase
+// works offline.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Config } from '../../plugins/config.ts';
+
+export interface Gateway {
+  readonly provider: 'razorpay' | 'simulated';
+  readonly keyId: string;
+  createOrder(input: {
+    amountPaise: number;
+    receipt: string;
+    notes: Record<string, string>;
+  }): Promise<{ id: string }>;
+  /** Checks the signature the checkout window returns for a payment of the given order. */
+  verifyPayment(orderId: string, paymentId: string, signature: string): boolean;
+  /** Checks a webhook's X-Razorpay-Signature over the raw body. */
+  verifyWebhook(rawBody: string, signature: string): boolean;
+  /** Simulated gateway only: what the test-mode window returns after 'Pay'. */
+  simulatePayment?(orderId: string): {
+    razorpayOrderId: string;
+    razorpayPaymentId: string;
+    razorpaySignature: string;
+  };
+}
+
+export class GatewayError extends Error {}
+
+export function hmacHex(secret: string, payload: string): string {
+  return createHmac('sha256', secret).update(payload).digest('hex');
+}
+
+function safeEqualHex(expected: string, actual: string): boolean {
+  const a = Buffer.from(expected, 'utf8');
+  const b = Buffer.from(actual, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function createGateway(config: Config, simulatedSecret: () => string): Gateway {
+  if (config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET) return razorpayGateway(config);
+  return simulatedGateway(simulatedSecret);
+}
+
+function razorpayGateway(config: Config): Gateway {
+  const keyId = config.RAZORPAY_KEY_ID!;
+  const keySecret = config.RAZORPAY_KEY_SECRET!;
+  const webhookSecret = config.RAZORPAY_WEBHOOK_SECRET;
+  let client: Promise<{ orders: { create(o: object): Promise<{ id: string }> } }> | null = null;
+  return {
+    provider: 'razorpay',
+    keyId,
+    async createOrder({ amountPaise, receipt, notes }) {
+      client ??= import('razorpay').then((m) => {
+        const instance = new m.default({ key_id: keyId, key_secret: keySecret });
+        // The SDK has no host option; point its HTTP client elsewhere only when configured (tests).
+        (
+          instance as unknown as { api: { rq: { defaults: { baseURL: string; timeout: number } } } }
+        ).api.rq.defaults.baseURL = config.RAZORPAY_API_URL;
+        (instance as unknown as { api: { rq: { defaults: { timeout: number } } } }).api.rq.defaults.timeout =
+          15_000;
+        return instance as unknown as { orders: { create(o: object): Promise<{ id: string }> } };
+      });
+      try {
+        const order = await (await client).orders.create({
+          amount: amountPaise,
+          currency: 'INR',
+          receipt,
+          notes,
+        });
+        return { id: order.id };
+      } catch (error) {
+        const detail =
+          (error as { error?: { description?: string } }).error?.description ?? (error as Error).message;
+        throw new GatewayError(`Razorpay order creation failed: ${detail}`);
+      }
+    },
+    verifyPayment: (orderId, paymentId, signature) =>
+      safeEqualHex(hmacHex(keySecret, `${orderId}|${paymentId}`), signature),
+    verifyWebhook: (rawBody, signature) =>
+      Boolean(webhookSecret) && safeEqualHex(hmacHex(webhookSecret!, rawBody), signature),
+  };
+}
+
+function simulatedGateway(secret: () => string): Gateway {
+  return {
+    provider: 'simulated',
+    keyId: 'rzp_test_simulated',
+    async createOrder() {
+      return { id: `order_sim_${randomBytes(9).toString('base64url')}` };
+    },
+    verifyPayment: (orderId, paymentId, signature) =>
+      safeEqualHex(hmacHex(secret(), `${orderId}|${paymentId}`), signature),
+    verifyWebhook: (rawBody, signature) => safeEqualHex(hmacHex(secret(), rawBody), signature),
+    simulatePayment(orderId) {
+      const paymentId = `pay_sim_${randomBytes(9).toString('base64url')}`;
+      return {
+        razorpayOrderId: orderId,
+        razorpayPaymentId: paymentId,
+        razorpaySignature: hmacHex(secret(), `${orderId}|${paymentId}`),
+      };
+    },
+  };
+}

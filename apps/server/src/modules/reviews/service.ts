@@ -1,0 +1,233 @@
+// Product reviews and ratings. Owns the reviews table: one review per shopper and product (a second
+// one updates the first), admin replies, and hidden (moderated) reviews, which are never shown.
+// The storefront's hot paths read from memory: every product's rating counts in one snapshot
+// (product cards, the product page's bars) and each product's first page of reviews in its own;
+// a local write invalidates both, and the time to live bounds staleness across instances.
+
+import type { UserDto } from '@spice/shared/contracts/accounts';
+import {
+  type ProductRatingDto,
+  type RatingSummaryDto,
+  REVIEW_TEXTS,
+  type ReviewDto,
+  type ReviewPageDto,
+  type ReviewValues,
+} from '@spice/shared/contracts/reviews';
+import {
+  emptyCounts,
+  REVIEW_PAGE_SIZE,
+  type StarCounts,
+  summarizeCounts,
+} from '@spice/shared/reviews';
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { createSnapshot, type Snapshot } from '../../lib/snapshot.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import { reviews } from './schema.ts';
+
+type ReviewRow = typeof reviews.$inferSelect;
+
+interface RatingsSnapshot {
+  byProduct: Map<number, RatingSummaryDto>;
+  list: ProductRatingDto[];
+}
+
+export interface ProductReviews {
+  summary: RatingSummaryDto;
+  page: ReviewPageDto;
+}
+
+export type ReviewsService = ReturnType<typeof createReviewsService>;
+
+const toDto = (r: ReviewRow): ReviewDto => ({
+  id: r.id,
+  productId: r.productId,
+  name: r.name,
+  rating: r.rating,
+  title: r.title,
+  description: r.description,
+  adminReply: r.adminReply,
+  adminReplyAt: r.adminReplyAt ? r.adminReplyAt.toISOString() : null,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+const visibleFor = (productId: number) => and(eq(reviews.productId, productId), eq(reviews.hidden, false));
+
+function emptySummary(productId: number): RatingSummaryDto {
+  return { productId, average: 0, count: 0, counts: emptyCounts() };
+}
+
+export function createReviewsService(db: Db, options: { catalog: CatalogService; ttlMs: number }) {
+  const { catalog, ttlMs } = options;
+  const ratings = createSnapshot(() => loadRatings(db), ttlMs);
+  const firstPages = new Map<number, Snapshot<ReviewPageDto>>();
+
+  async function requireProduct(productId: number, { activeOnly = false } = {}) {
+    const product = await catalog.getById(productId);
+    if (!product || (activeOnly && !product.active)) throw new AppError('notFound', REVIEW_TEXTS.productNotFound);
+    return product;
+  }
+
+  async function summaryOf(productId: number): Promise<RatingSummaryDto> {
+    return (await ratings.get()).byProduct.get(productId) ?? emptySummary(productId);
+  }
+
+  /** The newest page that every product page shows first, kept in memory per product. */
+  function firstPage(productId: number): Promise<ReviewPageDto> {
+    let snapshot = firstPages.get(productId);
+    if (!snapshot) {
+      snapshot = createSnapshot(() => queryPage(db, productId, 0, REVIEW_PAGE_SIZE), ttlMs);
+      firstPages.set(productId, snapshot);
+    }
+    return snapshot.get();
+  }
+
+  function invalidate(productId: number) {
+    ratings.invalidate();
+    firstPages.get(productId)?.invalidate();
+  }
+
+  async function updateOne(id: number, set: Partial<typeof reviews.$inferInsert>): Promise<ReviewDto> {
+    const [row] = await db
+      .update(reviews)
+      .set({ ...set, updatedAt: sql`now()` })
+      .where(eq(reviews.id, id))
+      .returning();
+    if (!row) throw new AppError('notFound', 'Review not found.');
+    invalidate(row.productId);
+    return toDto(row);
+  }
+
+  return {
+    /** Average and count of every product that has visible reviews (product cards, API). */
+    async ratings(): Promise<ProductRatingDto[]> {
+      return (await ratings.get()).list;
+    },
+    /** Average and count per product id, for the given products only (loader data stays small). */
+    async ratingsFor(productIds: readonly number[]): Promise<Record<number, { average: number; count: number }>> {
+      const { byProduct } = await ratings.get();
+      const out: Record<number, { average: number; count: number }> = {};
+      for (const id of productIds) {
+        const s = byProduct.get(id);
+        if (s) out[id] = { average: s.average, count: s.count };
+      }
+      return out;
+    },
+    async summary(productId: number): Promise<RatingSummaryDto> {
+      await requireProduct(productId);
+      return summaryOf(productId);
+    },
+    /** Newest first, hidden ones left out. */
+    async page(productId: number, page: number, size: number): Promise<ReviewPageDto> {
+      await requireProduct(productId);
+      if (page === 0 && size === REVIEW_PAGE_SIZE) return firstPage(productId);
+      return queryPage(db, productId, page, size);
+    },
+    async all(productId: number): Promise<ReviewDto[]> {
+      await requireProduct(productId);
+      const rows = await db
+        .select()
+        .from(reviews)
+        .where(visibleFor(productId))
+        .orderBy(desc(reviews.createdAt), desc(reviews.id));
+      return rows.map(toDto);
+    },
+    /** What the product page renders: the summary and the first page, both from memory. */
+    async productPage(productId: number): Promise<ProductReviews> {
+      const [summary, page] = await Promise.all([summaryOf(productId), firstPage(productId)]);
+      return { summary, page };
+    },
+    /** The shopper's own review of a product (to edit it), hidden or not. */
+    async mine(userId: number, productId: number): Promise<ReviewDto | null> {
+      const [row] = await db
+        .select()
+        .from(reviews)
+        .where(and(eq(reviews.productId, productId), eq(reviews.userId, userId)))
+        .limit(1);
+      return row ? toDto(row) : null;
+    },
+
+    /**
+     * Writes the shopper's review of an active product; name and e-mail come from the account.
+     * One per shopper and product: a second one replaces the text and rating of the first (its
+     * date, any admin reply and its hidden flag stay). Racing first writes end in one row.
+     */
+    async submit(user: UserDto, input: ReviewValues): Promise<{ review: ReviewDto; created: boolean }> {
+      await requireProduct(input.productId, { activeOnly: true });
+      const values = {
+        name: `${user.firstName} ${user.lastName}`.trim(),
+        email: user.email,
+        rating: input.rating,
+        title: input.title,
+        description: input.description,
+      };
+      const [row] = await db
+        .insert(reviews)
+        .values({ ...values, productId: input.productId, userId: user.id })
+        .onConflictDoUpdate({
+          target: [reviews.productId, reviews.userId],
+          set: { ...values, updatedAt: sql`now()` },
+        })
+        .returning({ ...getTableColumns(reviews), created: sql<boolean>`(xmax = 0)` });
+      invalidate(input.productId);
+      const { created, ...review } = row!;
+      return { review: toDto(review), created: Boolean(created) };
+    },
+
+    /** The store team's reply, shown under the review as the 'Team' reply; null removes it. */
+    setReply(id: number, reply: string | null): Promise<ReviewDto> {
+      return updateOne(id, { adminReply: reply, adminReplyAt: reply ? sql`now()` : null });
+    },
+    setHidden(id: number, hidden: boolean): Promise<ReviewDto> {
+      return updateOne(id, { hidden });
+    },
+  };
+}
+
+async function queryPage(db: Db, productId: number, page: number, size: number): Promise<ReviewPageDto> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(reviews)
+      .where(visibleFor(productId))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(size)
+      .offset(page * size),
+    db.select({ n: count() }).from(reviews).where(visibleFor(productId)),
+  ]);
+  const totalElements = total?.n ?? 0;
+  return {
+    content: rows.map(toDto),
+    totalElements,
+    totalPages: Math.ceil(totalElements / size),
+    page,
+    size,
+  };
+}
+
+async function loadRatings(db: Db): Promise<RatingsSnapshot> {
+  const rows = await db
+    .select({ productId: reviews.productId, rating: reviews.rating, n: count() })
+    .from(reviews)
+    .where(eq(reviews.hidden, false))
+    .groupBy(reviews.productId, reviews.rating);
+  const counts = new Map<number, StarCounts>();
+  for (const row of rows) {
+    let c = counts.get(row.productId);
+    if (!c) {
+      c = emptyCounts();
+      counts.set(row.productId, c);
+    }
+    c[String(row.rating) as keyof StarCounts] = row.n;
+  }
+  const byProduct = new Map<number, RatingSummaryDto>();
+  const list: ProductRatingDto[] = [];
+  for (const [productId, c] of [...counts].sort(([a], [b]) => a - b)) {
+    const { average, count: n } = summarizeCounts(c);
+    byProduct.set(productId, { productId, average, count: n, counts: c });
+    list.push({ productId, average, count: n });
+  }
+  return { byProduct, list };
+}

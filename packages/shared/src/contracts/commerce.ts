@@ -1,0 +1,115 @@
+// Contracts of the cart, coupons, checkout, payment and orders (spec sections 3, 4 and 7).
+import { z } from 'zod';
+import { ORDER_STATUSES } from '../order-status.ts';
+
+export const CartItem = z
+  .object({
+    id: z.number().int(),
+    productId: z.number().int(),
+    variantId: z.number().int(),
+    slug: z.string(),
+    productName: z.string(),
+    /** The weight, as the spec reads it (a plain string). */
+    variant: z.string(),
+    price: z.number(),
+    mrp: z.number(),
+    quantity: z.number().int(),
+    stock: z.number().int(),
+    available: z.boolean(),
+    phoneNumber: z.string(),
+    image: z.string(),
+  })
+  .meta({ id: 'CartItem' });
+
+/** The spec's add-to-cart payload. Price, MRP, name and image are ignored: the catalogue decides. */
+export const AddToCartBody = z.object({
+  productId: z.coerce.number({ error: 'Choose a product.' }).int().positive('Choose a product.'),
+  variant: z
+    .union([z.string(), z.object({ weight: z.string() }).transform((v) => v.weight)], {
+      error: 'Choose a weight.',
+    })
+    .optional(),
+  variantId: z.coerce.number().int().positive().optional(),
+  quantity: z.coerce
+    .number({ error: 'Quantity must be a whole number.' })
+    .int('Quantity must be a whole number.')
+    .default(1),
+  phoneNumber: z.string().optional(),
+  slug: z.string().optional(),
+  productName: z.string().optional(),
+  price: z.unknown().optional(),
+  mrp: z.unknown().optional(),
+  image: z.string().optional(),
+});
+
+export const QuantityQuery = z.object({
+  quantity: z.coerce
+    .number({ error: 'Quantity must be a whole number.' })
+    .int('Quantity must be a whole number.'),
+});
+
+export const ValidateCouponBody = z.object({
+  code: z.string({ error: 'Enter a coupon code.' }).trim().min(1, 'Enter a coupon code.').max(40),
+  cartAmount: z.coerce.number({ error: 'Your cart is empty.' }).positive('Your cart is empty.'),
+});
+export const CouponApplied = z
+  .object({ code: z.string(), discountAmount: z.number() })
+  .meta({ id: 'CouponApplied' });
+
+export const CreatePaymentOrderBody = z.object({
+  amount: z.coerce.number({ error: 'Amount is required.' }).int('Amount must be in whole paise.').positive(),
+  addressId: z.coerce.number({ error: 'Please select a delivery address.' }).int().positive(),
+  couponCode: z.string().trim().max(40).nullish(),
+});
+export const PaymentOrder = z
+  .object({
+    amount: z.number().int(),
+    currency: z.literal('INR'),
+    orderId: z.string(),
+    keyId: z.string(),
+    provider: z.enum(['razorpay', 'simulated']),
+  })
+  .meta({ id: 'PaymentOrder' });
+
+export const SimulatedPayment = z.object({
+  razorpayOrderId: z.string(),
+  razorpayPaymentId: z.string(),
+  razorpaySignature: z.string(),
+});
+
+/** The spec's placement payload. Only `payment` is trusted (and verified); the rest is ignored. */
+export const PlaceOrderBody = z
+  .object({
+    payment: z.object({
+      mode: z.literal('RAZORPAY', { error: "Payment mode must be 'RAZORPAY'." }),
+      razorpayOrderId: z.string().min(1).max(100),
+      razorpayPaymentId: z.string().min(1).max(100),
+      razorpaySignature: z.string().min(1).max(200),
+    }),
+  })
+  .loose();
+export const PlacedOrder = z
+  .object({ orderNumber: z.string(), totalAmount: z.number() })
+  .meta({ id: 'PlacedOrder' });
+
+export const OrderSummary = z
+  .object({
+    orderNumber: z.string(),
+    orderStatus: z.enum(ORDER_STATUSES),
+    items: z.array(
+      z.object({
+        productName: z.string(),
+        variant: z.string(),
+        quantity: z.number().int(),
+        price: z.number(),
+      }),
+    ),
+    totalAmount: z.number(),
+    createdAt: z.string(),
+    trackingId: z.string().nullable(),
+  })
+  .meta({ id: 'OrderSummary' });
+
+export type CartItemDto = z.infer<typeof CartItem>;
+export type OrderSummaryDto = z.infer<typeof OrderSummary>;
+export type PaymentOrderDto = z.infer<typeof PaymentOrder>;
