@@ -33,12 +33,16 @@ export async function main(
   if (seeded) await seedDemoData(database.db);
 
   const storefront = await makeStorefront(config);
+  const sweepers: NodeJS.Timeout[] = [];
   const app = await buildApp({
     config,
     database,
     logger,
     storefront: registerStorefront(storefront),
-    onClose: () => database.close(),
+    onClose: async () => {
+      for (const timer of sweepers) clearInterval(timer);
+      await database.close();
+    },
   });
   app.log.info(
     {
@@ -58,7 +62,7 @@ export async function main(
     }
   }
 
-  startSweepers(app);
+  sweepers.push(...startSweepers(app));
   await app.listen({ host: config.HOST, port: config.PORT });
   handleShutdown(app, config.SHUTDOWN_TIMEOUT_MS);
   return app;
@@ -92,14 +96,16 @@ function handleShutdown(app: FastifyInstance, timeoutMs: number) {
 }
 
 /** Background upkeep: unpaid checkouts give back their stock; expired sessions are deleted. */
-function startSweepers(app: FastifyInstance) {
+function startSweepers(app: FastifyInstance): NodeJS.Timeout[] {
   const every = (ms: number, task: () => Promise<unknown>, name: string) => {
     const timer = setInterval(() => {
       task().catch((error: unknown) => app.log.error({ err: error, task: name }, 'sweeper failed'));
     }, ms);
     timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    return timer;
   };
-  every(60_000, () => app.services.orders.releaseExpired(), 'release expired checkouts');
-  every(3_600_000, () => app.services.sessions.purgeExpired(), 'purge expired sessions');
+  return [
+    every(60_000, () => app.services.orders.releaseExpired(), 'release expired checkouts'),
+    every(3_600_000, () => app.services.sessions.purgeExpired(), 'purge expired sessions'),
+  ];
 }

@@ -25,8 +25,9 @@ export function createCouponsService(db: Db) {
       subtotalPaise: number,
       userId: number | null,
       executor: Executor = db,
-      now = new Date(),
+      options: { countPending?: boolean; now?: Date } = {},
     ): Promise<{ coupon: CouponRow; discountPaise: number }> {
+      const now = options.now ?? new Date();
       const code = normaliseCouponCode(rawCode);
       const [coupon] = await executor.select().from(coupons).where(eq(coupons.code, code)).limit(1);
       const live =
@@ -43,16 +44,13 @@ export function createCouponsService(db: Db) {
             .select({ n: count() })
             .from(couponRedemptions)
             .where(and(eq(couponRedemptions.couponId, coupon.id), eq(couponRedemptions.userId, userId))),
-          executor
-            .select({ n: count() })
-            .from(checkouts)
-            .where(
-              and(
-                eq(checkouts.couponId, coupon.id),
-                eq(checkouts.userId, userId),
-                eq(checkouts.status, 'pending'),
-              ),
-            ),
+          // Checkouts awaiting payment hold a use too, when the caller is about to take one.
+          options.countPending
+            ? executor
+                .select({ n: count() })
+                .from(checkouts)
+                .where(and(eq(checkouts.couponId, coupon.id), eq(checkouts.userId, userId), eq(checkouts.status, 'pending')))
+            : Promise.resolve([{ n: 0 }]),
         ]);
         if ((used?.n ?? 0) + (pending?.n ?? 0) >= coupon.perUserLimit) {
           throw new AppError('invalid', 'You have already used this coupon.', { code: 'Already used.' });

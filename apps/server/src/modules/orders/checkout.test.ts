@@ -295,6 +295,24 @@ describe('checkout and payment', () => {
   });
 });
 
+describe('a dismissed payment window', () => {
+  it('gives back its hold when the shopper pays again, so stock and a once-per-shopper coupon are not held twice', async () => {
+    const s = await signUp(t.app, nextMobile());
+    const address = await addAddress(s);
+    const v = garam.variants[1]!;
+    await setStock(v.id, 10);
+    await addToCart(s, garam.id, v.weight, 3);
+    const first = await createPaymentOrder(s, address, 'WELCOME10');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await stockOf(v.id)).toBe(7);
+    const second = await createPaymentOrder(s, address, 'WELCOME10');
+    expect(second.statusCode, second.body).toBe(200);
+    expect(await stockOf(v.id)).toBe(7);
+    const { placed } = await payAndPlace(s, second.json().orderId);
+    expect(placed.statusCode).toBe(200);
+  });
+});
+
 describe('webhook', () => {
   it('places the order when the browser never came back, once, and refuses a bad signature', async () => {
     const s = await signUp(t.app, nextMobile());

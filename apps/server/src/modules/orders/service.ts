@@ -160,6 +160,20 @@ export function createOrdersService(
     }
   }
 
+  /** Gives back the stock and coupon use of checkouts that will not be paid (or not yet). */
+  async function releaseCheckouts(tx: Tx, rows: CheckoutRow[]) {
+    for (const checkout of rows) {
+      await returnStock(tx, checkout.lines);
+      if (checkout.couponId !== null) await coupons.releaseUse(checkout.couponId, tx);
+    }
+    if (rows.length > 0) {
+      await tx
+        .update(checkouts)
+        .set({ status: 'released' })
+        .where(inArray(checkouts.id, rows.map((c) => c.id)));
+    }
+  }
+
   async function returnStock(tx: Tx, lines: CheckoutLine[]) {
     for (const line of lines) {
       await tx
@@ -344,10 +358,18 @@ export function createOrdersService(
       // Nothing inside the transaction reads through the in-memory catalogue (the embedded
       // database has one connection: a snapshot reload there would wait on this transaction).
       await db.transaction(async (tx) => {
+        // A shopper has one checkout awaiting payment at a time: an earlier one (a dismissed
+        // payment window) gives back its stock and coupon before this one takes them.
+        const earlier = await tx
+          .select()
+          .from(checkouts)
+          .where(and(eq(checkouts.userId, user.id), eq(checkouts.status, 'pending')))
+          .for('update');
+        await releaseCheckouts(tx, earlier);
         await reserveStock(tx, priced.lines);
         if (priced.coupon) {
           // Per-shopper limits are read again under the transaction; the total limit is claimed atomically.
-          await coupons.evaluate(priced.coupon.code, priced.subtotalPaise, user.id, tx);
+          await coupons.evaluate(priced.coupon.code, priced.subtotalPaise, user.id, tx, { countPending: true });
           if (!(await coupons.claimUse(priced.coupon.id, tx))) {
             throw new AppError('invalid', 'This coupon has reached its usage limit.');
           }
@@ -486,21 +508,7 @@ export function createOrdersService(
           .where(and(eq(checkouts.status, 'pending'), lt(checkouts.expiresAt, now)))
           .limit(200)
           .for('update', { skipLocked: true });
-        for (const checkout of due) {
-          await returnStock(tx, checkout.lines);
-          if (checkout.couponId !== null) await coupons.releaseUse(checkout.couponId, tx);
-        }
-        if (due.length > 0) {
-          await tx
-            .update(checkouts)
-            .set({ status: 'released' })
-            .where(
-              inArray(
-                checkouts.id,
-                due.map((c) => c.id),
-              ),
-            );
-        }
+        await releaseCheckouts(tx, due);
         return due.length;
       });
       if (released > 0) catalog.invalidate();

@@ -1,0 +1,161 @@
+// Cart lines, the shipping-milestone progress bar and the total: shared by the drawer and /cart.
+import type { CartItemDto } from '@spice/shared/contracts/commerce';
+import type { ShippingMilestoneDto } from '@spice/shared/contracts/content';
+import { MESSAGES } from '@spice/shared/messages';
+import { formatPrice, formatRupees } from '@spice/shared/money';
+import { nextMilestone, shippingCharge } from '@spice/shared/pricing';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { openLogin } from '../account/modal-events';
+import { decrement, removeLine, setQuantity } from './cart-store';
+
+let milestonesCache: Promise<ShippingMilestoneDto[]> | null = null;
+export function loadMilestones(): Promise<ShippingMilestoneDto[]> {
+  milestonesCache ??= fetch('/api/admin/shipping-milestones')
+    .then((r) => (r.ok ? r.json() : []))
+    .catch(() => {
+      milestonesCache = null;
+      return [];
+    });
+  return milestonesCache;
+}
+
+export function useMilestones(initial?: ShippingMilestoneDto[]) {
+  const [milestones, setMilestones] = useState<ShippingMilestoneDto[]>(initial ?? []);
+  useEffect(() => {
+    if (!initial) void loadMilestones().then(setMilestones);
+  }, [initial]);
+  return milestones;
+}
+
+const paise = (rupees: number) => Math.round(rupees * 100);
+
+export function subtotalPaise(items: CartItemDto[]): number {
+  return items.reduce((sum, i) => sum + paise(i.price) * i.quantity, 0);
+}
+
+export function ShippingProgress({
+  items,
+  milestones,
+}: {
+  items: CartItemDto[];
+  milestones: ShippingMilestoneDto[];
+}) {
+  if (milestones.length === 0 || items.length === 0) return null;
+  const inPaise = milestones.map((m) => ({
+    minCartValue: paise(m.minCartValue),
+    shippingCharge: paise(m.shippingCharge),
+  }));
+  const subtotal = subtotalPaise(items);
+  const next = nextMilestone(inPaise, subtotal);
+  const charge = shippingCharge(inPaise, subtotal);
+  const target = next?.minCartValue ?? subtotal;
+  const percent = next ? Math.min(100, Math.round((subtotal / target) * 100)) : 100;
+  const message = next
+    ? next.shippingCharge === 0
+      ? `Add ${formatRupees(next.amountToGo)} more for FREE delivery`
+      : `Add ${formatRupees(next.amountToGo)} more for delivery at ${formatRupees(next.shippingCharge)}`
+    : charge === 0
+      ? 'Yay! You get FREE delivery on this order.'
+      : `Delivery charge: ${formatRupees(charge)}`;
+  return (
+    <div className="ship-progress">
+      <p>{message}</p>
+      <div
+        className="ship-progress__bar"
+        role="progressbar"
+        aria-label="Progress to the next delivery saving"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
+        <span style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
+export function CartLines({ items, loggedIn }: { items: CartItemDto[]; loggedIn: boolean }) {
+  const guard = (action: () => void) => () => (loggedIn ? action() : openLogin());
+  return (
+    <ul className="cart-lines">
+      {items.map((item) => (
+        <li key={item.id} className={`cart-line${item.available ? '' : ' cart-line--unavailable'}`}>
+          <img src={item.image || '/default-image.jpg'} alt="" width="72" height="72" loading="lazy" />
+          <div className="cart-line__info">
+            <Link to={`/product/${item.slug}`} className="cart-line__name">
+              {item.productName}
+            </Link>
+            <span className="cart-line__weight">{item.variant}</span>
+            <span className="price">
+              <span className="price__now">{formatPrice(item.price)}</span>
+              {item.mrp > item.price ? (
+                <s className="price__mrp">
+                  <span className="visually-hidden">MRP </span>
+                  {formatPrice(item.mrp)}
+                </s>
+              ) : null}
+            </span>
+            {!item.available ? (
+              <span className="stock-out">
+                {item.stock > 0 ? `Only ${item.stock} left` : MESSAGES.outOfStock}
+              </span>
+            ) : null}
+          </div>
+          <div className="cart-line__actions">
+            <div className="stepper stepper--small">
+              <button
+                type="button"
+                onClick={guard(() => void decrement(item))}
+                aria-label={`Decrease quantity of ${item.productName} ${item.variant}`}
+              >
+                −
+              </button>
+              <output aria-live="polite" aria-label={`Quantity of ${item.productName} ${item.variant}`}>
+                {item.quantity}
+              </output>
+              <button
+                type="button"
+                onClick={guard(() => void setQuantity(item.id, item.quantity + 1))}
+                disabled={item.quantity >= item.stock}
+                aria-label={`Increase quantity of ${item.productName} ${item.variant}`}
+              >
+                +
+              </button>
+            </div>
+            <button
+              type="button"
+              className="link-button"
+              onClick={guard(() => void removeLine(item.id))}
+              aria-label={`Remove ${item.productName} ${item.variant}`}
+            >
+              Delete
+            </button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function CartTotal({ items }: { items: CartItemDto[] }) {
+  return (
+    <div className="cart-total">
+      <span>Total</span>
+      <strong>{formatRupees(subtotalPaise(items))}</strong>
+    </div>
+  );
+}
+
+export function ProceedButton({ disabled, onClick }: { disabled?: boolean; onClick?: () => void }) {
+  return (
+    <Link
+      to="/checkout"
+      className={`button button--primary cart-proceed${disabled ? ' is-disabled' : ''}`}
+      aria-disabled={disabled}
+      onClick={(e) => (disabled ? e.preventDefault() : onClick?.())}
+    >
+      Proceed to Checkout
+    </Link>
+  );
+}

@@ -1,0 +1,52 @@
+// The cart drawer from the header (loaded when first opened).
+import { MESSAGES } from '@spice/shared/messages';
+import { useEffect, useRef } from 'react';
+import { CloseIcon } from '../../components/icons';
+import { CartLines, CartTotal, ProceedButton, ShippingProgress, useMilestones } from './cart-contents';
+import { useCart } from './cart-store';
+
+export default function CartDrawer({ onClose, loggedIn }: { onClose: () => void; loggedIn: boolean }) {
+  const { items } = useCart();
+  const milestones = useMilestones();
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className="drawer"
+      aria-labelledby="cart-drawer-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onMouseDown={(e) => {
+        if (e.target === ref.current) onClose();
+      }}
+    >
+      <div className="drawer__panel">
+        <div className="modal__head">
+          <h2 id="cart-drawer-title">{MESSAGES.cartTitle}</h2>
+          <button type="button" className="modal__close" onClick={onClose} aria-label="Close cart">
+            <CloseIcon />
+          </button>
+        </div>
+        {items.length === 0 ? (
+          <p className="empty">{MESSAGES.cartEmpty}</p>
+        ) : (
+          <>
+            <ShippingProgress items={items} milestones={milestones} />
+            <div className="drawer__lines">
+              <CartLines items={items} loggedIn={loggedIn} />
+            </div>
+            <CartTotal items={items} />
+            <ProceedButton onClick={onClose} disabled={items.some((i) => !i.available)} />
+          </>
+        )}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,63 @@
+import { MESSAGES } from '@spice/shared/messages';
+import { Link } from 'react-router';
+import { getStorefront } from '../context';
+import { useStoredUser } from '../features/account/user-store';
+import {
+  CartLines,
+  CartTotal,
+  ProceedButton,
+  ShippingProgress,
+  useMilestones,
+} from '../features/cart/cart-contents';
+import { useCart } from '../features/cart/cart-store';
+import { useRootData } from '../root';
+import { seoMeta } from '../seo';
+import type { Route } from './+types/cart';
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches[0].loaderData;
+  return seoMeta({
+    title: `${MESSAGES.cartTitle} | ${root.settings.storeName}`,
+    description: root.settings.description,
+    origin: root.origin,
+    path: '/cart',
+    noindex: true,
+  });
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { milestones: await getStorefront(context).services.checkout.milestones() };
+}
+
+export default function CartPage({ loaderData }: Route.ComponentProps) {
+  const { items, loaded } = useCart();
+  const user = useStoredUser(useRootData().user);
+  const milestones = useMilestones(loaderData.milestones);
+  if (loaded && items.length === 0) {
+    return (
+      <main className="page cart-page">
+        <h1>{MESSAGES.cartTitle}</h1>
+        <p className="empty">{MESSAGES.cartEmpty}</p>
+        <Link to="/" className="button">
+          Continue shopping
+        </Link>
+      </main>
+    );
+  }
+  return (
+    <main className="page cart-page">
+      <h1>{MESSAGES.cartTitle}</h1>
+      {!loaded ? <p className="empty">Loading your cart…</p> : null}
+      {items.length > 0 ? (
+        <div className="cart-page__layout">
+          <CartLines items={items} loggedIn={Boolean(user)} />
+          <aside className="cart-page__summary">
+            <ShippingProgress items={items} milestones={milestones} />
+            <CartTotal items={items} />
+            <ProceedButton disabled={items.some((i) => !i.available)} />
+          </aside>
+        </div>
+      ) : null}
+    </main>
+  );
+}

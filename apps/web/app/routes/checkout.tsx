@@ -1,0 +1,565 @@
+// Checkout, standalone (no header or footer): contact, address, summary, coupon, price details,
+// then payment. The page shows totals; the server computes them again and decides.
+import type { AddressDto, AddressInputDto } from '@spice/shared/contracts/accounts';
+import type { PaymentOrderDto } from '@spice/shared/contracts/commerce';
+import type { CouponDto } from '@spice/shared/contracts/content';
+import { normaliseCouponCode } from '@spice/shared/coupons';
+import { productImage } from '@spice/shared/images';
+import { formatRupees } from '@spice/shared/money';
+import { baseShippingCharge, orderTotal, shippingCharge } from '@spice/shared/pricing';
+import { useMemo, useState } from 'react';
+import { Link, redirect, useNavigate, useRevalidator } from 'react-router';
+import { Modal } from '../components/modal';
+import { currentUser, getStorefront } from '../context';
+import { ApiError, api } from '../features/account/api';
+import { AddressForm } from '../features/addresses/address-form';
+import { refreshCart, useCart } from '../features/cart/cart-store';
+import { loadRazorpayScript, openRazorpay, type PaymentResult } from '../features/checkout/payment';
+import { seoMeta } from '../seo';
+import type { Route } from './+types/checkout';
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches[0].loaderData;
+  return seoMeta({
+    title: `Checkout | ${root.settings.storeName}`,
+    description: root.settings.description,
+    origin: root.origin,
+    path: '/checkout',
+    noindex: true,
+  });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = getStorefront(context);
+  const user = await currentUser(services, request);
+  if (!user) throw redirect('/');
+  const [addresses, items, milestones, settings] = await Promise.all([
+    services.accounts.listAddresses(user.id),
+    services.cart.list(user),
+    services.checkout.milestones(),
+    services.checkout.settings(),
+  ]);
+  if (items.length === 0) throw redirect('/cart');
+  return { user, addresses, items, milestones, platformFee: settings.platformFee };
+}
+
+const paise = (rupees: number) => Math.round(rupees * 100);
+const MESSAGES = {
+  couponFallback: 'Invalid or expired coupon.',
+  couponsFailed: 'Failed to load coupons.',
+  noCoupons: 'No active coupons available.',
+  sdkFailed: 'Razorpay SDK failed to load. Check your connection.',
+  createFailed: 'Failed to create Razorpay order.',
+  saveFailed: 'Payment succeeded but order saving failed.',
+  completeFailed: 'Payment succeeded but order failed to complete.',
+};
+
+type Overlay = 'redirecting' | 'fetching' | null;
+
+export default function Checkout({ loaderData, matches }: Route.ComponentProps) {
+  const { user, addresses, milestones, platformFee } = loaderData;
+  const storeName = matches[0].loaderData.settings.storeName;
+  const cart = useCart();
+  const items = cart.loaded && cart.items.length > 0 ? cart.items : loaderData.items;
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+
+  const [addressId, setAddressId] = useState<number | null>(
+    () => (addresses.find((a) => a.isDefault) ?? addresses[0])?.id ?? null,
+  );
+  const [addressModal, setAddressModal] = useState<
+    { mode: 'select' } | { mode: 'add' } | { mode: 'edit'; address: AddressDto } | null
+  >(null);
+  const [couponInput, setCouponInput] = useState('');
+  const [coupon, setCoupon] = useState<{ code: string; discount: number } | null>(null);
+  const [couponError, setCouponError] = useState('');
+  const [couponsModal, setCouponsModal] = useState<
+    { state: 'loading' } | { state: 'failed' } | { state: 'ready'; coupons: CouponDto[] } | null
+  >(null);
+  const [overlay, setOverlay] = useState<Overlay>(null);
+  const [error, setError] = useState('');
+  const [simulated, setSimulated] = useState<PaymentOrderDto | null>(null);
+
+  const address = addresses.find((a) => a.id === addressId) ?? null;
+  const totals = useMemo(() => {
+    const subtotal = items.reduce((s, i) => s + paise(i.price) * i.quantity, 0);
+    const totalMrp = items.reduce((s, i) => s + Math.max(paise(i.mrp), paise(i.price)) * i.quantity, 0);
+    const inPaise = milestones.map((m) => ({
+      minCartValue: paise(m.minCartValue),
+      shippingCharge: paise(m.shippingCharge),
+    }));
+    const delivery = shippingCharge(inPaise, subtotal);
+    const baseDelivery = baseShippingCharge(inPaise);
+    const couponDiscount = coupon ? paise(coupon.discount) : 0;
+    const fee = paise(platformFee);
+    return {
+      subtotal,
+      totalMrp,
+      delivery,
+      baseDelivery,
+      couponDiscount,
+      fee,
+      total: orderTotal({ subtotal, couponDiscount, deliveryCharge: delivery, platformFee: fee }),
+    };
+  }, [items, milestones, coupon, platformFee]);
+
+  async function applyCoupon(raw: string) {
+    const code = normaliseCouponCode(raw);
+    if (!code || totals.subtotal === 0) return;
+    setCouponError('');
+    try {
+      const applied = await api<{ code: string; discountAmount: number }>('/coupons/validate', {
+        body: { code, cartAmount: totals.subtotal / 100 },
+      });
+      setCoupon({ code: applied.code, discount: applied.discountAmount });
+      setCouponInput(applied.code);
+    } catch (e) {
+      setCoupon(null);
+      setCouponError(
+        e instanceof ApiError && e.status !== 0
+          ? e.message || MESSAGES.couponFallback
+          : MESSAGES.couponFallback,
+      );
+    }
+  }
+
+  async function openCoupons() {
+    setCouponsModal({ state: 'loading' });
+    try {
+      setCouponsModal({ state: 'ready', coupons: await api<CouponDto[]>('/coupons/active') });
+    } catch {
+      setCouponsModal({ state: 'failed' });
+    }
+  }
+
+  async function saveAddress(values: AddressInputDto) {
+    if (addressModal?.mode === 'edit') {
+      await api(`/addresses/${addressModal.address.id}`, { method: 'PUT', body: values });
+    } else {
+      const list = await api<AddressDto[]>(`/addresses/${user.mobile}`, { method: 'POST', body: values });
+      const added = list.reduce((a, b) => (b.id > a.id ? b : a));
+      setAddressId(added.id);
+    }
+    setAddressModal(null);
+    await revalidator.revalidate();
+  }
+
+  async function placeOrder(order: PaymentOrderDto, payment: PaymentResult) {
+    setOverlay('fetching');
+    try {
+      const placed = await api<{ orderNumber: string }>('/orders/place', {
+        body: {
+          userName: `${user.firstName} ${user.lastName}`.trim(),
+          userMobile: `+91${user.mobile}`,
+          userEmail: user.email,
+          deliveryAddress: address
+            ? {
+                name: address.name,
+                phone: address.phone,
+                type: address.addressType,
+                fullAddress: [
+                  address.addressLine,
+                  address.locality,
+                  address.city,
+                  address.state,
+                  address.pincode,
+                ].join(', '),
+              }
+            : null,
+          orderItems: items.map((i) => ({
+            productId: i.productId,
+            productName: i.productName,
+            variant: i.variant,
+            quantity: i.quantity,
+            sellingPrice: i.price,
+            mrp: i.mrp,
+          })),
+          priceDetails: {
+            totalMrp: totals.totalMrp / 100,
+            appliedCouponCode: coupon?.code ?? null,
+            discount: totals.couponDiscount / 100,
+            subtotal: totals.subtotal / 100,
+            deliveryCharges: totals.delivery / 100,
+            platformFee: totals.fee / 100,
+            finalAmount: order.amount / 100,
+          },
+          payment: { mode: 'RAZORPAY', ...payment },
+        },
+      });
+      void refreshCart();
+      navigate('/order-success', {
+        replace: true,
+        state: {
+          orderId: placed.orderNumber,
+          totalAmount: order.amount,
+          paymentId: payment.razorpayPaymentId,
+        },
+      });
+    } catch (e) {
+      setOverlay(null);
+      window.alert(e instanceof ApiError && e.status > 0 ? MESSAGES.saveFailed : MESSAGES.completeFailed);
+    }
+  }
+
+  async function payNow() {
+    if (!address) return;
+    setError('');
+    setOverlay('redirecting');
+    let order: PaymentOrderDto;
+    try {
+      order = await api<PaymentOrderDto>('/payment/create-razorpay-order', {
+        body: { amount: totals.total, addressId: address.id, couponCode: coupon?.code ?? null },
+      });
+    } catch (e) {
+      setOverlay(null);
+      if (e instanceof ApiError && e.status === 409) {
+        setError(e.message);
+        await refreshCart();
+        await revalidator.revalidate();
+      } else if (e instanceof ApiError && e.status === 400 && coupon) {
+        setCoupon(null);
+        setError(e.message);
+      } else {
+        setError(e instanceof ApiError && e.status === 409 ? e.message : MESSAGES.createFailed);
+        window.alert(
+          e instanceof ApiError && e.status < 500 && e.status > 0 ? e.message : MESSAGES.createFailed,
+        );
+      }
+      return;
+    }
+    if (order.provider === 'simulated') {
+      setSimulated(order);
+      return;
+    }
+    if (!(await loadRazorpayScript())) {
+      setOverlay(null);
+      window.alert(MESSAGES.sdkFailed);
+      return;
+    }
+    openRazorpay(
+      order,
+      { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email, contact: `+91${user.mobile}` },
+      storeName,
+      {
+        onPaid: (result) => void placeOrder(order, result),
+        onDismiss: () => setOverlay(null),
+      },
+    );
+  }
+
+  return (
+    <div className="checkout">
+      <div className="checkout__top">
+        <Link to="/" className="button">
+          ← Back to Home
+        </Link>
+        <h1>Checkout</h1>
+      </div>
+      <main className="checkout__layout">
+        <div className="checkout__main">
+          <section className="panel" aria-labelledby="contact-heading">
+            <h2 id="contact-heading">Contact Info</h2>
+            <p>
+              <strong>
+                {user.firstName} {user.lastName}
+              </strong>
+              <br />
+              +91 {user.mobile.slice(-10)}
+              <br />
+              {user.email}
+            </p>
+          </section>
+
+          <section className="panel" aria-labelledby="address-heading">
+            <div className="panel__head">
+              <h2 id="address-heading">Delivery Address</h2>
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() => setAddressModal(addresses.length > 0 ? { mode: 'select' } : { mode: 'add' })}
+              >
+                {addresses.length > 0 ? 'Change' : '+ Add New Address'}
+              </button>
+            </div>
+            {address ? (
+              <p>
+                <strong>{address.name}</strong> <span className="chip">{address.addressType}</span>
+                <br />
+                {address.addressLine}, {address.locality}, {address.city}, {address.state} – {address.pincode}
+                <br />
+                Phone: +91 {address.phone}
+              </p>
+            ) : (
+              <p className="empty">Add a delivery address to continue.</p>
+            )}
+          </section>
+
+          <section className="panel" aria-labelledby="summary-heading">
+            <h2 id="summary-heading">Order Summary</h2>
+            <ul className="summary-lines">
+              {items.map((i) => (
+                <li key={i.id}>
+                  <img src={i.image || productImage({ name: i.productName })} alt="" width="56" height="56" />
+                  <span className="summary-lines__name">
+                    {i.productName}
+                    <small>
+                      {i.variant} × {i.quantity}
+                    </small>
+                  </span>
+                  <span className="summary-lines__price">
+                    {i.mrp > i.price ? <s>{formatRupees(paise(i.mrp) * i.quantity)}</s> : null}
+                    <strong>{formatRupees(paise(i.price) * i.quantity)}</strong>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          <section className="panel" aria-labelledby="coupon-heading">
+            <h2 id="coupon-heading">Apply Coupon</h2>
+            <form
+              className="coupon-form"
+              onSubmit={(e) => {
+                e.preventDefault();
+                void applyCoupon(couponInput);
+              }}
+            >
+              <label htmlFor="coupon-code" className="visually-hidden">
+                Coupon code
+              </label>
+              <input
+                id="coupon-code"
+                value={couponInput}
+                onChange={(e) => setCouponInput(e.target.value)}
+                disabled={Boolean(coupon)}
+                placeholder="Enter coupon code"
+                maxLength={40}
+              />
+              {coupon ? (
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    setCoupon(null);
+                    setCouponInput('');
+                  }}
+                >
+                  Remove
+                </button>
+              ) : (
+                <button type="submit" className="button button--primary">
+                  Apply
+                </button>
+              )}
+            </form>
+            {coupon ? (
+              <p className="form-notice">
+                Coupon {coupon.code} applied: you save {formatRupees(paise(coupon.discount))}.
+              </p>
+            ) : null}
+            {couponError ? (
+              <p className="form-error" role="alert">
+                {couponError}
+              </p>
+            ) : null}
+            <button type="button" className="link-button" onClick={() => void openCoupons()}>
+              View Available Coupons
+            </button>
+          </section>
+        </div>
+
+        <aside className="panel price-details" aria-labelledby="price-heading">
+          <h2 id="price-heading">Price Details</h2>
+          <dl>
+            <div>
+              <dt>Total MRP</dt>
+              <dd>{formatRupees(totals.totalMrp)}</dd>
+            </div>
+            <div>
+              <dt>Discount on MRP</dt>
+              <dd className="saving">−{formatRupees(totals.totalMrp - totals.subtotal)}</dd>
+            </div>
+            <div>
+              <dt>Coupon Discount</dt>
+              <dd className="saving">{coupon ? `−${formatRupees(totals.couponDiscount)}` : '—'}</dd>
+            </div>
+            <div>
+              <dt>Delivery Charges</dt>
+              <dd>
+                {totals.delivery < totals.baseDelivery ? <s>{formatRupees(totals.baseDelivery)}</s> : null}{' '}
+                {totals.delivery === 0 ? <span className="saving">FREE</span> : formatRupees(totals.delivery)}
+              </dd>
+            </div>
+            <div>
+              <dt>Platform Fee</dt>
+              <dd>{formatRupees(totals.fee)}</dd>
+            </div>
+            <div className="price-details__total">
+              <dt>Total Amount</dt>
+              <dd>{formatRupees(totals.total)}</dd>
+            </div>
+          </dl>
+          {error ? (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <button
+            type="button"
+            className="button button--primary pay-now"
+            disabled={!address || overlay !== null}
+            onClick={() => void payNow()}
+          >
+            Pay Now
+          </button>
+        </aside>
+      </main>
+
+      {addressModal ? (
+        <Modal
+          title={
+            addressModal.mode === 'select'
+              ? 'Select Delivery Address'
+              : addressModal.mode === 'add'
+                ? 'Add New Address'
+                : 'Edit Address'
+          }
+          onClose={() => setAddressModal(null)}
+        >
+          {addressModal.mode === 'select' ? (
+            <div className="address-select">
+              {addresses.map((a) => (
+                <div key={a.id} className="address-option">
+                  <label>
+                    <input
+                      type="radio"
+                      name="checkout-address"
+                      checked={a.id === addressId}
+                      onChange={() => {
+                        setAddressId(a.id);
+                        setAddressModal(null);
+                      }}
+                    />
+                    <span>
+                      <strong>{a.name}</strong> ({a.addressType}){a.isDefault ? ' · Default' : ''}
+                      <br />
+                      {a.addressLine}, {a.city} – {a.pincode}
+                    </span>
+                  </label>
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => setAddressModal({ mode: 'edit', address: a })}
+                  >
+                    Edit
+                  </button>
+                </div>
+              ))}
+              <button
+                type="button"
+                className="button button--outline"
+                onClick={() => setAddressModal({ mode: 'add' })}
+              >
+                + Add New Address
+              </button>
+            </div>
+          ) : (
+            <AddressForm
+              initial={addressModal.mode === 'edit' ? addressModal.address : null}
+              onSave={saveAddress}
+              onCancel={() => setAddressModal(null)}
+            />
+          )}
+        </Modal>
+      ) : null}
+
+      {couponsModal ? (
+        <Modal title="Available Coupons" onClose={() => setCouponsModal(null)}>
+          {couponsModal.state === 'loading' ? <p>Loading coupons…</p> : null}
+          {couponsModal.state === 'failed' ? <p className="form-error">{MESSAGES.couponsFailed}</p> : null}
+          {couponsModal.state === 'ready' && couponsModal.coupons.length === 0 ? (
+            <p className="empty">{MESSAGES.noCoupons}</p>
+          ) : null}
+          {couponsModal.state === 'ready' && couponsModal.coupons.length > 0 ? (
+            <ul className="coupon-list">
+              {couponsModal.coupons.map((c) => (
+                <li key={c.id}>
+                  <div>
+                    <strong className="coupon-code">{c.code}</strong>
+                    <p>{c.description}</p>
+                  </div>
+                  <button
+                    type="button"
+                    className="button button--small"
+                    onClick={() => {
+                      setCouponsModal(null);
+                      setCouponInput(c.code);
+                      void applyCoupon(c.code);
+                    }}
+                  >
+                    Apply
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </Modal>
+      ) : null}
+
+      {simulated ? (
+        <Modal
+          title="Razorpay (test mode)"
+          onClose={() => {
+            setSimulated(null);
+            setOverlay(null);
+          }}
+          className="modal--pay"
+        >
+          <p>
+            This shop runs the simulated payment gateway: no money moves. Paying to{' '}
+            <strong>{storeName}</strong>.
+          </p>
+          <div className="form-actions">
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setSimulated(null);
+                setOverlay(null);
+              }}
+            >
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={async () => {
+                const order = simulated;
+                setSimulated(null);
+                try {
+                  const result = await api<PaymentResult>(
+                    `/payment/simulated/${encodeURIComponent(order.orderId)}/pay`,
+                    { method: 'POST', body: {} },
+                  );
+                  await placeOrder(order, result);
+                } catch {
+                  setOverlay(null);
+                  window.alert(MESSAGES.createFailed);
+                }
+              }}
+            >
+              Pay {formatRupees(simulated.amount)}
+            </button>
+          </div>
+        </Modal>
+      ) : null}
+
+      {overlay && !simulated ? (
+        <div className="pay-overlay" role="status" aria-live="assertive">
+          <div className="spinner" aria-hidden="true" />
+          <p>{overlay === 'redirecting' ? 'Redirecting to Razorpay...' : 'Fetching payment status...'}</p>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { formatRupees } from '@spice/shared/money';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { clearCartLocally, refreshCart } from '../features/cart/cart-store';
+import { seoMeta } from '../seo';
+import type { Route } from './+types/order-success';
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches[0].loaderData;
+  return seoMeta({
+    title: `Order placed | ${root.settings.storeName}`,
+    description: root.settings.description,
+    origin: root.origin,
+    path: '/order-success',
+    noindex: true,
+  });
+}
+
+interface SuccessState {
+  orderId: string;
+  /** In paise (x100), as the spec passes it. */
+  totalAmount: number;
+  paymentId: string;
+}
+
+export default function OrderSuccess() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = location.state as SuccessState | null;
+
+  useEffect(() => {
+    // Opened without the navigation state (a reload, a typed URL): nothing to show.
+    if (!state?.orderId) {
+      navigate('/', { replace: true });
+      return;
+    }
+    clearCartLocally();
+    void refreshCart();
+  }, [state, navigate]);
+
+  if (!state?.orderId) return <main className="page" />;
+  return (
+    <main className="page order-success">
+      <div className="order-success__tick" aria-hidden="true">
+        ✓
+      </div>
+      <h1>Payment Successful!</h1>
+      <p>Your order has been placed successfully.</p>
+      <dl>
+        <div>
+          <dt>Order ID</dt>
+          <dd>{state.orderId}</dd>
+        </div>
+        <div>
+          <dt>Total Amount</dt>
+          <dd>{formatRupees(state.totalAmount)}</dd>
+        </div>
+        <div>
+          <dt>Payment ID</dt>
+          <dd>{state.paymentId}</dd>
+        </div>
+      </dl>
+      <Link to="/" className="button button--primary">
+        Back to Home
+      </Link>
+    </main>
+  );
+}
