@@ -12,11 +12,13 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { couponRoutes } from './modules/coupons/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { outboxRoutes } from './modules/messaging/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { reviewRoutes } from './modules/reviews/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import type { Config } from './plugins/config.ts';
 import { registerDocs } from './plugins/docs.ts';
@@ -108,6 +110,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(outboxRoutes);
       await api.register(cartRoutes);
       await api.register(orderRoutes);
+      await api.register(reviewRoutes);
+      await api.register(contactRoutes);
       // Unknown /api paths answer JSON, never the storefront's HTML 404.
       api.all('/*', async (request, reply) =>
         reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` }),

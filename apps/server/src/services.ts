@@ -8,11 +8,13 @@ import { createSessionStore } from './modules/auth/sessions.ts';
 import { createCartService } from './modules/cart/service.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { createCheckoutService } from './modules/checkout/service.ts';
+import { createContactService } from './modules/contact/service.ts';
 import { createContentService } from './modules/content/service.ts';
 import { createCouponsService } from './modules/coupons/service.ts';
 import { createMessenger } from './modules/messaging/service.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { createGateway } from './modules/payments/gateway.ts';
+import { createReviewsService } from './modules/reviews/service.ts';
 import type { Config } from './plugins/config.ts';
 
 export type Services = ReturnType<typeof createServices>;
@@ -60,5 +62,11 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
       },
     }),
     content: createContentService(db, { ttlMs }),
+    reviews: createReviewsService(db, { catalog, ttlMs }),
+    contact: createContactService(db, messenger, {
+      storeEmail: config.STORE_EMAIL,
+      perIpPerHour: config.CONTACT_PER_IP_PER_HOUR,
+      log: deps.log,
+    }),
   };
 }

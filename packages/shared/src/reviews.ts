@@ -1,11 +1,25 @@
 // Rating rules shared by the server and the storefront: the average shown, the per-star bars and
 // their colours (spec section 2: green for 3 to 5, yellow for 2, red for 1), and paging.
+import { MESSAGES } from './messages.ts';
 
 export const STARS = [5, 4, 3, 2, 1] as const;
 export type Star = 1 | 2 | 3 | 4 | 5;
 export type StarCounts = Record<`${Star}`, number>;
 
 export const REVIEW_PAGE_SIZE = 10;
+
+export const REVIEW_LIMITS = { title: 120, description: 2000 } as const;
+
+/** Review texts of our own (the spec's are in MESSAGES). Kept free of Zod for the page bundles. */
+export const REVIEW_TEXTS = {
+  titleTooLong: `Title must be at most ${REVIEW_LIMITS.title} characters.`,
+  descriptionTooLong: `Description must be at most ${REVIEW_LIMITS.description} characters.`,
+  productRequired: 'Product is required.',
+  productNotFound: 'Product not found.',
+  nameRequired: 'Name is required.',
+  emailInvalid: MESSAGES.invalidEmail,
+  thanks: 'Thank you! Your review has been submitted.',
+} as const;
 
 export function emptyCounts(): StarCounts {
   return { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 };
@@ -46,7 +60,3 @@ export const RATING_WORDS: Record<Star, string> = {
   4: 'Very good',
   5: 'Excellent',
 };
-
-export function ratingLabel(average: number): string {
-  return `Rated ${average.toFixed(1)} out of 5`;
-}

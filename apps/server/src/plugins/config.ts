@@ -53,6 +53,10 @@ const ConfigSchema = z
     OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1000000).default(20),
     SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 
+    // Contact form: where messages are forwarded, and how many one IP may send per hour.
+    STORE_EMAIL: z.email().default('care@kesarchakki.in'),
+    CONTACT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1000000).default(5),
+
     // Payments: Razorpay when the keys are set, otherwise the built-in simulated gateway.
     RAZORPAY_KEY_ID: z
       .string()

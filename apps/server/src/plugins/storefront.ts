@@ -16,6 +16,8 @@ export interface StorefrontContext {
   services: FastifyInstance['services'];
   analyticsId: string | null;
   publicUrl: string | null;
+  /** The shopper's address as the API sees it (TRUST_PROXY applies), for per-IP limits in actions. */
+  clientIp: string;
 }
 
 type ContextKey = Parameters<RouterContextProvider['set']>[0];
@@ -58,7 +60,7 @@ export function registerStorefront(options: StorefrontOptions) {
     }
 
     const handlers = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>();
-    const context: Omit<StorefrontContext, 'services'> = {
+    const context: Omit<StorefrontContext, 'services' | 'clientIp'> = {
       analyticsId: app.config.ANALYTICS_ID ?? null,
       publicUrl: app.config.PUBLIC_URL ?? null,
     };
@@ -81,7 +83,11 @@ export function registerStorefront(options: StorefrontOptions) {
           const key = (build.entry.module as { storefrontContext?: ContextKey }).storefrontContext;
           if (!key) throw new Error('entry.server must export storefrontContext');
           const loadContext = new RouterContextProvider();
-          loadContext.set(key, { ...context, services: app.services } satisfies StorefrontContext);
+          loadContext.set(key, {
+            ...context,
+            services: app.services,
+            clientIp: request.ip,
+          } satisfies StorefrontContext);
           const response = await handle(toWebRequest(request, reply), loadContext);
           return sendWebResponse(reply, response);
         },

@@ -12,6 +12,7 @@ import {
   siteSettings,
 } from '../modules/content/schema.ts';
 import { coupons } from '../modules/coupons/schema.ts';
+import { reviews } from '../modules/reviews/schema.ts';
 import { isDatabaseEmpty, seedDemoData } from './demo-seed.ts';
 
 describe('demo seed', () => {
@@ -138,6 +139,33 @@ describe('demo seed', () => {
       const couponRows = await db.select().from(coupons);
       expect(couponRows.map((c) => c.code).sort()).toEqual(['FESTIVE20', 'FLAT50', 'WELCOME10']);
       expect(couponRows.filter((c) => c.validUntil && c.validUntil < now)).toHaveLength(1);
+
+      // Reviews: a dozen or more over several active products, one product with a second page,
+      // every star present, the team's reply on some, all in the past and from no account.
+      const reviewRows = await db.select().from(reviews);
+      expect(reviewRows.length).toBeGreaterThanOrEqual(12);
+      const perProduct = new Map<number, number>();
+      for (const r of reviewRows) perProduct.set(r.productId, (perProduct.get(r.productId) ?? 0) + 1);
+      expect(perProduct.size).toBeGreaterThanOrEqual(5);
+      for (const id of perProduct.keys()) expect(activeIds.has(id)).toBe(true);
+      expect(Math.max(...perProduct.values())).toBeGreaterThan(10);
+      expect(new Set(reviewRows.map((r) => r.rating))).toEqual(new Set([1, 2, 3, 4, 5]));
+      expect(reviewRows.filter((r) => r.rating >= 4).length).toBeGreaterThan(reviewRows.length / 2);
+      const replied = reviewRows.filter((r) => r.adminReply);
+      expect(replied.length).toBeGreaterThanOrEqual(3);
+      for (const r of reviewRows) {
+        expect(r.userId).toBeNull();
+        expect(r.hidden).toBe(false);
+        expect(r.createdAt.getTime()).toBeLessThan(now.getTime());
+        expect(r.name).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
+        expect(r.email).toMatch(/@example\.in$/);
+        expect(Boolean(r.adminReply)).toBe(Boolean(r.adminReplyAt));
+        if (r.adminReplyAt) {
+          expect(r.adminReplyAt.getTime()).toBeGreaterThan(r.createdAt.getTime());
+          expect(r.adminReplyAt.getTime()).toBeLessThanOrEqual(now.getTime());
+        }
+      }
+      expect(replied.every((r) => r.rating <= 4)).toBe(true);
     } finally {
       await database.close();
     }

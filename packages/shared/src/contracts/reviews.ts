@@ -1,20 +1,8 @@
 // Contracts of product reviews and ratings (spec sections 3, 5 and 7), with the spec's messages.
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
-import { REVIEW_PAGE_SIZE } from '../reviews.ts';
+import { REVIEW_LIMITS, REVIEW_PAGE_SIZE, REVIEW_TEXTS } from '../reviews.ts';
 import { EMAIL_PATTERN } from '../validators.ts';
-
-export const REVIEW_LIMITS = { title: 120, description: 2000 } as const;
-
-export const REVIEW_TEXTS = {
-  titleTooLong: `Title must be at most ${REVIEW_LIMITS.title} characters.`,
-  descriptionTooLong: `Description must be at most ${REVIEW_LIMITS.description} characters.`,
-  productRequired: 'Product is required.',
-  productNotFound: 'Product not found.',
-  nameRequired: 'Name is required.',
-  emailInvalid: MESSAGES.invalidEmail,
-  thanks: 'Thank you! Your review has been submitted.',
-} as const;
 
 export const ProductIdParam = z.object({ productId: z.coerce.number().int().positive() });
 
@@ -121,3 +109,5 @@ export type RatingSummaryDto = z.infer<typeof RatingSummary>;
 export type ProductRatingDto = z.infer<typeof ProductRating>;
 export type ReviewInputDto = z.input<typeof ReviewInput>;
 export type ReviewValues = z.output<typeof ReviewInput>;
+/** What the product page renders first: the summary and the newest page. */
+export type ProductReviewsDto = { summary: RatingSummaryDto; page: ReviewPageDto };

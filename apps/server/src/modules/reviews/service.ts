@@ -5,21 +5,22 @@
 // a local write invalidates both, and the time to live bounds staleness across instances.
 
 import type { UserDto } from '@spice/shared/contracts/accounts';
-import {
-  type ProductRatingDto,
-  type RatingSummaryDto,
-  REVIEW_TEXTS,
-  type ReviewDto,
-  type ReviewPageDto,
-  type ReviewValues,
+import type {
+  ProductRatingDto,
+  ProductReviewsDto,
+  RatingSummaryDto,
+  ReviewDto,
+  ReviewPageDto,
+  ReviewValues,
 } from '@spice/shared/contracts/reviews';
 import {
   emptyCounts,
   REVIEW_PAGE_SIZE,
+  REVIEW_TEXTS,
   type StarCounts,
   summarizeCounts,
 } from '@spice/shared/reviews';
-import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { createSnapshot, type Snapshot } from '../../lib/snapshot.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -31,11 +32,6 @@ type ReviewRow = typeof reviews.$inferSelect;
 interface RatingsSnapshot {
   byProduct: Map<number, RatingSummaryDto>;
   list: ProductRatingDto[];
-}
-
-export interface ProductReviews {
-  summary: RatingSummaryDto;
-  page: ReviewPageDto;
 }
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
@@ -66,7 +62,8 @@ export function createReviewsService(db: Db, options: { catalog: CatalogService;
 
   async function requireProduct(productId: number, { activeOnly = false } = {}) {
     const product = await catalog.getById(productId);
-    if (!product || (activeOnly && !product.active)) throw new AppError('notFound', REVIEW_TEXTS.productNotFound);
+    if (!product || (activeOnly && !product.active))
+      throw new AppError('notFound', REVIEW_TEXTS.productNotFound);
     return product;
   }
 
@@ -89,7 +86,10 @@ export function createReviewsService(db: Db, options: { catalog: CatalogService;
     firstPages.get(productId)?.invalidate();
   }
 
-  async function updateOne(id: number, set: Partial<typeof reviews.$inferInsert>): Promise<ReviewDto> {
+  async function updateOne(
+    id: number,
+    set: { adminReply?: string | null; adminReplyAt?: SQL | null; hidden?: boolean },
+  ): Promise<ReviewDto> {
     const [row] = await db
       .update(reviews)
       .set({ ...set, updatedAt: sql`now()` })
@@ -106,7 +106,9 @@ export function createReviewsService(db: Db, options: { catalog: CatalogService;
       return (await ratings.get()).list;
     },
     /** Average and count per product id, for the given products only (loader data stays small). */
-    async ratingsFor(productIds: readonly number[]): Promise<Record<number, { average: number; count: number }>> {
+    async ratingsFor(
+      productIds: readonly number[],
+    ): Promise<Record<number, { average: number; count: number }>> {
       const { byProduct } = await ratings.get();
       const out: Record<number, { average: number; count: number }> = {};
       for (const id of productIds) {
@@ -135,7 +137,7 @@ export function createReviewsService(db: Db, options: { catalog: CatalogService;
       return rows.map(toDto);
     },
     /** What the product page renders: the summary and the first page, both from memory. */
-    async productPage(productId: number): Promise<ProductReviews> {
+    async productPage(productId: number): Promise<ProductReviewsDto> {
       const [summary, page] = await Promise.all([summaryOf(productId), firstPage(productId)]);
       return { summary, page };
     },
