@@ -9,6 +9,8 @@ export default [
     route('search', 'routes/search.tsx'),
     route('about', 'routes/about.tsx'),
     route('profile', 'routes/profile.tsx'),
+    route('rate/:id', 'routes/rate.tsx'),
+    route('contact', 'routes/contact.tsx'),
     route('dev/outbox', 'routes/dev-outbox.tsx'),
     route('privacy-policy', 'routes/policy.tsx', { id: 'policy-privacy' }),
     route('terms-and-conditions', 'routes/policy.tsx', { id: 'policy-terms' }),

@@ -1,5 +1,6 @@
 import { POLICY_PATHS } from '@spice/shared/policy';
 import { Link } from 'react-router';
+import { ContactLink } from '../features/contact/contact-link';
 import { useRootData } from '../root';
 import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon } from './icons';
 
@@ -21,7 +22,7 @@ export function Footer() {
         <nav className="footer__col" aria-label="Information">
           <h2>Information</h2>
           <Link to="/about">About Us</Link>
-          <Link to="/contact">Contact Us</Link>
+          <ContactLink />
         </nav>
         <nav className="footer__col" aria-label="Need Help">
           <h2>Need Help</h2>

@@ -22,11 +22,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     services.content.liveBanner(),
     services.catalog.listActive(),
   ]);
-  return { banner, products };
+  const ratings = await services.reviews.ratingsFor(products.map((p) => p.id));
+  return { banner, products, ratings };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { banner, products } = loaderData;
+  const { banner, products, ratings } = loaderData;
   const image = (
     <img
       src={banner?.imageUrl ?? DEFAULT_BANNER_IMAGE}
@@ -47,7 +48,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </h1>
         <div className="grid">
           {products.map((p, i) => (
-            <ProductCard key={p.id} product={p} eager={i < 4} />
+            <ProductCard key={p.id} product={p} eager={i < 4} rating={ratings[p.id]} />
           ))}
         </div>
       </section>

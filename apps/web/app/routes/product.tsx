@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { data, isRouteErrorResponse, Link } from 'react-router';
 import { Price } from '../components/price';
 import { getStorefront } from '../context';
+import { CustomerReviews } from '../features/reviews/customer-reviews';
+import { reviewsJsonLd } from '../features/reviews/json-ld';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/product';
 import { NotFoundView } from './not-found';
@@ -30,7 +32,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       image: productImage(product),
       type: 'product',
     }),
-    { 'script:ld+json': productJsonLd(product, root.origin, root.settings.storeName) },
+    {
+      'script:ld+json': {
+        ...productJsonLd(product, root.origin, root.settings.storeName),
+        ...reviewsJsonLd(loaderData.reviews),
+      },
+    },
   ];
 }
 
@@ -39,7 +46,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const product = await services.catalog.getBySlug(params.slug);
   if (!product?.active) throw data(null, { status: 404 });
   const recommendations = await services.catalog.recommendations(product.id, 5);
-  return { product, recommendations };
+  const reviews = await services.reviews.productPage(product.id);
+  return { product, recommendations, reviews };
 }
 
 function productJsonLd(product: ProductDto, origin: string, storeName: string) {
@@ -178,6 +186,7 @@ function ProductDetail({ product, recommendations }: { product: ProductDto; reco
           </div>
         </section>
       ) : null}
+      <CustomerReviews product={product} />
     </main>
   );
 }

@@ -4,6 +4,7 @@ import { MESSAGES, percentOffLabel, searchResultsTitle } from '@spice/shared/mes
 import { formatPrice } from '@spice/shared/money';
 import { isOutOfStock, priceRange } from '@spice/shared/variants';
 import { Link } from 'react-router';
+import { type CardRating, CardStars } from '../components/product-card';
 import { getStorefront } from '../context';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/search';
@@ -23,11 +24,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (new URL(request.url).searchParams.get('q') ?? '').slice(0, 100);
   const { services } = getStorefront(context);
   const results = q.trim() ? await services.catalog.search(q) : [];
-  return { q, results };
+  const ratings = await services.reviews.ratingsFor(results.map((p) => p.id));
+  return { q, results, ratings };
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, results } = loaderData;
+  const { q, results, ratings } = loaderData;
   return (
     <main className="page search-page">
       <h1 className="section-title">{searchResultsTitle(q)}</h1>
@@ -36,7 +38,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="grid">
           {results.map((p) => (
-            <SearchResultCard key={p.id} product={p} />
+            <SearchResultCard key={p.id} product={p} rating={ratings[p.id]} />
           ))}
         </div>
       )}
@@ -44,7 +46,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function SearchResultCard({ product }: { product: ProductDto }) {
+function SearchResultCard({ product, rating }: { product: ProductDto; rating: CardRating | undefined }) {
   const range = priceRange(product.variants);
   const outOfStock = isOutOfStock(product.variants);
   return (
@@ -54,6 +56,7 @@ function SearchResultCard({ product }: { product: ProductDto }) {
       </span>
       <span className="card__body">
         <span className="card__name">{product.name}</span>
+        {rating ? <CardStars rating={rating} /> : null}
         {range?.kind === 'single' ? (
           <span className="price">
             <span className="price__now">{formatPrice(range.price)}</span>
