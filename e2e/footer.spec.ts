@@ -22,7 +22,7 @@ test.describe('Footer', () => {
     const marketplaces = (await (await request.get('/api/website/available-on')).json()) as Marketplace[];
     expect(marketplaces.length).toBeGreaterThan(0);
 
-    await page.goto('/');
+    await open(page, '/');
     const footer = page.getByRole('contentinfo');
     await footer.scrollIntoViewIfNeeded();
 

@@ -197,7 +197,22 @@ test.describe('Customer Reviews', () => {
 
     await page.goto(`/rate/${id}`);
     await expect(page).toHaveURL(/\/product\/chicken-masala\?login=rate$/);
-    await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
+    const login = page.getByRole('dialog', { name: 'Login' });
+    await expect(login).toBeVisible();
+
+    // Logging in there leads on to the rate page.
+    const other = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
+    const { mobile } = await signUpThroughApi(other, { firstName: 'Nikhil' });
+    await other.dispose();
+    const codes = async () =>
+      (await (await page.request.get(`/api/dev/outbox?to=${mobile}`)).json()) as { code: string }[];
+    const sentBefore = (await codes()).length;
+    await login.getByLabel('Mobile number').fill(mobile);
+    await login.getByRole('button', { name: 'Send OTP' }).click();
+    await expect.poll(async () => (await codes()).length).toBeGreaterThan(sentBefore);
+    await login.getByLabel(/Enter the 6-digit OTP/).fill((await codes())[0]!.code);
+    await expect(page).toHaveURL(new RegExp(`/rate/${id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Rate this product' })).toBeVisible();
   });
 
   test('an unknown product has no rate page', async ({ page }) => {

@@ -13,7 +13,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, publicUrl } = getStorefront(context);
   const origin = publicUrl ?? new URL(request.url).origin;
   const products = await services.catalog.listActive();
-  const paths = ['/', '/about', ...Object.values(POLICY_PATHS), ...products.map((p) => `/product/${p.slug}`)];
+  const paths = [
+    '/',
+    '/about',
+    '/contact',
+    ...Object.values(POLICY_PATHS),
+    ...products.map((p) => `/product/${p.slug}`),
+  ];
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
