@@ -3,12 +3,16 @@ import { index, layout, type RouteConfig, route } from '@react-router/dev/routes
 export default [
   route('robots.txt', 'routes/robots-txt.ts'),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
+  route('checkout', 'routes/checkout.tsx'),
   layout('routes/shop-layout.tsx', [
     index('routes/home.tsx'),
     route('product/:slug', 'routes/product.tsx'),
     route('search', 'routes/search.tsx'),
     route('about', 'routes/about.tsx'),
     route('profile', 'routes/profile.tsx'),
+    route('cart', 'routes/cart.tsx'),
+    route('orders', 'routes/orders.tsx'),
+    route('order-success', 'routes/order-success.tsx'),
     route('rate/:id', 'routes/rate.tsx'),
     route('contact', 'routes/contact.tsx'),
     route('dev/outbox', 'routes/dev-outbox.tsx'),

@@ -1,11 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { api } from '../features/account/api';
 import { openLogin } from '../features/account/modal-events';
 import { storeUser, useStoredUser } from '../features/account/user-store';
+import { clearCartLocally, useCart } from '../features/cart/cart-store';
 import { useRootData } from '../root';
 import { CartIcon, CloseIcon, MenuIcon } from './icons';
 import { SearchBox } from './search-box';
+
+const CartDrawer = lazy(() => import('../features/cart/cart-drawer'));
 
 /** Header: logo, live search and navigation; a hamburger menu at 768 px and below. */
 export function Header() {
@@ -13,7 +16,9 @@ export function Header() {
   const user = useStoredUser(serverUser);
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
-  const cartCount = 0;
+  const { items } = useCart();
+  const cartCount = items.length;
+  const [drawerOpen, setDrawerOpen] = useState(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu on every navigation
   useEffect(() => setMenuOpen(false), [location.key]);
@@ -42,7 +47,16 @@ export function Header() {
           <NavLink to="/about" className="nav__link">
             About Us
           </NavLink>
-          <NavLink to="/cart" className="nav__link nav__cart">
+          <a
+            href="/cart"
+            className="nav__link nav__cart"
+            onClick={(e) => {
+              // The drawer where JavaScript runs; the /cart page otherwise.
+              e.preventDefault();
+              setMenuOpen(false);
+              setDrawerOpen(true);
+            }}
+          >
             <CartIcon />
             <span>Cart</span>
             {cartCount > 0 ? (
@@ -51,7 +65,7 @@ export function Header() {
                 <span className="visually-hidden"> items</span>
               </span>
             ) : null}
-          </NavLink>
+          </a>
           <NavLink to="/orders" className="nav__link">
             Orders
           </NavLink>
@@ -69,6 +83,11 @@ export function Header() {
           )}
         </nav>
       </div>
+      {drawerOpen ? (
+        <Suspense fallback={null}>
+          <CartDrawer onClose={() => setDrawerOpen(false)} loggedIn={Boolean(user)} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }
@@ -103,6 +122,7 @@ function ProfileMenu({ firstName }: { firstName: string }) {
       await api('/auth/logout', { method: 'POST', body: {} });
     } finally {
       storeUser(null);
+      clearCartLocally();
       setOpen(false);
       if (['/profile', '/orders', '/checkout'].includes(location.pathname)) navigate('/');
       revalidator.revalidate();

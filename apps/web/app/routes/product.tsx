@@ -1,10 +1,12 @@
 import type { ProductDto } from '@spice/shared/contracts/catalog';
 import { productImage } from '@spice/shared/images';
+import { MESSAGES } from '@spice/shared/messages';
 import { defaultVariantIndex, isPurchasable } from '@spice/shared/variants';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { data, isRouteErrorResponse, Link } from 'react-router';
 import { Price } from '../components/price';
 import { getStorefront } from '../context';
+import { addToCart, decrement, setQuantity as setLineQuantity, useCart } from '../features/cart/cart-store';
 import { CustomerReviews } from '../features/reviews/customer-reviews';
 import { reviewsJsonLd } from '../features/reviews/json-ld';
 import { seoMeta } from '../seo';
@@ -86,6 +88,8 @@ function ProductDetail({ product, recommendations }: { product: ProductDto; reco
   const [imageIndex, setImageIndex] = useState(0);
   const [variantIndex, setVariantIndex] = useState(() => defaultVariantIndex(product.variants));
   const [quantity, setQuantity] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const [toast, setToast] = useState('');
   const variant = product.variants[variantIndex];
   const canBuy = variant ? isPurchasable(variant) : false;
   const maxQuantity = variant ? Math.max(1, variant.stock) : 1;
@@ -154,10 +158,25 @@ function ProductDetail({ product, recommendations }: { product: ProductDto; reco
 
           <div className="buy">
             <QuantityStepper value={quantity} max={maxQuantity} onChange={setQuantity} label={product.name} />
-            <button type="button" className="button button--primary buy__add" disabled={!canBuy}>
+            <button
+              type="button"
+              className="button button--primary buy__add"
+              disabled={!canBuy || adding}
+              onClick={async () => {
+                if (!variant) return;
+                setAdding(true);
+                const result = await addToCart({ productId: product.id, variantId: variant.id, quantity });
+                setAdding(false);
+                if (result.ok) {
+                  setQuantity(1);
+                  setToast(MESSAGES.addedToCart);
+                } else if (result.message) setToast(result.message);
+              }}
+            >
               {canBuy ? 'Add to Cart' : 'Out of Stock'}
             </button>
           </div>
+          <Toast message={toast} onDone={() => setToast('')} />
 
           {product.description ? <p className="product__description">{product.description}</p> : null}
 
@@ -226,9 +245,25 @@ function QuantityStepper({
   );
 }
 
+/** The 'Added to cart' toast, shown for 3 seconds (spec section 9). */
+function Toast({ message, onDone }: { message: string; onDone: () => void }) {
+  useEffect(() => {
+    if (!message) return;
+    const timer = window.setTimeout(onDone, 3000);
+    return () => window.clearTimeout(timer);
+  }, [message, onDone]);
+  return (
+    <div className="toast-region" role="status" aria-live="polite">
+      {message ? <p className="toast">{message}</p> : null}
+    </div>
+  );
+}
+
 function RecommendationCard({ product }: { product: ProductDto }) {
   const [index, setIndex] = useState(() => defaultVariantIndex(product.variants));
   const variant = product.variants[index];
+  const { items } = useCart();
+  const line = variant ? items.find((i) => i.variantId === variant.id) : undefined;
   return (
     <article className="rec">
       <Link to={`/product/${product.slug}`} prefetch="intent" className="rec__link">
@@ -251,14 +286,38 @@ function RecommendationCard({ product }: { product: ProductDto }) {
         ))}
       </fieldset>
       {variant ? <Price price={variant.price} mrp={variant.mrp} /> : null}
-      <button
-        type="button"
-        className="button button--outline rec__add"
-        disabled={!variant || !isPurchasable(variant)}
-        aria-label={`Add ${product.name} to cart`}
-      >
-        +ADD
-      </button>
+      {line ? (
+        <div className="stepper stepper--small rec__stepper">
+          <button
+            type="button"
+            onClick={() => void decrement(line)}
+            aria-label={`Decrease quantity of ${product.name} ${line.variant}`}
+          >
+            −
+          </button>
+          <output aria-live="polite">{line.quantity}</output>
+          <button
+            type="button"
+            onClick={() => void setLineQuantity(line.id, line.quantity + 1)}
+            disabled={line.quantity >= line.stock}
+            aria-label={`Increase quantity of ${product.name} ${line.variant}`}
+          >
+            +
+          </button>
+        </div>
+      ) : (
+        <button
+          type="button"
+          className="button button--outline rec__add"
+          disabled={!variant || !isPurchasable(variant)}
+          aria-label={`Add ${product.name} to cart`}
+          onClick={() =>
+            variant && void addToCart({ productId: product.id, variantId: variant.id, quantity: 1 })
+          }
+        >
+          +ADD
+        </button>
+      )}
     </article>
   );
 }

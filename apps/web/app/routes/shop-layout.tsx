@@ -5,6 +5,7 @@ import { Footer } from '../components/footer';
 import { Header } from '../components/header';
 import { ScrollToTop } from '../components/scroll-to-top';
 import { AccountModals } from '../features/account/session-sync';
+import { CartSync } from '../features/cart/cart-sync';
 import { useRootData } from '../root';
 
 export default function ShopLayout() {
@@ -29,6 +30,7 @@ export default function ShopLayout() {
       <Footer />
       <ScrollToTop />
       <AccountModals serverUser={user} />
+      <CartSync />
     </>
   );
 }

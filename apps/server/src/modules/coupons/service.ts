@@ -49,7 +49,13 @@ export function createCouponsService(db: Db) {
             ? executor
                 .select({ n: count() })
                 .from(checkouts)
-                .where(and(eq(checkouts.couponId, coupon.id), eq(checkouts.userId, userId), eq(checkouts.status, 'pending')))
+                .where(
+                  and(
+                    eq(checkouts.couponId, coupon.id),
+                    eq(checkouts.userId, userId),
+                    eq(checkouts.status, 'pending'),
+                  ),
+                )
             : Promise.resolve([{ n: 0 }]),
         ]);
         if ((used?.n ?? 0) + (pending?.n ?? 0) >= coupon.perUserLimit) {

@@ -170,7 +170,12 @@ export function createOrdersService(
       await tx
         .update(checkouts)
         .set({ status: 'released' })
-        .where(inArray(checkouts.id, rows.map((c) => c.id)));
+        .where(
+          inArray(
+            checkouts.id,
+            rows.map((c) => c.id),
+          ),
+        );
     }
   }
 
@@ -369,7 +374,9 @@ export function createOrdersService(
         await reserveStock(tx, priced.lines);
         if (priced.coupon) {
           // Per-shopper limits are read again under the transaction; the total limit is claimed atomically.
-          await coupons.evaluate(priced.coupon.code, priced.subtotalPaise, user.id, tx, { countPending: true });
+          await coupons.evaluate(priced.coupon.code, priced.subtotalPaise, user.id, tx, {
+            countPending: true,
+          });
           if (!(await coupons.claimUse(priced.coupon.id, tx))) {
             throw new AppError('invalid', 'This coupon has reached its usage limit.');
           }
