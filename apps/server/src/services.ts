@@ -3,6 +3,7 @@
 
 import type { Db } from './db/client.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
+import { createAuditService } from './modules/admin/audit.ts';
 import { createOtpService } from './modules/auth/otp-service.ts';
 import { createSessionStore } from './modules/auth/sessions.ts';
 import { createCartService } from './modules/cart/service.ts';
@@ -33,6 +34,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   const coupons = createCouponsService(db);
   const gateway = createGateway(config, () => deps.secrets.paymentsSimulated);
   return {
+    audit: createAuditService(db),
     catalog,
     checkout,
     coupons,

@@ -1,6 +1,7 @@
 // Every table, gathered for Drizzle and drizzle-kit. Each module owns its own schema file.
 
 export * from '../modules/accounts/schema.ts';
+export * from '../modules/admin/schema.ts';
 export * from '../modules/auth/schema.ts';
 export * from '../modules/cart/schema.ts';
 export * from '../modules/catalog/schema.ts';

@@ -53,3 +53,12 @@ export async function requireOwner(
     throw new AppError('forbidden', 'You can only access your own account.');
   return user;
 }
+
+export const ADMIN_ONLY = 'Only the store team can do this.';
+
+/** Back-office calls: 401 logged out, 403 for a shopper without the admin role. */
+export async function requireAdmin(request: FastifyRequest, accounts: AccountsService): Promise<UserDto> {
+  const user = await requireUser(request, accounts);
+  if (user.role !== 'admin') throw new AppError('forbidden', ADMIN_ONLY);
+  return user;
+}

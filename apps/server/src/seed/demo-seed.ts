@@ -3,6 +3,7 @@
 // settings, shipping milestones, coupons and customer reviews (some with the team's reply). Everything is inserted in one transaction, so a
 // failed seed leaves the database empty. Money is integer paise; percent coupons use basis points.
 import type { Db } from '../db/client.ts';
+import { users } from '../modules/accounts/schema.ts';
 import { productImages, products, productVariants } from '../modules/catalog/schema.ts';
 import { checkoutSettings, shippingMilestones } from '../modules/checkout/schema.ts';
 import {
@@ -16,6 +17,15 @@ import { coupons } from '../modules/coupons/schema.ts';
 import { reviews } from '../modules/reviews/schema.ts';
 
 export const DEMO_BRAND = 'Kesar Chakki';
+
+/** The demo back-office account (README: log in with this number; the code is in /dev/outbox). */
+export const DEMO_ADMIN = {
+  mobile: '9999900001',
+  firstName: 'Shop',
+  lastName: 'Admin',
+  email: 'admin@kesarchakki.in',
+  role: 'admin',
+} as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const rupees = (r: number): number => Math.round(r * 100);
@@ -932,5 +942,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<void
         };
       }),
     );
+
+    await tx.insert(users).values(DEMO_ADMIN);
   });
 }

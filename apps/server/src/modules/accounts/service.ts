@@ -69,6 +69,15 @@ export function createAccountsService(db: Db) {
       const [u] = await db.select().from(users).where(eq(users.mobile, mobile)).limit(1);
       return u ? toUserDto(u) : null;
     },
+    /** Grants or revokes the back-office role (npm run admin:grant / admin:revoke); null if no such user. */
+    async setRole(mobile: string, role: 'customer' | 'admin'): Promise<UserDto | null> {
+      const [u] = await db
+        .update(users)
+        .set({ role, updatedAt: new Date() })
+        .where(eq(users.mobile, mobile))
+        .returning();
+      return u ? toUserDto(u) : null;
+    },
     async findByEmail(email: string): Promise<UserDto | null> {
       const [u] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
       return u ? toUserDto(u) : null;

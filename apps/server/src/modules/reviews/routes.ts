@@ -13,14 +13,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PUBLIC_CATALOGUE_CACHE } from '../../lib/cache-headers.ts';
-import { requireSession, requireUser } from '../../plugins/auth.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { requireAdmin, requireSession, requireUser } from '../../plugins/auth.ts';
 
 const tags = ['reviews'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { reviews, accounts } = app.services;
+  const { reviews, accounts, audit } = app.services;
 
   app.addHook('onSend', async (request, reply) => {
     const cacheable = request.method === 'GET' && reply.statusCode === 200;
@@ -102,11 +101,6 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The store team's moderation (spec section 6: admins reply to reviews).
-  const requireAdmin = async (request: Parameters<typeof requireUser>[0]) => {
-    const user = await requireUser(request, accounts);
-    if (user.role !== 'admin') throw new AppError('forbidden', 'Only the store team can do this.');
-  };
-
   app.put(
     '/admin/reviews/:id/reply',
     {
@@ -119,8 +113,17 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireAdmin(request);
-      return reviews.setReply(request.params.id, request.body.reply);
+      const admin = await requireAdmin(request, accounts);
+      const after = await reviews.setReply(request.params.id, request.body.reply);
+      await audit.audit({
+        actorUserId: admin.id,
+        action: 'review.reply',
+        entity: 'review',
+        entityId: after.id,
+        before: null,
+        after: { adminReply: after.adminReply },
+      });
+      return after;
     },
   );
 
@@ -136,8 +139,17 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireAdmin(request);
-      return reviews.setHidden(request.params.id, request.body.hidden);
+      const admin = await requireAdmin(request, accounts);
+      const after = await reviews.setHidden(request.params.id, request.body.hidden);
+      await audit.audit({
+        actorUserId: admin.id,
+        action: 'review.visibility',
+        entity: 'review',
+        entityId: after.id,
+        before: null,
+        after: { hidden: request.body.hidden },
+      });
+      return after;
     },
   );
 };

@@ -1,0 +1,63 @@
+// The audit log's writer and reader. Every back-office write calls `audit` inside the same
+// transaction as the change, so a change is never saved without its record (or the reverse).
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../accounts/schema.ts';
+import { auditLog } from './schema.ts';
+
+export interface AuditEntry {
+  actorUserId: number;
+  action: string;
+  entity: string;
+  entityId: string | number;
+  before: unknown;
+  after: unknown;
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;
+
+export function createAuditService(db: Db) {
+  return {
+    async audit(entry: AuditEntry, executor: Pick<Db, 'insert'> = db): Promise<void> {
+      await executor.insert(auditLog).values({
+        actorUserId: entry.actorUserId,
+        action: entry.action,
+        entity: entry.entity,
+        entityId: String(entry.entityId),
+        before: entry.before ?? null,
+        after: entry.after ?? null,
+      });
+    },
+
+    /** Newest first, one page at a time, with the actor's name and mobile. */
+    async list(page: number, size: number) {
+      const rows = await db
+        .select({
+          id: auditLog.id,
+          actorUserId: auditLog.actorUserId,
+          actorName: users.firstName,
+          actorMobile: users.mobile,
+          action: auditLog.action,
+          entity: auditLog.entity,
+          entityId: auditLog.entityId,
+          before: auditLog.before,
+          after: auditLog.after,
+          createdAt: auditLog.createdAt,
+        })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.actorUserId))
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .limit(size)
+        .offset(page * size);
+      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
+      const total = count?.n ?? 0;
+      return {
+        content: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        page,
+        size,
+        totalElements: total,
+        totalPages: Math.ceil(total / size),
+      };
+    },
+  };
+}

@@ -1,0 +1,127 @@
+// Back-office contracts: the audit log and the owner's view of orders.
+import { z } from 'zod';
+import { ORDER_STATUSES } from '../order-status.ts';
+
+export const PageQuery = z.object({
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const AuditEntry = z
+  .object({
+    id: z.number().int(),
+    actorUserId: z.number().int().nullable(),
+    actorName: z.string().nullable(),
+    actorMobile: z.string().nullable(),
+    action: z.string(),
+    entity: z.string(),
+    entityId: z.string(),
+    before: z.unknown(),
+    after: z.unknown(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'AuditEntry' });
+
+export const AuditPage = z.object({
+  content: z.array(AuditEntry),
+  page: z.number().int(),
+  size: z.number().int(),
+  totalElements: z.number().int(),
+  totalPages: z.number().int(),
+});
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31.')
+  .refine((s) => !Number.isNaN(Date.parse(s)), 'Use a date like 2026-01-31.');
+
+/** Dates are calendar days in India (IST); `to` includes the whole day. */
+export const AdminOrdersQuery = PageQuery.extend({
+  status: z.enum(ORDER_STATUSES).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  q: z.string().trim().max(40).optional(),
+});
+export type AdminOrdersQueryInput = z.infer<typeof AdminOrdersQuery>;
+
+export const OrdersCsvQuery = z.object({ from: isoDate.optional(), to: isoDate.optional() });
+
+export const AdminOrderRow = z
+  .object({
+    orderNumber: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    customerName: z.string(),
+    mobile: z.string(),
+    totalAmount: z.number(),
+    itemCount: z.number().int(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'AdminOrderRow' });
+
+export const AdminOrderPage = z.object({
+  content: z.array(AdminOrderRow),
+  page: z.number().int(),
+  size: z.number().int(),
+  totalElements: z.number().int(),
+  totalPages: z.number().int(),
+});
+
+export const AdminOrderDetail = z
+  .object({
+    orderNumber: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    nextStatuses: z.array(z.enum(ORDER_STATUSES)),
+    version: z.number().int(),
+    trackingId: z.string().nullable(),
+    customer: z.object({ name: z.string(), mobile: z.string(), email: z.string() }),
+    address: z.object({
+      name: z.string(),
+      phone: z.string(),
+      type: z.string(),
+      fullAddress: z.string(),
+      pincode: z.string(),
+    }),
+    items: z.array(
+      z.object({
+        productName: z.string(),
+        variant: z.string(),
+        quantity: z.number().int(),
+        price: z.number(),
+        mrp: z.number(),
+      }),
+    ),
+    totals: z.object({
+      totalMrp: z.number(),
+      subtotal: z.number(),
+      couponCode: z.string().nullable(),
+      couponDiscount: z.number(),
+      delivery: z.number(),
+      platformFee: z.number(),
+      total: z.number(),
+    }),
+    payment: z.object({
+      mode: z.string(),
+      providerOrderId: z.string(),
+      providerPaymentId: z.string(),
+    }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'AdminOrderDetail' });
+export type AdminOrderDetailDto = z.infer<typeof AdminOrderDetail>;
+
+export const TRACKING_REQUIRED = 'Please enter the tracking id to mark this order shipped.';
+
+export const OrderStatusChange = z
+  .object({
+    status: z.enum(ORDER_STATUSES),
+    trackingId: z.string().trim().max(60).optional(),
+    version: z.coerce.number().int().positive(),
+  })
+  .refine((v) => v.status !== 'SHIPPED' || !!v.trackingId, {
+    message: TRACKING_REQUIRED,
+    path: ['trackingId'],
+  });
+export type OrderStatusChangeInput = z.infer<typeof OrderStatusChange>;
+
+export const OrderNumberParam = z.object({ orderNumber: z.string().min(1).max(40) });
