@@ -13,6 +13,7 @@ import { createContactService } from './modules/contact/service.ts';
 import { createContentService } from './modules/content/service.ts';
 import { createCouponsService } from './modules/coupons/service.ts';
 import { createMessenger } from './modules/messaging/service.ts';
+import { createAdminOrdersService } from './modules/orders/admin-service.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { createGateway } from './modules/payments/gateway.ts';
 import { createReviewsService } from './modules/reviews/service.ts';
@@ -33,8 +34,10 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   const checkout = createCheckoutService(db, { ttlMs });
   const coupons = createCouponsService(db);
   const gateway = createGateway(config, () => deps.secrets.paymentsSimulated);
+  const audit = createAuditService(db);
   return {
-    audit: createAuditService(db),
+    audit,
+    adminOrders: createAdminOrdersService(db, { audit, messenger, log: deps.log }),
     catalog,
     checkout,
     coupons,

@@ -77,7 +77,7 @@ export const AdminOrderDetail = z
     address: z.object({
       name: z.string(),
       phone: z.string(),
-      type: z.string(),
+      type: z.enum(['Home', 'Work']),
       fullAddress: z.string(),
       pincode: z.string(),
     }),

@@ -1,0 +1,282 @@
+// The shop owner's side of orders: the filtered list, one order in full, status changes along the
+// transition table and the CSV export. A status change is a conditional UPDATE on (status,
+// version), so of two admins acting on the same order at once exactly one wins; the change and its
+// audit entry are written in one transaction, and the shopper is e-mailed after it commits.
+
+import type { UserDto } from '@spice/shared/contracts/accounts';
+import type {
+  AdminOrderDetailDto,
+  AdminOrdersQueryInput,
+  OrderStatusChangeInput,
+} from '@spice/shared/contracts/admin';
+import { toRupees } from '@spice/shared/money';
+import { canTransition, ORDER_TRANSITIONS, type OrderStatus, statusLabel } from '@spice/shared/order-status';
+import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { AuditService } from '../admin/audit.ts';
+import type { Messenger } from '../messaging/service.ts';
+import { orderItems, orders } from './schema.ts';
+
+export const ORDER_CHANGED_MEANWHILE = 'This order changed meanwhile. Reload and try again.';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Calendar days are Indian days: the shop and its owner are in IST. */
+const startOfIstDay = (day: string): Date => new Date(`${day}T00:00:00+05:30`);
+
+function dateRange(from?: string, to?: string): SQL[] {
+  const where: SQL[] = [];
+  if (from) where.push(gte(orders.createdAt, startOfIstDay(from)));
+  if (to) where.push(lt(orders.createdAt, new Date(startOfIstDay(to).getTime() + DAY_MS)));
+  return where;
+}
+
+// Spelled out: inside a subquery Drizzle leaves column names unqualified, which would bind to order_items.
+const itemCount = sql<number>`(select coalesce(sum(oi.quantity), 0) from order_items oi where oi.order_id = "orders"."id")::int`;
+
+export type AdminOrdersService = ReturnType<typeof createAdminOrdersService>;
+
+export function createAdminOrdersService(
+  db: Db,
+  deps: {
+    audit: AuditService;
+    messenger: Messenger;
+    log: { warn(obj: object, msg: string): void };
+  },
+) {
+  async function notifyShopper(order: typeof orders.$inferSelect) {
+    const label = statusLabel(order.status);
+    const tracking =
+      order.status === 'SHIPPED' && order.trackingId ? `\nTracking id: ${order.trackingId}\n` : '';
+    try {
+      await deps.messenger.send({
+        channel: 'email',
+        to: order.userEmail,
+        subject: `Your Kesar Chakki order ${order.orderNumber} is ${label.toLowerCase()}`,
+        text: `Namaste ${order.userName},\n\nYour order ${order.orderNumber} is now: ${label}.\n${tracking}\nYou can follow it on the My Orders page.`,
+      });
+    } catch (error) {
+      deps.log.warn({ err: error, orderNumber: order.orderNumber }, 'order status e-mail not sent');
+    }
+  }
+
+  async function detail(orderNumber: string): Promise<AdminOrderDetailDto> {
+    const [o] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
+    if (!o) throw new AppError('notFound', 'Order not found.');
+    const items = await db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, o.id))
+      .orderBy(asc(orderItems.id));
+    return {
+      orderNumber: o.orderNumber,
+      status: o.status,
+      nextStatuses: [...ORDER_TRANSITIONS[o.status]],
+      version: o.version,
+      trackingId: o.trackingId,
+      customer: { name: o.userName, mobile: o.userMobile, email: o.userEmail },
+      address: o.address,
+      items: items.map((i) => ({
+        productName: i.productName,
+        variant: i.variant,
+        quantity: i.quantity,
+        price: toRupees(i.pricePaise),
+        mrp: toRupees(i.mrpPaise),
+      })),
+      totals: {
+        totalMrp: toRupees(o.mrpTotalPaise),
+        subtotal: toRupees(o.subtotalPaise),
+        couponCode: o.couponCode,
+        couponDiscount: toRupees(o.couponDiscountPaise),
+        delivery: toRupees(o.deliveryPaise),
+        platformFee: toRupees(o.platformFeePaise),
+        total: toRupees(o.totalPaise),
+      },
+      payment: {
+        mode: o.paymentMode,
+        providerOrderId: o.providerOrderId,
+        providerPaymentId: o.providerPaymentId,
+      },
+      createdAt: o.createdAt.toISOString(),
+      updatedAt: o.updatedAt.toISOString(),
+    };
+  }
+
+  return {
+    /** Newest first; q matches part of the order number or of the mobile. */
+    async list(query: AdminOrdersQueryInput) {
+      const where: SQL[] = dateRange(query.from, query.to);
+      if (query.status) where.push(eq(orders.status, query.status));
+      const q = query.q?.replace(/[\\%_]/g, (c) => `\\${c}`);
+      if (q) {
+        const match = or(ilike(orders.orderNumber, `%${q}%`), ilike(orders.userMobile, `%${q}%`));
+        if (match) where.push(match);
+      }
+      const condition = where.length > 0 ? and(...where) : undefined;
+      const rows = await db
+        .select({
+          orderNumber: orders.orderNumber,
+          status: orders.status,
+          customerName: orders.userName,
+          mobile: orders.userMobile,
+          totalPaise: orders.totalPaise,
+          itemCount,
+          createdAt: orders.createdAt,
+        })
+        .from(orders)
+        .where(condition)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(query.size)
+        .offset(query.page * query.size);
+      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(condition);
+      const total = count?.n ?? 0;
+      return {
+        content: rows.map(({ totalPaise, createdAt, ...r }) => ({
+          ...r,
+          totalAmount: toRupees(totalPaise),
+          createdAt: createdAt.toISOString(),
+        })),
+        page: query.page,
+        size: query.size,
+        totalElements: total,
+        totalPages: Math.ceil(total / query.size),
+      };
+    },
+
+    detail,
+
+    /**
+     * Moves the order along the transition table. `version` is the one the admin's page showed:
+     * a change made meanwhile (by anyone) refuses this one with 409 rather than overwriting it.
+     */
+    async changeStatus(admin: UserDto, orderNumber: string, input: OrderStatusChangeInput) {
+      const updated = await db.transaction(async (tx) => {
+        const [current] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber));
+        if (!current) throw new AppError('notFound', 'Order not found.');
+        if (current.version !== input.version) throw new AppError('conflict', ORDER_CHANGED_MEANWHILE);
+        const from: OrderStatus = current.status;
+        if (!canTransition(from, input.status)) {
+          throw new AppError(
+            'conflict',
+            `An order that is ${statusLabel(from).toLowerCase()} cannot be marked ${statusLabel(input.status).toLowerCase()}.`,
+          );
+        }
+        const trackingId = input.status === 'SHIPPED' ? (input.trackingId ?? null) : current.trackingId;
+        const [row] = await tx
+          .update(orders)
+          .set({
+            status: input.status,
+            trackingId,
+            version: sql`${orders.version} + 1`,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(orders.id, current.id), eq(orders.status, from), eq(orders.version, input.version)))
+          .returning();
+        if (!row) throw new AppError('conflict', ORDER_CHANGED_MEANWHILE);
+        await deps.audit.audit(
+          {
+            actorUserId: admin.id,
+            action: 'order.status',
+            entity: 'order',
+            entityId: row.orderNumber,
+            before: { status: from, trackingId: current.trackingId, version: current.version },
+            after: { status: row.status, trackingId: row.trackingId, version: row.version },
+          },
+          tx,
+        );
+        return row;
+      });
+      await notifyShopper(updated);
+      return detail(updated.orderNumber);
+    },
+
+    /** Orders placed in the date range (IST days), oldest first, as CSV with rupee amounts. */
+    async csv(from?: string, to?: string): Promise<string> {
+      const where = dateRange(from, to);
+      const rows = await db
+        .select({
+          orderNumber: orders.orderNumber,
+          createdAt: orders.createdAt,
+          status: orders.status,
+          name: orders.userName,
+          mobile: orders.userMobile,
+          email: orders.userEmail,
+          address: orders.address,
+          itemCount,
+          mrpTotalPaise: orders.mrpTotalPaise,
+          subtotalPaise: orders.subtotalPaise,
+          couponCode: orders.couponCode,
+          couponDiscountPaise: orders.couponDiscountPaise,
+          deliveryPaise: orders.deliveryPaise,
+          platformFeePaise: orders.platformFeePaise,
+          totalPaise: orders.totalPaise,
+          paymentId: orders.providerPaymentId,
+          trackingId: orders.trackingId,
+        })
+        .from(orders)
+        .where(where.length > 0 ? and(...where) : undefined)
+        .orderBy(asc(orders.createdAt), asc(orders.id));
+      const header = [
+        'Order number',
+        'Placed at (IST)',
+        'Status',
+        'Customer',
+        'Mobile',
+        'E-mail',
+        'Delivery address',
+        'Pincode',
+        'Items',
+        'MRP total (₹)',
+        'Subtotal (₹)',
+        'Coupon',
+        'Coupon discount (₹)',
+        'Delivery (₹)',
+        'Platform fee (₹)',
+        'Total (₹)',
+        'Payment id',
+        'Tracking id',
+      ];
+      const lines = rows.map((r) =>
+        [
+          r.orderNumber,
+          istTimestamp(r.createdAt),
+          statusLabel(r.status),
+          r.name,
+          r.mobile,
+          r.email,
+          r.address.fullAddress,
+          r.address.pincode,
+          String(r.itemCount),
+          rupees(r.mrpTotalPaise),
+          rupees(r.subtotalPaise),
+          r.couponCode ?? '',
+          rupees(r.couponDiscountPaise),
+          rupees(r.deliveryPaise),
+          rupees(r.platformFeePaise),
+          rupees(r.totalPaise),
+          r.paymentId,
+          r.trackingId ?? '',
+        ]
+          .map(csvField)
+          .join(','),
+      );
+      // The byte-order mark lets spreadsheet programs read the ₹ in the header as UTF-8.
+      return `\uFEFF${[header.map(csvField).join(','), ...lines].join('\r\n')}\r\n`;
+    },
+  };
+}
+
+const rupees = (paise: number): string => (paise / 100).toFixed(2);
+
+function istTimestamp(at: Date): string {
+  return new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/**
+ * RFC 4180 quoting; a text field starting like a formula (=, +, -, @) gets a leading apostrophe so
+ * a spreadsheet shows it instead of running it (a shopper chooses their own name and address).
+ */
+export function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) && !/^[+-]?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
