@@ -4,6 +4,7 @@
 import type { Db } from './db/client.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
 import { createAuditService } from './modules/admin/audit.ts';
+import { createDashboardService } from './modules/admin/dashboard.ts';
 import { createOtpService } from './modules/auth/otp-service.ts';
 import { createSessionStore } from './modules/auth/sessions.ts';
 import { createCartService } from './modules/cart/service.ts';
@@ -37,6 +38,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   const audit = createAuditService(db);
   return {
     audit,
+    dashboard: createDashboardService(db),
     adminOrders: createAdminOrdersService(db, { audit, messenger, log: deps.log }),
     catalog,
     checkout,

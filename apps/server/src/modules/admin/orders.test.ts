@@ -241,3 +241,21 @@ describe('CSV export', () => {
     expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
   });
 });
+
+describe('the dashboard figures', () => {
+  it('counts today’s and this month’s orders and revenue, low stock, unreplied reviews and unread messages', async () => {
+    const before = await t.app.services.dashboard.figures();
+    const orderNumber = await placeOrder();
+    const { totals } = await detail(orderNumber);
+    const after = await t.app.services.dashboard.figures();
+    expect(after.today.orders).toBe(before.today.orders + 1);
+    expect(after.month.orders).toBe(before.month.orders + 1);
+    expect(after.today.revenuePaise).toBe(before.today.revenuePaise + Math.round(totals.total * 100));
+    expect(after.lowStock.every((v) => v.stock <= 10)).toBe(true);
+    expect(after.unrepliedReviews).toBeGreaterThan(0);
+    expect(after.unreadMessages).toBe(0);
+
+    await move(orderNumber, { status: 'CANCELLED', version: 1 });
+    expect((await t.app.services.dashboard.figures()).today.orders).toBe(before.today.orders);
+  }, 30_000);
+});

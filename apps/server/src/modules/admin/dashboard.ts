@@ -1,0 +1,63 @@
+// The back office's dashboard figures, read straight from the tables in one place (read-only, so
+// the admin module may look across modules here rather than ask each one).
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+export const LOW_STOCK_AT = 10;
+
+export interface Dashboard {
+  today: { orders: number; revenuePaise: number };
+  month: { orders: number; revenuePaise: number };
+  lowStock: { productName: string; slug: string; weight: string; sku: string; stock: number }[];
+  unrepliedReviews: number;
+  unreadMessages: number;
+}
+
+export type DashboardService = ReturnType<typeof createDashboardService>;
+
+export function createDashboardService(db: Db) {
+  // Both drivers (PGlite and node-postgres) answer raw queries with `{ rows }`.
+  const rows = async <T>(query: SQL): Promise<T[]> =>
+    ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+  return {
+    /** Days and months are Indian (IST); cancelled orders bring no revenue and are not counted. */
+    async figures(now = new Date()): Promise<Dashboard> {
+      const [sales] = await rows<{
+        today_orders: number;
+        today_revenue: number;
+        month_orders: number;
+        month_revenue: number;
+      }>(sql`
+          select
+            count(*) filter (where created_at >= date_trunc('day', ${now.toISOString()}::timestamptz at time zone 'Asia/Kolkata') at time zone 'Asia/Kolkata')::int as today_orders,
+            coalesce(sum(total_paise) filter (where created_at >= date_trunc('day', ${now.toISOString()}::timestamptz at time zone 'Asia/Kolkata') at time zone 'Asia/Kolkata'), 0)::int as today_revenue,
+            count(*)::int as month_orders,
+            coalesce(sum(total_paise), 0)::int as month_revenue
+          from orders
+          where status <> 'CANCELLED'
+            and created_at >= date_trunc('month', ${now.toISOString()}::timestamptz at time zone 'Asia/Kolkata') at time zone 'Asia/Kolkata'
+            and created_at <= ${now.toISOString()}::timestamptz
+        `);
+      const lowStock = await rows<Dashboard['lowStock'][number]>(sql`
+          select p.name as "productName", p.slug, v.weight, v.sku, v.stock
+          from product_variants v join products p on p.id = v.product_id
+          where v.stock <= ${LOW_STOCK_AT} and p.active
+          order by v.stock, p.name, v.position
+          limit 50
+        `);
+      const [counts] = await rows<{ reviews: number; messages: number }>(sql`
+          select
+            (select count(*) from reviews where admin_reply is null and not hidden)::int as reviews,
+            (select count(*) from contact_messages where read_at is null)::int as messages
+        `);
+      return {
+        today: { orders: sales?.today_orders ?? 0, revenuePaise: sales?.today_revenue ?? 0 },
+        month: { orders: sales?.month_orders ?? 0, revenuePaise: sales?.month_revenue ?? 0 },
+        lowStock,
+        unrepliedReviews: counts?.reviews ?? 0,
+        unreadMessages: counts?.messages ?? 0,
+      };
+    },
+  };
+}
