@@ -1,9 +1,18 @@
-import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes';
 
 export default [
   route('robots.txt', 'routes/robots-txt.ts'),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
   route('checkout', 'routes/checkout.tsx'),
+  // The back office: its own layout, none of the shop's; storefront code never imports from it.
+  ...prefix('admin', [
+    layout('routes/admin/layout.tsx', [
+      index('routes/admin/dashboard.tsx'),
+      route('orders', 'routes/admin/orders.tsx'),
+      route('orders/:orderNumber', 'routes/admin/order.tsx'),
+      route('audit', 'routes/admin/audit.tsx'),
+    ]),
+  ]),
   layout('routes/shop-layout.tsx', [
     index('routes/home.tsx'),
     route('product/:slug', 'routes/product.tsx'),

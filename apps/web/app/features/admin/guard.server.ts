@@ -1,0 +1,41 @@
+// Server-only access check for the back office's loaders and actions: the same rule as the API
+// (401 logged out, 403 for a shopper), thrown as responses the admin layout's boundary renders.
+import { data, type RouterContextProvider } from 'react-router';
+import { currentUser, getStorefront } from '../../context';
+
+export async function requireAdminPage(context: Readonly<RouterContextProvider>, request: Request) {
+  const { services } = getStorefront(context);
+  const user = await currentUser(services, request);
+  if (!user) throw data({ reason: 'login' }, { status: 401 });
+  if (user.role !== 'admin') throw data({ reason: 'forbidden' }, { status: 403 });
+  return { services, user };
+}
+
+export interface ActionResult {
+  ok: boolean;
+  message: string;
+  errors?: Record<string, string> | undefined;
+}
+
+interface Refusal {
+  message: string;
+  statusCode: number;
+  errors?: Record<string, string> | undefined;
+}
+
+// Recognised by shape, not instanceof: the storefront's server bundle may hold its own copy of the
+// server's modules, and a class from one copy is not an instance in the other.
+const isRefusal = (error: unknown): error is Refusal =>
+  error instanceof Error &&
+  'kind' in error &&
+  typeof (error as unknown as Partial<Refusal>).statusCode === 'number' &&
+  (error as unknown as Refusal).statusCode < 500;
+
+/** A service's refusal (AppError) becomes the form's message and field errors with its status. */
+export function refusal(error: unknown) {
+  if (!isRefusal(error)) throw error;
+  return data<ActionResult>(
+    { ok: false, message: error.message, errors: error.errors },
+    { status: error.statusCode },
+  );
+}

@@ -1,0 +1,66 @@
+import { PageQuery } from '@spice/shared/contracts/admin';
+import { Link } from 'react-router';
+import { requireAdminPage } from '../../features/admin/guard.server';
+import { adminMeta, istDateTime } from '../../features/admin/meta';
+import type { Route } from './+types/audit';
+
+export function meta() {
+  return adminMeta('Audit log');
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = await requireAdminPage(context, request);
+  const parsed = PageQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const { page, size } = parsed.success ? parsed.data : PageQuery.parse({});
+  return services.audit.list(page, size);
+}
+
+const show = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
+
+export default function AdminAudit({ loaderData: log }: Route.ComponentProps) {
+  return (
+    <>
+      <h1>Audit log</h1>
+      <p>Every change made in the back office: who, what, when, before and after.</p>
+      {log.content.length === 0 ? (
+        <p>No changes yet.</p>
+      ) : (
+        <table className="admin-table admin-audit">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Who</th>
+              <th scope="col">What</th>
+              <th scope="col">Before</th>
+              <th scope="col">After</th>
+            </tr>
+          </thead>
+          <tbody>
+            {log.content.map((e) => (
+              <tr key={e.id}>
+                <td>{istDateTime(e.createdAt)}</td>
+                <td>{e.actorName ? `${e.actorName} (${e.actorMobile})` : 'Deleted account'}</td>
+                <td>
+                  {e.action} {e.entity} {e.entityId}
+                </td>
+                <td>
+                  <code>{show(e.before)}</code>
+                </td>
+                <td>
+                  <code>{show(e.after)}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <nav className="admin-pager" aria-label="Pages">
+        {log.page > 0 ? <Link to={`/admin/audit?page=${log.page - 1}`}>← Newer</Link> : null}
+        <span>
+          Page {log.page + 1} of {Math.max(log.totalPages, 1)}
+        </span>
+        {log.page + 1 < log.totalPages ? <Link to={`/admin/audit?page=${log.page + 1}`}>Older →</Link> : null}
+      </nav>
+    </>
+  );
+}

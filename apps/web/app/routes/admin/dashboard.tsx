@@ -1,0 +1,78 @@
+import { formatRupees } from '@spice/shared/money';
+import { Link } from 'react-router';
+import { requireAdminPage } from '../../features/admin/guard.server';
+import { adminMeta } from '../../features/admin/meta';
+import type { Route } from './+types/dashboard';
+
+export function meta() {
+  return adminMeta('Dashboard');
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = await requireAdminPage(context, request);
+  return services.dashboard.figures();
+}
+
+export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) {
+  return (
+    <>
+      <h1>Dashboard</h1>
+      <section className="admin-cards" aria-label="Sales">
+        <div className="admin-card">
+          <h2>Today</h2>
+          <p className="admin-card__figure">{formatRupees(d.today.revenuePaise)}</p>
+          <p>
+            {d.today.orders} {d.today.orders === 1 ? 'order' : 'orders'}
+          </p>
+        </div>
+        <div className="admin-card">
+          <h2>This month</h2>
+          <p className="admin-card__figure">{formatRupees(d.month.revenuePaise)}</p>
+          <p>
+            {d.month.orders} {d.month.orders === 1 ? 'order' : 'orders'}
+          </p>
+        </div>
+        <div className="admin-card">
+          <h2>Unreplied reviews</h2>
+          <p className="admin-card__figure">{d.unrepliedReviews}</p>
+        </div>
+        <div className="admin-card">
+          <h2>Unread messages</h2>
+          <p className="admin-card__figure">{d.unreadMessages}</p>
+        </div>
+      </section>
+      <section aria-labelledby="low-stock">
+        <h2 id="low-stock">Low stock (10 or fewer)</h2>
+        {d.lowStock.length === 0 ? (
+          <p>Every variant has more than 10 in stock.</p>
+        ) : (
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col">Weight</th>
+                <th scope="col">SKU</th>
+                <th scope="col">Stock</th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.lowStock.map((v) => (
+                <tr key={v.sku}>
+                  <td>
+                    <a href={`/product/${v.slug}`}>{v.productName}</a>
+                  </td>
+                  <td>{v.weight}</td>
+                  <td>{v.sku}</td>
+                  <td className={v.stock === 0 ? 'admin-out' : undefined}>{v.stock}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <p>
+        <Link to="/admin/orders?status=PLACED">Orders waiting to be confirmed →</Link>
+      </p>
+    </>
+  );
+}

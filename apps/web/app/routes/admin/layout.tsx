@@ -1,0 +1,81 @@
+// The back office's own layout (not the shop's): a side navigation and the page. Its boundary
+// answers logged-out visitors with a way to log in and shoppers with a 403 page.
+import { isRouteErrorResponse, NavLink, Outlet } from 'react-router';
+import { requireAdminPage } from '../../features/admin/guard.server';
+import { adminMeta } from '../../features/admin/meta';
+import type { Route } from './+types/layout';
+
+export function meta() {
+  return adminMeta('Back office');
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireAdminPage(context, request);
+  return { name: user.firstName };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="admin">
+      <header className="admin__bar">
+        <a href="/admin" className="admin__brand">
+          Back office
+        </a>
+        <nav aria-label="Back office" className="admin__nav">
+          <NavLink to="/admin" end>
+            Dashboard
+          </NavLink>
+          <NavLink to="/admin/orders">Orders</NavLink>
+          <NavLink to="/admin/audit">Audit log</NavLink>
+        </nav>
+        <span className="admin__who">
+          {loaderData.name} · <a href="/">View shop</a>
+        </span>
+      </header>
+      <main className="admin__main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="admin admin__main admin-error">
+      {status === 401 ? (
+        <>
+          <h1>Please log in</h1>
+          <p>
+            The back office is for the store team. Log in with your admin mobile number from the shop (the
+            Login button at the top), then come back to <code>/admin</code>.
+          </p>
+          <a className="button button--primary" href="/">
+            Go to the shop to log in
+          </a>
+        </>
+      ) : status === 403 ? (
+        <>
+          <h1>403: not for shoppers</h1>
+          <p>This account does not have access to the back office. Ask the shop owner to grant it.</p>
+          <a className="button" href="/">
+            Back to the shop
+          </a>
+        </>
+      ) : status === 404 ? (
+        <>
+          <h1>Not found</h1>
+          <p>There is nothing here. It may have been removed.</p>
+          <a className="button" href="/admin">
+            Back to the dashboard
+          </a>
+        </>
+      ) : (
+        <>
+          <h1>Something went wrong</h1>
+          <p>Please reload the page in a moment.</p>
+        </>
+      )}
+    </main>
+  );
+}

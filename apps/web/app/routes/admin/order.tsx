@@ -1,0 +1,202 @@
+import { OrderStatusChange } from '@spice/shared/contracts/admin';
+import { formatPrice } from '@spice/shared/money';
+import { statusLabel } from '@spice/shared/order-status';
+import { type FormEvent, useState } from 'react';
+import { data, Form, Link, useNavigation } from 'react-router';
+import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
+import { adminMeta, istDateTime } from '../../features/admin/meta';
+import type { Route } from './+types/order';
+
+export function meta({ params }: Route.MetaArgs) {
+  return adminMeta(`Order ${params.orderNumber}`);
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { services } = await requireAdminPage(context, request);
+  try {
+    return await services.adminOrders.detail(params.orderNumber);
+  } catch (error) {
+    const r = refusal(error);
+    throw data(r.data, { status: r.init?.status ?? 404 });
+  }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { services, user } = await requireAdminPage(context, request);
+  const parsed = OrderStatusChange.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data<ActionResult>(fieldErrors(parsed.error.issues), { status: 400 });
+  try {
+    const order = await services.adminOrders.changeStatus(user, params.orderNumber, parsed.data);
+    return { ok: true, message: `Order marked ${statusLabel(order.status).toLowerCase()}.` } as ActionResult;
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): ActionResult {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? 'status');
+    errors[key] ??= issue.message;
+  }
+  return { ok: false, message: Object.values(errors)[0] ?? 'Please check the form.', errors };
+}
+
+export default function AdminOrder({ loaderData: o, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const [chosen, setNext] = useState<string>(o.nextStatuses[0] ?? '');
+  // After a change the allowed moves change too; a choice no longer offered falls back to the first.
+  const next = o.nextStatuses.some((s) => s === chosen) ? chosen : (o.nextStatuses[0] ?? '');
+  const result = actionData as ActionResult | undefined;
+  const errors = { ...(result?.errors ?? {}), ...clientErrors };
+
+  // The same shared schema as the server, so a missing tracking id is caught before sending.
+  function validate(event: FormEvent<HTMLFormElement>) {
+    const parsed = OrderStatusChange.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    if (parsed.success) return setClientErrors({});
+    event.preventDefault();
+    setClientErrors(fieldErrors(parsed.error.issues).errors ?? {});
+  }
+
+  return (
+    <>
+      <p>
+        <Link to="/admin/orders">← All orders</Link>
+      </p>
+      <h1>
+        Order {o.orderNumber}{' '}
+        <span className={`status status--${o.status.toLowerCase()}`}>{statusLabel(o.status)}</span>
+      </h1>
+      <p>
+        Placed {istDateTime(o.createdAt)}
+        {o.trackingId ? ` · Tracking id ${o.trackingId}` : ''}
+      </p>
+
+      <section className="admin-panel" aria-labelledby="change-status">
+        <h2 id="change-status">Status</h2>
+        {result ? (
+          <p className={`admin-message ${result.ok ? '' : 'admin-message--error'}`} role="status">
+            {result.message}
+          </p>
+        ) : null}
+        {o.nextStatuses.length === 0 ? (
+          <p>This order is {statusLabel(o.status).toLowerCase()}: its status cannot change any more.</p>
+        ) : (
+          <Form method="post" className="admin-form" onSubmit={validate} noValidate>
+            <input type="hidden" name="version" value={o.version} />
+            <label>
+              Move to
+              <select name="status" value={next} onChange={(e) => setNext(e.currentTarget.value)}>
+                {o.nextStatuses.map((s) => (
+                  <option key={s} value={s}>
+                    {statusLabel(s)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {o.nextStatuses.includes('SHIPPED') && next === 'SHIPPED' ? (
+              <label>
+                Tracking id (required to ship)
+                <input
+                  name="trackingId"
+                  maxLength={60}
+                  aria-invalid={errors.trackingId ? true : undefined}
+                  aria-describedby={errors.trackingId ? 'tracking-error' : undefined}
+                />
+                {errors.trackingId ? (
+                  <span id="tracking-error" className="field-error">
+                    {errors.trackingId}
+                  </span>
+                ) : null}
+              </label>
+            ) : null}
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={navigation.state === 'submitting'}
+            >
+              Update status
+            </button>
+          </Form>
+        )}
+      </section>
+
+      <div className="admin-columns">
+        <section className="admin-panel" aria-labelledby="customer">
+          <h2 id="customer">Customer</h2>
+          <p>
+            {o.customer.name}
+            <br />
+            {o.customer.mobile}
+            <br />
+            {o.customer.email}
+          </p>
+          <h3>Deliver to ({o.address.type})</h3>
+          <p>
+            {o.address.name}, {o.address.phone}
+            <br />
+            {o.address.fullAddress}
+          </p>
+        </section>
+        <section className="admin-panel" aria-labelledby="payment">
+          <h2 id="payment">Payment</h2>
+          <dl className="admin-dl">
+            <dt>Mode</dt>
+            <dd>{o.payment.mode}</dd>
+            <dt>Payment id</dt>
+            <dd>{o.payment.providerPaymentId}</dd>
+            <dt>Gateway order id</dt>
+            <dd>{o.payment.providerOrderId}</dd>
+          </dl>
+        </section>
+      </div>
+
+      <section className="admin-panel" aria-labelledby="items">
+        <h2 id="items">Items</h2>
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col">Variant</th>
+              <th scope="col">Qty</th>
+              <th scope="col">Price</th>
+              <th scope="col">Line total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {o.items.map((i) => (
+              <tr key={`${i.productName}-${i.variant}`}>
+                <td>{i.productName}</td>
+                <td>{i.variant}</td>
+                <td>{i.quantity}</td>
+                <td>{formatPrice(i.price)}</td>
+                <td>{formatPrice(i.price * i.quantity)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <dl className="admin-dl admin-totals">
+          <dt>Total MRP</dt>
+          <dd>{formatPrice(o.totals.totalMrp)}</dd>
+          <dt>Subtotal</dt>
+          <dd>{formatPrice(o.totals.subtotal)}</dd>
+          {o.totals.couponCode ? (
+            <>
+              <dt>Coupon {o.totals.couponCode}</dt>
+              <dd>−{formatPrice(o.totals.couponDiscount)}</dd>
+            </>
+          ) : null}
+          <dt>Delivery</dt>
+          <dd>{o.totals.delivery === 0 ? 'Free' : formatPrice(o.totals.delivery)}</dd>
+          <dt>Platform fee</dt>
+          <dd>{formatPrice(o.totals.platformFee)}</dd>
+          <dt>Total paid</dt>
+          <dd>
+            <strong>{formatPrice(o.totals.total)}</strong>
+          </dd>
+        </dl>
+      </section>
+    </>
+  );
+}

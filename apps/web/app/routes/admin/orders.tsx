@@ -1,0 +1,123 @@
+import { AdminOrdersQuery } from '@spice/shared/contracts/admin';
+import { formatPrice } from '@spice/shared/money';
+import { ORDER_STATUSES, statusLabel } from '@spice/shared/order-status';
+import { Form, Link } from 'react-router';
+import { requireAdminPage } from '../../features/admin/guard.server';
+import { adminMeta, istDateTime } from '../../features/admin/meta';
+import type { Route } from './+types/orders';
+
+export function meta() {
+  return adminMeta('Orders');
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = await requireAdminPage(context, request);
+  const params = Object.fromEntries(
+    [...new URL(request.url).searchParams].filter(([, value]) => value.trim() !== ''),
+  );
+  const parsed = AdminOrdersQuery.safeParse(params);
+  // A filter the page cannot use is said so, and every order is listed instead.
+  const filter = parsed.success ? parsed.data : AdminOrdersQuery.parse({});
+  const problem = parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Invalid filter.');
+  return { filter, problem, page: await services.adminOrders.list(filter) };
+}
+
+export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+  const { filter, page, problem } = loaderData;
+  const link = (p: number) => {
+    const params = new URLSearchParams();
+    for (const key of ['status', 'from', 'to', 'q'] as const) {
+      const value = filter[key];
+      if (value) params.set(key, value);
+    }
+    params.set('page', String(p));
+    return `/admin/orders?${params}`;
+  };
+  const csv = new URLSearchParams();
+  if (filter.from) csv.set('from', filter.from);
+  if (filter.to) csv.set('to', filter.to);
+  return (
+    <>
+      <h1>Orders</h1>
+      <Form method="get" className="admin-filters" aria-label="Filter orders">
+        <label>
+          Status
+          <select name="status" defaultValue={filter.status ?? ''}>
+            <option value="">All</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {statusLabel(s)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          From
+          <input type="date" name="from" defaultValue={filter.from ?? ''} />
+        </label>
+        <label>
+          To
+          <input type="date" name="to" defaultValue={filter.to ?? ''} />
+        </label>
+        <label>
+          Order number or mobile
+          <input type="search" name="q" defaultValue={filter.q ?? ''} maxLength={40} />
+        </label>
+        <button type="submit" className="button button--primary">
+          Filter
+        </button>
+        <a className="button" href={`/api/admin/orders.csv?${csv}`} download>
+          Export CSV{filter.from || filter.to ? ' (these dates)' : ''}
+        </a>
+      </Form>
+      {problem ? (
+        <p className="admin-message admin-message--error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {page.content.length === 0 ? (
+        <p>No orders match.</p>
+      ) : (
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Placed</th>
+              <th scope="col">Customer</th>
+              <th scope="col">Items</th>
+              <th scope="col">Total</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.content.map((o) => (
+              <tr key={o.orderNumber}>
+                <td>
+                  <Link to={`/admin/orders/${o.orderNumber}`}>{o.orderNumber}</Link>
+                </td>
+                <td>{istDateTime(o.createdAt)}</td>
+                <td>
+                  {o.customerName}
+                  <br />
+                  <small>{o.mobile}</small>
+                </td>
+                <td>{o.itemCount}</td>
+                <td>{formatPrice(o.totalAmount)}</td>
+                <td>
+                  <span className={`status status--${o.status.toLowerCase()}`}>{statusLabel(o.status)}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <nav className="admin-pager" aria-label="Pages">
+        {page.page > 0 ? <Link to={link(page.page - 1)}>← Newer</Link> : null}
+        <span>
+          Page {page.page + 1} of {Math.max(page.totalPages, 1)} · {page.totalElements} orders
+        </span>
+        {page.page + 1 < page.totalPages ? <Link to={link(page.page + 1)}>Older →</Link> : null}
+      </nav>
+    </>
+  );
+}

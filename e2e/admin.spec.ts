@@ -1,0 +1,134 @@
+// The back office's orders journey: the demo admin moves a shopper's order from placed to
+// delivered (tracking id when shipping) and the shopper sees it delivered on the orders page.
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { latestCode, signUpThroughApi } from './shoppers.ts';
+import { fetchProducts, open } from './support.ts';
+
+const DEMO_ADMIN_MOBILE = '9999900001';
+
+async function logIn(request: APIRequestContext, mobile: string) {
+  expect((await request.post('/api/auth/otp/send', { data: { mobile } })).ok()).toBe(true);
+  const otp = await latestCode(request, mobile);
+  expect((await request.post('/api/auth/otp/verify', { data: { mobile, otp } })).ok()).toBe(true);
+}
+
+/** Places an order through the API exactly as the checkout page does (simulated gateway). */
+async function placeOrder(request: APIRequestContext, mobile: string): Promise<string> {
+  const address = await request.post(`/api/addresses/${mobile}`, {
+    data: {
+      name: 'Meera Nair',
+      phone: '9123456780',
+      pincode: '682001',
+      locality: 'Fort Kochi',
+      addressLine: '7, Princess Street',
+      city: 'Kochi',
+      state: 'Kerala',
+    },
+  });
+  expect(address.status()).toBe(201);
+  const addressId = ((await address.json()) as { id: number }[])[0]!.id;
+  const { active } = await fetchProducts(request);
+  const product = active.find((p) => p.slug === 'garam-masala')!;
+  const added = await request.post('/api/cart', {
+    data: {
+      productId: product.id,
+      variant: product.variants[0]!.weight,
+      quantity: 1,
+      phoneNumber: `+91${mobile}`,
+    },
+  });
+  expect(added.status()).toBe(201);
+  const probe = await request.post('/api/payment/create-razorpay-order', { data: { amount: 1, addressId } });
+  const { amount } = (await probe.json()) as { amount: number };
+  const created = await request.post('/api/payment/create-razorpay-order', { data: { amount, addressId } });
+  expect(created.ok()).toBe(true);
+  const { orderId } = (await created.json()) as { orderId: string };
+  const paid = await request.post(`/api/payment/simulated/${orderId}/pay`);
+  expect(paid.ok()).toBe(true);
+  const placed = await request.post('/api/orders/place', {
+    data: {
+      userName: 'Meera Nair',
+      userMobile: `+91${mobile}`,
+      userEmail: 'ignored@example.in',
+      deliveryAddress: { name: 'Meera Nair', phone: '9123456780', type: 'Home', fullAddress: 'ignored' },
+      orderItems: [],
+      priceDetails: {
+        totalMrp: 0,
+        appliedCouponCode: '',
+        discount: 0,
+        subtotal: 0,
+        deliveryCharges: 0,
+        platformFee: 0,
+        finalAmount: 0,
+      },
+      payment: { mode: 'RAZORPAY', ...((await paid.json()) as object) },
+    },
+  });
+  expect(placed.ok(), await placed.text()).toBe(true);
+  return ((await placed.json()) as { orderNumber: string }).orderNumber;
+}
+
+test('the back office asks a logged-out visitor to log in and refuses a shopper', async ({ page }) => {
+  const anonymous = await page.goto('/admin');
+  expect(anonymous?.status()).toBe(401);
+  await expect(page.getByRole('heading', { name: 'Please log in' })).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+
+  await signUpThroughApi(page.request, { firstName: 'Ravi' });
+  const shopper = await page.goto('/admin/orders');
+  expect(shopper?.status()).toBe(403);
+  await expect(page.getByRole('heading', { name: /403/ })).toBeVisible();
+});
+
+test('an admin moves an order from placed to delivered with a tracking id; the shopper sees Delivered', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const shopper = await signUpThroughApi(page.request, { firstName: 'Meera' });
+  const orderNumber = await placeOrder(page.request, shopper.mobile);
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await logIn(admin.request, DEMO_ADMIN_MOBILE);
+  await open(admin, '/admin');
+  await expect(admin.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(admin.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+
+  await admin.getByRole('link', { name: 'Orders', exact: true }).click();
+  await admin.getByLabel('Order number or mobile').fill(shopper.mobile);
+  await admin.getByRole('button', { name: 'Filter' }).click();
+  await admin.getByRole('link', { name: orderNumber }).click();
+  await expect(admin.getByRole('heading', { name: `Order ${orderNumber}` })).toContainText('Placed');
+
+  const status = admin.getByLabel('Move to');
+  const update = admin.getByRole('button', { name: 'Update status' });
+  for (const next of ['Confirmed', 'Packed'] as const) {
+    await status.selectOption({ label: next });
+    await update.click();
+    await expect(admin.getByRole('heading', { name: `Order ${orderNumber}` })).toContainText(next);
+  }
+
+  // Shipping needs a tracking id: refused without one, on the page, by the shared schema.
+  await status.selectOption({ label: 'Shipped' });
+  await update.click();
+  await expect(admin.getByText('Please enter the tracking id to mark this order shipped.')).toBeVisible();
+  await admin.getByLabel(/Tracking id/).fill('DTDC7788990011');
+  await update.click();
+  await expect(admin.getByRole('heading', { name: `Order ${orderNumber}` })).toContainText('Shipped');
+  await expect(admin.getByText('Tracking id DTDC7788990011')).toBeVisible();
+
+  await status.selectOption({ label: 'Delivered' });
+  await update.click();
+  await expect(admin.getByRole('heading', { name: `Order ${orderNumber}` })).toContainText('Delivered');
+  await expect(admin.getByText('its status cannot change any more')).toBeVisible();
+
+  await admin.getByRole('link', { name: 'Audit log' }).click();
+  await expect(admin.getByRole('cell', { name: `order.status order ${orderNumber}` }).first()).toBeVisible();
+  await adminContext.close();
+
+  await open(page, '/orders');
+  const card = page.locator('.order-card').filter({ hasText: orderNumber });
+  await expect(card.getByText('Delivered').first()).toBeVisible();
+  await expect(card).toContainText('DTDC7788990011');
+});
