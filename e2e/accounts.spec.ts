@@ -1,23 +1,10 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { latestCode, signUpThroughApi } from './shoppers.ts';
 import { MOBILE, open } from './support.ts';
 
 /** A number no other test uses: 9 + the worker-unique tail. */
 function uniqueMobile(seed: number): string {
   return `9${String(Date.now() % 1e6).padStart(6, '0')}${String(seed).padStart(3, '0')}`.slice(0, 10);
-}
-
-async function latestCode(request: APIRequestContext, to: string): Promise<string> {
-  await expect
-    .poll(
-      async () =>
-        ((await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as unknown[])
-          .length,
-    )
-    .toBeGreaterThan(0);
-  const [message] = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as {
-    code: string;
-  }[];
-  return message!.code;
 }
 
 async function logIn(page: Page, mobile: string) {
@@ -156,22 +143,7 @@ test('on a phone the menu adds a You shortcut to the profile when logged in', as
   await expect(page.getByRole('link', { name: 'You', exact: true })).toHaveCount(0);
 
   // Sign up through the API with the page's own cookies, then reload.
-  const mobile = uniqueMobile(2);
-  const email = `ravi.${mobile}@example.in`;
-  const api = page.request;
-  expect((await api.post('/api/auth/otp/send', { data: { mobile } })).ok()).toBe(true);
-  expect(
-    (await api.post('/api/auth/otp/verify', { data: { mobile, otp: await latestCode(api, mobile) } })).ok(),
-  ).toBe(true);
-  expect((await api.post('/api/email/send-otp', { data: { email } })).ok()).toBe(true);
-  expect(
-    (await api.post('/api/email/verify-otp', { data: { email, otp: await latestCode(api, email) } })).ok(),
-  ).toBe(true);
-  expect(
-    (
-      await api.post('/api/user/create', { data: { firstName: 'Ravi', lastName: '', mobile, email } })
-    ).status(),
-  ).toBe(201);
+  await signUpThroughApi(page.request, { firstName: 'Ravi', mobile: uniqueMobile(2) });
 
   await open(page, '/');
   await page.getByRole('button', { name: 'Open menu' }).click();

@@ -1,36 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signUpThroughApi } from './shoppers.ts';
 import { open } from './support.ts';
-
-async function latestCode(request: APIRequestContext, to: string): Promise<string> {
-  await expect
-    .poll(
-      async () =>
-        ((await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as unknown[])
-          .length,
-    )
-    .toBeGreaterThan(0);
-  const [message] = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as {
-    code: string;
-  }[];
-  return message!.code;
-}
-
-/** Signs up through the API with the page's own cookies (the accounts journey covers the UI). */
-async function signUpViaApi(page: Page, mobile: string, firstName: string) {
-  const api = page.request;
-  const email = `${firstName.toLowerCase()}.${mobile}@example.in`;
-  expect((await api.post('/api/auth/otp/send', { data: { mobile } })).ok()).toBe(true);
-  expect(
-    (await api.post('/api/auth/otp/verify', { data: { mobile, otp: await latestCode(api, mobile) } })).ok(),
-  ).toBe(true);
-  expect((await api.post('/api/email/send-otp', { data: { email } })).ok()).toBe(true);
-  expect(
-    (await api.post('/api/email/verify-otp', { data: { email, otp: await latestCode(api, email) } })).ok(),
-  ).toBe(true);
-  expect(
-    (await api.post('/api/user/create', { data: { firstName, lastName: 'Iyer', mobile, email } })).status(),
-  ).toBe(201);
-}
 
 test('a shopper adds two variants, changes quantities, uses a coupon, adds an address at checkout, pays and sees the order', async ({
   page,
@@ -38,7 +8,7 @@ test('a shopper adds two variants, changes quantities, uses a coupon, adds an ad
   test.setTimeout(60_000);
   const mobile = `7${String(Date.now()).slice(-9)}`;
   await open(page, '/');
-  await signUpViaApi(page, mobile, 'Kavya');
+  await signUpThroughApi(page.request, { firstName: 'Kavya', lastName: 'Iyer', mobile });
   await open(page, '/product/garam-masala');
   await expect(page.getByRole('button', { name: 'Kavya', exact: true })).toBeVisible();
 

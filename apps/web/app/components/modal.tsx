@@ -2,6 +2,30 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { CloseIcon } from './icons';
 
+/**
+ * Opens a native <dialog> as modal on mount and closes it on unmount; Escape and a press on the
+ * backdrop call onClose. Spread the result on the <dialog>.
+ */
+export function useModalDialog(onClose: () => void) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+  return {
+    ref,
+    onCancel: (e: { preventDefault(): void }) => {
+      e.preventDefault();
+      onClose();
+    },
+    // A press on the backdrop (the dialog itself, outside the panel) closes it.
+    onMouseDown: (e: { target: EventTarget }) => {
+      if (e.target === ref.current) onClose();
+    },
+  };
+}
+
 export function Modal({
   title,
   onClose,
@@ -13,27 +37,10 @@ export function Modal({
   children: ReactNode;
   className?: string;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(onClose);
   const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
   return (
-    <dialog
-      ref={ref}
-      className={`modal ${className}`}
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      onMouseDown={(e) => {
-        // A press on the backdrop (the dialog itself, outside the panel) closes it.
-        if (e.target === ref.current) onClose();
-      }}
-    >
+    <dialog {...dialog} className={`modal ${className}`} aria-labelledby={titleId}>
       <div className="modal__panel">
         <div className="modal__head">
           <h2 id={titleId}>{title}</h2>

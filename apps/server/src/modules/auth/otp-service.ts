@@ -49,6 +49,7 @@ export const EMAIL_MESSAGES: OtpMessages = {
 };
 
 export type OtpService = ReturnType<typeof createOtpService>;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export function createOtpService(
   db: Db,
@@ -79,6 +80,21 @@ export function createOtpService(
       sessionHash === null ? isNull(otpChallenges.sessionHash) : eq(otpChallenges.sessionHash, sessionHash),
     );
 
+  /**
+   * Serialises everything about one target's codes (a transaction-scoped advisory lock) and
+   * reads its latest challenge.
+   */
+  async function lockLatest(tx: Tx, purpose: OtpPurpose, target: string, sessionHash: string | null) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${purpose}:${target}`}))`);
+    const [current] = await tx
+      .select()
+      .from(otpChallenges)
+      .where(targetFilter(purpose, target, sessionHash))
+      .orderBy(desc(otpChallenges.id))
+      .limit(1);
+    return current;
+  }
+
   return {
     async issue(args: {
       purpose: OtpPurpose;
@@ -93,15 +109,7 @@ export function createOtpService(
       const t = now();
       try {
         return await db.transaction(async (tx) => {
-          await tx.execute(
-            sql`select pg_advisory_xact_lock(hashtext(${`otp:${args.purpose}:${args.target}`}))`,
-          );
-          const [current] = await tx
-            .select()
-            .from(otpChallenges)
-            .where(targetFilter(args.purpose, args.target, sessionHash))
-            .orderBy(desc(otpChallenges.id))
-            .limit(1);
+          const current = await lockLatest(tx, args.purpose, args.target, sessionHash);
           const [[targetToday], [ipThisHour]] = await Promise.all([
             tx
               .select({ n: count() })
@@ -180,15 +188,7 @@ export function createOtpService(
       const sessionHash = args.sessionHash ?? null;
       const t = now();
       const outcome = await db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(hashtext(${`otp:${args.purpose}:${args.target}`}))`,
-        );
-        const [current] = await tx
-          .select()
-          .from(otpChallenges)
-          .where(targetFilter(args.purpose, args.target, sessionHash))
-          .orderBy(desc(otpChallenges.id))
-          .limit(1);
+        const current = await lockLatest(tx, args.purpose, args.target, sessionHash);
         const matches = current
           ? codeMatches(current.codeHmac, key, args.purpose, args.target, args.guess)
           : false;

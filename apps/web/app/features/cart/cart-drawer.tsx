@@ -1,32 +1,16 @@
 // The cart drawer from the header (loaded when first opened).
 import { MESSAGES } from '@spice/shared/messages';
-import { useEffect, useRef } from 'react';
 import { CloseIcon } from '../../components/icons';
+import { useModalDialog } from '../../components/modal';
 import { CartLines, CartTotal, ProceedButton, ShippingProgress, useMilestones } from './cart-contents';
 import { useCart } from './cart-store';
 
 export default function CartDrawer({ onClose, loggedIn }: { onClose: () => void; loggedIn: boolean }) {
   const { items } = useCart();
   const milestones = useMilestones();
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
+  const dialog = useModalDialog(onClose);
   return (
-    <dialog
-      ref={ref}
-      className="drawer"
-      aria-labelledby="cart-drawer-title"
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      onMouseDown={(e) => {
-        if (e.target === ref.current) onClose();
-      }}
-    >
+    <dialog {...dialog} className="drawer" aria-labelledby="cart-drawer-title">
       <div className="drawer__panel">
         <div className="modal__head">
           <h2 id="cart-drawer-title">{MESSAGES.cartTitle}</h2>
