@@ -132,3 +132,72 @@ test('an admin moves an order from placed to delivered with a tracking id; the s
   await expect(card.getByText('Delivered').first()).toBeVisible();
   await expect(card).toContainText('DTDC7788990011');
 });
+
+test('an admin replies to a review, which the product page shows as the Team reply, and reads a message', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  const sent = await admin.request.post('/api/contact/send', {
+    data: {
+      name: 'Zoya',
+      email: 'zoya@example.in',
+      phone: '9876512345',
+      message: 'Is the sambar masala spicy?',
+    },
+  });
+  expect(sent.status()).toBe(201);
+  await logIn(admin.request, DEMO_ADMIN_MOBILE);
+
+  await open(admin, '/admin/reviews?filter=unreplied');
+  const review = admin.locator('.admin-list > li').first();
+  const product = review.locator('a[href^="/product/"]');
+  const productPath = await product.getAttribute('href');
+  const text = (await review.locator('p').nth(1).textContent()) ?? '';
+  const reply = `Thank you! ${Date.now()}`;
+  await review.getByLabel('Team reply').fill(reply);
+  await review.getByRole('button', { name: 'Save reply' }).click();
+  await expect(admin.getByText('Reply saved; shoppers see it as the Team reply.')).toBeVisible();
+
+  await open(admin, `${productPath}`);
+  const shown = admin.locator('.review-list > li').filter({ hasText: text.slice(0, 40) });
+  await expect(shown.getByText(reply)).toBeVisible();
+
+  await open(admin, '/admin/messages?unread=true');
+  const message = admin.locator('.admin-list > li').filter({ hasText: 'Is the sambar masala spicy?' });
+  await expect(message.getByText('Unread')).toBeVisible();
+  await message.getByRole('button', { name: 'Mark read' }).click();
+  await expect(
+    admin.locator('.admin-list > li').filter({ hasText: 'Is the sambar masala spicy?' }),
+  ).toHaveCount(0);
+  await context.close();
+});
+
+test('storefront pages load none of the back office code', async ({ page, browser }) => {
+  const scripts = new Set<string>();
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
+  });
+  await open(page, '/');
+  await open(page, '/product/garam-masala');
+  await page.getByRole('link', { name: 'About' }).first().click();
+  expect(scripts.size).toBeGreaterThan(0);
+
+  // The admin route modules, as the router's manifest names them on an admin page.
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await logIn(admin.request, DEMO_ADMIN_MOBILE);
+  await open(admin, '/admin/orders');
+  const adminModules = await admin.evaluate(() => {
+    const manifest = (
+      window as unknown as { __reactRouterManifest: { routes: Record<string, { module: string }> } }
+    ).__reactRouterManifest;
+    return Object.entries(manifest.routes)
+      .filter(([id]) => id.startsWith('routes/admin/'))
+      .map(([, route]) => route.module);
+  });
+  await context.close();
+  expect(adminModules.length).toBeGreaterThanOrEqual(2);
+  expect(adminModules.filter((module) => scripts.has(module))).toEqual([]);
+});

@@ -5,6 +5,7 @@ import type { Db } from './db/client.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
 import { createAuditService } from './modules/admin/audit.ts';
 import { createDashboardService } from './modules/admin/dashboard.ts';
+import { createModerationService } from './modules/admin/moderation.ts';
 import { createOtpService } from './modules/auth/otp-service.ts';
 import { createSessionStore } from './modules/auth/sessions.ts';
 import { createCartService } from './modules/cart/service.ts';
@@ -36,6 +37,12 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   const coupons = createCouponsService(db);
   const gateway = createGateway(config, () => deps.secrets.paymentsSimulated);
   const audit = createAuditService(db);
+  const reviews = createReviewsService(db, { catalog, ttlMs });
+  const contact = createContactService(db, messenger, {
+    storeEmail: config.STORE_EMAIL,
+    perIpPerHour: config.CONTACT_PER_IP_PER_HOUR,
+    log: deps.log,
+  });
   return {
     audit,
     dashboard: createDashboardService(db),
@@ -69,11 +76,8 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
       },
     }),
     content: createContentService(db, { ttlMs }),
-    reviews: createReviewsService(db, { catalog, ttlMs }),
-    contact: createContactService(db, messenger, {
-      storeEmail: config.STORE_EMAIL,
-      perIpPerHour: config.CONTACT_PER_IP_PER_HOUR,
-      log: deps.log,
-    }),
+    reviews,
+    contact,
+    moderation: createModerationService({ reviews, contact, audit }),
   };
 }

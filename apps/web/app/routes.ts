@@ -10,6 +10,8 @@ export default [
       index('routes/admin/dashboard.tsx'),
       route('orders', 'routes/admin/orders.tsx'),
       route('orders/:orderNumber', 'routes/admin/order.tsx'),
+      route('reviews', 'routes/admin/reviews.tsx'),
+      route('messages', 'routes/admin/messages.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
     ]),
   ]),

@@ -125,3 +125,64 @@ export const OrderStatusChange = z
 export type OrderStatusChangeInput = z.infer<typeof OrderStatusChange>;
 
 export const OrderNumberParam = z.object({ orderNumber: z.string().min(1).max(40) });
+
+export const AdminReviewsQuery = PageQuery.extend({
+  filter: z.enum(['all', 'unreplied', 'replied', 'hidden']).default('all'),
+});
+
+export const AdminReview = z
+  .object({
+    id: z.number().int(),
+    productId: z.number().int(),
+    productName: z.string(),
+    productSlug: z.string().nullable(),
+    name: z.string(),
+    email: z.string(),
+    rating: z.number().int(),
+    title: z.string().nullable(),
+    description: z.string(),
+    adminReply: z.string().nullable(),
+    adminReplyAt: z.string().nullable(),
+    hidden: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'AdminReview' });
+
+export const AdminReviewPage = z.object({
+  content: z.array(AdminReview),
+  page: z.number().int(),
+  size: z.number().int(),
+  totalElements: z.number().int(),
+  totalPages: z.number().int(),
+});
+
+export const ContactInboxQuery = PageQuery.extend({
+  unread: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export const ContactMessage = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    message: z.string(),
+    read: z.boolean(),
+    readAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'ContactMessage' });
+
+export const ContactInboxPage = z.object({
+  content: z.array(ContactMessage),
+  page: z.number().int(),
+  size: z.number().int(),
+  totalElements: z.number().int(),
+  totalPages: z.number().int(),
+});
+
+export const ContactReadInput = z.object({ read: z.boolean() });

@@ -3,13 +3,45 @@
 // lose the message. Each IP may send a few per hour, counted from the stored rows under a lock
 // per IP so racing sends cannot slip past the cap (and every instance sees the same count).
 import { CONTACT_TEXTS, type ContactValues } from '@spice/shared/contracts/contact';
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Messenger } from '../messaging/service.ts';
 import { contactMessages } from './schema.ts';
 
 const HOUR_MS = 3_600_000;
+
+type ContactRow = typeof contactMessages.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface ContactMessageDto {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  read: boolean;
+  readAt: string | null;
+  createdAt: string;
+}
+
+const toDto = (r: ContactRow): ContactMessageDto => ({
+  id: r.id,
+  name: r.name,
+  email: r.email,
+  phone: r.phone,
+  message: r.message,
+  read: r.readAt !== null,
+  readAt: r.readAt ? r.readAt.toISOString() : null,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** Called inside the change's transaction (the back office writes its audit entry there). */
+export type ContactChangeHook = (
+  before: ContactMessageDto,
+  after: ContactMessageDto,
+  tx: Tx,
+) => Promise<void>;
 
 export type ContactService = ReturnType<typeof createContactService>;
 
@@ -34,6 +66,48 @@ export function createContactService(
   const now = options.now ?? (() => new Date());
 
   return {
+    /** The owner's inbox, newest first; `unread` keeps only messages not yet read. */
+    async inbox(unreadOnly: boolean, page: number, size: number) {
+      const where = unreadOnly ? isNull(contactMessages.readAt) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(contactMessages)
+          .where(where)
+          .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+          .limit(size)
+          .offset(page * size),
+        db.select({ n: count() }).from(contactMessages).where(where),
+      ]);
+      const totalElements = total?.n ?? 0;
+      return {
+        content: rows.map(toDto),
+        totalElements,
+        totalPages: Math.ceil(totalElements / size),
+        page,
+        size,
+      };
+    },
+
+    /** Marks a message read (now) or unread again. */
+    async setRead(id: number, read: boolean, onChange?: ContactChangeHook): Promise<ContactMessageDto> {
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(contactMessages)
+          .where(eq(contactMessages.id, id))
+          .for('update');
+        if (!before) throw new AppError('notFound', 'Message not found.');
+        const [after] = await tx
+          .update(contactMessages)
+          .set({ readAt: read ? (before.readAt ?? new Date()) : null })
+          .where(eq(contactMessages.id, id))
+          .returning();
+        await onChange?.(toDto(before), toDto(after!), tx);
+        return toDto(after!);
+      });
+    },
+
     async send(input: ContactValues, ip: string): Promise<ContactResult> {
       const t = now();
       const id = await db.transaction(async (tx) => {

@@ -1,3 +1,4 @@
+import { AdminReviewPage, AdminReviewsQuery } from '@spice/shared/contracts/admin';
 import { ErrorBody, IdParam } from '@spice/shared/contracts/common';
 import {
   AdminReplyInput,
@@ -19,7 +20,7 @@ const tags = ['reviews'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { reviews, accounts, audit } = app.services;
+  const { reviews, accounts, moderation } = app.services;
 
   app.addHook('onSend', async (request, reply) => {
     const cacheable = request.method === 'GET' && reply.statusCode === 200;
@@ -101,6 +102,23 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The store team's moderation (spec section 6: admins reply to reviews).
+  app.get(
+    '/admin/reviews',
+    {
+      schema: {
+        tags,
+        summary: 'Every review for the back office, newest first: all, unreplied, replied or hidden',
+        querystring: AdminReviewsQuery,
+        response: { 200: AdminReviewPage, ...errors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request, accounts);
+      const { filter, page, size } = request.query;
+      return reviews.adminPage(filter, page, size);
+    },
+  );
+
   app.put(
     '/admin/reviews/:id/reply',
     {
@@ -114,16 +132,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await requireAdmin(request, accounts);
-      const after = await reviews.setReply(request.params.id, request.body.reply);
-      await audit.audit({
-        actorUserId: admin.id,
-        action: 'review.reply',
-        entity: 'review',
-        entityId: after.id,
-        before: null,
-        after: { adminReply: after.adminReply },
-      });
-      return after;
+      return moderation.replyToReview(admin, request.params.id, request.body.reply);
     },
   );
 
@@ -140,16 +149,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await requireAdmin(request, accounts);
-      const after = await reviews.setHidden(request.params.id, request.body.hidden);
-      await audit.audit({
-        actorUserId: admin.id,
-        action: 'review.visibility',
-        entity: 'review',
-        entityId: after.id,
-        before: null,
-        after: { hidden: request.body.hidden },
-      });
-      return after;
+      return moderation.setReviewHidden(admin, request.params.id, request.body.hidden);
     },
   );
 };

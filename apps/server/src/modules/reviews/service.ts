@@ -20,7 +20,7 @@ import {
   type StarCounts,
   summarizeCounts,
 } from '@spice/shared/reviews';
-import { and, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { createSnapshot, type Snapshot } from '../../lib/snapshot.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -28,6 +28,14 @@ import type { CatalogService } from '../catalog/service.ts';
 import { reviews } from './schema.ts';
 
 type ReviewRow = typeof reviews.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Called inside the change's transaction (the back office writes its audit entry there). */
+export type ReviewChangeHook = (
+  before: ReviewDto & { hidden: boolean },
+  after: ReviewDto & { hidden: boolean },
+  tx: Tx,
+) => Promise<void>;
 
 interface RatingsSnapshot {
   byProduct: Map<number, RatingSummaryDto>;
@@ -89,13 +97,24 @@ export function createReviewsService(db: Db, options: { catalog: CatalogService;
   async function updateOne(
     id: number,
     set: { adminReply?: string | null; adminReplyAt?: SQL | null; hidden?: boolean },
+    onChange?: ReviewChangeHook,
   ): Promise<ReviewDto> {
-    const [row] = await db
-      .update(reviews)
-      .set({ ...set, updatedAt: sql`now()` })
-      .where(eq(reviews.id, id))
-      .returning();
-    if (!row) throw new AppError('notFound', 'Review not found.');
+    // The row is locked while it changes so the audit hook sees exactly this change's before and after.
+    const row = await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update');
+      if (!before) throw new AppError('notFound', 'Review not found.');
+      const [after] = await tx
+        .update(reviews)
+        .set({ ...set, updatedAt: sql`now()` })
+        .where(eq(reviews.id, id))
+        .returning();
+      await onChange?.(
+        { ...toDto(before), hidden: before.hidden },
+        { ...toDto(after!), hidden: after!.hidden },
+        tx,
+      );
+      return after!;
+    });
     invalidate(row.productId);
     return toDto(row);
   }
@@ -179,11 +198,48 @@ export function createReviewsService(db: Db, options: { catalog: CatalogService;
     },
 
     /** The store team's reply, shown under the review as the 'Team' reply; null removes it. */
-    setReply(id: number, reply: string | null): Promise<ReviewDto> {
-      return updateOne(id, { adminReply: reply, adminReplyAt: reply ? sql`now()` : null });
+    setReply(id: number, reply: string | null, onChange?: ReviewChangeHook): Promise<ReviewDto> {
+      return updateOne(id, { adminReply: reply, adminReplyAt: reply ? sql`now()` : null }, onChange);
     },
-    setHidden(id: number, hidden: boolean): Promise<ReviewDto> {
-      return updateOne(id, { hidden });
+    setHidden(id: number, hidden: boolean, onChange?: ReviewChangeHook): Promise<ReviewDto> {
+      return updateOne(id, { hidden }, onChange);
+    },
+
+    /** The back office's list across products, newest first: all, unreplied, replied or hidden. */
+    async adminPage(filter: 'all' | 'unreplied' | 'replied' | 'hidden', page: number, size: number) {
+      const where =
+        filter === 'unreplied'
+          ? and(isNull(reviews.adminReply), eq(reviews.hidden, false))
+          : filter === 'replied'
+            ? isNotNull(reviews.adminReply)
+            : filter === 'hidden'
+              ? eq(reviews.hidden, true)
+              : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(reviews)
+          .where(where)
+          .orderBy(desc(reviews.createdAt), desc(reviews.id))
+          .limit(size)
+          .offset(page * size),
+        db.select({ n: count() }).from(reviews).where(where),
+      ]);
+      const snap = await catalog.snapshot();
+      const totalElements = total?.n ?? 0;
+      return {
+        content: rows.map((r) => ({
+          ...toDto(r),
+          email: r.email,
+          hidden: r.hidden,
+          productName: snap.byId.get(r.productId)?.name ?? `Product ${r.productId}`,
+          productSlug: snap.byId.get(r.productId)?.slug ?? null,
+        })),
+        totalElements,
+        totalPages: Math.ceil(totalElements / size),
+        page,
+        size,
+      };
     },
   };
 }

@@ -35,10 +35,12 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
         <div className="admin-card">
           <h2>Unreplied reviews</h2>
           <p className="admin-card__figure">{d.unrepliedReviews}</p>
+          <Link to="/admin/reviews?filter=unreplied">Reply →</Link>
         </div>
         <div className="admin-card">
           <h2>Unread messages</h2>
           <p className="admin-card__figure">{d.unreadMessages}</p>
+          <Link to="/admin/messages?unread=true">Read →</Link>
         </div>
       </section>
       <section aria-labelledby="low-stock">
