@@ -4,6 +4,7 @@
 import type { Db } from './db/client.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
 import { createAuditService } from './modules/admin/audit.ts';
+import { createContentEditingService } from './modules/admin/content-editing.ts';
 import { createDashboardService } from './modules/admin/dashboard.ts';
 import { createModerationService } from './modules/admin/moderation.ts';
 import { createOtpService } from './modules/auth/otp-service.ts';
@@ -43,8 +44,10 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     perIpPerHour: config.CONTACT_PER_IP_PER_HOUR,
     log: deps.log,
   });
+  const content = createContentService(db, { ttlMs });
   return {
     audit,
+    contentEditing: createContentEditingService({ content, audit }),
     dashboard: createDashboardService(db),
     adminOrders: createAdminOrdersService(db, { audit, messenger, log: deps.log }),
     catalog,
@@ -75,7 +78,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
         sendsPerIpPerHour: config.OTP_SENDS_PER_IP_PER_HOUR,
       },
     }),
-    content: createContentService(db, { ttlMs }),
+    content,
     reviews,
     contact,
     moderation: createModerationService({ reviews, contact, audit }),

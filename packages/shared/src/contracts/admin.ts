@@ -1,6 +1,7 @@
 // Back-office contracts: the audit log and the owner's view of orders.
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../order-status.ts';
+import { POLICY_KINDS } from '../policy.ts';
 
 export const PageQuery = z.object({
   page: z.coerce.number().int().min(0).max(100_000).default(0),
@@ -186,3 +187,57 @@ export const ContactInboxPage = z.object({
 });
 
 export const ContactReadInput = z.object({ read: z.boolean() });
+
+/** A record changed by someone else since the page loaded (versions differ). */
+export const CHANGED_MEANWHILE = 'This was changed meanwhile by someone else. Reload and try again.';
+
+export const AdminPolicy = z
+  .object({
+    kind: z.enum(POLICY_KINDS),
+    title: z.string(),
+    body: z.string(),
+    version: z.number().int(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'AdminPolicy' });
+
+export const PolicyEdit = z.object({
+  title: z.string().trim().min(1, 'Please enter a title.').max(120, 'Title must be at most 120 characters.'),
+  body: z
+    .string()
+    .trim()
+    .min(1, 'Please enter the policy text.')
+    .max(50_000, 'The text must be at most 50,000 characters.'),
+  version: z.coerce.number().int().positive(),
+});
+export type PolicyEditInput = z.infer<typeof PolicyEdit>;
+
+export const AdminSettings = z
+  .object({
+    storeName: z.string(),
+    title: z.string(),
+    description: z.string(),
+    version: z.number().int(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'AdminSettings' });
+
+export const SettingsEdit = z.object({
+  storeName: z
+    .string()
+    .trim()
+    .min(1, 'Please enter the store name.')
+    .max(80, 'Store name must be at most 80 characters.'),
+  title: z
+    .string()
+    .trim()
+    .min(1, 'Please enter the page title.')
+    .max(160, 'Title must be at most 160 characters.'),
+  description: z
+    .string()
+    .trim()
+    .min(1, 'Please enter a description.')
+    .max(320, 'Description must be at most 320 characters.'),
+  version: z.coerce.number().int().positive(),
+});
+export type SettingsEditInput = z.infer<typeof SettingsEdit>;

@@ -4,21 +4,28 @@ import {
   AdminOrderDetail,
   AdminOrderPage,
   AdminOrdersQuery,
+  AdminPolicy,
+  AdminSettings,
   AuditPage,
   OrderNumberParam,
   OrderStatusChange,
   OrdersCsvQuery,
   PageQuery,
+  PolicyEdit,
+  SettingsEdit,
 } from '@spice/shared/contracts/admin';
 import { ErrorBody } from '@spice/shared/contracts/common';
+import { PolicyKindParam } from '@spice/shared/contracts/content';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireAdmin } from '../../plugins/auth.ts';
+import { AppError } from '../../plugins/errors.ts';
 
 const tags = ['admin'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { accounts, audit, adminOrders } = app.services;
+  const { accounts, audit, adminOrders, content, contentEditing } = app.services;
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
@@ -112,6 +119,78 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = await requireAdmin(request, accounts);
       return adminOrders.changeStatus(admin, request.params.orderNumber, request.body);
+    },
+  );
+
+  app.get(
+    '/admin/policies',
+    {
+      schema: {
+        tags,
+        summary: 'The four policy texts with their versions, for editing',
+        response: { 200: z.array(AdminPolicy), ...errors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request, accounts);
+      return content.adminPolicies();
+    },
+  );
+
+  app.put(
+    '/admin/policies/:kind',
+    {
+      onRequest: async (request) => {
+        await requireAdmin(request, accounts);
+      },
+      schema: {
+        tags,
+        summary: 'Change a policy text (version as loaded; 409 when it changed meanwhile)',
+        params: PolicyKindParam,
+        body: PolicyEdit,
+        response: { 200: AdminPolicy, ...errors },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(request, accounts);
+      return contentEditing.updatePolicy(admin, request.params.kind, request.body);
+    },
+  );
+
+  app.get(
+    '/admin/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Store name, title and description with their version, for editing',
+        response: { 200: AdminSettings, ...errors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request, accounts);
+      const settings = await content.adminSettings();
+      if (!settings) throw new AppError('notFound', 'Store settings not found.');
+      return settings;
+    },
+  );
+
+  app.put(
+    '/admin/settings',
+    {
+      onRequest: async (request) => {
+        await requireAdmin(request, accounts);
+      },
+      schema: {
+        tags,
+        summary:
+          'Change the store name, title and description (version as loaded; 409 when it changed meanwhile)',
+        body: SettingsEdit,
+        response: { 200: AdminSettings, ...errors },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(request, accounts);
+      return contentEditing.updateSettings(admin, request.body);
     },
   );
 };

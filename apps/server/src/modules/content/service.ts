@@ -2,6 +2,11 @@
 // four policy texts. Owns the content tables; reads come from an in-memory snapshot.
 
 import { selectBanner } from '@spice/shared/banner';
+import {
+  CHANGED_MEANWHILE,
+  type PolicyEditInput,
+  type SettingsEditInput,
+} from '@spice/shared/contracts/admin';
 import type {
   BannerDto,
   ContentSectionDto,
@@ -11,9 +16,10 @@ import type {
   SiteSettingsDto,
 } from '@spice/shared/contracts/content';
 import type { PolicyKind } from '@spice/shared/policy';
-import { asc } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { createSnapshot } from '../../lib/snapshot.ts';
+import { AppError } from '../../plugins/errors.ts';
 import { banners, contentSections, marketplaceLinks, policies, siteSettings } from './schema.ts';
 
 export interface ContentSnapshot {
@@ -26,6 +32,30 @@ export interface ContentSnapshot {
 }
 
 export type ContentService = ReturnType<typeof createContentService>;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type PolicyRow = typeof policies.$inferSelect;
+type SettingsRow = typeof siteSettings.$inferSelect;
+
+/** Called inside the change's transaction (the back office writes its audit entry there). */
+export type ContentChangeHook<T> = (before: T, after: T, tx: Tx) => Promise<void>;
+
+const adminPolicy = (r: PolicyRow) => ({
+  kind: r.kind as PolicyKind,
+  title: r.title,
+  body: r.body,
+  version: r.version,
+  updatedAt: r.updatedAt.toISOString(),
+});
+const adminSettings = (r: SettingsRow) => ({
+  storeName: r.storeName,
+  title: r.title,
+  description: r.description,
+  version: r.version,
+  updatedAt: r.updatedAt.toISOString(),
+});
+export type AdminPolicyDto = ReturnType<typeof adminPolicy>;
+export type AdminSettingsDto = ReturnType<typeof adminSettings>;
 
 const EMPTY_SETTINGS: SiteSettingsDto = {
   storeName: 'Spice Shop',
@@ -60,6 +90,70 @@ export function createContentService(db: Db, options: { ttlMs: number }) {
     },
     async policy(kind: PolicyKind) {
       return (await snapshot.get()).policies.get(kind) ?? null;
+    },
+
+    // Back-office editing. Each save names the version its form showed: a save over a newer
+    // version is refused (409), never silently overwriting. The snapshot is dropped after commit
+    // so the storefront's next request shows the change.
+    async adminPolicies(): Promise<AdminPolicyDto[]> {
+      return (await db.select().from(policies).orderBy(asc(policies.kind))).map(adminPolicy);
+    },
+
+    async updatePolicy(
+      kind: PolicyKind,
+      input: PolicyEditInput,
+      onChange?: ContentChangeHook<AdminPolicyDto>,
+    ): Promise<AdminPolicyDto> {
+      const after = await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(policies).where(eq(policies.kind, kind)).for('update');
+        if (!before) throw new AppError('notFound', 'Policy not found.');
+        const [row] = await tx
+          .update(policies)
+          .set({
+            title: input.title,
+            body: input.body,
+            version: sql`${policies.version} + 1`,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(policies.kind, kind), eq(policies.version, input.version)))
+          .returning();
+        if (!row) throw new AppError('conflict', CHANGED_MEANWHILE);
+        await onChange?.(adminPolicy(before), adminPolicy(row), tx);
+        return adminPolicy(row);
+      });
+      snapshot.invalidate();
+      return after;
+    },
+
+    async adminSettings(): Promise<AdminSettingsDto | null> {
+      const [row] = await db.select().from(siteSettings).limit(1);
+      return row ? adminSettings(row) : null;
+    },
+
+    async updateSettings(
+      input: SettingsEditInput,
+      onChange?: ContentChangeHook<AdminSettingsDto>,
+    ): Promise<AdminSettingsDto> {
+      const after = await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).for('update');
+        if (!before) throw new AppError('notFound', 'Store settings not found.');
+        const [row] = await tx
+          .update(siteSettings)
+          .set({
+            storeName: input.storeName,
+            title: input.title,
+            description: input.description,
+            version: sql`${siteSettings.version} + 1`,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(siteSettings.id, 1), eq(siteSettings.version, input.version)))
+          .returning();
+        if (!row) throw new AppError('conflict', CHANGED_MEANWHILE);
+        await onChange?.(adminSettings(before), adminSettings(row), tx);
+        return adminSettings(row);
+      });
+      snapshot.invalidate();
+      return after;
     },
   };
 }
