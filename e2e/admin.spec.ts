@@ -1,10 +1,27 @@
 // The back office's orders journey: the demo admin moves a shopper's order from placed to
 // delivered (tracking id when shipping) and the shopper sees it delivered on the orders page.
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, type BrowserContext, expect, test } from '@playwright/test';
 import { latestCode, signUpThroughApi } from './shoppers.ts';
 import { fetchProducts, open } from './support.ts';
 
 const DEMO_ADMIN_MOBILE = '9999900001';
+
+// The demo admin logs in once (a number may ask for a new code only every so often); every test
+// then opens its own browser context with that session.
+test.describe.configure({ mode: 'serial' });
+let adminState: Awaited<ReturnType<BrowserContext['storageState']>>;
+
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext();
+  await logIn(context.request, DEMO_ADMIN_MOBILE);
+  adminState = await context.storageState();
+  await context.close();
+});
+
+async function adminPage(browser: Browser) {
+  const context = await browser.newContext({ storageState: adminState });
+  return { context, admin: await context.newPage() };
+}
 
 async function logIn(request: APIRequestContext, mobile: string) {
   expect((await request.post('/api/auth/otp/send', { data: { mobile } })).ok()).toBe(true);
@@ -88,9 +105,7 @@ test('an admin moves an order from placed to delivered with a tracking id; the s
   const shopper = await signUpThroughApi(page.request, { firstName: 'Meera' });
   const orderNumber = await placeOrder(page.request, shopper.mobile);
 
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await logIn(admin.request, DEMO_ADMIN_MOBILE);
+  const { context: adminContext, admin } = await adminPage(browser);
   await open(admin, '/admin');
   await expect(admin.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(admin.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
@@ -137,8 +152,7 @@ test('an admin replies to a review, which the product page shows as the Team rep
   browser,
 }) => {
   test.setTimeout(60_000);
-  const context = await browser.newContext();
-  const admin = await context.newPage();
+  const { context, admin } = await adminPage(browser);
   const sent = await admin.request.post('/api/contact/send', {
     data: {
       name: 'Zoya',
@@ -148,7 +162,6 @@ test('an admin replies to a review, which the product page shows as the Team rep
     },
   });
   expect(sent.status()).toBe(201);
-  await logIn(admin.request, DEMO_ADMIN_MOBILE);
 
   await open(admin, '/admin/reviews?filter=unreplied');
   const review = admin.locator('.admin-list > li').first();
@@ -185,9 +198,7 @@ test('storefront pages load none of the back office code', async ({ page, browse
   expect(scripts.size).toBeGreaterThan(0);
 
   // The admin route modules, as the router's manifest names them on an admin page.
-  const context = await browser.newContext();
-  const admin = await context.newPage();
-  await logIn(admin.request, DEMO_ADMIN_MOBILE);
+  const { context, admin } = await adminPage(browser);
   await open(admin, '/admin/orders');
   const adminModules = await admin.evaluate(() => {
     const manifest = (
@@ -200,4 +211,27 @@ test('storefront pages load none of the back office code', async ({ page, browse
   await context.close();
   expect(adminModules.length).toBeGreaterThanOrEqual(2);
   expect(adminModules.filter((module) => scripts.has(module))).toEqual([]);
+});
+
+test('an admin changes a policy text and the policy page shows it at once', async ({ page, browser }) => {
+  const { context, admin } = await adminPage(browser);
+  await open(admin, '/admin/content');
+  const panel = admin
+    .locator('section')
+    .filter({ has: admin.getByRole('link', { name: '/shipping-policy' }) });
+  const text = panel.getByLabel('Text');
+
+  // The shared schema refuses an empty text before sending.
+  await text.fill('');
+  await panel.getByRole('button', { name: /^Save / }).click();
+  await expect(panel.getByText('Please enter the policy text.')).toBeVisible();
+
+  const line = `We ship every weekday from Jaipur. (${Date.now()})`;
+  await text.fill(line);
+  await panel.getByRole('button', { name: /^Save / }).click();
+  await expect(admin.getByText('Policy saved; the shop shows it now.')).toBeVisible();
+  await context.close();
+
+  await open(page, '/shipping-policy');
+  await expect(page.getByText(line)).toBeVisible();
 });

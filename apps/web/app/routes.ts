@@ -12,6 +12,7 @@ export default [
       route('orders/:orderNumber', 'routes/admin/order.tsx'),
       route('reviews', 'routes/admin/reviews.tsx'),
       route('messages', 'routes/admin/messages.tsx'),
+      route('content', 'routes/admin/content.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
     ]),
   ]),

@@ -28,6 +28,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <NavLink to="/admin/orders">Orders</NavLink>
           <NavLink to="/admin/reviews?filter=unreplied">Reviews</NavLink>
           <NavLink to="/admin/messages?unread=true">Messages</NavLink>
+          <NavLink to="/admin/content">Store texts</NavLink>
           <NavLink to="/admin/audit">Audit log</NavLink>
         </nav>
         <span className="admin__who">
