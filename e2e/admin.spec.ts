@@ -221,13 +221,15 @@ test('an admin changes a policy text and the policy page shows it at once', asyn
     .filter({ has: admin.getByRole('link', { name: '/shipping-policy' }) });
   const text = panel.getByLabel('Text');
 
+  const original = await text.inputValue();
   // The shared schema refuses an empty text before sending.
   await text.fill('');
   await panel.getByRole('button', { name: /^Save / }).click();
   await expect(panel.getByText('Please enter the policy text.')).toBeVisible();
 
+  // Added to the seeded text, which other journeys read, rather than replacing it.
   const line = `We ship every weekday from Jaipur. (${Date.now()})`;
-  await text.fill(line);
+  await text.fill(`${original}\n\n${line}`);
   await panel.getByRole('button', { name: /^Save / }).click();
   await expect(admin.getByText('Policy saved; the shop shows it now.')).toBeVisible();
   await context.close();
