@@ -7,6 +7,7 @@ import { createAuditService } from './modules/admin/audit.ts';
 import { createContentEditingService } from './modules/admin/content-editing.ts';
 import { createDashboardService } from './modules/admin/dashboard.ts';
 import { createModerationService } from './modules/admin/moderation.ts';
+import { createStockService } from './modules/admin/stock.ts';
 import { createOtpService } from './modules/auth/otp-service.ts';
 import { createSessionStore } from './modules/auth/sessions.ts';
 import { createCartService } from './modules/cart/service.ts';
@@ -48,6 +49,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   return {
     audit,
     contentEditing: createContentEditingService({ content, audit }),
+    stock: createStockService({ catalog, audit }),
     dashboard: createDashboardService(db),
     adminOrders: createAdminOrdersService(db, { audit, messenger, log: deps.log }),
     catalog,

@@ -241,3 +241,33 @@ export const SettingsEdit = z.object({
   version: z.coerce.number().int().positive(),
 });
 export type SettingsEditInput = z.infer<typeof SettingsEdit>;
+
+export const StockVariant = z
+  .object({
+    variantId: z.number().int(),
+    productId: z.number().int(),
+    productName: z.string(),
+    productActive: z.boolean(),
+    weight: z.string(),
+    sku: z.string(),
+    stock: z.number().int(),
+  })
+  .meta({ id: 'StockVariant' });
+
+export const STOCK_TOO_LOW = 'Stock cannot go below zero.';
+
+/** A change of stock by a number of units (+ received, − damaged or counted short), with why. */
+export const StockAdjustment = z.object({
+  change: z.coerce
+    .number({ error: 'Enter a whole number of units, like 12 or -3.' })
+    .int('Enter a whole number of units, like 12 or -3.')
+    .min(-100_000, 'That is too large a change.')
+    .max(100_000, 'That is too large a change.')
+    .refine((n) => n !== 0, 'Enter a change other than 0.'),
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'Please say why the stock changes.')
+    .max(200, 'Reason must be at most 200 characters.'),
+});
+export type StockAdjustmentInput = z.infer<typeof StockAdjustment>;

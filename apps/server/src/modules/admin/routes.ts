@@ -13,8 +13,10 @@ import {
   PageQuery,
   PolicyEdit,
   SettingsEdit,
+  StockAdjustment,
+  StockVariant,
 } from '@spice/shared/contracts/admin';
-import { ErrorBody } from '@spice/shared/contracts/common';
+import { ErrorBody, IdParam } from '@spice/shared/contracts/common';
 import { PolicyKindParam } from '@spice/shared/contracts/content';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,7 +27,7 @@ const tags = ['admin'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { accounts, audit, adminOrders, content, contentEditing } = app.services;
+  const { accounts, audit, adminOrders, content, contentEditing, stock } = app.services;
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
@@ -191,6 +193,41 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = await requireAdmin(request, accounts);
       return contentEditing.updateSettings(admin, request.body);
+    },
+  );
+
+  app.get(
+    '/admin/stock',
+    {
+      schema: {
+        tags,
+        summary: 'Every variant with its stock, lowest first',
+        response: { 200: z.array(StockVariant), ...errors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request, accounts);
+      return stock.list();
+    },
+  );
+
+  app.post(
+    '/admin/variants/:id/stock',
+    {
+      onRequest: async (request) => {
+        await requireAdmin(request, accounts);
+      },
+      schema: {
+        tags,
+        summary: 'Adjust a variant’s stock by a number of units, with a reason (never below zero)',
+        params: IdParam,
+        body: StockAdjustment,
+        response: { 200: z.object({ variantId: z.number().int(), stock: z.number().int() }), ...errors },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(request, accounts);
+      return stock.adjust(admin, request.params.id, request.body);
     },
   );
 };

@@ -1,14 +1,16 @@
 // Catalogue reads: products with their variants and images. Owns the catalogue tables.
 // Everything is served from an in-memory snapshot (see lib/snapshot.ts), rebuilt after a write.
 
+import { STOCK_TOO_LOW } from '@spice/shared/contracts/admin';
 import type { ProductDto } from '@spice/shared/contracts/catalog';
 import { toRupees } from '@spice/shared/money';
 import { searchProducts } from '@spice/shared/search';
 import { productSlug } from '@spice/shared/slug';
-import { asc } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { weakEtag } from '../../lib/etag.ts';
 import { createSnapshot } from '../../lib/snapshot.ts';
+import { AppError } from '../../plugins/errors.ts';
 import { productImages, products, productVariants } from './schema.ts';
 
 export interface CatalogSnapshot {
@@ -22,6 +24,11 @@ export interface CatalogSnapshot {
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Called inside the change's transaction (the back office writes its audit entry there). */
+export type StockChangeHook = (before: { stock: number }, after: { stock: number }, tx: Tx) => Promise<void>;
 
 export function createCatalogService(db: Db, options: { ttlMs: number }) {
   const snapshot = createSnapshot(() => loadCatalog(db), options.ttlMs);
@@ -47,6 +54,50 @@ export function createCatalogService(db: Db, options: { ttlMs: number }) {
       const { active } = await snapshot.get();
       return active.filter((p) => p.id !== excludeId).slice(0, limit);
     },
+    /** Every variant with its stock, read from the database (not the snapshot), lowest stock first. */
+    async stockList() {
+      return db
+        .select({
+          variantId: productVariants.id,
+          productId: products.id,
+          productName: products.name,
+          productActive: products.active,
+          weight: productVariants.weight,
+          sku: productVariants.sku,
+          stock: productVariants.stock,
+        })
+        .from(productVariants)
+        .innerJoin(products, eq(products.id, productVariants.productId))
+        .orderBy(asc(productVariants.stock), asc(products.position), asc(productVariants.position));
+    },
+
+    /**
+     * Adds (or with a negative change, removes) units in one statement, so it composes with
+     * checkouts reserving stock at the same moment instead of overwriting them.
+     */
+    async adjustStock(variantId: number, change: number, onChange?: StockChangeHook) {
+      const after = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(productVariants)
+          .set({ stock: sql`${productVariants.stock} + ${change}` })
+          .where(and(eq(productVariants.id, variantId), gte(sql`${productVariants.stock} + ${change}`, 0)))
+          .returning({ stock: productVariants.stock });
+        if (!row) {
+          const [exists] = await tx
+            .select({ id: productVariants.id })
+            .from(productVariants)
+            .where(eq(productVariants.id, variantId));
+          throw exists
+            ? new AppError('conflict', STOCK_TOO_LOW, { change: STOCK_TOO_LOW })
+            : new AppError('notFound', 'Variant not found.');
+        }
+        await onChange?.({ stock: row.stock - change }, { stock: row.stock }, tx);
+        return row;
+      });
+      snapshot.invalidate();
+      return { variantId, stock: after.stock };
+    },
+
     /** Active products whose name matches the query, exact matches first. */
     async search(query: string, limit = 50): Promise<ProductDto[]> {
       const { active } = await snapshot.get();
