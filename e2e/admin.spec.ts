@@ -237,3 +237,40 @@ test('an admin changes a policy text and the policy page shows it at once', asyn
   await open(page, '/shipping-policy');
   await expect(page.getByText(line)).toBeVisible();
 });
+
+test('an admin adjusts stock with a reason and the catalogue shows it at once', async ({
+  browser,
+  request,
+}) => {
+  const { context, admin } = await adminPage(browser);
+  await open(admin, '/admin/stock');
+  // The best-stocked variant (last row), added to and then put back, so other journeys see no difference.
+  const row = admin.locator('tbody tr').last();
+  const sku = (await row.locator('td').nth(2).textContent())!;
+  const before = Number(await row.locator('td').nth(3).textContent());
+  const stockOf = async () => {
+    const products = (await (await request.get('/api/products')).json()) as {
+      variants: { sku: string; stock: number }[];
+    }[];
+    return products.flatMap((p) => p.variants).find((v) => v.sku === sku)!.stock;
+  };
+
+  await row.getByLabel(`Change for ${sku}`).fill('7');
+  await row.getByRole('button', { name: 'Apply' }).click();
+  await expect(row.getByText('Please say why the stock changes.')).toBeVisible();
+
+  await row.getByLabel(`Reason for ${sku}`).fill('Received a new batch');
+  await row.getByRole('button', { name: 'Apply' }).click();
+  const adjusted = admin.locator('tbody tr').filter({ hasText: sku });
+  await expect(adjusted.getByText(`Stock is now ${before + 7}.`)).toBeVisible();
+  expect(await stockOf()).toBe(before + 7);
+
+  await adjusted.getByLabel(`Change for ${sku}`).fill('-7');
+  await adjusted.getByLabel(`Reason for ${sku}`).fill('Journey clean-up');
+  await adjusted.getByRole('button', { name: 'Apply' }).click();
+  await expect(
+    admin.locator('tbody tr').filter({ hasText: sku }).getByText(`Stock is now ${before}.`),
+  ).toBeVisible();
+  expect(await stockOf()).toBe(before);
+  await context.close();
+});

@@ -10,6 +10,7 @@ export default [
       index('routes/admin/dashboard.tsx'),
       route('orders', 'routes/admin/orders.tsx'),
       route('orders/:orderNumber', 'routes/admin/order.tsx'),
+      route('stock', 'routes/admin/stock.tsx'),
       route('reviews', 'routes/admin/reviews.tsx'),
       route('messages', 'routes/admin/messages.tsx'),
       route('content', 'routes/admin/content.tsx'),

@@ -45,6 +45,9 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
       </section>
       <section aria-labelledby="low-stock">
         <h2 id="low-stock">Low stock (10 or fewer)</h2>
+        <p>
+          <Link to="/admin/stock">Adjust stock →</Link>
+        </p>
         {d.lowStock.length === 0 ? (
           <p>Every variant has more than 10 in stock.</p>
         ) : (

@@ -26,6 +26,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             Dashboard
           </NavLink>
           <NavLink to="/admin/orders">Orders</NavLink>
+          <NavLink to="/admin/stock">Stock</NavLink>
           <NavLink to="/admin/reviews?filter=unreplied">Reviews</NavLink>
           <NavLink to="/admin/messages?unread=true">Messages</NavLink>
           <NavLink to="/admin/content">Store texts</NavLink>

@@ -1,0 +1,145 @@
+import { StockAdjustment } from '@spice/shared/contracts/admin';
+import { type FormEvent, useState } from 'react';
+import { data, Form, useNavigation } from 'react-router';
+import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
+import { adminMeta } from '../../features/admin/meta';
+import type { Route } from './+types/stock';
+
+type Result = ActionResult & { variantId?: number };
+
+export function meta() {
+  return adminMeta('Stock');
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = await requireAdminPage(context, request);
+  return { variants: await services.stock.list() };
+}
+
+function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) errors[String(issue.path[0] ?? 'change')] ??= issue.message;
+  return errors;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, user } = await requireAdminPage(context, request);
+  const form = Object.fromEntries(await request.formData());
+  const variantId = Number(form.variantId);
+  const parsed = StockAdjustment.safeParse(form);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error.issues);
+    return data<Result>(
+      { ok: false, variantId, message: Object.values(errors)[0] ?? '', errors },
+      { status: 400 },
+    );
+  }
+  try {
+    const { stock } = await services.stock.adjust(user, variantId, parsed.data);
+    return { ok: true, variantId, message: `Stock is now ${stock}.` } as Result;
+  } catch (error) {
+    const r = refusal(error);
+    return data<Result>({ ...r.data, variantId }, r.init ?? undefined);
+  }
+}
+
+export default function AdminStock({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const result = actionData as Result | undefined;
+  const [clientErrors, setClientErrors] = useState<{
+    variantId: number;
+    errors: Record<string, string>;
+  } | null>(null);
+
+  const validate = (variantId: number) => (event: FormEvent<HTMLFormElement>) => {
+    const parsed = StockAdjustment.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    if (parsed.success) return setClientErrors(null);
+    event.preventDefault();
+    setClientErrors({ variantId, errors: fieldErrors(parsed.error.issues) });
+  };
+
+  return (
+    <>
+      <h1>Stock</h1>
+      <p>Lowest stock first. Enter a change in units (12 received, −3 damaged) and why.</p>
+      <table className="admin-table">
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col">Weight</th>
+            <th scope="col">SKU</th>
+            <th scope="col">Stock</th>
+            <th scope="col">Adjust</th>
+          </tr>
+        </thead>
+        <tbody>
+          {loaderData.variants.map((v) => {
+            const errors = {
+              ...(result?.variantId === v.variantId ? (result.errors ?? {}) : {}),
+              ...(clientErrors?.variantId === v.variantId ? clientErrors.errors : {}),
+            };
+            const id = `v${v.variantId}`;
+            return (
+              <tr key={v.variantId}>
+                <td>
+                  {v.productName}
+                  {v.productActive ? null : <small> (inactive)</small>}
+                </td>
+                <td>{v.weight}</td>
+                <td>{v.sku}</td>
+                <td className={v.stock <= 10 ? 'admin-out' : undefined}>{v.stock}</td>
+                <td>
+                  <Form
+                    method="post"
+                    className="admin-form admin-form--inline"
+                    noValidate
+                    onSubmit={validate(v.variantId)}
+                  >
+                    <input type="hidden" name="variantId" value={v.variantId} />
+                    <label>
+                      <span className="visually-hidden">Change for {v.sku}</span>
+                      <input
+                        name="change"
+                        inputMode="numeric"
+                        size={6}
+                        placeholder="+12"
+                        aria-invalid={errors.change ? true : undefined}
+                        aria-describedby={`${id}-error`}
+                      />
+                    </label>
+                    <label>
+                      <span className="visually-hidden">Reason for {v.sku}</span>
+                      <input
+                        name="reason"
+                        maxLength={200}
+                        placeholder="Reason"
+                        aria-invalid={errors.reason ? true : undefined}
+                        aria-describedby={`${id}-error`}
+                      />
+                    </label>
+                    <button
+                      type="submit"
+                      className="button button--small"
+                      disabled={navigation.state === 'submitting'}
+                    >
+                      Apply
+                    </button>
+                    <span
+                      id={`${id}-error`}
+                      className={result?.ok ? 'admin-ok' : 'field-error'}
+                      role="status"
+                    >
+                      {errors.change ??
+                        errors.reason ??
+                        (result?.variantId === v.variantId ? result.message : '')}
+                    </span>
+                  </Form>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </>
+  );
+}
