@@ -48,7 +48,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   const content = createContentService(db, { ttlMs });
   return {
     audit,
-    contentEditing: createContentEditingService({ content, audit }),
+    contentEditing: createContentEditingService({ content, checkout, audit }),
     stock: createStockService({ catalog, audit }),
     dashboard: createDashboardService(db),
     adminOrders: createAdminOrdersService(db, { audit, messenger, log: deps.log }),

@@ -271,3 +271,40 @@ export const StockAdjustment = z.object({
     .max(200, 'Reason must be at most 200 characters.'),
 });
 export type StockAdjustmentInput = z.infer<typeof StockAdjustment>;
+
+const RUPEES_MESSAGE = 'Enter an amount in rupees with up to two decimals, like 49 or 49.50.';
+/** A rupee amount as typed in the back office: at most two decimals, stored as integer paise. */
+const rupeeAmount = z.coerce
+  .number({ error: RUPEES_MESSAGE })
+  .min(0, RUPEES_MESSAGE)
+  .max(1_000_000, 'That amount is too large.')
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, RUPEES_MESSAGE);
+
+export const CheckoutSettingsEdit = z.object({
+  platformFee: rupeeAmount,
+  milestones: z
+    .array(z.object({ minCartValue: rupeeAmount, shippingCharge: rupeeAmount }))
+    .min(1, 'Add at least one shipping milestone.')
+    .max(10, 'At most 10 shipping milestones.')
+    .superRefine((list, ctx) => {
+      const mins = list.map((m) => Math.round(m.minCartValue * 100));
+      if (!mins.includes(0))
+        ctx.addIssue({
+          code: 'custom',
+          message: 'One milestone must start at ₹0 so every cart has a delivery charge.',
+        });
+      if (new Set(mins).size !== mins.length)
+        ctx.addIssue({ code: 'custom', message: 'Two milestones cannot start at the same cart value.' });
+    }),
+  version: z.coerce.number().int().positive(),
+});
+export type CheckoutSettingsEditInput = z.infer<typeof CheckoutSettingsEdit>;
+
+export const AdminCheckoutSettings = z
+  .object({
+    platformFee: z.number(),
+    milestones: z.array(z.object({ minCartValue: z.number(), shippingCharge: z.number() })),
+    version: z.number().int(),
+  })
+  .meta({ id: 'AdminCheckoutSettings' });
+export type AdminCheckoutSettingsDto = z.infer<typeof AdminCheckoutSettings>;

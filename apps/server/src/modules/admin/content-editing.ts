@@ -2,15 +2,24 @@
 // its audit entry in the change's transaction. The API routes and the admin pages both call these.
 
 import type { UserDto } from '@spice/shared/contracts/accounts';
-import type { PolicyEditInput, SettingsEditInput } from '@spice/shared/contracts/admin';
+import type {
+  CheckoutSettingsEditInput,
+  PolicyEditInput,
+  SettingsEditInput,
+} from '@spice/shared/contracts/admin';
 import type { PolicyKind } from '@spice/shared/policy';
+import type { CheckoutService } from '../checkout/service.ts';
 import type { ContentService } from '../content/service.ts';
 import type { AuditService } from './audit.ts';
 
 export type ContentEditingService = ReturnType<typeof createContentEditingService>;
 
-export function createContentEditingService(deps: { content: ContentService; audit: AuditService }) {
-  const { content, audit } = deps;
+export function createContentEditingService(deps: {
+  content: ContentService;
+  checkout: CheckoutService;
+  audit: AuditService;
+}) {
+  const { content, checkout, audit } = deps;
   return {
     updatePolicy(admin: UserDto, kind: PolicyKind, input: PolicyEditInput) {
       return content.updatePolicy(kind, input, (before, after, tx) =>
@@ -38,6 +47,22 @@ export function createContentEditingService(deps: { content: ContentService; aud
             entityId: 1,
             before: { storeName: before.storeName, title: before.title, description: before.description },
             after: { storeName: after.storeName, title: after.title, description: after.description },
+          },
+          tx,
+        ),
+      );
+    },
+
+    updateCheckoutSettings(admin: UserDto, input: CheckoutSettingsEditInput) {
+      return checkout.updateSettings(input, (before, after, tx) =>
+        audit.audit(
+          {
+            actorUserId: admin.id,
+            action: 'checkout-settings.update',
+            entity: 'checkout_settings',
+            entityId: 1,
+            before,
+            after,
           },
           tx,
         ),

@@ -1,12 +1,14 @@
 // The back office's API under /api/admin: every route checks the admin role first (401 logged
 // out, 403 for shoppers). The public GET /api/admin/shipping-milestones lives in checkout.
 import {
+  AdminCheckoutSettings,
   AdminOrderDetail,
   AdminOrderPage,
   AdminOrdersQuery,
   AdminPolicy,
   AdminSettings,
   AuditPage,
+  CheckoutSettingsEdit,
   OrderNumberParam,
   OrderStatusChange,
   OrdersCsvQuery,
@@ -27,7 +29,7 @@ const tags = ['admin'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { accounts, audit, adminOrders, content, contentEditing, stock } = app.services;
+  const { accounts, audit, adminOrders, content, contentEditing, stock, checkout } = app.services;
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
@@ -228,6 +230,43 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = await requireAdmin(request, accounts);
       return stock.adjust(admin, request.params.id, request.body);
+    },
+  );
+
+  app.get(
+    '/admin/checkout-settings',
+    {
+      schema: {
+        tags,
+        summary: 'Platform fee and shipping milestones (rupees) with their version, for editing',
+        response: { 200: AdminCheckoutSettings, ...errors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request, accounts);
+      const settings = await checkout.adminSettings();
+      if (!settings) throw new AppError('notFound', 'Checkout settings not found.');
+      return settings;
+    },
+  );
+
+  app.put(
+    '/admin/checkout-settings',
+    {
+      onRequest: async (request) => {
+        await requireAdmin(request, accounts);
+      },
+      schema: {
+        tags,
+        summary:
+          'Save the platform fee and the whole milestone list (version as loaded; 409 when changed meanwhile)',
+        body: CheckoutSettingsEdit,
+        response: { 200: AdminCheckoutSettings, ...errors },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(request, accounts);
+      return contentEditing.updateCheckoutSettings(admin, request.body);
     },
   );
 };
