@@ -274,3 +274,21 @@ test('an admin adjusts stock with a reason and the catalogue shows it at once', 
   expect(await stockOf()).toBe(before);
   await context.close();
 });
+
+test('the checkout settings form refuses a fraction of a paisa and saves rupee amounts', async ({
+  browser,
+}) => {
+  const { context, admin } = await adminPage(browser);
+  await open(admin, '/admin/checkout-settings');
+  const fee = admin.getByLabel('Platform fee (₹)');
+  const original = await fee.inputValue();
+  await fee.fill('1.005');
+  await admin.getByRole('button', { name: 'Save checkout settings' }).click();
+  await expect(admin.getByText(/up to two decimals/)).toBeVisible();
+
+  // Saved back unchanged, so the checkout journeys sharing this server see the same charges.
+  await fee.fill(original);
+  await admin.getByRole('button', { name: 'Save checkout settings' }).click();
+  await expect(admin.getByText('Checkout settings saved; new checkouts use them now.')).toBeVisible();
+  await context.close();
+});

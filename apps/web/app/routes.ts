@@ -14,6 +14,7 @@ export default [
       route('reviews', 'routes/admin/reviews.tsx'),
       route('messages', 'routes/admin/messages.tsx'),
       route('content', 'routes/admin/content.tsx'),
+      route('checkout-settings', 'routes/admin/checkout-settings.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
     ]),
   ]),

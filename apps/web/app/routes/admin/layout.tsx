@@ -30,6 +30,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <NavLink to="/admin/reviews?filter=unreplied">Reviews</NavLink>
           <NavLink to="/admin/messages?unread=true">Messages</NavLink>
           <NavLink to="/admin/content">Store texts</NavLink>
+          <NavLink to="/admin/checkout-settings">Checkout</NavLink>
           <NavLink to="/admin/audit">Audit log</NavLink>
         </nav>
         <span className="admin__who">

@@ -1,0 +1,148 @@
+import { CheckoutSettingsEdit } from '@spice/shared/contracts/admin';
+import { type FormEvent, useState } from 'react';
+import { data, Form, useNavigation } from 'react-router';
+import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
+import { adminMeta } from '../../features/admin/meta';
+import type { Route } from './+types/checkout-settings';
+
+/** Blank rows offered for new milestones; rows left blank are not saved. */
+const SPARE_ROWS = 2;
+
+export function meta() {
+  return adminMeta('Checkout settings');
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = await requireAdminPage(context, request);
+  const settings = await services.checkout.adminSettings();
+  if (!settings) throw data(null, { status: 404 });
+  return settings;
+}
+
+/** The form's flat fields (milestones.0.minCartValue, …) as the shared schema's shape. */
+function fromForm(form: FormData) {
+  const milestones: { minCartValue: string; shippingCharge: string }[] = [];
+  for (let i = 0; form.has(`milestones.${i}.minCartValue`); i++) {
+    const minCartValue = String(form.get(`milestones.${i}.minCartValue`) ?? '').trim();
+    const shippingCharge = String(form.get(`milestones.${i}.shippingCharge`) ?? '').trim();
+    if (minCartValue !== '' || shippingCharge !== '') milestones.push({ minCartValue, shippingCharge });
+  }
+  return { platformFee: form.get('platformFee'), version: form.get('version'), milestones };
+}
+
+function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) errors[issue.path.map(String).join('.') || 'milestones'] ??= issue.message;
+  return errors;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, user } = await requireAdminPage(context, request);
+  const parsed = CheckoutSettingsEdit.safeParse(fromForm(await request.formData()));
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error.issues);
+    return data<ActionResult>(
+      { ok: false, message: Object.values(errors)[0] ?? '', errors },
+      { status: 400 },
+    );
+  }
+  try {
+    await services.contentEditing.updateCheckoutSettings(user, parsed.data);
+    return { ok: true, message: 'Checkout settings saved; new checkouts use them now.' } as ActionResult;
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+export default function AdminCheckoutSettings({ loaderData: s, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const result = actionData as ActionResult | undefined;
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const errors = { ...(result?.errors ?? {}), ...clientErrors };
+  const rows = [...s.milestones, ...Array.from({ length: SPARE_ROWS }, () => null)];
+
+  function validate(event: FormEvent<HTMLFormElement>) {
+    const parsed = CheckoutSettingsEdit.safeParse(fromForm(new FormData(event.currentTarget)));
+    if (parsed.success) return setClientErrors({});
+    event.preventDefault();
+    setClientErrors(fieldErrors(parsed.error.issues));
+  }
+
+  return (
+    <>
+      <h1>Checkout settings</h1>
+      {result ? (
+        <p className={`admin-message ${result.ok ? '' : 'admin-message--error'}`} role="status">
+          {result.message}
+        </p>
+      ) : null}
+      <Form method="post" className="admin-panel" noValidate onSubmit={validate} key={s.version}>
+        <input type="hidden" name="version" value={s.version} />
+        <div className="admin-form">
+          <label>
+            Platform fee (₹)
+            <input
+              name="platformFee"
+              inputMode="decimal"
+              defaultValue={s.platformFee}
+              aria-invalid={errors.platformFee ? true : undefined}
+              aria-describedby="platformFee-error"
+            />
+            <span id="platformFee-error" className="field-error">
+              {errors.platformFee}
+            </span>
+          </label>
+        </div>
+        <h2>Delivery charge by cart value</h2>
+        <p>From each cart value (₹) upwards, this delivery charge (₹) applies. One row must start at 0.</p>
+        {errors.milestones ? (
+          <p className="field-error" role="alert">
+            {errors.milestones}
+          </p>
+        ) : null}
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Cart value from (₹)</th>
+              <th scope="col">Delivery charge (₹)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((m, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in a form, not records
+              <tr key={i}>
+                <td>
+                  <input
+                    name={`milestones.${i}.minCartValue`}
+                    inputMode="decimal"
+                    aria-label={`Cart value from, row ${i + 1}`}
+                    defaultValue={m?.minCartValue ?? ''}
+                  />
+                  <span className="field-error">{errors[`milestones.${i}.minCartValue`]}</span>
+                </td>
+                <td>
+                  <input
+                    name={`milestones.${i}.shippingCharge`}
+                    inputMode="decimal"
+                    aria-label={`Delivery charge, row ${i + 1}`}
+                    defaultValue={m?.shippingCharge ?? ''}
+                  />
+                  <span className="field-error">{errors[`milestones.${i}.shippingCharge`]}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={navigation.state === 'submitting'}
+          >
+            Save checkout settings
+          </button>
+        </p>
+      </Form>
+    </>
+  );
+}
