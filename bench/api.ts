@@ -2,7 +2,7 @@
 // answers the very same bytes with the same content-type.
 import { type Bar, fetchRaw, fmtInt, heading, type RunningServer, startBareServer } from './lib.ts';
 import { type Comparison, compareThroughput, type LoadSettings } from './load.ts';
-import { printComparison } from './report.ts';
+import { disturbanceNote, printComparison } from './report.ts';
 
 export const API_MIN_RATIO = 0.7;
 
@@ -39,7 +39,7 @@ export async function benchApi(
           benchmark: 'api',
           name: 'API throughput vs bare server',
           target: `≥ ${API_MIN_RATIO * 100}%`,
-          measured: `${(result.ratio * 100).toFixed(1)}% (${fmtInt(result.shopReqPerSec)} / ${fmtInt(result.bareReqPerSec)} req/s; p99 ${result.shopP99Ms} / ${result.bareP99Ms} ms)`,
+          measured: `${(result.ratio * 100).toFixed(1)}% (${fmtInt(result.shopReqPerSec)} / ${fmtInt(result.bareReqPerSec)} req/s; p99 ${result.shopP99Ms} / ${result.bareP99Ms} ms${disturbanceNote(result)})`,
           pass: result.problems.length === 0 && result.ratio >= API_MIN_RATIO,
         },
       ],

@@ -1,7 +1,15 @@
 // Helpers shared by the benchmarks: child servers (the shop and the bare baseline), raw HTTP
 // fetches, statistics and console tables. Load generation lives in load.ts, CPU accounting in cpu.ts.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { type Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -48,16 +56,25 @@ function killAllChildren(signal: NodeJS.Signals) {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
   }
 }
-process.on('exit', () => killAllChildren('SIGKILL'));
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    console.error(`\n${signal}: stopping the servers this run started`);
-    killAllChildren('SIGTERM');
-    setTimeout(() => process.exit(130), 2000).unref();
-  });
+
+let handlersInstalled = false;
+
+/** Installed with the first child, so merely importing this module changes nothing. */
+function installExitHandlers() {
+  if (handlersInstalled) return;
+  handlersInstalled = true;
+  process.on('exit', () => killAllChildren('SIGKILL'));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      console.error(`\n${signal}: stopping the servers this run started`);
+      killAllChildren('SIGTERM');
+      setTimeout(() => process.exit(130), 2000).unref();
+    });
+  }
 }
 
 function track(child: ChildProcess) {
+  installExitHandlers();
   children.add(child);
   child.on('exit', () => children.delete(child));
 }
@@ -107,17 +124,44 @@ export function buildStorefront(): Promise<void> {
 }
 
 /**
- * Starts the shop exactly as `npm start` does (scripts/start.ts, production mode, in-memory
- * database with the demo seed) on a free loopback port, and waits for GET /api/health.
- * Its output goes to bench/results/shop.log.
+ * Copies apps/web/build to bench/results/build and checks that every /assets/ file the server
+ * build refers to is in the copy (a build running elsewhere at that moment would leave holes;
+ * then it copies again, up to 5 times). Returns the copy's directory.
  */
-export async function startShop(options: { profileDir?: string } = {}): Promise<RunningServer> {
+export async function snapshotBuild(): Promise<{ dir: string; assets: number }> {
+  const source = path.join(ROOT, 'apps/web/build');
+  const dir = path.join(ensureResultsDir(), 'build');
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    rmSync(dir, { recursive: true, force: true });
+    try {
+      cpSync(source, dir, { recursive: true });
+      const server = readFileSync(path.join(dir, 'server/index.js'), 'utf8');
+      const referenced = new Set(server.match(/(?<=["'`])\/assets\/[\w.-]+\.(?:js|css)/g) ?? []);
+      const missing = [...referenced].filter((asset) => !existsSync(path.join(dir, 'client', asset)));
+      if (referenced.size > 0 && missing.length === 0) return { dir, assets: referenced.size };
+      console.log(
+        `  build copy incomplete (${missing.length} assets missing, a build is running?); copying again`,
+      );
+    } catch (error) {
+      console.log(`  could not copy the build (${(error as Error).message}); trying again`);
+    }
+    await sleep(3000);
+  }
+  throw new Error('could not take a consistent copy of apps/web/build (is a build running in a loop?)');
+}
+
+/**
+ * Starts the shop as `npm start` does (production mode, in-memory database with the demo seed)
+ * through bench/start-shop.ts, which serves the given copy of the storefront build, on a free
+ * loopback port; waits for GET /api/health. Its output goes to bench/results/shop.log.
+ */
+export async function startShop(options: { buildDir: string; profileDir?: string }): Promise<RunningServer> {
   const port = await freePort();
   const spawnedAt = Date.now();
   const nodeArgs = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
   const logFile = path.join(ensureResultsDir(), 'shop.log');
   const log = createWriteStream(logFile);
-  const child = spawn(process.execPath, [...nodeArgs, 'scripts/start.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'bench/start-shop.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -127,6 +171,7 @@ export async function startShop(options: { profileDir?: string } = {}): Promise<
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      BENCH_BUILD_DIR: options.buildDir,
     },
   });
   track(child);
@@ -136,7 +181,11 @@ export async function startShop(options: { profileDir?: string } = {}): Promise<
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
-      throw new Error(`the shop exited with ${child.exitCode} while starting; see ${logFile}`);
+      await sleep(200); // let the log stream flush
+      const tail = readFileSync(logFile, 'utf8').trim().split('\n').slice(-12).join('\n');
+      throw new Error(
+        `the shop exited with ${child.exitCode} while starting; ${logFile} ends with:\n${tail}`,
+      );
     }
     try {
       const health = await fetchRaw(`${url}/api/health`, 2000);
@@ -298,6 +347,21 @@ function chromiumVersion(): string {
     }).trim();
   } catch {
     return 'unknown';
+  }
+}
+
+/** The commit measured, and how many files outside bench/ differ from it (work in progress). */
+export function gitState(): { commit: string; uncommittedFiles: number } {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    }).trim();
+    const status = execFileSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8' });
+    const files = status.split('\n').filter((line) => line.trim() && !line.slice(3).startsWith('bench/'));
+    return { commit, uncommittedFiles: files.length };
+  } catch {
+    return { commit: 'unknown', uncommittedFiles: -1 };
   }
 }
 

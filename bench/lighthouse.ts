@@ -47,6 +47,8 @@ export interface LighthousePageResult {
   runs: number;
   /** Performance score of every run; the run with the median performance score is reported. */
   performanceRuns: number[];
+  /** Runs whose unthrottled first paint came > 500 ms after the load event (see README). */
+  heldPaintRuns: number;
   scores: Record<Category, number>;
   metrics: Record<string, { value: number; displayValue: string | null; score: number | null }>;
   observed: Record<string, number | null>;
@@ -158,6 +160,16 @@ function auditItems(audit: Audit): string[] {
     .slice(0, 5);
 }
 
+/** The unthrottled first paint came more than 500 ms after the load event had fired. */
+function paintHeld(lhr: Lhr): boolean {
+  const o = observedMetrics(lhr);
+  return (
+    o.observedFirstContentfulPaint !== null &&
+    o.observedLoad !== null &&
+    o.observedFirstContentfulPaint > o.observedLoad + 500
+  );
+}
+
 /** Audits of a category that do not pass (score under 0.9, or errored), heaviest weight first. */
 export function failingAudits(lhr: Lhr, category: Category): FailingAudit[] {
   const refs = lhr.categories[category]?.auditRefs ?? [];
@@ -204,6 +216,11 @@ async function benchOne(
         `SI ${observed.observedSpeedIndex} ms, load ${observed.observedLoad} ms; benchmarkIndex ${run.lhr.environment.benchmarkIndex} ` +
         `(${((Date.now() - started) / 1000).toFixed(0)} s)`,
     );
+    if (paintHeld(run.lhr)) {
+      console.log(
+        '    first paint came long after the load event (held paint, see bench/README.md); this run scores lower',
+      );
+    }
   }
   const perfOf = (r: { lhr: Lhr }) => Math.round((r.lhr.categories.performance?.score ?? 0) * 100);
   const performanceRuns = results.map(perfOf);
@@ -241,6 +258,7 @@ async function benchOne(
     path: pagePath,
     runs,
     performanceRuns,
+    heldPaintRuns: results.filter((r) => paintHeld(r.lhr)).length,
     scores,
     metrics,
     observed: observedMetrics(lhr),
@@ -265,11 +283,12 @@ export async function benchLighthouse(
 
   console.log(
     `\n${table(
-      ['page', ...CATEGORIES, 'perf runs'],
+      ['page', ...CATEGORIES, 'perf runs', 'held paint'],
       result.map((r) => [
         `${r.name} ${r.path}`,
         ...CATEGORIES.map((c) => r.scores[c]),
         r.performanceRuns.join(' '),
+        `${r.heldPaintRuns}/${r.runs}`,
       ]),
     )}`,
   );

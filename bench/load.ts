@@ -232,14 +232,16 @@ export interface Comparison {
   rounds: number;
   shop: CannonSummary[];
   bare: CannonSummary[];
-  /** Medians over the rounds. */
+  /** Rounds the summary figures come from: the undisturbed ones, or all if every round was disturbed. */
+  roundsUsed: number[];
+  /** Medians over the rounds used. */
   shopReqPerSec: number;
   bareReqPerSec: number;
   /** shop / bare of each round (both measured back to back, so drifts in machine speed cancel). */
   roundRatios: number[];
   /** Rounds (1-based) whose shop or bare run other programs still disturbed after every attempt. */
   disturbedRounds: number[];
-  /** Median of the round ratios, leaving out disturbed rounds unless every round was disturbed. */
+  /** Median of the ratios of the rounds used. */
   ratio: number;
   /**
    * Informational: the same ratio per CPU-second of the server process (req/s ÷ cores used).
@@ -251,7 +253,7 @@ export interface Comparison {
   shopP99Ms: number;
   bareP50Ms: number;
   bareP99Ms: number;
-  /** Medians over the rounds, % of one core during the measured runs. */
+  /** Medians over the rounds used, % of one core during the measured runs. */
   shopServerCpu: number | null;
   bareServerCpu: number | null;
   shopLoadGeneratorCpu: number;
@@ -284,22 +286,24 @@ export async function compareThroughput(
     }
   }
   const all = [...runs.shop, ...runs.bare];
-  const shopReqPerSec = median(runs.shop.map((s) => s.reqPerSec));
-  const bareReqPerSec = median(runs.bare.map((s) => s.reqPerSec));
   const roundRatios = runs.shop.map((s, i) => round(s.reqPerSec / runs.bare[i]!.reqPerSec, 3));
   const disturbedRounds = runs.shop.flatMap((s, i) =>
     s.disturbed || runs.bare[i]!.disturbed ? [i + 1] : [],
   );
-  const clean = roundRatios.filter((_, i) => !disturbedRounds.includes(i + 1));
+  // Every summary figure comes from the rounds nobody disturbed (all rounds if there are none).
+  const kept = runs.shop.map((_, i) => i).filter((i) => !disturbedRounds.includes(i + 1));
+  const use = kept.length > 0 ? kept : runs.shop.map((_, i) => i);
+  const shop = use.map((i) => runs.shop[i]!);
+  const bare = use.map((i) => runs.bare[i]!);
   const perCpu = (s: CannonSummary) => {
     const cpu = s.cpu.processes.server;
     return cpu ? s.reqPerSec / (cpu / 100) : null;
   };
-  const cpuRatios = runs.shop
-    .map((s, i) => {
-      const a = perCpu(s);
+  const cpuRatios = use
+    .map((i) => {
+      const a = perCpu(runs.shop[i]!);
       const b = perCpu(runs.bare[i]!);
-      return a !== null && b !== null && !disturbedRounds.includes(i + 1) ? a / b : null;
+      return a !== null && b !== null ? a / b : null;
     })
     .filter((r): r is number => r !== null);
   return {
@@ -309,20 +313,21 @@ export async function compareThroughput(
     rounds: settings.rounds,
     shop: runs.shop,
     bare: runs.bare,
-    shopReqPerSec: round(shopReqPerSec, 0),
-    bareReqPerSec: round(bareReqPerSec, 0),
+    roundsUsed: use.map((i) => i + 1),
+    shopReqPerSec: round(median(shop.map((s) => s.reqPerSec)), 0),
+    bareReqPerSec: round(median(bare.map((s) => s.reqPerSec)), 0),
     roundRatios,
     disturbedRounds,
-    ratio: round(median(clean.length > 0 ? clean : roundRatios), 3),
+    ratio: round(median(use.map((i) => roundRatios[i]!)), 3),
     cpuNormalisedRatio: cpuRatios.length > 0 ? round(median(cpuRatios), 3) : null,
-    shopP50Ms: median(runs.shop.map((s) => s.latencyMs.p50)),
-    shopP99Ms: median(runs.shop.map((s) => s.latencyMs.p99)),
-    bareP50Ms: median(runs.bare.map((s) => s.latencyMs.p50)),
-    bareP99Ms: median(runs.bare.map((s) => s.latencyMs.p99)),
-    shopServerCpu: medianOf(runs.shop.map((s) => s.cpu.processes.server ?? null)),
-    bareServerCpu: medianOf(runs.bare.map((s) => s.cpu.processes.server ?? null)),
-    shopLoadGeneratorCpu: median(runs.shop.map((s) => s.cpu.self)),
-    bareLoadGeneratorCpu: median(runs.bare.map((s) => s.cpu.self)),
+    shopP50Ms: median(shop.map((s) => s.latencyMs.p50)),
+    shopP99Ms: median(shop.map((s) => s.latencyMs.p99)),
+    bareP50Ms: median(bare.map((s) => s.latencyMs.p50)),
+    bareP99Ms: median(bare.map((s) => s.latencyMs.p99)),
+    shopServerCpu: medianOf(shop.map((s) => s.cpu.processes.server ?? null)),
+    bareServerCpu: medianOf(bare.map((s) => s.cpu.processes.server ?? null)),
+    shopLoadGeneratorCpu: median(shop.map((s) => s.cpu.self)),
+    bareLoadGeneratorCpu: median(bare.map((s) => s.cpu.self)),
     problems: all
       .filter((s) => s.errors > 0 || s.timeouts > 0 || s.non2xx > 0 || s.requests === 0)
       .map(

@@ -4,6 +4,11 @@ import type { Comparison } from './load.ts';
 
 const pct = (v: number | null) => (v === null ? '?' : `${v}%`);
 
+/** A note for the bar line when other programs disturbed every round of a comparison. */
+export function disturbanceNote(c: Comparison): string {
+  return c.disturbedRounds.length === c.roundRatios.length ? '; every round disturbed by other programs' : '';
+}
+
 export function printComparison(title: string, shopLabel: string, c: Comparison) {
   console.log(
     `\n${table(

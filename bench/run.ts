@@ -1,5 +1,5 @@
 // npm run bench [-- api|page|js|lighthouse ...] [--no-build] [--connections=50] [--duration=10]
-//   [--warmup=2] [--rounds=3] [--attempts=3] [--quiet-wait=30] [--lh-runs=3] [--product=<slug>]
+//   [--warmup=2] [--rounds=3] [--attempts=3] [--quiet-wait=30] [--lh-runs=5] [--product=<slug>]
 //   [--profile]
 //
 // Builds the storefront (unless --no-build), starts the shop on a free loopback port as a child
@@ -15,9 +15,13 @@ import {
   type Bar,
   buildStorefront,
   ensureResultsDir,
+  gitState,
   heading,
   machineInfo,
+  RESULTS_DIR,
+  ROOT,
   type RunningServer,
+  snapshotBuild,
   startShop,
   table,
 } from './lib.ts';
@@ -39,7 +43,7 @@ const { values, positionals } = parseArgs({
     rounds: { type: 'string', default: '3' },
     attempts: { type: 'string', default: '3' },
     'quiet-wait': { type: 'string', default: '30' },
-    'lh-runs': { type: 'string', default: '3' },
+    'lh-runs': { type: 'string', default: '5' },
     product: { type: 'string' },
     profile: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
@@ -48,7 +52,7 @@ const { values, positionals } = parseArgs({
 
 if (values.help) {
   console.log(
-    'usage: npm run bench -- [api|page|js|lighthouse ...] [--no-build] [--connections=50] [--duration=10] [--warmup=2] [--rounds=3] [--attempts=3] [--quiet-wait=30] [--lh-runs=3] [--product=<slug>] [--profile]',
+    'usage: npm run bench -- [api|page|js|lighthouse ...] [--no-build] [--connections=50] [--duration=10] [--warmup=2] [--rounds=3] [--attempts=3] [--quiet-wait=30] [--lh-runs=5] [--product=<slug>] [--profile]',
   );
   process.exit(0);
 }
@@ -83,6 +87,7 @@ const startedAt = new Date();
 const output: Record<string, unknown> = {
   startedAt: startedAt.toISOString(),
   machine: machineInfo(),
+  git: gitState(),
   settings: { ...settings, lighthouseRunsPerPage: lhRuns, build: !values['no-build'] },
   benchmarks: selected,
 };
@@ -90,6 +95,10 @@ const m = output.machine as ReturnType<typeof machineInfo>;
 console.log(
   `${startedAt.toISOString()} — ${m.cpus} × ${m.cpuModel}, ${m.memoryGB} GB, ${m.platform}, Node ${m.node}, ` +
     `${m.tools.chromium}, autocannon ${m.tools.autocannon}, lighthouse ${m.tools.lighthouse}, playwright ${m.tools.playwright}`,
+);
+const git = output.git as ReturnType<typeof gitState>;
+console.log(
+  `commit ${git.commit}${git.uncommittedFiles > 0 ? ` + ${git.uncommittedFiles} uncommitted files outside bench/ (work in progress is measured too)` : ''}`,
 );
 const bars: Bar[] = [];
 // --profile: the shop runs under node --cpu-prof; the profile is summarised once it stops.
@@ -106,7 +115,12 @@ try {
     await buildStorefront();
   }
   heading('starting the shop');
-  shop = await startShop(profileDir ? { profileDir } : {});
+  const build = await snapshotBuild();
+  console.log(
+    `  serving a private copy of the build (${build.assets} hashed assets) from ${path.relative(process.cwd(), build.dir)}`,
+  );
+  output.build = { copy: path.relative(ROOT, build.dir), assets: build.assets };
+  shop = await startShop({ buildDir: build.dir, ...(profileDir ? { profileDir } : {}) });
   console.log(`  shop (pid ${shop.pid}) at ${shop.url}`);
   const slug = await pickProduct(shop.url, values.product);
 
@@ -174,6 +188,12 @@ output.bars = bars;
 output.errors = errors;
 const file = path.join(ensureResultsDir(), 'latest.json');
 writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
+// Every run is also kept under results/history/, named by its start time.
+mkdirSync(path.join(RESULTS_DIR, 'history'), { recursive: true });
+writeFileSync(
+  path.join(RESULTS_DIR, 'history', `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`),
+  `${JSON.stringify(output, null, 2)}\n`,
+);
 console.log(
   `\n${bars.filter((b) => b.pass).length}/${bars.length} bars passed in ${Math.round((finishedAt.getTime() - startedAt.getTime()) / 1000)} s; results in ${path.relative(process.cwd(), file)}`,
 );

@@ -18,8 +18,8 @@ export interface CatalogSnapshot {
   active: ProductDto[];
   byId: Map<number, ProductDto>;
   bySlug: Map<string, ProductDto>;
-  /** GET /api/products, serialised once per snapshot. */
-  allJson: string;
+  /** GET /api/products, serialised and encoded once per snapshot (a Buffer is sent as is). */
+  allJson: Buffer;
   allEtag: string;
 }
 
@@ -141,14 +141,15 @@ async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
     };
   });
 
-  const allJson = JSON.stringify(all);
+  const json = JSON.stringify(all);
+  const allJson = Buffer.from(json);
   return {
     all,
     active: all.filter((p) => p.active),
     byId: new Map(all.map((p) => [p.id, p])),
     bySlug: new Map(all.map((p) => [p.slug, p])),
     allJson,
-    allEtag: weakEtag(allJson),
+    allEtag: weakEtag(json),
   };
 }
 
