@@ -9,6 +9,11 @@ export function toPaise(rupees: number): number {
   return paise;
 }
 
+/** Rupees as the API gives them (at most two decimals) to whole paise, for display and comparison. */
+export function rupeesToPaise(rupees: number): number {
+  return Math.round(rupees * 100);
+}
+
 /** Integer paise to a rupee number for JSON (e.g. 12050 -> 120.5). */
 export function toRupees(paise: number): number {
   return paise / 100;
@@ -25,5 +30,5 @@ export function formatRupees(paise: number): string {
 
 /** Display form of a rupee amount as the API gives it (e.g. 120.5 -> ₹120.50). */
 export function formatPrice(rupees: number): string {
-  return formatRupees(Math.round(rupees * 100));
+  return formatRupees(rupeesToPaise(rupees));
 }

@@ -1,9 +1,10 @@
 // Variant rules shared by cards, the product page and search results. Variants carry rupee
 // prices as the API gives them; percent off is computed on whole paise so 0.25 stays exact.
+import { rupeesToPaise } from './money.ts';
 import { percentOff } from './pricing.ts';
 
 export function percentOffRupees(mrp: number, price: number): number {
-  return percentOff(Math.round(mrp * 100), Math.round(price * 100));
+  return percentOff(rupeesToPaise(mrp), rupeesToPaise(price));
 }
 
 export interface PricedVariant {

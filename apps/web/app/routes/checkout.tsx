@@ -5,7 +5,7 @@ import type { PaymentOrderDto } from '@spice/shared/contracts/commerce';
 import type { CouponDto } from '@spice/shared/contracts/content';
 import { normaliseCouponCode } from '@spice/shared/coupons';
 import { productImage } from '@spice/shared/images';
-import { formatRupees } from '@spice/shared/money';
+import { formatRupees, rupeesToPaise as paise } from '@spice/shared/money';
 import { baseShippingCharge, orderTotal, shippingCharge } from '@spice/shared/pricing';
 import { useMemo, useState } from 'react';
 import { Link, redirect, useNavigate, useRevalidator } from 'react-router';
@@ -13,6 +13,7 @@ import { Modal } from '../components/modal';
 import { currentUser, getStorefront } from '../context';
 import { ApiError, api } from '../features/account/api';
 import { AddressForm } from '../features/addresses/address-form';
+import { milestonesInPaise, subtotalPaise } from '../features/cart/cart-contents';
 import { refreshCart, useCart } from '../features/cart/cart-store';
 import { loadRazorpayScript, openRazorpay, type PaymentResult } from '../features/checkout/payment';
 import { seoMeta } from '../seo';
@@ -43,7 +44,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { user, addresses, items, milestones, platformFee: settings.platformFee };
 }
 
-const paise = (rupees: number) => Math.round(rupees * 100);
 const MESSAGES = {
   couponFallback: 'Invalid or expired coupon.',
   couponsFailed: 'Failed to load coupons.',
@@ -82,12 +82,9 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
 
   const address = addresses.find((a) => a.id === addressId) ?? null;
   const totals = useMemo(() => {
-    const subtotal = items.reduce((s, i) => s + paise(i.price) * i.quantity, 0);
+    const subtotal = subtotalPaise(items);
     const totalMrp = items.reduce((s, i) => s + Math.max(paise(i.mrp), paise(i.price)) * i.quantity, 0);
-    const inPaise = milestones.map((m) => ({
-      minCartValue: paise(m.minCartValue),
-      shippingCharge: paise(m.shippingCharge),
-    }));
+    const inPaise = milestonesInPaise(milestones);
     const delivery = shippingCharge(inPaise, subtotal);
     const baseDelivery = baseShippingCharge(inPaise);
     const couponDiscount = coupon ? paise(coupon.discount) : 0;

@@ -13,6 +13,7 @@ import { MESSAGES } from '@spice/shared/messages';
 import { maskMobile } from '@spice/shared/validators';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { neverCache } from '../../lib/cache-headers.ts';
 import { requireOwner, requireSession, requireUser } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { EMAIL_MESSAGES } from '../auth/otp-service.ts';
@@ -30,10 +31,7 @@ const Message = z.object({ message: z.string() });
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { otp, accounts, sessions } = app.services;
-  // Everything here is one shopper's own: never cached anywhere.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  neverCache(app);
 
   app.post(
     '/email/send-otp',

@@ -22,6 +22,7 @@ import { ErrorBody, IdParam } from '@spice/shared/contracts/common';
 import { PolicyKindParam } from '@spice/shared/contracts/content';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { neverCache } from '../../lib/cache-headers.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 
@@ -30,9 +31,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { accounts, audit, adminOrders, content, contentEditing, stock, checkout } = app.services;
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  neverCache(app);
 
   app.get(
     '/admin/audit',

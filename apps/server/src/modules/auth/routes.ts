@@ -2,6 +2,7 @@ import { CheckUserResult, MobileBody, OtpSent, OtpVerifyBody, User } from '@spic
 import { ErrorBody } from '@spice/shared/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { neverCache } from '../../lib/cache-headers.ts';
 import { requireSession, requireUser } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { LOGIN_MESSAGES } from './otp-service.ts';
@@ -11,9 +12,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody,
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { otp, accounts, sessions } = app.services;
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  neverCache(app);
 
   app.post(
     '/auth/otp/send',

@@ -4,6 +4,7 @@ import { ErrorBody, IdParam } from '@spice/shared/contracts/common';
 import { lastTenDigits } from '@spice/shared/validators';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { neverCache } from '../../lib/cache-headers.ts';
 import { requireOwner, requireUser } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 
@@ -13,9 +14,7 @@ const CartList = z.array(CartItem);
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const { cart, accounts } = app.services;
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  neverCache(app);
 
   app.get(
     '/cart/user/:mobile',

@@ -10,6 +10,7 @@ import {
 import { ErrorBody } from '@spice/shared/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { neverCache } from '../../lib/cache-headers.ts';
 import { requireOwner, requireUser } from '../../plugins/auth.ts';
 
 const errors = {
@@ -23,9 +24,7 @@ const errors = {
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { orders, accounts } = app.services;
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  neverCache(app);
 
   app.post(
     '/payment/create-razorpay-order',

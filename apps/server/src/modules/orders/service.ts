@@ -7,13 +7,14 @@ import { randomInt } from 'node:crypto';
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { OrderSummaryDto } from '@spice/shared/contracts/commerce';
 import { productImage } from '@spice/shared/images';
-import { formatRupees, toRupees } from '@spice/shared/money';
+import { formatRupees, rupeesToPaise, toRupees } from '@spice/shared/money';
 import { orderTotal, shippingCharge } from '@spice/shared/pricing';
 import { withCountryCode } from '@spice/shared/validators';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { addresses, users } from '../accounts/schema.ts';
+import { toUserDto } from '../accounts/service.ts';
 import { cartItems } from '../cart/schema.ts';
 import { productVariants } from '../catalog/schema.ts';
 import type { CatalogService } from '../catalog/service.ts';
@@ -97,8 +98,8 @@ export function createOrdersService(
         weight: variant.weight,
         image: productImage(product),
         quantity: row.quantity,
-        pricePaise: Math.round(variant.price * 100),
-        mrpPaise: Math.round(variant.mrp * 100),
+        pricePaise: rupeesToPaise(variant.price),
+        mrpPaise: rupeesToPaise(variant.mrp),
       };
     });
     const subtotalPaise = lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
@@ -307,15 +308,7 @@ export function createOrdersService(
 
   async function loadUser(tx: Tx, userId: number): Promise<UserDto> {
     const [u] = await tx.select().from(users).where(eq(users.id, userId));
-    return {
-      id: u!.id,
-      firstName: u!.firstName,
-      lastName: u!.lastName,
-      mobile: u!.mobile,
-      phoneNumber: withCountryCode(u!.mobile),
-      email: u!.email,
-      role: u!.role,
-    };
+    return toUserDto(u!);
   }
 
   return {

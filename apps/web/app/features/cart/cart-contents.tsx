@@ -2,7 +2,7 @@
 import type { CartItemDto } from '@spice/shared/contracts/commerce';
 import type { ShippingMilestoneDto } from '@spice/shared/contracts/content';
 import { MESSAGES } from '@spice/shared/messages';
-import { formatPrice, formatRupees } from '@spice/shared/money';
+import { formatPrice, formatRupees, rupeesToPaise as paise } from '@spice/shared/money';
 import { nextMilestone, shippingCharge } from '@spice/shared/pricing';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -28,7 +28,13 @@ export function useMilestones(initial?: ShippingMilestoneDto[]) {
   return milestones;
 }
 
-const paise = (rupees: number) => Math.round(rupees * 100);
+/** Milestones as the API gives them (rupees) in paise, for the pricing rules. */
+export function milestonesInPaise(milestones: ShippingMilestoneDto[]) {
+  return milestones.map((m) => ({
+    minCartValue: paise(m.minCartValue),
+    shippingCharge: paise(m.shippingCharge),
+  }));
+}
 
 export function subtotalPaise(items: CartItemDto[]): number {
   return items.reduce((sum, i) => sum + paise(i.price) * i.quantity, 0);
@@ -42,10 +48,7 @@ export function ShippingProgress({
   milestones: ShippingMilestoneDto[];
 }) {
   if (milestones.length === 0 || items.length === 0) return null;
-  const inPaise = milestones.map((m) => ({
-    minCartValue: paise(m.minCartValue),
-    shippingCharge: paise(m.shippingCharge),
-  }));
+  const inPaise = milestonesInPaise(milestones);
   const subtotal = subtotalPaise(items);
   const next = nextMilestone(inPaise, subtotal);
   const charge = shippingCharge(inPaise, subtotal);
