@@ -12,6 +12,8 @@ export const banners = pgTable('banners', {
   startTime: timestamp('start_time', { withTimezone: true }),
   endTime: timestamp('end_time', { withTimezone: true }),
   position: integer('position').notNull().default(0),
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** A single row (id = 1) of store-wide settings and footer fields. */
@@ -40,6 +42,7 @@ export const marketplaceLinks = pgTable('marketplace_links', {
   url: text('url').notNull(),
   logoUrl: text('logo_url').notNull(),
   position: integer('position').notNull().default(0),
+  version: integer('version').notNull().default(1),
 });
 
 export const contentSections = pgTable(
@@ -52,6 +55,7 @@ export const contentSections = pgTable(
     body: text('body').notNull(),
     imageUrls: text('image_urls').notNull().default(''),
     orderIndex: integer('order_index').notNull().default(0),
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('content_sections_key_idx').on(t.key, t.orderIndex)],
 );
