@@ -29,8 +29,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
+    { name: 'setup', testMatch: /\.setup\.ts$/ },
     {
       name: 'desktop',
+      dependencies: ['setup'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
   ],

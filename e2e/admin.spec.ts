@@ -1,33 +1,12 @@
 // The back office's orders journey: the demo admin moves a shopper's order from placed to
 // delivered (tracking id when shipping) and the shopper sees it delivered on the orders page.
-import { type APIRequestContext, type Browser, type BrowserContext, expect, test } from '@playwright/test';
-import { latestCode, signUpThroughApi } from './shoppers.ts';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { adminPage } from './admin-session.ts';
+import { signUpThroughApi } from './shoppers.ts';
 import { fetchProducts, open } from './support.ts';
 
-const DEMO_ADMIN_MOBILE = '9999900001';
-
-// The demo admin logs in once (a number may ask for a new code only every so often); every test
-// then opens its own browser context with that session.
+// Every test opens its own browser context with the demo admin's session (admin.setup.ts).
 test.describe.configure({ mode: 'serial' });
-let adminState: Awaited<ReturnType<BrowserContext['storageState']>>;
-
-test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext();
-  await logIn(context.request, DEMO_ADMIN_MOBILE);
-  adminState = await context.storageState();
-  await context.close();
-});
-
-async function adminPage(browser: Browser) {
-  const context = await browser.newContext({ storageState: adminState });
-  return { context, admin: await context.newPage() };
-}
-
-async function logIn(request: APIRequestContext, mobile: string) {
-  expect((await request.post('/api/auth/otp/send', { data: { mobile } })).ok()).toBe(true);
-  const otp = await latestCode(request, mobile);
-  expect((await request.post('/api/auth/otp/verify', { data: { mobile, otp } })).ok()).toBe(true);
-}
 
 /** Places an order through the API exactly as the checkout page does (simulated gateway). */
 async function placeOrder(request: APIRequestContext, mobile: string): Promise<string> {
