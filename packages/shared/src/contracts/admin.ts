@@ -272,9 +272,9 @@ export const StockAdjustment = z.object({
 });
 export type StockAdjustmentInput = z.infer<typeof StockAdjustment>;
 
-const RUPEES_MESSAGE = 'Enter an amount in rupees with up to two decimals, like 49 or 49.50.';
+export const RUPEES_MESSAGE = 'Enter an amount in rupees with up to two decimals, like 49 or 49.50.';
 /** A rupee amount as typed in the back office: at most two decimals, stored as integer paise. */
-const rupeeAmount = z.coerce
+export const rupeeAmount = z.coerce
   .number({ error: RUPEES_MESSAGE })
   .min(0, RUPEES_MESSAGE)
   .max(1_000_000, 'That amount is too large.')
