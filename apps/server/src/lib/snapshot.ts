@@ -2,6 +2,15 @@
 // than its time to live. Public catalogue reads come from here: one load serves every request.
 // The time to live bounds staleness when another instance changed the data; a local write calls
 // invalidate() so this instance shows it at once.
+
+// Bumped by every invalidation of every snapshot: caches built from several snapshots at once
+// (server-rendered pages) compare it to know their inputs changed.
+let generationOfAll = 0;
+
+export function dataGeneration(): number {
+  return generationOfAll;
+}
+
 export interface Snapshot<T> {
   get(): Promise<T>;
   invalidate(): void;
@@ -34,6 +43,7 @@ export function createSnapshot<T>(
     },
     invalidate() {
       generation++;
+      generationOfAll++;
       current = null;
     },
   };

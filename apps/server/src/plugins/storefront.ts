@@ -3,13 +3,15 @@
 // through the router context, never over HTTP.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 // Brings in the FastifyInstance decorations (config, services) declared beside buildApp.
 import type {} from '../app.ts';
+import { createPageCache } from '../lib/page-cache.ts';
+import { dataGeneration } from '../lib/snapshot.ts';
+import { sendWebResponse, toWebRequest } from '../lib/web-response.ts';
 
 /** What the storefront's loaders find in the router context (see apps/web/app/context.ts). */
 export interface StorefrontContext {
@@ -65,6 +67,16 @@ export function registerStorefront(options: StorefrontOptions) {
       publicUrl: app.config.PUBLIC_URL ?? null,
     };
 
+    // Development renders fresh code on every request, so only production keeps pages.
+    const pages =
+      options.mode === 'production'
+        ? createPageCache({
+            ttlMs: app.config.CATALOG_CACHE_SECONDS * 1000,
+            maxBytes: 64 * 1024 * 1024,
+            generation: dataGeneration,
+          })
+        : null;
+
     await app.register(async (scope) => {
       // Leave request bodies unread: React Router actions read them from the Web Request.
       scope.removeAllContentTypeParsers();
@@ -82,51 +94,19 @@ export function registerStorefront(options: StorefrontOptions) {
           }
           const key = (build.entry.module as { storefrontContext?: ContextKey }).storefrontContext;
           if (!key) throw new Error('entry.server must export storefrontContext');
-          const loadContext = new RouterContextProvider();
-          loadContext.set(key, {
-            ...context,
-            services: app.services,
-            clientIp: request.ip,
-          } satisfies StorefrontContext);
-          const response = await handle(toWebRequest(request, reply), loadContext);
-          return sendWebResponse(reply, response);
+          const render = () => {
+            const loadContext = new RouterContextProvider();
+            loadContext.set(key, {
+              ...context,
+              services: app.services,
+              clientIp: request.ip,
+            } satisfies StorefrontContext);
+            return handle(toWebRequest(request, reply), loadContext);
+          };
+          if (pages && (await pages.serve(request, reply, render))) return reply;
+          return sendWebResponse(reply, await render());
         },
       });
     });
   };
-}
-
-function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
-  }
-  const controller = new AbortController();
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
-  const init: RequestInit & { duplex?: 'half' } = {
-    method: request.method,
-    headers,
-    signal: controller.signal,
-  };
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    init.body = Readable.toWeb(request.raw) as ReadableStream;
-    init.duplex = 'half';
-  }
-  return new Request(url, init);
-}
-
-function sendWebResponse(reply: FastifyReply, response: Response) {
-  reply.status(response.status);
-  for (const [name, value] of response.headers) {
-    if (name !== 'set-cookie') reply.header(name, value);
-  }
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) reply.header('set-cookie', cookies);
-  if (!response.body) return reply.send();
-  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
 }
