@@ -8,7 +8,9 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database } from './db/client.ts';
 import { loadAppSecret } from './lib/app-secrets.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { adminCouponRoutes } from './modules/admin/coupons-routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { adminSiteRoutes } from './modules/admin/site-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
@@ -114,6 +116,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(reviewRoutes);
       await api.register(contactRoutes);
       await api.register(adminRoutes);
+      await api.register(adminSiteRoutes);
+      await api.register(adminCouponRoutes);
       // Unknown /api paths answer JSON, never the storefront's HTML 404.
       api.all('/*', async (request, reply) =>
         reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` }),

@@ -14,7 +14,9 @@ import { createCartService } from './modules/cart/service.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { createCheckoutService } from './modules/checkout/service.ts';
 import { createContactService } from './modules/contact/service.ts';
+import { createContentAdminService } from './modules/content/admin-service.ts';
 import { createContentService } from './modules/content/service.ts';
+import { createCouponsAdminService } from './modules/coupons/admin-service.ts';
 import { createCouponsService } from './modules/coupons/service.ts';
 import { createMessenger } from './modules/messaging/service.ts';
 import { createAdminOrdersService } from './modules/orders/admin-service.ts';
@@ -49,6 +51,8 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   return {
     audit,
     contentEditing: createContentEditingService({ content, checkout, audit }),
+    contentAdmin: createContentAdminService(db, { audit, invalidate: () => content.invalidate() }),
+    couponsAdmin: createCouponsAdminService(db, { audit }),
     stock: createStockService({ catalog, audit }),
     dashboard: createDashboardService(db),
     adminOrders: createAdminOrdersService(db, { audit, messenger, log: deps.log }),

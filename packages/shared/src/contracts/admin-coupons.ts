@@ -75,7 +75,7 @@ function couponRules(v: CouponFields, ctx: z.RefinementCtx) {
   if (!endsAfterStart(v.validFrom, v.validUntil)) {
     ctx.addIssue({ code: 'custom', message: END_AFTER_START, path: ['validUntil'] });
   }
-  if (v.usageLimit !== null && v.perUserLimit !== null && v.perUserLimit > v.usageLimit) {
+  if (v.usageLimit !== null && v.usageLimit > 0 && v.perUserLimit !== null && v.perUserLimit > v.usageLimit) {
     ctx.addIssue({ code: 'custom', message: PER_USER_ABOVE_TOTAL, path: ['perUserLimit'] });
   }
 }
