@@ -9,6 +9,7 @@ import type { Database } from './db/client.ts';
 import { loadAppSecret } from './lib/app-secrets.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminCouponRoutes } from './modules/admin/coupons-routes.ts';
+import { adminProductRoutes } from './modules/admin/product-routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { adminSiteRoutes } from './modules/admin/site-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -19,6 +20,7 @@ import { contactRoutes } from './modules/contact/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { couponRoutes } from './modules/coupons/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { mediaRoutes, registerMediaFiles } from './modules/media/routes.ts';
 import { outboxRoutes } from './modules/messaging/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
@@ -116,6 +118,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(reviewRoutes);
       await api.register(contactRoutes);
       await api.register(adminRoutes);
+      await api.register(adminProductRoutes);
+      await api.register(mediaRoutes);
       await api.register(adminSiteRoutes);
       await api.register(adminCouponRoutes);
       // Unknown /api paths answer JSON, never the storefront's HTML 404.
@@ -125,6 +129,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+
+  // Uploaded images on local disk; with S3 storage they are served from the bucket's URL.
+  if (app.services.media.storageKind === 'disk') await registerMediaFiles(app, config.MEDIA_DIR);
 
   if (options.storefront) await options.storefront(app);
   const { onClose } = options;

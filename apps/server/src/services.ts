@@ -11,6 +11,7 @@ import { createStockService } from './modules/admin/stock.ts';
 import { createOtpService } from './modules/auth/otp-service.ts';
 import { createSessionStore } from './modules/auth/sessions.ts';
 import { createCartService } from './modules/cart/service.ts';
+import { createProductEditingService } from './modules/catalog/admin-service.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { createCheckoutService } from './modules/checkout/service.ts';
 import { createContactService } from './modules/contact/service.ts';
@@ -18,9 +19,12 @@ import { createContentAdminService } from './modules/content/admin-service.ts';
 import { createContentService } from './modules/content/service.ts';
 import { createCouponsAdminService } from './modules/coupons/admin-service.ts';
 import { createCouponsService } from './modules/coupons/service.ts';
+import { createMediaService } from './modules/media/service.ts';
+import { createMediaStorage } from './modules/media/storage.ts';
 import { createMessenger } from './modules/messaging/service.ts';
 import { createAdminOrdersService } from './modules/orders/admin-service.ts';
 import { createOrdersService } from './modules/orders/service.ts';
+import { variantsInUse } from './modules/orders/variant-usage.ts';
 import { createGateway } from './modules/payments/gateway.ts';
 import { createReviewsService } from './modules/reviews/service.ts';
 import type { Config } from './plugins/config.ts';
@@ -48,8 +52,11 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     log: deps.log,
   });
   const content = createContentService(db, { ttlMs });
+  const media = createMediaService(createMediaStorage(config), { audit, log: deps.log });
   return {
     audit,
+    media,
+    productEditing: createProductEditingService(db, { catalog, audit, media, variantsInUse }),
     contentEditing: createContentEditingService({ content, checkout, audit }),
     contentAdmin: createContentAdminService(db, { audit, invalidate: () => content.invalidate() }),
     couponsAdmin: createCouponsAdminService(db, { audit }),

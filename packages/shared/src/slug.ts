@@ -19,3 +19,16 @@ export function slugify(text: string): string {
     .replace(/[\s-]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
+
+/**
+ * A free slug for a product name: the slugified name, or with -2, -3… when that is taken. Names
+ * with no Latin letters or digits (e.g. only Devanagari) fall back to 'product'.
+ */
+export function suggestSlug(name: string, isTaken: (slug: string) => boolean): string {
+  const base = slugify(name) || 'product';
+  if (!isTaken(base)) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base}-${n}`;
+    if (!isTaken(candidate)) return candidate;
+  }
+}

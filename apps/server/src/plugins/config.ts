@@ -69,6 +69,25 @@ const ConfigSchema = z
       .transform((v) => v.replace(/\/+$/, ''))
       .default('https://api.razorpay.com'),
     CHECKOUT_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+
+    // Uploaded images: local disk (served under /media) unless an S3-compatible bucket is set.
+    MEDIA_DIR: z.string().min(1).default('.data/media'),
+    MEDIA_MAX_UPLOAD_MB: z.coerce.number().min(0.1).max(100).default(8),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name like shop-media')
+      .optional(),
+    S3_ENDPOINT: z
+      .url({ protocol: /^https?$/ })
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+    S3_REGION: z.string().min(1).default('auto'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_PUBLIC_URL: z
+      .url({ protocol: /^https?$/ })
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
   })
   .superRefine((c, ctx) => {
     if (Boolean(c.RAZORPAY_KEY_ID) !== Boolean(c.RAZORPAY_KEY_SECRET)) {
@@ -77,6 +96,18 @@ const ConfigSchema = z
         path: ['RAZORPAY_KEY_SECRET'],
         message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET go together',
       });
+    }
+    const s3 = ['S3_BUCKET', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+    if (s3.some((key) => c[key]) || c.S3_PUBLIC_URL) {
+      for (const key of s3) {
+        if (!c[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message:
+              'is required for S3 storage: S3_BUCKET, S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+          });
+      }
     }
     if (c.SMS_PROVIDER === 'msg91') {
       for (const key of ['MSG91_AUTH_KEY', 'MSG91_TEMPLATE_ID'] as const) {

@@ -9,6 +9,7 @@ const STATUS = {
   forbidden: 403,
   notFound: 404,
   conflict: 409,
+  tooLarge: 413,
   tooMany: 429,
   unavailable: 503,
 } as const;

@@ -12,6 +12,17 @@ export const Variant = z
   })
   .meta({ id: 'Variant' });
 
+/** An image of the product with its widths, for srcset (empty srcSet for seeded artwork). */
+export const ProductImage = z
+  .object({
+    src: z.string(),
+    srcSet: z.string(),
+    alt: z.string(),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+  })
+  .meta({ id: 'ProductImage' });
+
 export const Product = z
   .object({
     id: z.number().int(),
@@ -24,6 +35,7 @@ export const Product = z
     imageUrl: z.string().nullable(),
     image: z.string().nullable(),
     images: z.array(z.string()),
+    gallery: z.array(ProductImage),
     about: z.array(z.string()),
     variants: z.array(Variant),
   })

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -65,6 +66,11 @@ export const productImages = pgTable(
     url: text('url').notNull(),
     alt: text('alt').notNull().default(''),
     position: integer('position').notNull().default(0),
+    /** Every stored width of an uploaded image (for srcset); empty for seeded artwork. */
+    sources: jsonb('sources').$type<{ url: string; width: number }[]>().notNull().default([]),
+    /** Intrinsic size of the widest source, so pages reserve the right space. */
+    width: integer('width'),
+    height: integer('height'),
   },
   (t) => [index('product_images_product_idx').on(t.productId)],
 );

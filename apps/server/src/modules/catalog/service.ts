@@ -3,6 +3,7 @@
 
 import { STOCK_TOO_LOW } from '@spice/shared/contracts/admin';
 import type { ProductDto } from '@spice/shared/contracts/catalog';
+import { srcSetOf } from '@spice/shared/images';
 import { toRupees } from '@spice/shared/money';
 import { searchProducts } from '@spice/shared/search';
 import { productSlug } from '@spice/shared/slug';
@@ -117,7 +118,14 @@ async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
   const imagesByProduct = groupBy(imageRows, (i) => i.productId);
 
   const all: ProductDto[] = productRows.map((p) => {
-    const images = (imagesByProduct.get(p.id) ?? []).map((i) => i.url);
+    const gallery = (imagesByProduct.get(p.id) ?? []).map((i) => ({
+      src: i.url,
+      srcSet: srcSetOf(i.sources),
+      alt: i.alt,
+      width: i.width,
+      height: i.height,
+    }));
+    const images = gallery.map((g) => g.src);
     return {
       id: p.id,
       slug: productSlug(p),
@@ -129,6 +137,7 @@ async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
       imageUrl: p.imageUrl,
       image: images[0] ?? null,
       images,
+      gallery,
       about: p.about,
       variants: (variantsByProduct.get(p.id) ?? []).map((v) => ({
         id: v.id,

@@ -1,0 +1,230 @@
+// Back-office contracts for products, their variants and images, and the generic media upload.
+// The same schemas validate the API bodies and the admin forms (before submit and in the action).
+import { z } from 'zod';
+import { MEDIA_KINDS } from '../media.ts';
+import { SLUG_PATTERN } from '../slug.ts';
+
+export const MRP_BELOW_PRICE = 'MRP cannot be below the price.';
+export const SLUG_TAKEN = 'This slug is already used by another product. Choose another.';
+export const SLUG_INVALID = 'Use lowercase letters, digits and single hyphens, like garam-masala.';
+export const SKU_TAKEN = 'This SKU is already used by another variant.';
+export const SKU_REPEATED = 'Two variants cannot share a SKU.';
+export const WEIGHT_REPEATED = 'Two variants cannot have the same weight.';
+export const IMAGES_CHANGED = 'The images changed meanwhile. Reload and try again.';
+export const variantInUseMessage = (weight: string) =>
+  `The ${weight} variant has orders or a payment in progress, so it stays for the order history. Set its stock to 0 to stop selling it.`;
+export const stockChangedMessage = (weight: string) =>
+  `The ${weight} stock changed meanwhile (orders took units) and the new figure would go below 0. Reload and try again.`;
+
+const RUPEES = 'Enter an amount in rupees with up to two decimals, like 120 or 120.50.';
+const twoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
+/** A price typed in rupees: positive, at most two decimals; stored as integer paise. */
+const rupees = (what: string) =>
+  z.coerce
+    .number({ error: RUPEES })
+    .refine(Number.isFinite, RUPEES)
+    .refine((v) => v > 0, `Enter ${what} above ₹0.`)
+    .refine((v) => v <= 1_000_000, 'That amount is too large.')
+    .refine(twoDecimals, RUPEES);
+
+const wholeUnits = z.coerce
+  .number({ error: 'Enter the stock as a whole number of units, like 25.' })
+  .int('Enter the stock as a whole number of units, like 25.')
+  .min(0, 'Stock cannot be below 0.')
+  .max(1_000_000, 'That is too much stock for one variant.');
+
+export const VariantEdit = z
+  .object({
+    /** Absent for a new variant. */
+    id: z.coerce.number().int().positive().optional(),
+    weight: z
+      .string()
+      .trim()
+      .min(1, 'Enter the weight, like 100 g.')
+      .max(30, 'Weight must be at most 30 characters.'),
+    price: rupees('a price'),
+    mrp: rupees('the MRP'),
+    stock: wholeUnits,
+    /**
+     * The stock the form showed. When given, the save applies the difference (stock − loadedStock)
+     * to the current figure, so units taken by orders since the page loaded are not put back.
+     */
+    loadedStock: z.coerce.number().int().min(0).optional(),
+    sku: z
+      .string()
+      .trim()
+      .min(1, 'Enter a SKU, like KC-GM-100.')
+      .max(40, 'SKU must be at most 40 characters.')
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Use letters, digits, dots, hyphens and underscores.'),
+  })
+  .refine((v) => Math.round(v.mrp * 100) >= Math.round(v.price * 100), {
+    message: MRP_BELOW_PRICE,
+    path: ['mrp'],
+  });
+export type VariantEditInput = z.infer<typeof VariantEdit>;
+
+export const ProductFields = z.object({
+  name: z.string().trim().min(1, 'Enter the product name.').max(120, 'Name must be at most 120 characters.'),
+  brand: z.string().trim().max(80, 'Brand must be at most 80 characters.').default(''),
+  description: z.string().trim().max(5000, 'Description must be at most 5,000 characters.').default(''),
+  /** Empty: made from the name (see suggestSlug). */
+  slug: z
+    .string()
+    .trim()
+    .max(120, 'Slug must be at most 120 characters.')
+    .refine((s) => s === '' || SLUG_PATTERN.test(s), SLUG_INVALID)
+    .default(''),
+  bestseller: z.boolean().default(false),
+  active: z.boolean().default(true),
+  about: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, 'Remove empty about lines.')
+        .max(300, 'An about line is at most 300 characters.'),
+    )
+    .max(20, 'At most 20 about lines.')
+    .default([]),
+  variants: z
+    .array(VariantEdit)
+    .min(1, 'Add at least one variant.')
+    .max(20, 'At most 20 variants.')
+    .superRefine((list, ctx) => {
+      const skus = new Map<string, number>();
+      const weights = new Map<string, number>();
+      list.forEach((v, i) => {
+        const sku = v.sku.toUpperCase();
+        if (skus.has(sku)) ctx.addIssue({ code: 'custom', message: SKU_REPEATED, path: [i, 'sku'] });
+        else skus.set(sku, i);
+        const weight = v.weight.toLowerCase().replace(/\s+/g, '');
+        if (weights.has(weight))
+          ctx.addIssue({ code: 'custom', message: WEIGHT_REPEATED, path: [i, 'weight'] });
+        else weights.set(weight, i);
+      });
+    }),
+});
+
+export const ProductCreate = ProductFields;
+export type ProductCreateInput = z.infer<typeof ProductCreate>;
+
+/** The whole product as the form loaded it, saved in one transaction against its version. */
+export const ProductUpdate = ProductFields.extend({ version: z.coerce.number().int().positive() });
+export type ProductUpdateInput = z.infer<typeof ProductUpdate>;
+
+export const ProductActiveChange = z.object({
+  active: z.boolean(),
+  version: z.coerce.number().int().positive(),
+});
+
+export const AdminProductsQuery = z.object({
+  q: z.string().trim().max(100).default(''),
+  status: z.enum(['all', 'active', 'inactive']).default('all'),
+});
+export type AdminProductsQueryInput = z.infer<typeof AdminProductsQuery>;
+
+export const AdminProductRow = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    active: z.boolean(),
+    bestseller: z.boolean(),
+    thumbnail: z.string().nullable(),
+    minPrice: z.number().nullable(),
+    maxPrice: z.number().nullable(),
+    totalStock: z.number().int(),
+    variantCount: z.number().int(),
+    version: z.number().int(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'AdminProductRow' });
+export type AdminProductRowDto = z.infer<typeof AdminProductRow>;
+
+export const AdminProductImage = z
+  .object({
+    id: z.number().int(),
+    url: z.string(),
+    srcSet: z.string(),
+    alt: z.string(),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+  })
+  .meta({ id: 'AdminProductImage' });
+
+export const AdminProduct = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    name: z.string(),
+    brand: z.string(),
+    description: z.string(),
+    active: z.boolean(),
+    bestseller: z.boolean(),
+    about: z.array(z.string()),
+    version: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    variants: z.array(
+      z.object({
+        id: z.number().int(),
+        weight: z.string(),
+        price: z.number(),
+        mrp: z.number(),
+        stock: z.number().int(),
+        sku: z.string(),
+        /** False when orders or a payment in progress refer to it (see variantInUseMessage). */
+        removable: z.boolean(),
+      }),
+    ),
+    images: z.array(AdminProductImage),
+  })
+  .meta({ id: 'AdminProduct' });
+export type AdminProductDto = z.infer<typeof AdminProduct>;
+
+export const SlugCheckQuery = z.object({
+  slug: z.string().trim().max(120).default(''),
+  name: z.string().trim().max(120).default(''),
+  /** The product being edited: its own slug counts as free. */
+  productId: z.coerce.number().int().positive().optional(),
+});
+
+export const SlugCheck = z
+  .object({
+    slug: z.string(),
+    available: z.boolean(),
+    /** Why the slug cannot be used, or null. */
+    message: z.string().nullable(),
+    /** A free slug made from the name. */
+    suggestion: z.string(),
+  })
+  .meta({ id: 'SlugCheck' });
+export type SlugCheckDto = z.infer<typeof SlugCheck>;
+
+export const ImageOrder = z.object({
+  ids: z.array(z.number().int().positive()).max(50),
+});
+
+export const ImageAlt = z.object({
+  alt: z.string().trim().max(200, 'Alt text must be at most 200 characters.'),
+});
+
+export const ImageParams = z.object({
+  id: z.coerce.number().int().positive(),
+  imageId: z.coerce.number().int().positive(),
+});
+
+export const MediaUploadQuery = z.object({ kind: z.enum(MEDIA_KINDS).default('product') });
+
+/** A stored upload: every width as WebP, content-hashed names, served with immutable caching. */
+export const MediaUpload = z
+  .object({
+    /** A sensible default `src` (about 800 px wide, or the widest there is). */
+    url: z.string(),
+    srcSet: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    sources: z.array(z.object({ url: z.string(), width: z.number().int() })),
+  })
+  .meta({ id: 'MediaUpload' });
+export type MediaUploadDto = z.infer<typeof MediaUpload>;
