@@ -23,6 +23,17 @@ export function Footer() {
           <h2>Information</h2>
           <Link to="/about">About Us</Link>
           <ContactLink />
+          {footer.links.map((link) =>
+            link.url.startsWith('/') ? (
+              <Link key={`${link.label}-${link.url}`} to={link.url}>
+                {link.label}
+              </Link>
+            ) : (
+              <a key={`${link.label}-${link.url}`} href={link.url} target="_blank" rel="noopener noreferrer">
+                {link.label}
+              </a>
+            ),
+          )}
         </nav>
         <nav className="footer__col" aria-label="Need Help">
           <h2>Need Help</h2>

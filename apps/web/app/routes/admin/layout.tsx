@@ -29,6 +29,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <NavLink to="/admin/stock">Stock</NavLink>
           <NavLink to="/admin/reviews?filter=unreplied">Reviews</NavLink>
           <NavLink to="/admin/messages?unread=true">Messages</NavLink>
+          <NavLink to="/admin/banners">Banners</NavLink>
+          <NavLink to="/admin/coupons">Coupons</NavLink>
+          <NavLink to="/admin/site">Site</NavLink>
           <NavLink to="/admin/content">Store texts</NavLink>
           <NavLink to="/admin/checkout-settings">Checkout</NavLink>
           <NavLink to="/admin/audit">Audit log</NavLink>

@@ -1,0 +1,132 @@
+// One banner's form, new (/admin/banners/new) or existing (/admin/banners/:id): image, alt text,
+// optional link, visible, and a start and end typed in India time. Checked with the shared schema
+// here and again on the server; saved against the version the form loaded.
+import { BannerCreate, BannerUpdate, type BannerUpdateInput } from '@spice/shared/contracts/admin-site';
+import { toIstLocal } from '@spice/shared/ist';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import {
+  Checkbox,
+  Field,
+  fieldErrors,
+  invalidResult,
+  ResultMessage,
+  useClientCheck,
+} from '../../features/admin/forms';
+import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
+import { ImageField } from '../../features/admin/image-field';
+import { adminMeta } from '../../features/admin/meta';
+import type { Route } from './+types/banner';
+
+export function meta({ params }: Route.MetaArgs) {
+  return adminMeta(params.id === 'new' ? 'Add banner' : 'Edit banner');
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { services } = await requireAdminPage(context, request);
+  if (params.id === 'new') return { banner: null };
+  const banner = (await services.contentAdmin.listBanners()).find((b) => String(b.id) === params.id);
+  if (!banner) throw data(null, { status: 404 });
+  return { banner };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { services, user } = await requireAdminPage(context, request);
+  const form = Object.fromEntries(await request.formData());
+  const isNew = params.id === 'new';
+  const parsed = (isNew ? BannerCreate : BannerUpdate).safeParse(form);
+  if (!parsed.success)
+    return data<ActionResult>(invalidResult(fieldErrors(parsed.error.issues)), { status: 400 });
+  try {
+    if (isNew) await services.contentAdmin.createBanner(user, parsed.data);
+    else await services.contentAdmin.updateBanner(user, Number(params.id), parsed.data as BannerUpdateInput);
+  } catch (error) {
+    return refusal(error);
+  }
+  return redirect('/admin/banners?saved=1');
+}
+
+export default function AdminBanner({ loaderData, actionData }: Route.ComponentProps) {
+  const { banner } = loaderData;
+  const navigation = useNavigation();
+  const result = actionData as ActionResult | undefined;
+  const check = useClientCheck(banner ? BannerUpdate : BannerCreate);
+  const errors = { ...(result?.errors ?? {}), ...check.errors };
+
+  return (
+    <>
+      <p>
+        <Link to="/admin/banners">← All banners</Link>
+      </p>
+      <h1>{banner ? 'Edit banner' : 'Add banner'}</h1>
+      <ResultMessage result={result} />
+      <Form
+        method="post"
+        className="admin-panel admin-form admin-form--stacked"
+        noValidate
+        onSubmit={check.onSubmit}
+      >
+        {banner ? <input type="hidden" name="version" value={banner.version} /> : null}
+        <ImageField
+          id="banner-image"
+          name="imageUrl"
+          label="Banner image"
+          kind="banner"
+          defaultValue={banner?.imageUrl ?? ''}
+          error={errors.imageUrl}
+          hint="Wide image, about 1600 × 600 px. An address starting with https://, or a path on this site like /images/banners/sale.webp."
+        />
+        <Field
+          id="banner-alt"
+          name="alt"
+          label="Description (alt text)"
+          hint="What the banner says, for people using a screen reader and for search engines."
+          error={errors.alt}
+          wide
+          input={{ defaultValue: banner?.alt ?? '', maxLength: 200 }}
+        />
+        <Field
+          id="banner-link"
+          name="linkUrl"
+          label="Link (optional)"
+          hint="Where a click on the banner goes, like /product/garam-masala. Leave empty for no link."
+          error={errors.linkUrl}
+          wide
+          input={{ defaultValue: banner?.linkUrl ?? '', maxLength: 500 }}
+        />
+        <Field
+          id="banner-start"
+          name="startTime"
+          label="Starts (IST)"
+          hint="Leave empty to start at once."
+          error={errors.startTime}
+          input={{
+            type: 'datetime-local',
+            defaultValue: banner?.startTime ? toIstLocal(banner.startTime) : '',
+          }}
+        />
+        <Field
+          id="banner-end"
+          name="endTime"
+          label="Ends (IST)"
+          hint="Leave empty to run until you hide it."
+          error={errors.endTime}
+          input={{ type: 'datetime-local', defaultValue: banner?.endTime ? toIstLocal(banner.endTime) : '' }}
+        />
+        <Checkbox
+          id="banner-visible"
+          name="visible"
+          label="Visible on the shop"
+          defaultChecked={banner?.visible ?? true}
+        />
+        <div className="admin-form__actions admin-form__wide">
+          <button type="submit" className="button button--primary" disabled={navigation.state !== 'idle'}>
+            {banner ? 'Save banner' : 'Add banner'}
+          </button>
+          <Link to="/admin/banners" className="button">
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </>
+  );
+}

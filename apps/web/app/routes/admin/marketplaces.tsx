@@ -1,0 +1,249 @@
+// The footer's 'Also available on:' marketplace links (/admin/site/marketplaces): add, edit,
+// move up or down, delete. Each form names the version this page showed.
+
+import type { AdminMarketplaceLinkDto } from '@spice/shared/contracts/admin-site';
+import {
+  MarketplaceLinkCreate,
+  MarketplaceLinkUpdate,
+  ReorderInput,
+  VersionQuery,
+} from '@spice/shared/contracts/admin-site';
+import { data, Form, useNavigation } from 'react-router';
+import {
+  confirmFirst,
+  Field,
+  fieldErrors,
+  invalidResult,
+  ResultMessage,
+  readOrder,
+  useClientCheck,
+} from '../../features/admin/forms';
+import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
+import { ImageField } from '../../features/admin/image-field';
+import { adminMeta } from '../../features/admin/meta';
+import { SiteTabs } from '../../features/admin/site-tabs';
+import type { Route } from './+types/marketplaces';
+
+type Result = ActionResult & { form?: string };
+
+export function meta() {
+  return adminMeta('Marketplaces');
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = await requireAdminPage(context, request);
+  return { links: await services.contentAdmin.listMarketplaceLinks() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, user } = await requireAdminPage(context, request);
+  const raw = await request.formData();
+  const form = Object.fromEntries(raw);
+  const intent = String(form.intent ?? '');
+  const which = String(form.form ?? intent);
+  const reload = () =>
+    data<Result>({ ok: false, form: which, message: 'Please reload the page.' }, { status: 400 });
+  try {
+    if (intent === 'create' || intent === 'update') {
+      const parsed = (intent === 'create' ? MarketplaceLinkCreate : MarketplaceLinkUpdate).safeParse(form);
+      if (!parsed.success) {
+        return data<Result>(invalidResult(fieldErrors(parsed.error.issues), { form: which }), {
+          status: 400,
+        });
+      }
+      if (intent === 'create') await services.contentAdmin.createMarketplaceLink(user, parsed.data);
+      else {
+        await services.contentAdmin.updateMarketplaceLink(
+          user,
+          Number(form.id),
+          parsed.data as typeof parsed.data & { version: number },
+        );
+      }
+      return {
+        ok: true,
+        form: which,
+        message: `${parsed.data.name} saved; the footer shows it now.`,
+      } as Result;
+    }
+    if (intent === 'reorder') {
+      const parsed = ReorderInput.safeParse({ order: readOrder(form.order) });
+      if (!parsed.success) return reload();
+      await services.contentAdmin.reorderMarketplaceLinks(user, parsed.data);
+      return { ok: true, form: which, message: 'Order saved.' } as Result;
+    }
+    if (intent === 'delete') {
+      const version = VersionQuery.safeParse(form);
+      if (!version.success) return reload();
+      await services.contentAdmin.deleteMarketplaceLink(user, Number(form.id), version.data.version);
+      return { ok: true, form: which, message: 'Marketplace link deleted.' } as Result;
+    }
+    return reload();
+  } catch (error) {
+    const r = refusal(error);
+    return data<Result>({ ...r.data, form: which }, r.init ?? undefined);
+  }
+}
+
+function moved(list: AdminMarketplaceLinkDto[], index: number, by: -1 | 1) {
+  const order = list.map((l) => ({ id: l.id, version: l.version }));
+  [order[index], order[index + by]] = [order[index + by]!, order[index]!];
+  return JSON.stringify(order);
+}
+
+function LinkForm({
+  link,
+  result,
+  busy,
+  resetKey = 0,
+}: {
+  link: AdminMarketplaceLinkDto | null;
+  result: Result | undefined;
+  busy: boolean;
+  /** Changes after a save, so the add form starts empty again. */
+  resetKey?: number;
+}) {
+  const formId = link ? `link-${link.id}` : 'create';
+  const check = useClientCheck(link ? MarketplaceLinkUpdate : MarketplaceLinkCreate);
+  const errors = { ...(result?.form === formId ? (result.errors ?? {}) : {}), ...check.errors };
+  return (
+    <Form
+      method="post"
+      className="admin-form"
+      noValidate
+      onSubmit={check.onSubmit}
+      key={link ? `${link.id}-${link.version}` : `create-${resetKey}`}
+    >
+      <input type="hidden" name="intent" value={link ? 'update' : 'create'} />
+      <input type="hidden" name="form" value={formId} />
+      {link ? (
+        <>
+          <input type="hidden" name="id" value={link.id} />
+          <input type="hidden" name="version" value={link.version} />
+        </>
+      ) : null}
+      <Field
+        id={`${formId}-name`}
+        name="name"
+        label="Marketplace name"
+        hint="Also the logo’s alt text."
+        error={errors.name}
+        input={{ defaultValue: link?.name ?? '', maxLength: 60 }}
+      />
+      <Field
+        id={`${formId}-url`}
+        name="url"
+        label="Your shop’s page there"
+        hint="Full address starting with https://."
+        error={errors.url}
+        wide
+        input={{ defaultValue: link?.url ?? '', maxLength: 500, inputMode: 'url' }}
+      />
+      <ImageField
+        id={`${formId}-logo`}
+        name="logoUrl"
+        label="Logo"
+        kind="logo"
+        hint="About 120 × 36 px. An https:// address or a path on this site."
+        error={errors.logoUrl}
+        defaultValue={link?.logoUrl ?? ''}
+      />
+      <div className="admin-form__actions admin-form__wide">
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {link ? `Save ${link.name}` : 'Add marketplace'}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export default function AdminMarketplaces({ loaderData, actionData }: Route.ComponentProps) {
+  const { links } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle';
+  const result = actionData as Result | undefined;
+
+  return (
+    <>
+      <h1>Site</h1>
+      <SiteTabs />
+      <p className="admin-lead">
+        The footer’s ‘Also available on:’ row, in this order. Each logo links to your shop on that
+        marketplace.
+      </p>
+      <ResultMessage result={result} />
+      {links.length === 0 ? (
+        <p className="admin-panel">No marketplace links: the footer leaves the row out.</p>
+      ) : null}
+      <ol className="admin-rows" aria-label="Marketplace links in order">
+        {links.map((l, i) => (
+          <li key={l.id} className="admin-row admin-row--stack">
+            <div className="admin-row__line">
+              <img
+                className="admin-row__thumb admin-row__thumb--logo"
+                src={l.logoUrl}
+                alt=""
+                loading="lazy"
+              />
+              <div className="admin-row__body">
+                <p className="admin-row__title">{l.name}</p>
+                <p className="admin-row__meta">
+                  <a href={l.url} target="_blank" rel="noopener noreferrer">
+                    {l.url}
+                  </a>
+                </p>
+              </div>
+              <div className="admin-row__actions">
+                <Form method="post" className="admin-row__move">
+                  <input type="hidden" name="intent" value="reorder" />
+                  <button
+                    type="submit"
+                    name="order"
+                    value={i > 0 ? moved(links, i, -1) : ''}
+                    className="button button--small"
+                    disabled={busy || i === 0}
+                    aria-label={`Move ${l.name} up`}
+                  >
+                    ↑
+                  </button>
+                  <button
+                    type="submit"
+                    name="order"
+                    value={i < links.length - 1 ? moved(links, i, 1) : ''}
+                    className="button button--small"
+                    disabled={busy || i === links.length - 1}
+                    aria-label={`Move ${l.name} down`}
+                  >
+                    ↓
+                  </button>
+                </Form>
+                <Form method="post">
+                  <input type="hidden" name="id" value={l.id} />
+                  <input type="hidden" name="version" value={l.version} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="delete"
+                    className="button button--small button--danger"
+                    disabled={busy}
+                    aria-label={`Delete ${l.name}`}
+                    onClick={confirmFirst(`Remove ${l.name} from the footer?`)}
+                  >
+                    Delete
+                  </button>
+                </Form>
+              </div>
+            </div>
+            <details className="admin-row__edit" open={result?.form === `link-${l.id}` && !result.ok}>
+              <summary>Edit {l.name}</summary>
+              <LinkForm link={l} result={result} busy={busy} />
+            </details>
+          </li>
+        ))}
+      </ol>
+      <section className="admin-panel" aria-labelledby="add-marketplace">
+        <h2 id="add-marketplace">Add a marketplace</h2>
+        <LinkForm link={null} result={result} busy={busy} resetKey={links.length} />
+      </section>
+    </>
+  );
+}
