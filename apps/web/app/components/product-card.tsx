@@ -1,5 +1,5 @@
 import type { ProductDto } from '@spice/shared/contracts/catalog';
-import { productImage } from '@spice/shared/images';
+import { CARD_IMAGE_SIZES, productImageSet } from '@spice/shared/images';
 import { cardPricing } from '@spice/shared/variants';
 import { Link } from 'react-router';
 import { Stars } from '../features/reviews/stars';
@@ -19,11 +19,14 @@ export function ProductCard({
   rating?: CardRating | undefined;
 }) {
   const { price, mrp } = cardPricing(product.variants);
+  const image = productImageSet(product);
   return (
     <Link to={`/product/${product.slug}`} className="card" prefetch="intent">
       <span className="card__media">
         <img
-          src={productImage(product)}
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes={image.srcSet ? CARD_IMAGE_SIZES : undefined}
           alt=""
           width="600"
           height="600"

@@ -1,5 +1,5 @@
 import type { ProductDto } from '@spice/shared/contracts/catalog';
-import { productImage } from '@spice/shared/images';
+import { PRODUCT_IMAGE_SIZES, productImage } from '@spice/shared/images';
 import { MESSAGES } from '@spice/shared/messages';
 import { defaultVariantIndex, isPurchasable } from '@spice/shared/variants';
 import { useEffect, useState } from 'react';
@@ -84,8 +84,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 }
 
 function ProductDetail({ product, recommendations }: { product: ProductDto; recommendations: ProductDto[] }) {
-  const images = product.images.length > 0 ? product.images : [productImage(product)];
+  // Uploaded images carry their widths for srcset; seeded artwork and the fallback chain do not.
+  const images =
+    product.gallery.length > 0 ? product.gallery : [{ src: productImage(product), srcSet: '', alt: '' }];
   const [imageIndex, setImageIndex] = useState(0);
+  const shown = images[imageIndex] ?? images[0]!;
   const [variantIndex, setVariantIndex] = useState(() => defaultVariantIndex(product.variants));
   const [quantity, setQuantity] = useState(1);
   const [adding, setAdding] = useState(false);
@@ -103,15 +106,17 @@ function ProductDetail({ product, recommendations }: { product: ProductDto; reco
         <section className="gallery" aria-label="Product images">
           <img
             className="gallery__main"
-            src={images[imageIndex]}
-            alt={product.name}
+            src={shown.src}
+            srcSet={shown.srcSet || undefined}
+            sizes={shown.srcSet ? PRODUCT_IMAGE_SIZES : undefined}
+            alt={shown.alt || product.name}
             width="600"
             height="600"
             fetchPriority="high"
           />
           {images.length > 1 ? (
             <div className="gallery__thumbs">
-              {images.map((src, i) => (
+              {images.map(({ src, srcSet }, i) => (
                 <button
                   type="button"
                   key={src}
@@ -120,7 +125,15 @@ function ProductDetail({ product, recommendations }: { product: ProductDto; reco
                   aria-label={`Show image ${i + 1} of ${images.length}`}
                   aria-pressed={i === imageIndex}
                 >
-                  <img src={src} alt="" width="72" height="72" loading="lazy" />
+                  <img
+                    src={src}
+                    srcSet={srcSet || undefined}
+                    sizes={srcSet ? '72px' : undefined}
+                    alt=""
+                    width="72"
+                    height="72"
+                    loading="lazy"
+                  />
                 </button>
               ))}
             </div>

@@ -1,5 +1,5 @@
 import type { ProductDto } from '@spice/shared/contracts/catalog';
-import { productImage } from '@spice/shared/images';
+import { CARD_IMAGE_SIZES, productImageSet } from '@spice/shared/images';
 import { MESSAGES, percentOffLabel, searchResultsTitle } from '@spice/shared/messages';
 import { formatPrice } from '@spice/shared/money';
 import { isOutOfStock, priceRange } from '@spice/shared/variants';
@@ -49,10 +49,19 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 function SearchResultCard({ product, rating }: { product: ProductDto; rating: CardRating | undefined }) {
   const range = priceRange(product.variants);
   const outOfStock = isOutOfStock(product.variants);
+  const image = productImageSet(product);
   return (
     <Link to={`/product/${product.slug}`} className="card" prefetch="intent">
       <span className="card__media">
-        <img src={productImage(product)} alt="" width="600" height="600" loading="lazy" />
+        <img
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes={image.srcSet ? CARD_IMAGE_SIZES : undefined}
+          alt=""
+          width="600"
+          height="600"
+          loading="lazy"
+        />
       </span>
       <span className="card__body">
         <span className="card__name">{product.name}</span>
