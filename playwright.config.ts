@@ -33,6 +33,16 @@ export default defineConfig({
     {
       name: 'desktop',
       dependencies: ['setup'],
+      testIgnore: /admin-site\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+    },
+    // The back office's site journeys change the home banner, the footer and the About order that
+    // the storefront journeys check, so they run once those are done. On their own:
+    // npx playwright test --project=setup --project=back-office-site --no-deps --workers=1
+    {
+      name: 'back-office-site',
+      dependencies: ['desktop'],
+      testMatch: /admin-site\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
   ],
