@@ -9,6 +9,10 @@ import { fetchProducts, open } from './support.ts';
 
 test.describe.configure({ mode: 'serial' });
 
+/** A 2 × 2 PNG, as a logo upload. */
+const PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGM4FMYDRAwQCgAi1gSRm2hvKgAAAABJRU5ErkJggg==';
+
 /** A datetime-local value on an Indian clock (IST, UTC+05:30), `hours` from now. */
 function istLocal(hours: number): string {
   return new Date(Date.now() + hours * 3_600_000 + 330 * 60_000).toISOString().slice(0, 16);
@@ -18,7 +22,7 @@ async function addBanner(admin: Page, fields: { image: string; alt: string; star
   await open(admin, '/admin/banners');
   await admin.getByRole('link', { name: 'Add banner' }).click();
   await expect(admin.getByRole('heading', { name: 'Add banner' })).toBeVisible();
-  await admin.getByLabel('Banner image').fill(fields.image);
+  await admin.getByLabel('Banner image', { exact: true }).fill(fields.image);
   await admin.getByLabel('Description (alt text)').fill(fields.alt);
   await admin.getByLabel('Starts (IST)').fill(fields.start);
   await admin.getByLabel('Ends (IST)').fill(fields.end);
@@ -112,7 +116,18 @@ test('an admin adds a marketplace link; the footer lists it under Also available
   const add = admin.getByRole('region', { name: 'Add a marketplace' });
   await add.getByLabel('Marketplace name').fill('JioMart');
   await add.getByLabel('Your shop’s page there').fill('jiomart.com/kesar');
-  await add.getByLabel('Logo').fill('/images/marketplaces/bigbasket.svg');
+  // The logo is uploaded: a file that is not an image is refused before it is sent.
+  const file = add.locator('input[type="file"]');
+  await file.setInputFiles({ name: 'logo.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  await expect(add.getByText(/not a JPEG, PNG, WebP or AVIF image/)).toBeVisible();
+  await file.setInputFiles({
+    name: 'jiomart.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(PNG, 'base64'),
+  });
+  await expect(add.getByText('Uploaded. Save the form to use it.')).toBeVisible();
+  await expect(add.getByLabel('Logo', { exact: true })).toHaveValue(/^\/media\/|^https:\/\//);
+  const logoUrl = await add.getByLabel('Logo', { exact: true }).inputValue();
   await add.getByRole('button', { name: 'Add marketplace' }).click();
   await expect(add.getByText('Enter a full address starting with https://.')).toBeVisible();
   await add.getByLabel('Your shop’s page there').fill('https://www.jiomart.com/search/kesar%20chakki');
@@ -127,6 +142,11 @@ test('an admin adds a marketplace link; the footer lists it under Also available
   const link = page.getByRole('contentinfo').getByRole('link', { name: 'JioMart', exact: true });
   await expect(link).toHaveAttribute('href', 'https://www.jiomart.com/search/kesar%20chakki');
   await expect(link).toHaveAttribute('target', '_blank');
+  const logo = link.getByRole('img', { name: 'JioMart' });
+  await expect(logo).toHaveAttribute('src', logoUrl);
+  // Footer logos load lazily: bring it into view, then it must really load from the stored address.
+  await logo.scrollIntoViewIfNeeded();
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 });
 
 test('an admin moves an About section up; /about shows the new order', async ({ browser, page }) => {
