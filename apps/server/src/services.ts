@@ -52,7 +52,11 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     log: deps.log,
   });
   const content = createContentService(db, { ttlMs });
-  const media = createMediaService(createMediaStorage(config), { audit, log: deps.log });
+  const media = createMediaService(createMediaStorage(config), {
+    audit,
+    log: deps.log,
+    maxUploadMb: config.MEDIA_MAX_UPLOAD_MB,
+  });
   return {
     audit,
     media,

@@ -8,6 +8,9 @@ export default [
   ...prefix('admin', [
     layout('routes/admin/layout.tsx', [
       index('routes/admin/dashboard.tsx'),
+      route('products', 'routes/admin/products.tsx'),
+      route('products/new', 'routes/admin/product-edit.tsx', { id: 'admin-product-new' }),
+      route('products/:id', 'routes/admin/product-edit.tsx', { id: 'admin-product-edit' }),
       route('orders', 'routes/admin/orders.tsx'),
       route('orders/:orderNumber', 'routes/admin/order.tsx'),
       route('stock', 'routes/admin/stock.tsx'),

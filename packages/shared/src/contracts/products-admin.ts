@@ -38,7 +38,7 @@ export const VariantEdit = z
     /** Absent for a new variant. */
     id: z.coerce.number().int().positive().optional(),
     weight: z
-      .string()
+      .string({ error: 'Enter the weight, like 100 g.' })
       .trim()
       .min(1, 'Enter the weight, like 100 g.')
       .max(30, 'Weight must be at most 30 characters.'),
@@ -51,7 +51,7 @@ export const VariantEdit = z
      */
     loadedStock: z.coerce.number().int().min(0).optional(),
     sku: z
-      .string()
+      .string({ error: 'Enter a SKU, like KC-GM-100.' })
       .trim()
       .min(1, 'Enter a SKU, like KC-GM-100.')
       .max(40, 'SKU must be at most 40 characters.')
@@ -64,7 +64,11 @@ export const VariantEdit = z
 export type VariantEditInput = z.infer<typeof VariantEdit>;
 
 export const ProductFields = z.object({
-  name: z.string().trim().min(1, 'Enter the product name.').max(120, 'Name must be at most 120 characters.'),
+  name: z
+    .string({ error: 'Enter the product name.' })
+    .trim()
+    .min(1, 'Enter the product name.')
+    .max(120, 'Name must be at most 120 characters.'),
   brand: z.string().trim().max(80, 'Brand must be at most 80 characters.').default(''),
   description: z.string().trim().max(5000, 'Description must be at most 5,000 characters.').default(''),
   /** Empty: made from the name (see suggestSlug). */

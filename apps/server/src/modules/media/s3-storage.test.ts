@@ -133,6 +133,7 @@ describe('S3-compatible media storage', () => {
     const media = createMediaService(storage, {
       audit: { audit: async () => {} } as never,
       log: { error: (obj) => logged.push(obj) },
+      maxUploadMb: 8,
     });
     await expect(media.store(await jpegPhoto(500, 400), 'product')).rejects.toMatchObject({
       statusCode: 503,

@@ -16,7 +16,12 @@ export type MediaService = ReturnType<typeof createMediaService>;
 
 export function createMediaService(
   storage: MediaStorage,
-  deps: { audit: AuditService; log: { error(obj: object, msg: string): void } },
+  deps: {
+    audit: AuditService;
+    log: { error(obj: object, msg: string): void };
+    /** MEDIA_MAX_UPLOAD_MB, for forms that check a file before sending it. */
+    maxUploadMb: number;
+  },
 ) {
   async function store(bytes: Uint8Array, kind: MediaKind): Promise<MediaUploadDto> {
     if (!sniffImageType(bytes))
@@ -43,6 +48,7 @@ export function createMediaService(
 
   return {
     storageKind: storage.kind,
+    maxUploadMb: deps.maxUploadMb,
     /** Checks, resizes and stores an image; the caller records what uses it. */
     store,
 

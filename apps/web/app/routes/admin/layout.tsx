@@ -25,6 +25,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <NavLink to="/admin" end>
             Dashboard
           </NavLink>
+          <NavLink to="/admin/products">Products</NavLink>
           <NavLink to="/admin/orders">Orders</NavLink>
           <NavLink to="/admin/stock">Stock</NavLink>
           <NavLink to="/admin/reviews?filter=unreplied">Reviews</NavLink>

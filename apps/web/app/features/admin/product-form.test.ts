@@ -1,0 +1,73 @@
+import { ProductCreate, ProductUpdate } from '@spice/shared/contracts/products-admin';
+import { describe, expect, it } from 'vitest';
+import { fieldErrors } from './forms';
+import { productFromForm } from './product-form';
+
+function form(fields: [string, string][]) {
+  const data = new FormData();
+  for (const [name, value] of fields) data.append(name, value);
+  return data;
+}
+
+const base: [string, string][] = [
+  ['intent', 'save'],
+  ['name', ' Chaat Masala '],
+  ['brand', 'Kesar Chakki'],
+  ['description', ''],
+  ['slug', ''],
+  ['active', 'false'],
+  ['active', 'true'],
+  ['bestseller', 'false'],
+  ['about', 'Tangy'],
+  ['about', '   '],
+  ['variants.0.weight', '100 g'],
+  ['variants.0.price', '60'],
+  ['variants.0.mrp', '75.50'],
+  ['variants.0.stock', '40'],
+  ['variants.0.sku', 'KC-CM-100'],
+  ['variants.0.id', ''],
+  ['variants.0.loadedStock', ''],
+  // An untouched spare row: dropped.
+  ['variants.1.weight', ''],
+  ['variants.1.price', ''],
+  ['variants.1.mrp', ''],
+  ['variants.1.stock', '0'],
+  ['variants.1.sku', ''],
+  ['variants.1.id', ''],
+  ['variants.1.loadedStock', ''],
+];
+
+describe('productFromForm', () => {
+  it('reads ticked checkboxes past their hidden twin, drops blank about lines and untouched rows', () => {
+    const input = productFromForm(form(base));
+    expect(input).toMatchObject({ name: 'Chaat Masala', active: true, bestseller: false, about: ['Tangy'] });
+    expect(input.variants).toEqual([
+      { weight: '100 g', price: '60', mrp: '75.50', stock: '40', sku: 'KC-CM-100' },
+    ]);
+    expect(ProductCreate.parse(input).variants[0]).toMatchObject({ price: 60, mrp: 75.5 });
+  });
+
+  it('keeps a half-filled row so its missing fields get their own messages', () => {
+    const fields = base.map(([k, v]): [string, string] =>
+      k === 'variants.1.weight' ? [k, '200 g'] : [k, v],
+    );
+    const parsed = ProductCreate.safeParse(productFromForm(form(fields)));
+    expect(parsed.success).toBe(false);
+    // The first message per field, as the form and the API show them.
+    const errors = fieldErrors(parsed.error!.issues);
+    expect(errors).toEqual({
+      'variants.1.price': 'Enter a price above ₹0.',
+      'variants.1.mrp': 'Enter the MRP above ₹0.',
+      'variants.1.sku': 'Enter a SKU, like KC-GM-100.',
+    });
+  });
+
+  it('carries the version, variant ids and loaded stock of an edit', () => {
+    const fields = base.map(([k, v]): [string, string] =>
+      k === 'variants.0.id' ? [k, '7'] : k === 'variants.0.loadedStock' ? [k, '38'] : [k, v],
+    );
+    const parsed = ProductUpdate.parse(productFromForm(form([...fields, ['version', '4']])));
+    expect(parsed.version).toBe(4);
+    expect(parsed.variants[0]).toMatchObject({ id: 7, loadedStock: 38, stock: 40 });
+  });
+});
