@@ -8,18 +8,42 @@ import { Price } from './price';
 /** Average rating and review count, shown on a card when the product has reviews. */
 export type CardRating = { average: number; count: number };
 
-/** A product card: image fallback chain, name, average stars, first variant's price and MRP; all of it links. */
+/** What a card shows of a product: loaders send this, not the whole product, to keep pages light. */
+export interface CardProduct {
+  id: number;
+  slug: string;
+  name: string;
+  image: { src: string; srcSet: string | undefined };
+  weight: string | null;
+  price: number;
+  mrp: number;
+}
+
+/** The image by the fallback chain, and the first variant's weight, price and MRP. */
+export function toCardProduct(product: ProductDto): CardProduct {
+  const { price, mrp } = cardPricing(product.variants);
+  return {
+    id: product.id,
+    slug: product.slug,
+    name: product.name,
+    image: productImageSet(product),
+    weight: product.variants[0]?.weight ?? null,
+    price,
+    mrp,
+  };
+}
+
+/** A product card: image, name, average stars, first variant's price and MRP; all of it links. */
 export function ProductCard({
   product,
   eager = false,
   rating,
 }: {
-  product: ProductDto;
+  product: CardProduct;
   eager?: boolean;
   rating?: CardRating | undefined;
 }) {
-  const { price, mrp } = cardPricing(product.variants);
-  const image = productImageSet(product);
+  const { image, price, mrp } = product;
   return (
     <Link to={`/product/${product.slug}`} className="card" prefetch="intent">
       <span className="card__media">
@@ -36,7 +60,7 @@ export function ProductCard({
       </span>
       <span className="card__body">
         <span className="card__name">{product.name}</span>
-        {product.variants[0] ? <span className="card__weight">{product.variants[0].weight}</span> : null}
+        {product.weight ? <span className="card__weight">{product.weight}</span> : null}
         {rating ? <CardStars rating={rating} /> : null}
         <Price price={price} mrp={mrp} />
       </span>

@@ -1,6 +1,6 @@
 import { DEFAULT_BANNER_IMAGE } from '@spice/shared/banner';
 import { MESSAGES } from '@spice/shared/messages';
-import { ProductCard } from '../components/product-card';
+import { ProductCard, toCardProduct } from '../components/product-card';
 import { getStorefront } from '../context';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/home';
@@ -23,7 +23,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     services.catalog.listActive(),
   ]);
   const ratings = await services.reviews.ratingsFor(products.map((p) => p.id));
-  return { banner, products, ratings };
+  // Only what the cards show: the page's data travels a second time, for hydration.
+  return { banner, products: products.map(toCardProduct), ratings };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
