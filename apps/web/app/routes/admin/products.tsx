@@ -127,8 +127,10 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
                       {p.bestseller ? ' · Bestseller' : ''}
                     </span>
                   </td>
-                  <td>{priceText(p.minPrice, p.maxPrice)}</td>
-                  <td className={p.totalStock <= 10 ? 'admin-out' : undefined}>{p.totalStock}</td>
+                  <td data-label="Price">{priceText(p.minPrice, p.maxPrice)}</td>
+                  <td data-label="Stock" className={p.totalStock <= 10 ? 'admin-out' : undefined}>
+                    {p.totalStock}
+                  </td>
                   <td>
                     <span className={`admin-status admin-status--${p.active ? 'active' : 'inactive'}`}>
                       {p.active ? 'Active' : 'Inactive'}
