@@ -202,6 +202,52 @@ describe('status changes', () => {
   }, 30_000);
 });
 
+describe('cancelling an order', () => {
+  it('puts its units back on the shelf and gives the shopper the coupon use back, once', async () => {
+    const buyer = await signUp(t.app, '9830000077');
+    const buyerAddress = await addAddress(buyer);
+    const stockOf = async () => {
+      const list = ProductList.parse((await t.app.inject('/api/products')).json());
+      return list.find((p) => p.id === garam.id)!.variants[0]!.stock;
+    };
+    const validate = () =>
+      buyer.request({
+        method: 'POST',
+        url: '/api/coupons/validate',
+        payload: { code: 'WELCOME10', cartAmount: 400 },
+      });
+    const stockBefore = await stockOf();
+
+    await addToCart(buyer, garam.id, garam.variants[0]!.weight, 5);
+    const created = await createPaymentOrder(buyer, buyerAddress, 'WELCOME10');
+    expect(created.statusCode, created.body).toBe(200);
+    const { placed } = await payAndPlace(buyer, created.json().orderId);
+    expect(placed.statusCode, placed.body).toBe(200);
+    const orderNumber: string = placed.json().orderNumber;
+    expect(await stockOf()).toBe(stockBefore - 5);
+    // WELCOME10 allows one use per shopper, and this shopper has used it.
+    expect((await validate()).statusCode).toBe(400);
+
+    const cancelled = await move(orderNumber, { status: 'CANCELLED', version: 1 });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().status).toBe('CANCELLED');
+    expect(await stockOf()).toBe(stockBefore);
+    expect((await validate()).statusCode).toBe(200);
+
+    // Nothing moves a cancelled order, so its stock cannot be returned twice.
+    const again = await move(orderNumber, { status: 'CANCELLED', version: cancelled.json().version });
+    expect(again.statusCode).toBe(409);
+    expect(await stockOf()).toBe(stockBefore);
+
+    const audit = AuditPage.parse((await asAdmin({ url: '/api/admin/audit' })).json());
+    const entry = audit.content.find((e) => e.entityId === orderNumber && e.action === 'order.status');
+    expect(entry?.after).toMatchObject({
+      status: 'CANCELLED',
+      restocked: [{ quantity: 5 }],
+    });
+  });
+});
+
 describe('CSV export', () => {
   it('exports the date range with rupee amounts and proper quoting', async () => {
     const orderNumber = await placeOrder();

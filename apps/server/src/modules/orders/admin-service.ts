@@ -15,8 +15,10 @@ import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-o
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService } from '../admin/audit.ts';
+import { productVariants } from '../catalog/schema.ts';
+import type { CouponsService } from '../coupons/service.ts';
 import type { Messenger } from '../messaging/service.ts';
-import { orderItems, orders } from './schema.ts';
+import { couponRedemptions, orderItems, orders } from './schema.ts';
 
 export const ORDER_CHANGED_MEANWHILE = 'This order changed meanwhile. Reload and try again.';
 
@@ -41,9 +43,38 @@ export function createAdminOrdersService(
   deps: {
     audit: AuditService;
     messenger: Messenger;
+    coupons: Pick<CouponsService, 'releaseUse'>;
+    /** Drops the catalogue snapshot, so returned stock shows at once. */
+    invalidateCatalog: () => void;
     log: { warn(obj: object, msg: string): void };
   },
 ) {
+  /**
+   * A cancelled order never ships: its units go back on the shelf (variants since deleted are
+   * skipped) and its coupon use is given back, so the shopper may use the coupon again.
+   */
+  async function returnToShop(tx: Parameters<Parameters<Db['transaction']>[0]>[0], orderId: number) {
+    const items = await tx
+      .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId));
+    const restocked: { variantId: number; quantity: number }[] = [];
+    for (const item of items) {
+      if (item.variantId === null) continue;
+      await tx
+        .update(productVariants)
+        .set({ stock: sql`${productVariants.stock} + ${item.quantity}` })
+        .where(eq(productVariants.id, item.variantId));
+      restocked.push({ variantId: item.variantId, quantity: item.quantity });
+    }
+    const [redemption] = await tx
+      .delete(couponRedemptions)
+      .where(eq(couponRedemptions.orderId, orderId))
+      .returning({ couponId: couponRedemptions.couponId });
+    if (redemption) await deps.coupons.releaseUse(redemption.couponId, tx);
+    return { restocked, couponReleased: redemption?.couponId ?? null };
+  }
+
   async function notifyShopper(order: typeof orders.$inferSelect) {
     const label = statusLabel(order.status);
     const tracking =
@@ -173,6 +204,7 @@ export function createAdminOrdersService(
           .where(and(eq(orders.id, current.id), eq(orders.status, from), eq(orders.version, input.version)))
           .returning();
         if (!row) throw new AppError('conflict', ORDER_CHANGED_MEANWHILE);
+        const returned = row.status === 'CANCELLED' ? await returnToShop(tx, row.id) : undefined;
         await deps.audit.audit(
           {
             actorUserId: admin.id,
@@ -180,12 +212,13 @@ export function createAdminOrdersService(
             entity: 'order',
             entityId: row.orderNumber,
             before: { status: from, trackingId: current.trackingId, version: current.version },
-            after: { status: row.status, trackingId: row.trackingId, version: row.version },
+            after: { status: row.status, trackingId: row.trackingId, version: row.version, ...returned },
           },
           tx,
         );
         return row;
       });
+      if (updated.status === 'CANCELLED') deps.invalidateCatalog();
       await notifyShopper(updated);
       return detail(updated.orderNumber);
     },

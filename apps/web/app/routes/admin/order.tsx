@@ -111,6 +111,12 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
                 ) : null}
               </label>
             ) : null}
+            {next === 'CANCELLED' ? (
+              <p className="admin-hint">
+                Cancelling puts the items back in stock and gives the shopper their coupon use back. Refund
+                the payment from the Razorpay dashboard.
+              </p>
+            ) : null}
             <button
               type="submit"
               className="button button--primary"
