@@ -58,6 +58,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every journey logs in from 127.0.0.1: lift the per-IP cap the way a load test would.
       OTP_SENDS_PER_IP_PER_HOUR: '100000',
+      // Uploaded test images go with the run's other output, not into the dev shop's media.
+      MEDIA_DIR: 'test-results/e2e-media',
     },
   },
 });

@@ -3,7 +3,11 @@
 import { isRouteErrorResponse, NavLink, Outlet } from 'react-router';
 import { requireAdminPage } from '../../features/admin/guard.server';
 import { adminMeta } from '../../features/admin/meta';
+import adminStylesHref from '../../styles/admin.css?url';
 import type { Route } from './+types/layout';
+
+// The back office's own styles, on top of the shop's; storefront pages never load them.
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminStylesHref }];
 
 export function meta() {
   return adminMeta('Back office');
