@@ -115,8 +115,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         pages.clear();
         cachedGeneration = generation;
       }
-      // The host is part of the key: pages carry absolute URLs (canonical, Open Graph) built from it.
-      const key = `${request.host}${request.url}`;
+      // Scheme and host are in the key: pages carry absolute URLs (canonical, Open Graph) made of them.
+      const key = `${request.protocol}://${request.host}${request.url}`;
       let page = pages.get(key);
       const state = page ? 'hit' : 'miss';
       if (!page) {
