@@ -129,7 +129,8 @@ export function buildStorefront(): Promise<void> {
  * then it copies again, up to 5 times). Returns the copy's directory.
  */
 export async function snapshotBuild(): Promise<{ dir: string; assets: number }> {
-  const source = path.join(ROOT, 'apps/web/build');
+  // WEB_BUILD_DIR measures a build made elsewhere (react-router.config.ts honours it too).
+  const source = path.resolve(ROOT, 'apps/web', process.env.WEB_BUILD_DIR ?? 'build');
   const dir = path.join(ensureResultsDir(), 'build');
   for (let attempt = 1; attempt <= 5; attempt++) {
     rmSync(dir, { recursive: true, force: true });

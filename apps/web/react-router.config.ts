@@ -3,5 +3,6 @@ import type { Config } from '@react-router/dev/config';
 export default {
   ssr: true,
   appDirectory: 'app',
-  buildDirectory: 'build',
+  // Overridable so a benchmark or an experiment can build beside the build the tests use.
+  buildDirectory: process.env.WEB_BUILD_DIR ?? 'build',
 } satisfies Config;
