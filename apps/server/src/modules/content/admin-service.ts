@@ -84,23 +84,42 @@ function missingOrChanged(found: unknown, what: string): never {
 }
 
 /**
- * Checks a reorder against the rows locked in the transaction: the same items (none added or
- * removed meanwhile) at the versions the page showed. Returns the ids whose place changes.
+ * Changes (updates or deletes) one versioned row: `lock` selects it for update, then `change`
+ * writes it only where id and version still match. Nothing matched: 404 when the row is gone, 409
+ * when its version moved on. Returns the row as it was and as the change returned it.
  */
-function checkReorder(
-  current: { id: number; version: number; place: number }[],
+async function changeVersioned<Row>(
+  lock: () => PromiseLike<Row[]>,
+  change: () => PromiseLike<Row[]>,
+  what: string,
+): Promise<{ before: Row; row: Row }> {
+  const [before] = await lock();
+  const [row] = await change();
+  if (!row) missingOrChanged(before, what);
+  return { before: before!, row };
+}
+
+/**
+ * Puts a whole list in the order the page sent, checked against its rows as locked in the
+ * transaction (in their current order): the same items (none added or removed meanwhile) at the
+ * versions the page showed. Every row gets its place 1..n (the stored places may have been
+ * anything); `setPlace` writes one, and should bump the version only of a row that moved.
+ */
+async function reorderLocked(
+  locked: { id: number; version: number }[],
   order: ReorderInputData['order'],
-): { id: number; place: number }[] {
-  const byId = new Map(current.map((r) => [r.id, r]));
-  if (current.length !== order.length || order.some((i) => !byId.has(i.id))) {
+  setPlace: (id: number, place: number, moved: boolean) => PromiseLike<unknown>,
+): Promise<void> {
+  const byId = new Map(locked.map((r, index) => [r.id, { version: r.version, place: index + 1 }]));
+  if (locked.length !== order.length || order.some((i) => !byId.has(i.id))) {
     throw new AppError('conflict', LIST_CHANGED_MEANWHILE);
   }
   if (order.some((i) => byId.get(i.id)?.version !== i.version)) {
     throw new AppError('conflict', CHANGED_MEANWHILE);
   }
-  return order
-    .map((item, index) => ({ id: item.id, place: index + 1 }))
-    .filter((item) => byId.get(item.id)?.place !== item.place);
+  for (const [index, item] of order.entries()) {
+    await setPlace(item.id, index + 1, byId.get(item.id)?.place !== index + 1);
+  }
 }
 
 export function createContentAdminService(db: Db, deps: { audit: AuditService; invalidate: () => void }) {
@@ -158,6 +177,11 @@ export function createContentAdminService(db: Db, deps: { audit: AuditService; i
     return rows.map(linkDto);
   }
 
+  /** One About section (the table holds other pages' sections too), and it locked for a write. */
+  const aboutSection = (id: number) => and(eq(contentSections.id, id), eq(contentSections.key, ABOUT_KEY));
+  const lockSection = (tx: Tx, id: number) =>
+    tx.select().from(contentSections).where(aboutSection(id)).for('update');
+
   async function listSections(): Promise<AdminAboutSectionDto[]> {
     const rows = await db
       .select()
@@ -189,26 +213,32 @@ export function createContentAdminService(db: Db, deps: { audit: AuditService; i
 
     async updateBanner(admin: UserDto, id: number, input: BannerUpdateInput): Promise<AdminBannerDto> {
       await write(async (tx) => {
-        const [before] = await tx.select().from(banners).where(eq(banners.id, id)).for('update');
-        const [row] = await tx
-          .update(banners)
-          .set({ ...bannerValues(input), version: sql`${banners.version} + 1`, updatedAt: new Date() })
-          .where(and(eq(banners.id, id), eq(banners.version, input.version)))
-          .returning();
-        if (!row) missingOrChanged(before, 'Banner');
-        await record(admin, tx, 'banner.update', 'banner', id, bannerFields(before!), bannerFields(row));
+        const { before, row } = await changeVersioned(
+          () => tx.select().from(banners).where(eq(banners.id, id)).for('update'),
+          () =>
+            tx
+              .update(banners)
+              .set({ ...bannerValues(input), version: sql`${banners.version} + 1`, updatedAt: new Date() })
+              .where(and(eq(banners.id, id), eq(banners.version, input.version)))
+              .returning(),
+          'Banner',
+        );
+        await record(admin, tx, 'banner.update', 'banner', id, bannerFields(before), bannerFields(row));
       });
       return (await bannerById(id))!;
     },
 
     async deleteBanner(admin: UserDto, id: number, version: number): Promise<void> {
       await write(async (tx) => {
-        const [before] = await tx.select().from(banners).where(eq(banners.id, id)).for('update');
-        const [gone] = await tx
-          .delete(banners)
-          .where(and(eq(banners.id, id), eq(banners.version, version)))
-          .returning();
-        if (!gone) missingOrChanged(before, 'Banner');
+        const { row: gone } = await changeVersioned(
+          () => tx.select().from(banners).where(eq(banners.id, id)).for('update'),
+          () =>
+            tx
+              .delete(banners)
+              .where(and(eq(banners.id, id), eq(banners.version, version)))
+              .returning(),
+          'Banner',
+        );
         await record(admin, tx, 'banner.delete', 'banner', id, bannerFields(gone), null);
       });
     },
@@ -220,21 +250,15 @@ export function createContentAdminService(db: Db, deps: { audit: AuditService; i
           .from(banners)
           .orderBy(asc(banners.position), asc(banners.id))
           .for('update');
-        const moves = checkReorder(
-          rows.map((r, i) => ({ ...r, place: i + 1 })),
-          input.order,
-        );
-        // Every row gets its place 1..n (positions may have been anything); only moved rows change version.
-        for (const [index, item] of input.order.entries()) {
-          const moved = moves.some((m) => m.id === item.id);
-          await tx
+        await reorderLocked(rows, input.order, (rowId, position, moved) =>
+          tx
             .update(banners)
             .set({
-              position: index + 1,
+              position,
               ...(moved ? { version: sql`${banners.version} + 1`, updatedAt: new Date() } : {}),
             })
-            .where(eq(banners.id, item.id));
-        }
+            .where(eq(banners.id, rowId)),
+        );
         await record(
           admin,
           tx,
@@ -257,23 +281,26 @@ export function createContentAdminService(db: Db, deps: { audit: AuditService; i
 
     async updateFooter(admin: UserDto, input: FooterEditInput): Promise<AdminFooterDto> {
       return write(async (tx) => {
-        const [before] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).for('update');
-        const [row] = await tx
-          .update(siteSettings)
-          .set({
-            facebookUrl: input.facebookUrl,
-            instagramUrl: input.instagramUrl,
-            phoneNumber: input.phoneNumber,
-            email: input.email,
-            logoUrl: input.logoUrl,
-            footerLinks: input.links,
-            version: sql`${siteSettings.version} + 1`,
-            updatedAt: new Date(),
-          })
-          .where(and(eq(siteSettings.id, 1), eq(siteSettings.version, input.version)))
-          .returning();
-        if (!row) missingOrChanged(before, 'Store settings');
-        const { version: _b, updatedAt: _bu, ...beforeFields } = footerDto(before!);
+        const { before, row } = await changeVersioned(
+          () => tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).for('update'),
+          () =>
+            tx
+              .update(siteSettings)
+              .set({
+                facebookUrl: input.facebookUrl,
+                instagramUrl: input.instagramUrl,
+                phoneNumber: input.phoneNumber,
+                email: input.email,
+                logoUrl: input.logoUrl,
+                footerLinks: input.links,
+                version: sql`${siteSettings.version} + 1`,
+                updatedAt: new Date(),
+              })
+              .where(and(eq(siteSettings.id, 1), eq(siteSettings.version, input.version)))
+              .returning(),
+          'Store settings',
+        );
+        const { version: _b, updatedAt: _bu, ...beforeFields } = footerDto(before);
         const { version: _a, updatedAt: _au, ...afterFields } = footerDto(row);
         await record(admin, tx, 'footer.update', 'site_settings', 1, beforeFields, afterFields);
         return footerDto(row);
@@ -311,29 +338,28 @@ export function createContentAdminService(db: Db, deps: { audit: AuditService; i
       input: MarketplaceLinkUpdateInput,
     ): Promise<AdminMarketplaceLinkDto> {
       return write(async (tx) => {
-        const [before] = await tx
-          .select()
-          .from(marketplaceLinks)
-          .where(eq(marketplaceLinks.id, id))
-          .for('update');
-        const [row] = await tx
-          .update(marketplaceLinks)
-          .set({
-            name: input.name,
-            url: input.url,
-            logoUrl: input.logoUrl,
-            version: sql`${marketplaceLinks.version} + 1`,
-          })
-          .where(and(eq(marketplaceLinks.id, id), eq(marketplaceLinks.version, input.version)))
-          .returning();
-        if (!row) missingOrChanged(before, 'Marketplace link');
+        const { before, row } = await changeVersioned(
+          () => tx.select().from(marketplaceLinks).where(eq(marketplaceLinks.id, id)).for('update'),
+          () =>
+            tx
+              .update(marketplaceLinks)
+              .set({
+                name: input.name,
+                url: input.url,
+                logoUrl: input.logoUrl,
+                version: sql`${marketplaceLinks.version} + 1`,
+              })
+              .where(and(eq(marketplaceLinks.id, id), eq(marketplaceLinks.version, input.version)))
+              .returning(),
+          'Marketplace link',
+        );
         await record(
           admin,
           tx,
           'marketplace-link.update',
           'marketplace_link',
           id,
-          linkDto(before!),
+          linkDto(before),
           linkDto(row),
         );
         return linkDto(row);
@@ -342,16 +368,15 @@ export function createContentAdminService(db: Db, deps: { audit: AuditService; i
 
     async deleteMarketplaceLink(admin: UserDto, id: number, version: number): Promise<void> {
       await write(async (tx) => {
-        const [before] = await tx
-          .select()
-          .from(marketplaceLinks)
-          .where(eq(marketplaceLinks.id, id))
-          .for('update');
-        const [gone] = await tx
-          .delete(marketplaceLinks)
-          .where(and(eq(marketplaceLinks.id, id), eq(marketplaceLinks.version, version)))
-          .returning();
-        if (!gone) missingOrChanged(before, 'Marketplace link');
+        const { row: gone } = await changeVersioned(
+          () => tx.select().from(marketplaceLinks).where(eq(marketplaceLinks.id, id)).for('update'),
+          () =>
+            tx
+              .delete(marketplaceLinks)
+              .where(and(eq(marketplaceLinks.id, id), eq(marketplaceLinks.version, version)))
+              .returning(),
+          'Marketplace link',
+        );
         await record(admin, tx, 'marketplace-link.delete', 'marketplace_link', id, linkDto(gone), null);
       });
     },
@@ -366,17 +391,12 @@ export function createContentAdminService(db: Db, deps: { audit: AuditService; i
           .from(marketplaceLinks)
           .orderBy(asc(marketplaceLinks.position), asc(marketplaceLinks.id))
           .for('update');
-        const moves = checkReorder(
-          rows.map((r, i) => ({ ...r, place: i + 1 })),
-          input.order,
-        );
-        for (const [index, item] of input.order.entries()) {
-          const moved = moves.some((m) => m.id === item.id);
-          await tx
+        await reorderLocked(rows, input.order, (rowId, position, moved) =>
+          tx
             .update(marketplaceLinks)
-            .set({ position: index + 1, ...(moved ? { version: sql`${marketplaceLinks.version} + 1` } : {}) })
-            .where(eq(marketplaceLinks.id, item.id));
-        }
+            .set({ position, ...(moved ? { version: sql`${marketplaceLinks.version} + 1` } : {}) })
+            .where(eq(marketplaceLinks.id, rowId)),
+        );
         await record(
           admin,
           tx,
@@ -421,60 +441,38 @@ export function createContentAdminService(db: Db, deps: { audit: AuditService; i
       input: AboutSectionUpdateInput,
     ): Promise<AdminAboutSectionDto> {
       return write(async (tx) => {
-        const [before] = await tx
-          .select()
-          .from(contentSections)
-          .where(and(eq(contentSections.id, id), eq(contentSections.key, ABOUT_KEY)))
-          .for('update');
-        const [row] = await tx
-          .update(contentSections)
-          .set({
-            title: input.title,
-            type: input.type,
-            body: input.body,
-            imageUrls: input.imageUrls.join(','),
-            version: sql`${contentSections.version} + 1`,
-          })
-          .where(
-            and(
-              eq(contentSections.id, id),
-              eq(contentSections.key, ABOUT_KEY),
-              eq(contentSections.version, input.version),
-            ),
-          )
-          .returning();
-        if (!row) missingOrChanged(before, 'Section');
-        await record(
-          admin,
-          tx,
-          'section.update',
-          'content_section',
-          id,
-          sectionDto(before!),
-          sectionDto(row),
+        const { before, row } = await changeVersioned(
+          () => lockSection(tx, id),
+          () =>
+            tx
+              .update(contentSections)
+              .set({
+                title: input.title,
+                type: input.type,
+                body: input.body,
+                imageUrls: input.imageUrls.join(','),
+                version: sql`${contentSections.version} + 1`,
+              })
+              .where(and(aboutSection(id), eq(contentSections.version, input.version)))
+              .returning(),
+          'Section',
         );
+        await record(admin, tx, 'section.update', 'content_section', id, sectionDto(before), sectionDto(row));
         return sectionDto(row);
       });
     },
 
     async deleteSection(admin: UserDto, id: number, version: number): Promise<void> {
       await write(async (tx) => {
-        const [before] = await tx
-          .select()
-          .from(contentSections)
-          .where(and(eq(contentSections.id, id), eq(contentSections.key, ABOUT_KEY)))
-          .for('update');
-        const [gone] = await tx
-          .delete(contentSections)
-          .where(
-            and(
-              eq(contentSections.id, id),
-              eq(contentSections.key, ABOUT_KEY),
-              eq(contentSections.version, version),
-            ),
-          )
-          .returning();
-        if (!gone) missingOrChanged(before, 'Section');
+        const { row: gone } = await changeVersioned(
+          () => lockSection(tx, id),
+          () =>
+            tx
+              .delete(contentSections)
+              .where(and(aboutSection(id), eq(contentSections.version, version)))
+              .returning(),
+          'Section',
+        );
         await record(admin, tx, 'section.delete', 'content_section', id, sectionDto(gone), null);
       });
     },
@@ -487,20 +485,12 @@ export function createContentAdminService(db: Db, deps: { audit: AuditService; i
           .where(eq(contentSections.key, ABOUT_KEY))
           .orderBy(asc(contentSections.orderIndex), asc(contentSections.id))
           .for('update');
-        const moves = checkReorder(
-          rows.map((r, i) => ({ ...r, place: i + 1 })),
-          input.order,
-        );
-        for (const [index, item] of input.order.entries()) {
-          const moved = moves.some((m) => m.id === item.id);
-          await tx
+        await reorderLocked(rows, input.order, (rowId, orderIndex, moved) =>
+          tx
             .update(contentSections)
-            .set({
-              orderIndex: index + 1,
-              ...(moved ? { version: sql`${contentSections.version} + 1` } : {}),
-            })
-            .where(eq(contentSections.id, item.id));
-        }
+            .set({ orderIndex, ...(moved ? { version: sql`${contentSections.version} + 1` } : {}) })
+            .where(eq(contentSections.id, rowId)),
+        );
         await record(
           admin,
           tx,
