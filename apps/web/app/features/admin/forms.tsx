@@ -1,7 +1,9 @@
 // Pieces the back office's site and coupon forms share: field errors from a shared schema's
 // issues, a labelled field whose error is tied to it (aria-invalid, aria-describedby), the
-// result message, and client-side checking with the same schema the server uses.
+// result message, client-side checking with the same schema the server uses, and the add or
+// edit form of an item on a list page.
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { Form } from 'react-router';
 import type { ActionResult } from './guard.server';
 
 export type FormErrors = Record<string, string>;
@@ -19,11 +21,12 @@ export function invalidResult(errors: FormErrors, extra: Record<string, unknown>
   return { ok: false, message: 'Please correct the fields marked below.', errors, ...extra };
 }
 
-interface Schema {
+/** A shared (Zod) schema, as the forms use it. */
+export interface Schema<T = unknown> {
   safeParse(
     input: unknown,
   ):
-    | { success: true }
+    | { success: true; data: T }
     | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 }
 
@@ -143,4 +146,62 @@ export function readOrder(value: FormDataEntryValue | null | undefined): unknown
   } catch {
     return [];
   }
+}
+
+/**
+ * The add or edit form of one item on a list page (About sections, marketplace links). Its form
+ * id ('<prefix>-<id>', or 'create') is posted with it so the action's reply lands on this form;
+ * the errors shown are the server's for this form, then the client check's. An edit posts the id
+ * and version it showed; a new version (or, for the add form, a new `resetKey`) starts it afresh.
+ */
+export function ItemForm({
+  item,
+  prefix,
+  schema,
+  read,
+  result,
+  busy,
+  resetKey = 0,
+  className,
+  submitLabel,
+  children,
+}: {
+  item: { id: number; version: number } | null;
+  prefix: string;
+  schema: Schema;
+  read?: (form: FormData) => unknown;
+  result: (ActionResult & { form?: string }) | undefined;
+  busy: boolean;
+  resetKey?: number | undefined;
+  className: string;
+  submitLabel: string;
+  children: (form: { id: string; errors: FormErrors }) => ReactNode;
+}) {
+  const formId = item ? `${prefix}-${item.id}` : 'create';
+  const check = useClientCheck(schema, read);
+  const errors = { ...(result?.form === formId ? (result.errors ?? {}) : {}), ...check.errors };
+  return (
+    <Form
+      method="post"
+      className={className}
+      noValidate
+      onSubmit={check.onSubmit}
+      key={item ? `${item.id}-${item.version}` : `create-${resetKey}`}
+    >
+      <input type="hidden" name="intent" value={item ? 'update' : 'create'} />
+      <input type="hidden" name="form" value={formId} />
+      {item ? (
+        <>
+          <input type="hidden" name="id" value={item.id} />
+          <input type="hidden" name="version" value={item.version} />
+        </>
+      ) : null}
+      {children({ id: formId, errors })}
+      <div className="admin-form__actions admin-form__wide">
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {submitLabel}
+        </button>
+      </div>
+    </Form>
+  );
 }

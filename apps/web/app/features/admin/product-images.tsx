@@ -12,16 +12,8 @@ import {
 } from '@spice/shared/media';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Form, useNavigation, useRevalidator } from 'react-router';
-import { confirmFirst, FieldError } from './forms';
-
-type Image = AdminProductDto['images'][number];
-
-/** The order with one image swapped with its neighbour, as the action expects it. */
-function moved(images: readonly Image[], index: number, by: -1 | 1): string {
-  const ids = images.map((i) => i.id);
-  [ids[index], ids[index + by]] = [ids[index + by]!, ids[index]!];
-  return JSON.stringify(ids);
-}
+import { FieldError } from './forms';
+import { DeleteButton, MoveButtons } from './row-controls';
 
 /** The same checks as the server, so a wrong file is refused before it is sent. */
 async function checkFile(file: File, maxMb: number): Promise<string | null> {
@@ -139,43 +131,22 @@ export function ProductImages({ product, maxUploadMb }: { product: AdminProductD
                 </Form>
               </div>
               <div className="admin-row__actions">
-                <Form method="post" className="admin-row__move">
-                  <input type="hidden" name="intent" value="image-order" />
-                  <button
-                    type="submit"
-                    name="order"
-                    value={i > 0 ? moved(images, i, -1) : ''}
-                    className="button button--small"
-                    disabled={busy || i === 0}
-                    aria-label={`Move image ${i + 1} up`}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="submit"
-                    name="order"
-                    value={i < images.length - 1 ? moved(images, i, 1) : ''}
-                    className="button button--small"
-                    disabled={busy || i === images.length - 1}
-                    aria-label={`Move image ${i + 1} down`}
-                  >
-                    ↓
-                  </button>
-                </Form>
-                <Form method="post">
-                  <input type="hidden" name="imageId" value={image.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="image-delete"
-                    className="button button--small button--danger"
-                    disabled={busy}
-                    aria-label={`Delete image ${i + 1}`}
-                    onClick={confirmFirst(`Delete image ${i + 1} of ${product.name}? This cannot be undone.`)}
-                  >
-                    Delete
-                  </button>
-                </Form>
+                {/* The image order is a list of ids: images have no version of their own. */}
+                <MoveButtons
+                  items={images}
+                  index={i}
+                  label={`image ${i + 1}`}
+                  busy={busy}
+                  intent="image-order"
+                  entry={(item) => item.id}
+                />
+                <DeleteButton
+                  fields={{ imageId: image.id }}
+                  intent="image-delete"
+                  label={`Delete image ${i + 1}`}
+                  question={`Delete image ${i + 1} of ${product.name}? This cannot be undone.`}
+                  busy={busy}
+                />
               </div>
             </li>
           ))}

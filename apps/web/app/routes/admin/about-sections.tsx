@@ -8,19 +8,19 @@ import {
   ReorderInput,
   VersionQuery,
 } from '@spice/shared/contracts/admin-site';
-import { data, Form, useNavigation } from 'react-router';
+import { data, useNavigation } from 'react-router';
 import {
-  confirmFirst,
   Field,
   fieldErrors,
+  ItemForm,
   invalidResult,
   ResultMessage,
   readOrder,
-  useClientCheck,
 } from '../../features/admin/forms';
 import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
 import { ImageField } from '../../features/admin/image-field';
 import { adminMeta } from '../../features/admin/meta';
+import { DeleteButton, MoveButtons } from '../../features/admin/row-controls';
 import { SiteTabs } from '../../features/admin/site-tabs';
 import type { Route } from './+types/about-sections';
 
@@ -99,12 +99,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-function moved(list: AdminAboutSectionDto[], index: number, by: -1 | 1) {
-  const order = list.map((s) => ({ id: s.id, version: s.version }));
-  [order[index], order[index + by]] = [order[index + by]!, order[index]!];
-  return JSON.stringify(order);
-}
-
 function SectionForm({
   section,
   result,
@@ -116,72 +110,64 @@ function SectionForm({
   busy: boolean;
   resetKey?: number;
 }) {
-  const formId = section ? `section-${section.id}` : 'create';
-  const check = useClientCheck(section ? AboutSectionUpdate : AboutSectionCreate, fromForm);
-  const errors = { ...(result?.form === formId ? (result.errors ?? {}) : {}), ...check.errors };
   return (
-    <Form
-      method="post"
+    <ItemForm
+      item={section}
+      prefix="section"
+      schema={section ? AboutSectionUpdate : AboutSectionCreate}
+      read={fromForm}
+      result={result}
+      busy={busy}
+      resetKey={resetKey}
       className="admin-form admin-form--stacked"
-      noValidate
-      onSubmit={check.onSubmit}
-      key={section ? `${section.id}-${section.version}` : `create-${resetKey}`}
+      submitLabel={section ? 'Save section' : 'Add section'}
     >
-      <input type="hidden" name="intent" value={section ? 'update' : 'create'} />
-      <input type="hidden" name="form" value={formId} />
-      {section ? (
+      {({ id: formId, errors }) => (
         <>
-          <input type="hidden" name="id" value={section.id} />
-          <input type="hidden" name="version" value={section.version} />
+          <Field
+            id={`${formId}-title`}
+            name="title"
+            label="Title"
+            error={errors.title}
+            input={{ defaultValue: section?.title ?? '', maxLength: 120 }}
+          />
+          <Field
+            id={`${formId}-type`}
+            name="type"
+            label="Subheading (optional)"
+            hint="A short line under the title."
+            error={errors.type}
+            input={{ defaultValue: section?.type ?? '', maxLength: 120 }}
+          />
+          <Field
+            id={`${formId}-body`}
+            name="body"
+            label="Text"
+            hint="Leave an empty line between paragraphs."
+            error={errors.body}
+            wide
+            textarea={{ defaultValue: section?.body ?? '', rows: 6, maxLength: 5000 }}
+          />
+          <ImageField
+            id={`${formId}-image-1`}
+            name="imageUrls.0"
+            label="Image"
+            kind="section"
+            hint="An https:// address or a path on this site."
+            error={errors['imageUrls.0'] ?? errors.imageUrls}
+            defaultValue={section?.imageUrls[0] ?? ''}
+          />
+          <ImageField
+            id={`${formId}-image-2`}
+            name="imageUrls.1"
+            label="Second image (optional)"
+            kind="section"
+            error={errors['imageUrls.1']}
+            defaultValue={section?.imageUrls[1] ?? ''}
+          />
         </>
-      ) : null}
-      <Field
-        id={`${formId}-title`}
-        name="title"
-        label="Title"
-        error={errors.title}
-        input={{ defaultValue: section?.title ?? '', maxLength: 120 }}
-      />
-      <Field
-        id={`${formId}-type`}
-        name="type"
-        label="Subheading (optional)"
-        hint="A short line under the title."
-        error={errors.type}
-        input={{ defaultValue: section?.type ?? '', maxLength: 120 }}
-      />
-      <Field
-        id={`${formId}-body`}
-        name="body"
-        label="Text"
-        hint="Leave an empty line between paragraphs."
-        error={errors.body}
-        wide
-        textarea={{ defaultValue: section?.body ?? '', rows: 6, maxLength: 5000 }}
-      />
-      <ImageField
-        id={`${formId}-image-1`}
-        name="imageUrls.0"
-        label="Image"
-        kind="section"
-        hint="An https:// address or a path on this site."
-        error={errors['imageUrls.0'] ?? errors.imageUrls}
-        defaultValue={section?.imageUrls[0] ?? ''}
-      />
-      <ImageField
-        id={`${formId}-image-2`}
-        name="imageUrls.1"
-        label="Second image (optional)"
-        kind="section"
-        error={errors['imageUrls.1']}
-        defaultValue={section?.imageUrls[1] ?? ''}
-      />
-      <div className="admin-form__actions admin-form__wide">
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {section ? 'Save section' : 'Add section'}
-        </button>
-      </div>
-    </Form>
+      )}
+    </ItemForm>
   );
 }
 
@@ -217,44 +203,13 @@ export default function AdminAboutSections({ loaderData, actionData }: Route.Com
                 </p>
               </div>
               <div className="admin-row__actions">
-                <Form method="post" className="admin-row__move">
-                  <input type="hidden" name="intent" value="reorder" />
-                  <button
-                    type="submit"
-                    name="order"
-                    value={i > 0 ? moved(sections, i, -1) : ''}
-                    className="button button--small"
-                    disabled={busy || i === 0}
-                    aria-label={`Move “${s.title}” up`}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="submit"
-                    name="order"
-                    value={i < sections.length - 1 ? moved(sections, i, 1) : ''}
-                    className="button button--small"
-                    disabled={busy || i === sections.length - 1}
-                    aria-label={`Move “${s.title}” down`}
-                  >
-                    ↓
-                  </button>
-                </Form>
-                <Form method="post">
-                  <input type="hidden" name="id" value={s.id} />
-                  <input type="hidden" name="version" value={s.version} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="delete"
-                    className="button button--small button--danger"
-                    disabled={busy}
-                    aria-label={`Delete “${s.title}”`}
-                    onClick={confirmFirst(`Delete the section “${s.title}” from the About page?`)}
-                  >
-                    Delete
-                  </button>
-                </Form>
+                <MoveButtons items={sections} index={i} label={`“${s.title}”`} busy={busy} />
+                <DeleteButton
+                  fields={{ id: s.id, version: s.version }}
+                  label={`Delete “${s.title}”`}
+                  question={`Delete the section “${s.title}” from the About page?`}
+                  busy={busy}
+                />
               </div>
             </div>
             <details className="admin-row__edit" open={result?.form === `section-${s.id}` && !result.ok}>

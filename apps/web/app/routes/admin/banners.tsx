@@ -4,10 +4,11 @@
 
 import type { AdminBannerDto } from '@spice/shared/contracts/admin-site';
 import { ReorderInput, VersionQuery } from '@spice/shared/contracts/admin-site';
-import { data, Form, Link, useNavigation } from 'react-router';
-import { confirmFirst, ResultMessage, readOrder } from '../../features/admin/forms';
+import { data, Link, useNavigation } from 'react-router';
+import { ResultMessage, readOrder } from '../../features/admin/forms';
 import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
 import { adminMeta, istDateTime } from '../../features/admin/meta';
+import { DeleteButton, MoveButtons, RowButton } from '../../features/admin/row-controls';
 import type { Route } from './+types/banners';
 
 export function meta() {
@@ -79,14 +80,6 @@ function windowText(b: AdminBannerDto) {
   return `${from} → ${until}`;
 }
 
-/** The whole list with one banner swapped with its neighbour, at the versions this page showed. */
-function moved(list: AdminBannerDto[], index: number, by: -1 | 1) {
-  const order = list.map((b) => ({ id: b.id, version: b.version }));
-  const other = index + by;
-  [order[index], order[other]] = [order[other]!, order[index]!];
-  return JSON.stringify(order);
-}
-
 export default function AdminBanners({ loaderData, actionData }: Route.ComponentProps) {
   const { banners } = loaderData;
   const navigation = useNavigation();
@@ -146,29 +139,7 @@ export default function AdminBanners({ loaderData, actionData }: Route.Component
                 </p>
               </div>
               <div className="admin-row__actions">
-                <Form method="post" className="admin-row__move">
-                  <input type="hidden" name="intent" value="reorder" />
-                  <button
-                    type="submit"
-                    name="order"
-                    value={i > 0 ? moved(banners, i, -1) : ''}
-                    className="button button--small"
-                    disabled={busy || i === 0}
-                    aria-label={`Move “${b.alt}” up`}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="submit"
-                    name="order"
-                    value={i < banners.length - 1 ? moved(banners, i, 1) : ''}
-                    className="button button--small"
-                    disabled={busy || i === banners.length - 1}
-                    aria-label={`Move “${b.alt}” down`}
-                  >
-                    ↓
-                  </button>
-                </Form>
+                <MoveButtons items={banners} index={i} label={`“${b.alt}”`} busy={busy} />
                 <Link
                   to={`/admin/banners/${b.id}`}
                   className="button button--small"
@@ -176,35 +147,20 @@ export default function AdminBanners({ loaderData, actionData }: Route.Component
                 >
                   Edit
                 </Link>
-                <Form method="post">
-                  <input type="hidden" name="id" value={b.id} />
-                  <input type="hidden" name="version" value={b.version} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={b.visible ? 'hide' : 'show'}
-                    className="button button--small"
-                    disabled={busy}
-                    aria-label={`${b.visible ? 'Hide' : 'Show'} “${b.alt}”`}
-                  >
-                    {b.visible ? 'Hide' : 'Show'}
-                  </button>
-                </Form>
-                <Form method="post">
-                  <input type="hidden" name="id" value={b.id} />
-                  <input type="hidden" name="version" value={b.version} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="delete"
-                    className="button button--small button--danger"
-                    disabled={busy}
-                    aria-label={`Delete “${b.alt}”`}
-                    onClick={confirmFirst(`Delete the banner “${b.alt}”? This cannot be undone.`)}
-                  >
-                    Delete
-                  </button>
-                </Form>
+                <RowButton
+                  fields={{ id: b.id, version: b.version }}
+                  value={b.visible ? 'hide' : 'show'}
+                  label={`${b.visible ? 'Hide' : 'Show'} “${b.alt}”`}
+                  busy={busy}
+                >
+                  {b.visible ? 'Hide' : 'Show'}
+                </RowButton>
+                <DeleteButton
+                  fields={{ id: b.id, version: b.version }}
+                  label={`Delete “${b.alt}”`}
+                  question={`Delete the banner “${b.alt}”? This cannot be undone.`}
+                  busy={busy}
+                />
               </div>
             </li>
           ))}

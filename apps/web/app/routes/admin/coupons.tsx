@@ -3,10 +3,11 @@
 import type { AdminCouponDto } from '@spice/shared/contracts/admin-coupons';
 import { CouponActiveChange } from '@spice/shared/contracts/admin-coupons';
 import { formatPrice } from '@spice/shared/money';
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Link, useNavigation } from 'react-router';
 import { ResultMessage } from '../../features/admin/forms';
 import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
 import { adminMeta, istDateTime } from '../../features/admin/meta';
+import { ActiveToggle } from '../../features/admin/row-controls';
 import type { Route } from './+types/coupons';
 
 export function meta() {
@@ -129,20 +130,7 @@ export default function AdminCoupons({ loaderData, actionData }: Route.Component
                     >
                       Edit
                     </Link>
-                    <Form method="post">
-                      <input type="hidden" name="id" value={c.id} />
-                      <input type="hidden" name="version" value={c.version} />
-                      <button
-                        type="submit"
-                        name="active"
-                        value={c.active ? 'false' : 'true'}
-                        className="button button--small"
-                        disabled={navigation.state !== 'idle'}
-                        aria-label={`${c.active ? 'Deactivate' : 'Activate'} ${c.code}`}
-                      >
-                        {c.active ? 'Deactivate' : 'Activate'}
-                      </button>
-                    </Form>
+                    <ActiveToggle item={c} name={c.code} busy={navigation.state !== 'idle'} />
                   </div>
                 </td>
               </tr>

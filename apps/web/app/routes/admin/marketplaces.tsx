@@ -8,19 +8,19 @@ import {
   ReorderInput,
   VersionQuery,
 } from '@spice/shared/contracts/admin-site';
-import { data, Form, useNavigation } from 'react-router';
+import { data, useNavigation } from 'react-router';
 import {
-  confirmFirst,
   Field,
   fieldErrors,
+  ItemForm,
   invalidResult,
   ResultMessage,
   readOrder,
-  useClientCheck,
 } from '../../features/admin/forms';
 import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
 import { ImageField } from '../../features/admin/image-field';
 import { adminMeta } from '../../features/admin/meta';
+import { DeleteButton, MoveButtons } from '../../features/admin/row-controls';
 import { SiteTabs } from '../../features/admin/site-tabs';
 import type { Route } from './+types/marketplaces';
 
@@ -84,12 +84,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-function moved(list: AdminMarketplaceLinkDto[], index: number, by: -1 | 1) {
-  const order = list.map((l) => ({ id: l.id, version: l.version }));
-  [order[index], order[index + by]] = [order[index + by]!, order[index]!];
-  return JSON.stringify(order);
-}
-
 function LinkForm({
   link,
   result,
@@ -102,57 +96,48 @@ function LinkForm({
   /** Changes after a save, so the add form starts empty again. */
   resetKey?: number;
 }) {
-  const formId = link ? `link-${link.id}` : 'create';
-  const check = useClientCheck(link ? MarketplaceLinkUpdate : MarketplaceLinkCreate);
-  const errors = { ...(result?.form === formId ? (result.errors ?? {}) : {}), ...check.errors };
   return (
-    <Form
-      method="post"
+    <ItemForm
+      item={link}
+      prefix="link"
+      schema={link ? MarketplaceLinkUpdate : MarketplaceLinkCreate}
+      result={result}
+      busy={busy}
+      resetKey={resetKey}
       className="admin-form"
-      noValidate
-      onSubmit={check.onSubmit}
-      key={link ? `${link.id}-${link.version}` : `create-${resetKey}`}
+      submitLabel={link ? `Save ${link.name}` : 'Add marketplace'}
     >
-      <input type="hidden" name="intent" value={link ? 'update' : 'create'} />
-      <input type="hidden" name="form" value={formId} />
-      {link ? (
+      {({ id: formId, errors }) => (
         <>
-          <input type="hidden" name="id" value={link.id} />
-          <input type="hidden" name="version" value={link.version} />
+          <Field
+            id={`${formId}-name`}
+            name="name"
+            label="Marketplace name"
+            hint="Also the logo’s alt text."
+            error={errors.name}
+            input={{ defaultValue: link?.name ?? '', maxLength: 60 }}
+          />
+          <Field
+            id={`${formId}-url`}
+            name="url"
+            label="Your shop’s page there"
+            hint="Full address starting with https://."
+            error={errors.url}
+            wide
+            input={{ defaultValue: link?.url ?? '', maxLength: 500, inputMode: 'url' }}
+          />
+          <ImageField
+            id={`${formId}-logo`}
+            name="logoUrl"
+            label="Logo"
+            kind="logo"
+            hint="About 120 × 36 px. An https:// address or a path on this site."
+            error={errors.logoUrl}
+            defaultValue={link?.logoUrl ?? ''}
+          />
         </>
-      ) : null}
-      <Field
-        id={`${formId}-name`}
-        name="name"
-        label="Marketplace name"
-        hint="Also the logo’s alt text."
-        error={errors.name}
-        input={{ defaultValue: link?.name ?? '', maxLength: 60 }}
-      />
-      <Field
-        id={`${formId}-url`}
-        name="url"
-        label="Your shop’s page there"
-        hint="Full address starting with https://."
-        error={errors.url}
-        wide
-        input={{ defaultValue: link?.url ?? '', maxLength: 500, inputMode: 'url' }}
-      />
-      <ImageField
-        id={`${formId}-logo`}
-        name="logoUrl"
-        label="Logo"
-        kind="logo"
-        hint="About 120 × 36 px. An https:// address or a path on this site."
-        error={errors.logoUrl}
-        defaultValue={link?.logoUrl ?? ''}
-      />
-      <div className="admin-form__actions admin-form__wide">
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {link ? `Save ${link.name}` : 'Add marketplace'}
-        </button>
-      </div>
-    </Form>
+      )}
+    </ItemForm>
   );
 }
 
@@ -193,44 +178,13 @@ export default function AdminMarketplaces({ loaderData, actionData }: Route.Comp
                 </p>
               </div>
               <div className="admin-row__actions">
-                <Form method="post" className="admin-row__move">
-                  <input type="hidden" name="intent" value="reorder" />
-                  <button
-                    type="submit"
-                    name="order"
-                    value={i > 0 ? moved(links, i, -1) : ''}
-                    className="button button--small"
-                    disabled={busy || i === 0}
-                    aria-label={`Move ${l.name} up`}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="submit"
-                    name="order"
-                    value={i < links.length - 1 ? moved(links, i, 1) : ''}
-                    className="button button--small"
-                    disabled={busy || i === links.length - 1}
-                    aria-label={`Move ${l.name} down`}
-                  >
-                    ↓
-                  </button>
-                </Form>
-                <Form method="post">
-                  <input type="hidden" name="id" value={l.id} />
-                  <input type="hidden" name="version" value={l.version} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="delete"
-                    className="button button--small button--danger"
-                    disabled={busy}
-                    aria-label={`Delete ${l.name}`}
-                    onClick={confirmFirst(`Remove ${l.name} from the footer?`)}
-                  >
-                    Delete
-                  </button>
-                </Form>
+                <MoveButtons items={links} index={i} label={l.name} busy={busy} />
+                <DeleteButton
+                  fields={{ id: l.id, version: l.version }}
+                  label={`Delete ${l.name}`}
+                  question={`Remove ${l.name} from the footer?`}
+                  busy={busy}
+                />
               </div>
             </div>
             <details className="admin-row__edit" open={result?.form === `link-${l.id}` && !result.ok}>

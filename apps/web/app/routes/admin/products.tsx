@@ -7,6 +7,7 @@ import { data, Form, Link, useNavigation } from 'react-router';
 import { ResultMessage } from '../../features/admin/forms';
 import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
 import { adminMeta } from '../../features/admin/meta';
+import { ActiveToggle } from '../../features/admin/row-controls';
 import type { Route } from './+types/products';
 
 export function meta() {
@@ -145,20 +146,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
                       >
                         Edit
                       </Link>
-                      <Form method="post">
-                        <input type="hidden" name="id" value={p.id} />
-                        <input type="hidden" name="version" value={p.version} />
-                        <button
-                          type="submit"
-                          name="active"
-                          value={p.active ? 'false' : 'true'}
-                          className="button button--small"
-                          disabled={busy}
-                          aria-label={`${p.active ? 'Deactivate' : 'Activate'} ${p.name}`}
-                        >
-                          {p.active ? 'Deactivate' : 'Activate'}
-                        </button>
-                      </Form>
+                      <ActiveToggle item={p} name={p.name} busy={busy} />
                     </div>
                   </td>
                 </tr>
