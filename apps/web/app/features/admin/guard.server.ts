@@ -1,7 +1,9 @@
 // Server-only access check for the back office's loaders and actions: the same rule as the API
 // (401 logged out, 403 for a shopper), thrown as responses the admin layout's boundary renders.
-import { data, type RouterContextProvider } from 'react-router';
+// Also what an action replies: a service's refusal as the form's message, or a checked save.
+import { data, type RouterContextProvider, redirect } from 'react-router';
 import { currentUser, getStorefront } from '../../context';
+import { fieldErrors, invalidResult, type Schema } from './forms';
 
 export async function requireAdminPage(context: Readonly<RouterContextProvider>, request: Request) {
   const { services } = getStorefront(context);
@@ -38,4 +40,25 @@ export function refusal(error: unknown) {
     { ok: false, message: error.message, errors: error.errors },
     { status: error.statusCode },
   );
+}
+
+/**
+ * A new-or-edit page's action: the form checked with `schema` (400 with the field errors), saved
+ * (a refusal becomes the form's message and status), then on to `done`.
+ */
+export async function saveChecked<T>(
+  schema: Schema<T>,
+  form: unknown,
+  save: (input: T) => Promise<unknown>,
+  done: string,
+) {
+  const parsed = schema.safeParse(form);
+  if (!parsed.success)
+    return data<ActionResult>(invalidResult(fieldErrors(parsed.error.issues)), { status: 400 });
+  try {
+    await save(parsed.data);
+  } catch (error) {
+    return refusal(error);
+  }
+  return redirect(done);
 }

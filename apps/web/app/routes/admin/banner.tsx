@@ -1,18 +1,11 @@
 // One banner's form, new (/admin/banners/new) or existing (/admin/banners/:id): image, alt text,
 // optional link, visible, and a start and end typed in India time. Checked with the shared schema
 // here and again on the server; saved against the version the form loaded.
-import { BannerCreate, BannerUpdate, type BannerUpdateInput } from '@spice/shared/contracts/admin-site';
+import { BannerCreate, BannerUpdate } from '@spice/shared/contracts/admin-site';
 import { toIstLocal } from '@spice/shared/ist';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import {
-  Checkbox,
-  Field,
-  fieldErrors,
-  invalidResult,
-  ResultMessage,
-  useClientCheck,
-} from '../../features/admin/forms';
-import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
+import { data, Form, Link, useNavigation } from 'react-router';
+import { Checkbox, Field, ResultMessage, useClientCheck } from '../../features/admin/forms';
+import { type ActionResult, requireAdminPage, saveChecked } from '../../features/admin/guard.server';
 import { ImageField } from '../../features/admin/image-field';
 import { adminMeta } from '../../features/admin/meta';
 import type { Route } from './+types/banner';
@@ -32,17 +25,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { services, user } = await requireAdminPage(context, request);
   const form = Object.fromEntries(await request.formData());
-  const isNew = params.id === 'new';
-  const parsed = (isNew ? BannerCreate : BannerUpdate).safeParse(form);
-  if (!parsed.success)
-    return data<ActionResult>(invalidResult(fieldErrors(parsed.error.issues)), { status: 400 });
-  try {
-    if (isNew) await services.contentAdmin.createBanner(user, parsed.data);
-    else await services.contentAdmin.updateBanner(user, Number(params.id), parsed.data as BannerUpdateInput);
-  } catch (error) {
-    return refusal(error);
+  const done = '/admin/banners?saved=1';
+  if (params.id === 'new') {
+    return saveChecked(BannerCreate, form, (input) => services.contentAdmin.createBanner(user, input), done);
   }
-  return redirect('/admin/banners?saved=1');
+  return saveChecked(
+    BannerUpdate,
+    form,
+    (input) => services.contentAdmin.updateBanner(user, Number(params.id), input),
+    done,
+  );
 }
 
 export default function AdminBanner({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,19 +2,12 @@
 // shopper reads, percent or flat rupees, cap, minimum cart, validity in India time, limits and
 // whether it is on. Checked with the shared schema here and on the server; an edit is saved
 // against the version the form loaded and leaves the uses so far as they are.
-import { CouponCreate, CouponUpdate, type CouponUpdateInput } from '@spice/shared/contracts/admin-coupons';
+import { CouponCreate, CouponUpdate } from '@spice/shared/contracts/admin-coupons';
 import { toIstLocal } from '@spice/shared/ist';
 import { useState } from 'react';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import {
-  Checkbox,
-  Field,
-  fieldErrors,
-  invalidResult,
-  ResultMessage,
-  useClientCheck,
-} from '../../features/admin/forms';
-import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
+import { data, Form, Link, useNavigation } from 'react-router';
+import { Checkbox, Field, ResultMessage, useClientCheck } from '../../features/admin/forms';
+import { type ActionResult, requireAdminPage, saveChecked } from '../../features/admin/guard.server';
 import { adminMeta } from '../../features/admin/meta';
 import type { Route } from './+types/coupon';
 
@@ -35,17 +28,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { services, user } = await requireAdminPage(context, request);
   const form = Object.fromEntries(await request.formData());
-  const isNew = params.id === 'new';
-  const parsed = (isNew ? CouponCreate : CouponUpdate).safeParse(form);
-  if (!parsed.success)
-    return data<ActionResult>(invalidResult(fieldErrors(parsed.error.issues)), { status: 400 });
-  try {
-    if (isNew) await services.couponsAdmin.create(user, parsed.data);
-    else await services.couponsAdmin.update(user, Number(params.id), parsed.data as CouponUpdateInput);
-  } catch (error) {
-    return refusal(error);
+  const done = '/admin/coupons?saved=1';
+  if (params.id === 'new') {
+    return saveChecked(CouponCreate, form, (input) => services.couponsAdmin.create(user, input), done);
   }
-  return redirect('/admin/coupons?saved=1');
+  return saveChecked(
+    CouponUpdate,
+    form,
+    (input) => services.couponsAdmin.update(user, Number(params.id), input),
+    done,
+  );
 }
 
 export default function AdminCoupon({ loaderData, actionData }: Route.ComponentProps) {
