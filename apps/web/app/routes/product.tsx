@@ -49,7 +49,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!product?.active) throw data(null, { status: 404 });
   const recommendations = await services.catalog.recommendations(product.id, 5);
   const reviews = await services.reviews.productPage(product.id);
-  return { product, recommendations, reviews };
+  // Recommendation cards need their image, name and variants, not whole products (the data is
+  // sent a second time for hydration).
+  return { product, recommendations: recommendations.map(toRecommended), reviews };
 }
 
 function productJsonLd(product: ProductDto, origin: string, storeName: string) {
@@ -83,7 +85,20 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return <ProductDetail key={product.id} product={product} recommendations={recommendations} />;
 }
 
-function ProductDetail({ product, recommendations }: { product: ProductDto; recommendations: ProductDto[] }) {
+type RecommendedProduct = Pick<ProductDto, 'id' | 'slug' | 'name' | 'variants'> & { image: string };
+
+function toRecommended(product: ProductDto): RecommendedProduct {
+  const { id, slug, name, variants } = product;
+  return { id, slug, name, variants, image: productImage(product) };
+}
+
+function ProductDetail({
+  product,
+  recommendations,
+}: {
+  product: ProductDto;
+  recommendations: RecommendedProduct[];
+}) {
   // Uploaded images carry their widths for srcset; seeded artwork and the fallback chain do not.
   const images =
     product.gallery.length > 0 ? product.gallery : [{ src: productImage(product), srcSet: '', alt: '' }];
@@ -272,7 +287,7 @@ function Toast({ message, onDone }: { message: string; onDone: () => void }) {
   );
 }
 
-function RecommendationCard({ product }: { product: ProductDto }) {
+function RecommendationCard({ product }: { product: RecommendedProduct }) {
   const [index, setIndex] = useState(() => defaultVariantIndex(product.variants));
   const variant = product.variants[index];
   const { items } = useCart();
@@ -280,7 +295,7 @@ function RecommendationCard({ product }: { product: ProductDto }) {
   return (
     <article className="rec">
       <Link to={`/product/${product.slug}`} prefetch="intent" className="rec__link">
-        <img src={productImage(product)} alt="" width="600" height="600" loading="lazy" />
+        <img src={product.image} alt="" width="600" height="600" loading="lazy" />
         <h3 className="rec__name">{product.name}</h3>
       </Link>
       <fieldset className="pills pills--small">
