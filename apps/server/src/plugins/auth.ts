@@ -20,12 +20,13 @@ export async function registerAuth(app: FastifyInstance, sessions: SessionStore)
   app.decorateRequest('getSession', function (this: FastifyRequest): Promise<SessionRecord | null> {
     throw new Error(`getSession used before onRequest for ${this.url}`);
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     let loaded: Promise<SessionRecord | null> | null = null;
     request.getSession = () => {
       loaded ??= sessions.load(request, reply);
       return loaded;
     };
+    done();
   });
 }
 

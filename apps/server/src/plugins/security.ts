@@ -6,23 +6,26 @@ import { AppError } from './errors.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function registerSecurity(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+  // Callback-style hooks: they run on every request, and an async hook costs a promise each time.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method)) return done();
     const origin = request.headers.origin;
-    if (!origin) return; // Non-browser clients send none; browsers always do on cross-site POSTs.
+    if (!origin) return done(); // Non-browser clients send none; browsers always do on cross-site POSTs.
     let host: string;
     try {
       host = new URL(origin).host;
     } catch {
-      throw new AppError('forbidden', 'Cross-origin request refused.');
+      return done(new AppError('forbidden', 'Cross-origin request refused.'));
     }
     const expected = request.headers['x-forwarded-host'] ?? request.headers.host;
-    if (host !== expected) throw new AppError('forbidden', 'Cross-origin request refused.');
+    if (host !== expected) return done(new AppError('forbidden', 'Cross-origin request refused.'));
+    done();
   });
 
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'SAMEORIGIN');
+    done(null, payload);
   });
 }

@@ -146,6 +146,29 @@ describe('errors and infrastructure', () => {
       headers: { origin: 'https://evil.example', host: 'shop.test' },
     });
     expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Cross-origin request refused.');
+    const garbled = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: { origin: 'not a url', host: 'shop.test' },
+    });
+    expect(garbled.statusCode).toBe(403);
+    // The shop's own pages pass the check (and then meet the route's own rules).
+    const sameOrigin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { origin: 'http://shop.test', host: 'shop.test' },
+    });
+    expect(sameOrigin.statusCode).not.toBe(403);
+  });
+
+  it('sends the baseline security headers on every response', async () => {
+    for (const url of ['/api/products', '/api/nowhere']) {
+      const res = await t.app.inject(url);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
   });
 
   it('serves the OpenAPI document generated from the route schemas', async () => {
