@@ -99,3 +99,21 @@ export async function expectLineThrough(locator: Locator): Promise<void> {
     .poll(() => locator.evaluate((el) => getComputedStyle(el).textDecorationLine))
     .toContain('line-through');
 }
+
+/**
+ * Runs `action` and resolves once `scope` has carried `className` at some moment and dropped it
+ * again. A short animation class (a shake) can come and go between two polls of a busy browser,
+ * so a MutationObserver records it instead.
+ */
+export async function expectFlash(scope: Locator, className: string, action: () => Promise<void>) {
+  const handle = await scope.evaluateHandle((el, name) => {
+    const seen = { flashed: el.classList.contains(name) };
+    new MutationObserver(() => {
+      if (el.classList.contains(name)) seen.flashed = true;
+    }).observe(el, { attributes: true, attributeFilter: ['class'] });
+    return seen;
+  }, className);
+  await action();
+  await expect.poll(() => handle.evaluate((seen) => seen.flashed)).toBe(true);
+  await expect(scope).not.toHaveClass(new RegExp(`\\b${className}\\b`));
+}
