@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '@spice/shared/messages';
 import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { DeliveryError, type Messenger, type OutgoingMessage } from '../messaging/service.ts';
 import {
@@ -49,7 +49,6 @@ export const EMAIL_MESSAGES: OtpMessages = {
 };
 
 export type OtpService = ReturnType<typeof createOtpService>;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export function createOtpService(
   db: Db,

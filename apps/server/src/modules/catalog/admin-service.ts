@@ -23,14 +23,13 @@ import { defaultSource, productImage, srcSetOf } from '@spice/shared/images';
 import { rupeesToPaise, toRupees } from '@spice/shared/money';
 import { SLUG_PATTERN, slugify, suggestSlug } from '@spice/shared/slug';
 import { and, asc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService } from '../admin/audit.ts';
 import type { MediaService } from '../media/service.ts';
 import { productImages, products, productVariants } from './schema.ts';
 import type { CatalogService } from './service.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Reader = Pick<Db, 'select'>;
 
 export const MAX_IMAGES = 20;

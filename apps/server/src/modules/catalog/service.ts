@@ -8,7 +8,7 @@ import { toRupees } from '@spice/shared/money';
 import { searchProducts } from '@spice/shared/search';
 import { productSlug } from '@spice/shared/slug';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { weakEtag } from '../../lib/etag.ts';
 import { createSnapshot } from '../../lib/snapshot.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -25,8 +25,6 @@ export interface CatalogSnapshot {
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Called inside the change's transaction (the back office writes its audit entry there). */
 export type StockChangeHook = (before: { stock: number }, after: { stock: number }, tx: Tx) => Promise<void>;

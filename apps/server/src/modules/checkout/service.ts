@@ -7,7 +7,7 @@ import {
 import type { ShippingMilestoneDto } from '@spice/shared/contracts/content';
 import { toPaise, toRupees } from '@spice/shared/money';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { createSnapshot } from '../../lib/snapshot.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { checkoutSettings, shippingMilestones } from './schema.ts';
@@ -19,7 +19,6 @@ export interface CheckoutConfig {
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Called inside the change's transaction (the back office writes its audit entry there). */
 export type CheckoutChangeHook = (
   before: AdminCheckoutSettingsDto,

@@ -4,7 +4,7 @@
 // per IP so racing sends cannot slip past the cap (and every instance sees the same count).
 import { CONTACT_TEXTS, type ContactValues } from '@spice/shared/contracts/contact';
 import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Messenger } from '../messaging/service.ts';
 import { contactMessages } from './schema.ts';
@@ -12,7 +12,6 @@ import { contactMessages } from './schema.ts';
 const HOUR_MS = 3_600_000;
 
 type ContactRow = typeof contactMessages.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface ContactMessageDto {
   id: number;

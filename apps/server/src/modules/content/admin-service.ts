@@ -23,7 +23,7 @@ import {
   type ReorderInputData,
 } from '@spice/shared/contracts/admin-site';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService } from '../admin/audit.ts';
 import { banners, contentSections, marketplaceLinks, siteSettings } from './schema.ts';
@@ -31,7 +31,6 @@ import { banners, contentSections, marketplaceLinks, siteSettings } from './sche
 export const LIST_CHANGED_MEANWHILE =
   'The list was changed meanwhile by someone else (an item was added or removed). Reload and try again.';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type BannerRow = typeof banners.$inferSelect;
 type LinkRow = typeof marketplaceLinks.$inferSelect;
 type SectionRow = typeof contentSections.$inferSelect;

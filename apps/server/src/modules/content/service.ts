@@ -17,7 +17,7 @@ import type {
 } from '@spice/shared/contracts/content';
 import type { PolicyKind } from '@spice/shared/policy';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { createSnapshot } from '../../lib/snapshot.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { banners, contentSections, marketplaceLinks, policies, siteSettings } from './schema.ts';
@@ -33,7 +33,6 @@ export interface ContentSnapshot {
 
 export type ContentService = ReturnType<typeof createContentService>;
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type PolicyRow = typeof policies.$inferSelect;
 type SettingsRow = typeof siteSettings.$inferSelect;
 

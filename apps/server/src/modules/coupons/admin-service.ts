@@ -14,13 +14,12 @@ import type {
 import { couponStatus, percentToBasisPoints } from '@spice/shared/coupons';
 import { rupeesToPaise, toRupees } from '@spice/shared/money';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService } from '../admin/audit.ts';
 import { couponRedemptions } from '../orders/schema.ts';
 import { coupons } from './schema.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type CouponRow = typeof coupons.$inferSelect;
 
 export type CouponsAdminService = ReturnType<typeof createCouponsAdminService>;

@@ -12,7 +12,7 @@ import type {
 import { toRupees } from '@spice/shared/money';
 import { canTransition, ORDER_TRANSITIONS, type OrderStatus, statusLabel } from '@spice/shared/order-status';
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService } from '../admin/audit.ts';
 import { productVariants } from '../catalog/schema.ts';
@@ -53,7 +53,7 @@ export function createAdminOrdersService(
    * A cancelled order never ships: its units go back on the shelf (variants since deleted are
    * skipped) and its coupon use is given back, so the shopper may use the coupon again.
    */
-  async function returnToShop(tx: Parameters<Parameters<Db['transaction']>[0]>[0], orderId: number) {
+  async function returnToShop(tx: Tx, orderId: number) {
     const items = await tx
       .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
       .from(orderItems)

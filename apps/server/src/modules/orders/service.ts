@@ -11,7 +11,7 @@ import { formatRupees, rupeesToPaise, toRupees } from '@spice/shared/money';
 import { orderTotal, shippingCharge } from '@spice/shared/pricing';
 import { withCountryCode } from '@spice/shared/validators';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { addresses, users } from '../accounts/schema.ts';
 import { toUserDto } from '../accounts/service.ts';
@@ -32,7 +32,6 @@ import {
   paymentEvents,
 } from './schema.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type CheckoutRow = typeof checkouts.$inferSelect;
 
 export const PAYMENT_MESSAGES = {

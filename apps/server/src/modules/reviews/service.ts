@@ -21,14 +21,13 @@ import {
   summarizeCounts,
 } from '@spice/shared/reviews';
 import { and, count, desc, eq, getTableColumns, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { createSnapshot, type Snapshot } from '../../lib/snapshot.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import { reviews } from './schema.ts';
 
 type ReviewRow = typeof reviews.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Called inside the change's transaction (the back office writes its audit entry there). */
 export type ReviewChangeHook = (
