@@ -15,10 +15,10 @@ import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-o
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService } from '../admin/audit.ts';
-import { productVariants } from '../catalog/schema.ts';
 import type { CouponsService } from '../coupons/service.ts';
 import type { Messenger } from '../messaging/service.ts';
 import { couponRedemptions, orderItems, orders } from './schema.ts';
+import { returnStock } from './service.ts';
 
 export const ORDER_CHANGED_MEANWHILE = 'This order changed meanwhile. Reload and try again.';
 
@@ -58,15 +58,10 @@ export function createAdminOrdersService(
       .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
       .from(orderItems)
       .where(eq(orderItems.orderId, orderId));
-    const restocked: { variantId: number; quantity: number }[] = [];
-    for (const item of items) {
-      if (item.variantId === null) continue;
-      await tx
-        .update(productVariants)
-        .set({ stock: sql`${productVariants.stock} + ${item.quantity}` })
-        .where(eq(productVariants.id, item.variantId));
-      restocked.push({ variantId: item.variantId, quantity: item.quantity });
-    }
+    const restocked = items.flatMap(({ variantId, quantity }) =>
+      variantId === null ? [] : [{ variantId, quantity }],
+    );
+    await returnStock(tx, restocked);
     const [redemption] = await tx
       .delete(couponRedemptions)
       .where(eq(couponRedemptions.orderId, orderId))

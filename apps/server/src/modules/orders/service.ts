@@ -179,15 +179,6 @@ export function createOrdersService(
     }
   }
 
-  async function returnStock(tx: Tx, lines: CheckoutLine[]) {
-    for (const line of lines) {
-      await tx
-        .update(productVariants)
-        .set({ stock: sql`${productVariants.stock} + ${line.quantity}` })
-        .where(eq(productVariants.id, line.variantId));
-    }
-  }
-
   function addressSnapshot(a: typeof addresses.$inferSelect): AddressSnapshot {
     const parts = [
       a.addressLine,
@@ -549,4 +540,17 @@ export function createOrdersService(
       }));
     },
   };
+}
+
+/**
+ * Puts units back on the shelf: released checkout holds and cancelled orders. One relative
+ * UPDATE per variant, so it composes with checkouts holding stock at the same moment.
+ */
+export async function returnStock(tx: Tx, lines: readonly { variantId: number; quantity: number }[]) {
+  for (const line of lines) {
+    await tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} + ${line.quantity}` })
+      .where(eq(productVariants.id, line.variantId));
+  }
 }
