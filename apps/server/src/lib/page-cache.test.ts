@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chooseEncoding, createPageCache, isPublicPagePath } from './page-cache.ts';
@@ -28,6 +29,8 @@ async function harness(
   const cache = createPageCache({ ttlMs, maxBytes: 1024 * 1024, generation: () => generation });
   const app = Fastify();
   apps.push(app);
+  // As in the app: cookies are parsed before the storefront route runs.
+  await app.register(cookie);
   app.all('/*', async (request, reply) => {
     const render = async () => {
       renders++;

@@ -3,12 +3,12 @@
 // data behind it changes: any snapshot invalidation (an admin's edit, a sale changing stock, a
 // review) bumps the data generation and drops every page at once, and the time to live bounds
 // staleness when another instance changed the data or a banner's time window opened or closed.
-import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { SESSION_COOKIE } from '../modules/auth/sessions.ts';
+import { weakEtag } from './etag.ts';
 import { sendWebResponse } from './web-response.ts';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -37,9 +37,9 @@ export function isPublicPagePath(pathname: string): boolean {
   return PUBLIC_PAGE.test(pathname);
 }
 
+// @fastify/cookie (registered with the session store) has already parsed the request's cookies.
 function hasSession(request: FastifyRequest): boolean {
-  const cookie = request.headers.cookie;
-  return cookie !== undefined && new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`).test(cookie);
+  return request.cookies[SESSION_COOKIE] !== undefined;
 }
 
 /** The encoding to send, from Accept-Encoding (q=0 refuses one); null for none. */
@@ -78,7 +78,6 @@ export interface PageCache {
    * Returns false when the request is not one for the cache; the caller then renders as usual.
    */
   serve(request: FastifyRequest, reply: FastifyReply, render: () => Promise<Response>): Promise<boolean>;
-  clear(): void;
 }
 
 export function createPageCache(options: PageCacheOptions): PageCache {
@@ -97,8 +96,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     if (!storable(response)) return response;
     const body = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers].filter(([name]) => name !== 'content-length');
-    const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-    const page: CachedPage = { status: response.status, headers, body, etag, encoded: {} };
+    const page: CachedPage = { status: response.status, headers, body, etag: weakEtag(body), encoded: {} };
     // Data changed while this page rendered: serve it to this request, but do not keep it.
     if (generation === options.generation() && options.ttlMs > 0) pages.set(key, page);
     return page;
@@ -139,7 +137,6 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       await sendPage(request, reply, page, state);
       return true;
     },
-    clear: () => pages.clear(),
   };
 }
 
