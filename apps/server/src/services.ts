@@ -23,6 +23,7 @@ import { createMediaService } from './modules/media/service.ts';
 import { createMediaStorage } from './modules/media/storage.ts';
 import { createMessenger } from './modules/messaging/service.ts';
 import { createAdminOrdersService } from './modules/orders/admin-service.ts';
+import { createCustomerOrderService } from './modules/orders/customer-order.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { variantsInUse } from './modules/orders/variant-usage.ts';
 import { createGateway } from './modules/payments/gateway.ts';
@@ -87,6 +88,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
       holdMinutes: config.CHECKOUT_HOLD_MINUTES,
       log: deps.log,
     }),
+    customerOrders: createCustomerOrderService(db, { catalog }),
     messenger,
     accounts: createAccountsService(db),
     sessions: createSessionStore(db, { days: config.SESSION_DAYS }),

@@ -110,6 +110,52 @@ export const OrderSummary = z
   })
   .meta({ id: 'OrderSummary' });
 
+/**
+ * One order in full for its shopper: the list view's fields, plus what the order page shows.
+ * Prices are the ones charged at checkout (rupees), never today's catalogue prices.
+ */
+export const OrderDetail = OrderSummary.extend({
+  items: z.array(
+    z.object({
+      productId: z.number().int(),
+      /** Null when the variant has since been deleted from the catalogue. */
+      variantId: z.number().int().nullable(),
+      productName: z.string(),
+      variant: z.string(),
+      quantity: z.number().int(),
+      price: z.number(),
+      mrp: z.number(),
+      image: z.string(),
+      /** Where 'Rate this product' and the product link go; null once the product is gone. */
+      slug: z.string().nullable(),
+      /** Whether 'Buy again' can add this variant now (active, in stock). */
+      buyable: z.boolean(),
+    }),
+  ),
+  deliveryAddress: z.object({
+    name: z.string(),
+    phone: z.string(),
+    type: z.enum(['Home', 'Work']),
+    fullAddress: z.string(),
+    pincode: z.string(),
+  }),
+  priceDetails: z.object({
+    totalMrp: z.number(),
+    /** Discount on MRP: MRP total minus the selling total. */
+    discount: z.number(),
+    appliedCouponCode: z.string().nullable(),
+    couponDiscount: z.number(),
+    subtotal: z.number(),
+    deliveryCharges: z.number(),
+    platformFee: z.number(),
+    finalAmount: z.number(),
+  }),
+  paymentMode: z.string(),
+  paymentId: z.string(),
+  statusHistory: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string() })),
+}).meta({ id: 'OrderDetail' });
+
 export type CartItemDto = z.infer<typeof CartItem>;
 export type OrderSummaryDto = z.infer<typeof OrderSummary>;
+export type OrderDetailDto = z.infer<typeof OrderDetail>;
 export type PaymentOrderDto = z.infer<typeof PaymentOrder>;

@@ -19,6 +19,7 @@ import type { CouponsService } from '../coupons/service.ts';
 import type { Messenger } from '../messaging/service.ts';
 import { couponRedemptions, orderItems, orders } from './schema.ts';
 import { returnStock } from './service.ts';
+import { recordStatus } from './status-history.ts';
 
 export const ORDER_CHANGED_MEANWHILE = 'This order changed meanwhile. Reload and try again.';
 
@@ -199,6 +200,7 @@ export function createAdminOrdersService(
           .where(and(eq(orders.id, current.id), eq(orders.status, from), eq(orders.version, input.version)))
           .returning();
         if (!row) throw new AppError('conflict', ORDER_CHANGED_MEANWHILE);
+        await recordStatus(tx, row.id, row.status, row.updatedAt);
         const returned = row.status === 'CANCELLED' ? await returnToShop(tx, row.id) : undefined;
         await deps.audit.audit(
           {

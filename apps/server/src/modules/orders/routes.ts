@@ -1,6 +1,8 @@
 import { MobileParam } from '@spice/shared/contracts/accounts';
+import { OrderNumberParam } from '@spice/shared/contracts/admin';
 import {
   CreatePaymentOrderBody,
+  OrderDetail,
   OrderSummary,
   PaymentOrder,
   PlacedOrder,
@@ -23,7 +25,7 @@ const errors = {
 };
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { orders, accounts } = app.services;
+  const { orders, customerOrders, accounts } = app.services;
   neverCache(app);
 
   app.post(
@@ -77,6 +79,22 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       orders.listForCustomer((await requireOwner(request, accounts, request.params.mobile)).id),
+  );
+
+  app.get(
+    '/orders/:orderNumber',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          "One of the shopper's own orders in full: items, address, price details, payment and status history",
+        description: "Anyone else's order (or none) answers 404, so order numbers reveal nothing.",
+        params: OrderNumberParam,
+        response: { 200: OrderDetail, ...errors },
+      },
+    },
+    async (request) =>
+      customerOrders.detail((await requireUser(request, accounts)).id, request.params.orderNumber),
   );
 
   // The webhook needs the raw body to check its signature.

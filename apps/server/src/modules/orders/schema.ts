@@ -160,6 +160,26 @@ export const couponRedemptions = pgTable(
   ],
 );
 
+/**
+ * Every status an order has had, with when: written in the same transaction as the order row
+ * (placement, and each back-office status change), so the shopper's timeline never disagrees
+ * with the order's status.
+ */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', {
+      enum: ['PLACED', 'CONFIRMED', 'PACKED', 'SHIPPED', 'DELIVERED', 'CANCELLED'],
+    }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.at)],
+);
+
 /** Payment webhook events already handled, so a repeated delivery does nothing. */
 export const paymentEvents = pgTable('payment_events', {
   id: text('id').primaryKey(),

@@ -31,6 +31,7 @@ import {
   orders,
   paymentEvents,
 } from './schema.ts';
+import { recordStatus } from './status-history.ts';
 
 type CheckoutRow = typeof checkouts.$inferSelect;
 
@@ -256,6 +257,7 @@ export function createOrdersService(
         updatedAt: now,
       })
       .returning();
+    await recordStatus(tx, order!.id, 'PLACED', now);
     await tx.insert(orderItems).values(
       checkout.lines.map((l) => ({
         orderId: order!.id,

@@ -1,0 +1,74 @@
+// One order as its shopper sees it on /orders/{orderNumber}: what was bought (with the image and
+// prices as at checkout), where it goes, how it was paid and its timeline. Only the owner's own
+// order is found; anyone else's is 'not found', never a hint that it exists.
+import type { OrderDetailDto } from '@spice/shared/contracts/commerce';
+import { productImage } from '@spice/shared/images';
+import { toRupees } from '@spice/shared/money';
+import { isPurchasable } from '@spice/shared/variants';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import { checkouts, orderItems, orders } from './schema.ts';
+import { statusHistory } from './status-history.ts';
+
+export const ORDER_NOT_FOUND = 'Order not found.';
+
+export type CustomerOrderService = ReturnType<typeof createCustomerOrderService>;
+
+export function createCustomerOrderService(db: Db, deps: { catalog: CatalogService }) {
+  return {
+    async detail(userId: number, orderNumber: string): Promise<OrderDetailDto> {
+      const [o] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId)));
+      if (!o) throw new AppError('notFound', ORDER_NOT_FOUND);
+      const [items, [checkout], history, snap] = await Promise.all([
+        db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id)),
+        db.select({ lines: checkouts.lines }).from(checkouts).where(eq(checkouts.id, o.checkoutId)),
+        statusHistory(db, o.id),
+        deps.catalog.snapshot(),
+      ]);
+      return {
+        orderNumber: o.orderNumber,
+        orderStatus: o.status,
+        items: items.map((i) => {
+          // The image the shopper saw at checkout; the product's current one if that line is gone.
+          const line = checkout?.lines.find((l) => l.variantId === i.variantId);
+          const product = snap.byId.get(i.productId);
+          const variant = product?.variants.find((v) => v.id === i.variantId);
+          return {
+            productId: i.productId,
+            variantId: i.variantId,
+            productName: i.productName,
+            variant: i.variant,
+            quantity: i.quantity,
+            price: toRupees(i.pricePaise),
+            mrp: toRupees(i.mrpPaise),
+            image: line?.image ?? productImage(product ?? { name: i.productName }),
+            slug: product?.slug ?? null,
+            buyable: Boolean(product?.active && variant && isPurchasable(variant)),
+          };
+        }),
+        totalAmount: toRupees(o.totalPaise),
+        createdAt: o.createdAt.toISOString(),
+        trackingId: o.trackingId,
+        deliveryAddress: o.address,
+        priceDetails: {
+          totalMrp: toRupees(o.mrpTotalPaise),
+          discount: toRupees(o.mrpTotalPaise - o.subtotalPaise),
+          appliedCouponCode: o.couponCode,
+          couponDiscount: toRupees(o.couponDiscountPaise),
+          subtotal: toRupees(o.subtotalPaise),
+          deliveryCharges: toRupees(o.deliveryPaise),
+          platformFee: toRupees(o.platformFeePaise),
+          finalAmount: toRupees(o.totalPaise),
+        },
+        paymentMode: o.paymentMode,
+        paymentId: o.providerPaymentId,
+        statusHistory: history,
+      };
+    },
+  };
+}

@@ -1,0 +1,20 @@
+// The order's timeline: one row per status reached. Written beside every change of
+// orders.status, inside the caller's transaction, so the two never disagree.
+import type { OrderStatus } from '@spice/shared/order-status';
+import { asc, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { orderStatusHistory } from './schema.ts';
+
+export async function recordStatus(tx: Tx, orderId: number, status: OrderStatus, at: Date): Promise<void> {
+  await tx.insert(orderStatusHistory).values({ orderId, status, at });
+}
+
+/** Oldest first: the order the statuses were reached in. */
+export async function statusHistory(db: Pick<Db, 'select'>, orderId: number) {
+  const rows = await db
+    .select({ status: orderStatusHistory.status, at: orderStatusHistory.at })
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(asc(orderStatusHistory.at), asc(orderStatusHistory.id));
+  return rows.map((r) => ({ status: r.status, at: r.at.toISOString() }));
+}
