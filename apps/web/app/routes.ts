@@ -36,6 +36,7 @@ export default [
     route('profile', 'routes/profile.tsx'),
     route('cart', 'routes/cart.tsx'),
     route('orders', 'routes/orders.tsx'),
+    route('orders/:orderNumber', 'routes/order.tsx'),
     route('order-success', 'routes/order-success.tsx'),
     route('rate/:id', 'routes/rate.tsx'),
     route('contact', 'routes/contact.tsx'),

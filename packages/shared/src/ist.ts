@@ -43,3 +43,17 @@ export function toIstLocal(at: Date | string): string {
   const t = typeof at === 'string' ? Date.parse(at) : at.getTime();
   return new Date(t + IST_OFFSET_MS).toISOString().slice(0, 16);
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * An instant as a shopper reads it on an Indian clock: '23 Nov 2026, 9:05 pm IST'. Built by hand,
+ * not with Intl, so the server's render and the browser's hydration always print the same text.
+ */
+export function formatIst(at: Date | string): string {
+  const t = new Date((typeof at === 'string' ? Date.parse(at) : at.getTime()) + IST_OFFSET_MS);
+  const h = t.getUTCHours();
+  const minutes = String(t.getUTCMinutes()).padStart(2, '0');
+  const hour12 = h % 12 === 0 ? 12 : h % 12;
+  return `${t.getUTCDate()} ${MONTHS[t.getUTCMonth()]} ${t.getUTCFullYear()}, ${hour12}:${minutes} ${h < 12 ? 'am' : 'pm'} IST`;
+}

@@ -74,7 +74,13 @@ export function Header() {
               <NavLink to="/profile" className="nav__link nav__you">
                 You
               </NavLink>
-              <ProfileMenu firstName={user.firstName} />
+              {user.role === 'admin' ? (
+                // Straight in the hamburger (shown at 768 px and below, like 'You'); the profile menu has it too.
+                <Link to="/admin" className="nav__link nav__you">
+                  Back office
+                </Link>
+              ) : null}
+              <ProfileMenu firstName={user.firstName} admin={user.role === 'admin'} />
             </>
           ) : (
             <button type="button" className="nav__link nav__login" onClick={openLogin}>
@@ -92,7 +98,7 @@ export function Header() {
   );
 }
 
-function ProfileMenu({ firstName }: { firstName: string }) {
+function ProfileMenu({ firstName, admin }: { firstName: string; admin: boolean }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
@@ -147,6 +153,7 @@ function ProfileMenu({ firstName }: { firstName: string }) {
         <div className="profile-menu__list">
           <Link to="/profile">My Profile</Link>
           <Link to="/orders">Orders</Link>
+          {admin ? <Link to="/admin">Back office</Link> : null}
           <button type="button" onClick={() => void logout()}>
             Logout
           </button>

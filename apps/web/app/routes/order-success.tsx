@@ -1,9 +1,15 @@
+import type { OrderDetailDto } from '@spice/shared/contracts/commerce';
 import { formatRupees } from '@spice/shared/money';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { api } from '../features/account/api';
 import { clearCartLocally, refreshCart } from '../features/cart/cart-store';
+import { DeliveryAddress } from '../features/orders/delivery-address';
 import { seoMeta } from '../seo';
+import orderStylesHref from '../styles/order.css?url';
 import type { Route } from './+types/order-success';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: orderStylesHref }];
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
@@ -38,6 +44,16 @@ export default function OrderSuccess() {
     void refreshCart();
   }, [state, navigate]);
 
+  // Where the order goes, from the shopper's own order (the navigation state has only the ids).
+  const orderId = state?.orderId;
+  const [address, setAddress] = useState<OrderDetailDto['deliveryAddress'] | null>(null);
+  useEffect(() => {
+    if (!orderId) return;
+    api<OrderDetailDto>(`/orders/${encodeURIComponent(orderId)}`)
+      .then((order) => setAddress(order.deliveryAddress))
+      .catch((error: unknown) => console.warn('order fetch failed', error));
+  }, [orderId]);
+
   if (!state?.orderId) return <main className="page" />;
   return (
     <main className="page order-success">
@@ -60,9 +76,20 @@ export default function OrderSuccess() {
           <dd>{state.paymentId}</dd>
         </div>
       </dl>
-      <Link to="/" className="button button--primary">
-        Back to Home
-      </Link>
+      {address ? (
+        <section className="order-success__address" aria-labelledby="delivery-heading">
+          <h2 id="delivery-heading">Delivering to</h2>
+          <DeliveryAddress address={address} />
+        </section>
+      ) : null}
+      <div className="order-success__actions">
+        <Link to={`/orders/${state.orderId}`} className="button">
+          View Order
+        </Link>
+        <Link to="/" className="button button--primary">
+          Back to Home
+        </Link>
+      </div>
     </main>
   );
 }

@@ -1,7 +1,7 @@
 import type { OrderSummaryDto } from '@spice/shared/contracts/commerce';
 import { formatPrice } from '@spice/shared/money';
 import { statusLabel } from '@spice/shared/order-status';
-import { useNavigation } from 'react-router';
+import { Link, useNavigation } from 'react-router';
 import { currentUser, getStorefront } from '../context';
 import { openLogin } from '../features/account/modal-events';
 import { seoMeta } from '../seo';
@@ -49,7 +49,9 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               {o.orderStatus === 'DELIVERED' ? <p className="order-card__banner">Delivered</p> : null}
               <div className="order-card__head">
                 <div>
-                  <strong>Order {o.orderNumber}</strong>
+                  <strong>
+                    <Link to={`/orders/${o.orderNumber}`}>Order {o.orderNumber}</Link>
+                  </strong>
                   <small>
                     {new Date(o.createdAt).toLocaleDateString('en-IN', {
                       dateStyle: 'medium',

@@ -5,6 +5,7 @@ import { defaultVariantIndex, isPurchasable } from '@spice/shared/variants';
 import { useEffect, useState } from 'react';
 import { data, isRouteErrorResponse, Link } from 'react-router';
 import { Price } from '../components/price';
+import { Toast } from '../components/toast';
 import { getStorefront } from '../context';
 import { addToCart, decrement, setQuantity as setLineQuantity, useCart } from '../features/cart/cart-store';
 import { CustomerReviews } from '../features/reviews/customer-reviews';
@@ -270,20 +271,6 @@ function QuantityStepper({
         +
       </button>
     </fieldset>
-  );
-}
-
-/** The 'Added to cart' toast, shown for 3 seconds (spec section 9). */
-function Toast({ message, onDone }: { message: string; onDone: () => void }) {
-  useEffect(() => {
-    if (!message) return;
-    const timer = window.setTimeout(onDone, 3000);
-    return () => window.clearTimeout(timer);
-  }, [message, onDone]);
-  return (
-    <div className="toast-region" role="status" aria-live="polite">
-      {message ? <p className="toast">{message}</p> : null}
-    </div>
   );
 }
 

@@ -1,5 +1,6 @@
 import { PageQuery } from '@spice/shared/contracts/admin';
 import { Link } from 'react-router';
+import { auditChanges } from '../../features/admin/audit-changes';
 import { requireAdminPage } from '../../features/admin/guard.server';
 import { adminMeta, istDateTime } from '../../features/admin/meta';
 import type { Route } from './+types/audit';
@@ -15,8 +16,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return services.audit.list(page, size);
 }
 
-const show = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
-
 export default function AdminAudit({ loaderData: log }: Route.ComponentProps) {
   return (
     <>
@@ -31,8 +30,7 @@ export default function AdminAudit({ loaderData: log }: Route.ComponentProps) {
               <th scope="col">When</th>
               <th scope="col">Who</th>
               <th scope="col">What</th>
-              <th scope="col">Before</th>
-              <th scope="col">After</th>
+              <th scope="col">Changes</th>
             </tr>
           </thead>
           <tbody>
@@ -44,10 +42,7 @@ export default function AdminAudit({ loaderData: log }: Route.ComponentProps) {
                   {e.action} {e.entity} {e.entityId}
                 </td>
                 <td>
-                  <code>{show(e.before)}</code>
-                </td>
-                <td>
-                  <code>{show(e.after)}</code>
+                  <Changes before={e.before} after={e.after} />
                 </td>
               </tr>
             ))}
@@ -62,5 +57,20 @@ export default function AdminAudit({ loaderData: log }: Route.ComponentProps) {
         {log.page + 1 < log.totalPages ? <Link to={`/admin/audit?page=${log.page + 1}`}>Older →</Link> : null}
       </nav>
     </>
+  );
+}
+
+function Changes({ before, after }: { before: unknown; after: unknown }) {
+  const changes = auditChanges(before, after);
+  if (changes.length === 0) return <span>No field changed</span>;
+  return (
+    <ul className="audit-changes">
+      {changes.map((c) => (
+        <li key={c.field}>
+          <code>{c.field}</code>: <span className="audit-changes__before">{c.before}</span> →{' '}
+          <span className="audit-changes__after">{c.after}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
