@@ -9,6 +9,7 @@ import type { Database } from './db/client.ts';
 import { loadAppSecret } from './lib/app-secrets.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminCouponRoutes } from './modules/admin/coupons-routes.ts';
+import { adminCustomerRoutes } from './modules/admin/customers-routes.ts';
 import { adminProductRoutes } from './modules/admin/product-routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { adminSiteRoutes } from './modules/admin/site-routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(mediaRoutes);
       await api.register(adminSiteRoutes);
       await api.register(adminCouponRoutes);
+      await api.register(adminCustomerRoutes);
       // Unknown /api paths answer JSON, never the storefront's HTML 404.
       api.all('/*', async (request, reply) =>
         reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` }),

@@ -5,6 +5,7 @@ import type { Db } from './db/client.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
 import { createAuditService } from './modules/admin/audit.ts';
 import { createContentEditingService } from './modules/admin/content-editing.ts';
+import { createCustomersService } from './modules/admin/customers.ts';
 import { createDashboardService } from './modules/admin/dashboard.ts';
 import { createModerationService } from './modules/admin/moderation.ts';
 import { createStockService } from './modules/admin/stock.ts';
@@ -47,6 +48,8 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   const gateway = createGateway(config, () => deps.secrets.paymentsSimulated);
   const audit = createAuditService(db);
   const reviews = createReviewsService(db, { catalog, ttlMs });
+  const accounts = createAccountsService(db);
+  const customerOrders = createCustomerOrderService(db, { catalog });
   const contact = createContactService(db, messenger, {
     storeEmail: config.STORE_EMAIL,
     perIpPerHour: config.CONTACT_PER_IP_PER_HOUR,
@@ -88,9 +91,10 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
       holdMinutes: config.CHECKOUT_HOLD_MINUTES,
       log: deps.log,
     }),
-    customerOrders: createCustomerOrderService(db, { catalog }),
+    customerOrders,
+    customers: createCustomersService({ accounts, customerOrders, reviews }),
     messenger,
-    accounts: createAccountsService(db),
+    accounts,
     sessions: createSessionStore(db, { days: config.SESSION_DAYS }),
     otp: createOtpService(db, messenger, {
       secret: config.OTP_SECRET,

@@ -3,7 +3,7 @@
 import type { AddressDto, AddressInput, UserDto } from '@spice/shared/contracts/accounts';
 import { MESSAGES } from '@spice/shared/messages';
 import { withCountryCode } from '@spice/shared/validators';
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -113,6 +113,35 @@ export function createAccountsService(db: Db) {
 
     listAddresses,
 
+    /**
+     * The back office's customer search, newest accounts first: q matches part of the mobile
+     * (a leading +91 or 0 is ignored), of 'first last' or of the e-mail. No limit: every match.
+     */
+    async searchUsers(q: string | undefined, page?: { limit: number; offset: number }) {
+      const where = userSearch(q);
+      const query = db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id));
+      const [rows, [total]] = await Promise.all([
+        page ? query.limit(page.limit).offset(page.offset) : query,
+        db.select({ n: count() }).from(users).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async findUserRow(id: number) {
+      const [u] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return u ?? null;
+    },
+
+    async addressCounts(userIds: number[]): Promise<Map<number, number>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .select({ userId: addresses.userId, n: count() })
+        .from(addresses)
+        .where(inArray(addresses.userId, userIds))
+        .groupBy(addresses.userId);
+      return new Map(rows.map((r) => [r.userId, r.n]));
+    },
+
     /** Adds an address and answers the new list. The first address becomes the default. */
     async addAddress(userId: number, input: AddressValues): Promise<AddressDto[]> {
       await db.transaction(async (tx) => {
@@ -196,4 +225,16 @@ export function createAccountsService(db: Db) {
       }
     },
   };
+}
+
+function userSearch(q: string | undefined): SQL | undefined {
+  const text = q?.trim();
+  if (!text) return undefined;
+  const like = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const digits = text.replace(/[\s-]/g, '').replace(/^(\+91|0)(?=\d{10}$)/, '');
+  return or(
+    ilike(users.mobile, like(digits)),
+    ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like(text)),
+    ilike(users.email, like(text)),
+  );
 }

@@ -13,6 +13,7 @@ import { toRupees } from '@spice/shared/money';
 import { canTransition, ORDER_TRANSITIONS, type OrderStatus, statusLabel } from '@spice/shared/order-status';
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { csvField, csvIstTimestamp as istTimestamp, csvRupees as rupees } from '../../lib/csv.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService } from '../admin/audit.ts';
 import type { CouponsService } from '../coupons/service.ts';
@@ -296,17 +297,4 @@ export function createAdminOrdersService(
   };
 }
 
-const rupees = (paise: number): string => (paise / 100).toFixed(2);
-
-function istTimestamp(at: Date): string {
-  return new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
-}
-
-/**
- * RFC 4180 quoting; a text field starting like a formula (=, +, -, @) gets a leading apostrophe so
- * a spreadsheet shows it instead of running it (a shopper chooses their own name and address).
- */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^[+-]?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
+export { csvField } from '../../lib/csv.ts';

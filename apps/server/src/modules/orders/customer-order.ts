@@ -1,11 +1,12 @@
 // One order as its shopper sees it on /orders/{orderNumber}: what was bought (with the image and
 // prices as at checkout), where it goes, how it was paid and its timeline. Only the owner's own
-// order is found; anyone else's is 'not found', never a hint that it exists.
+// order is found; anyone else's is 'not found', never a hint that it exists. Also what the back
+// office's customer pages need of a shopper's orders: counts, money spent, the list.
 import type { OrderDetailDto } from '@spice/shared/contracts/commerce';
 import { productImage } from '@spice/shared/images';
 import { toRupees } from '@spice/shared/money';
 import { isPurchasable } from '@spice/shared/variants';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { CatalogService } from '../catalog/service.ts';
@@ -18,6 +19,44 @@ export type CustomerOrderService = ReturnType<typeof createCustomerOrderService>
 
 export function createCustomerOrderService(db: Db, deps: { catalog: CatalogService }) {
   return {
+    /** Per shopper: orders placed, paise paid for those not cancelled, and the latest order's time. */
+    async spending(userIds: number[]) {
+      const result = new Map<number, { orderCount: number; spentPaise: number; lastOrderAt: Date | null }>();
+      if (userIds.length === 0) return result;
+      const rows = await db
+        .select({
+          userId: orders.userId,
+          orderCount: count(),
+          spentPaise: sql<number>`coalesce(sum(${orders.totalPaise}) filter (where ${orders.status} <> 'CANCELLED'), 0)::int`,
+          lastOrderAt: max(orders.createdAt),
+        })
+        .from(orders)
+        .where(inArray(orders.userId, userIds))
+        .groupBy(orders.userId);
+      for (const r of rows) result.set(r.userId, r);
+      return result;
+    },
+
+    /** A shopper's orders, newest first, as the back office lists them. */
+    async ordersOf(userId: number) {
+      const rows = await db
+        .select({
+          orderNumber: orders.orderNumber,
+          status: orders.status,
+          totalPaise: orders.totalPaise,
+          createdAt: orders.createdAt,
+          itemCount: sql<number>`(select coalesce(sum(oi.quantity), 0) from order_items oi where oi.order_id = "orders"."id")::int`,
+        })
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.createdAt), desc(orders.id));
+      return rows.map(({ totalPaise, createdAt, ...r }) => ({
+        ...r,
+        totalAmount: toRupees(totalPaise),
+        createdAt: createdAt.toISOString(),
+      }));
+    },
+
     async detail(userId: number, orderNumber: string): Promise<OrderDetailDto> {
       const [o] = await db
         .select()

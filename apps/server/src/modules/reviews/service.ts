@@ -20,7 +20,18 @@ import {
   type StarCounts,
   summarizeCounts,
 } from '@spice/shared/reviews';
-import { and, count, desc, eq, getTableColumns, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { createSnapshot, type Snapshot } from '../../lib/snapshot.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -202,6 +213,37 @@ export function createReviewsService(db: Db, options: { catalog: CatalogService;
     },
     setHidden(id: number, hidden: boolean, onChange?: ReviewChangeHook): Promise<ReviewDto> {
       return updateOne(id, { hidden }, onChange);
+    },
+
+    /** One shopper's reviews, hidden ones included, newest first (the back office's customer page). */
+    async byUser(userId: number) {
+      const rows = await db
+        .select()
+        .from(reviews)
+        .where(eq(reviews.userId, userId))
+        .orderBy(desc(reviews.createdAt), desc(reviews.id));
+      const snap = await catalog.snapshot();
+      return rows.map((r) => ({
+        id: r.id,
+        productId: r.productId,
+        productName: snap.byId.get(r.productId)?.name ?? `Product ${r.productId}`,
+        productSlug: snap.byId.get(r.productId)?.slug ?? null,
+        rating: r.rating,
+        title: r.title,
+        description: r.description,
+        hidden: r.hidden,
+        createdAt: r.createdAt.toISOString(),
+      }));
+    },
+
+    async countsByUser(userIds: number[]): Promise<Map<number, number>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .select({ userId: reviews.userId, n: count() })
+        .from(reviews)
+        .where(inArray(reviews.userId, userIds))
+        .groupBy(reviews.userId);
+      return new Map(rows.flatMap((r) => (r.userId === null ? [] : [[r.userId, r.n] as const])));
     },
 
     /** The back office's list across products, newest first: all, unreplied, replied or hidden. */
