@@ -1,6 +1,7 @@
 // The back office's customers, and the way in from the storefront for the store team.
 import { expect, test } from '@playwright/test';
 import { adminPage } from './admin-session.ts';
+import { placeOrder } from './orders-api.ts';
 import { signUpThroughApi } from './shoppers.ts';
 import { MOBILE, open } from './support.ts';
 
@@ -76,6 +77,24 @@ test('an admin has Back office in the profile menu; a shopper does not', async (
   await page.getByRole('banner').getByRole('button', { name: 'Plain' }).click();
   await expect(page.getByRole('link', { name: 'My Profile' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back office' })).toHaveCount(0);
+});
+
+test('the audit log shows an order status change as field: before → after', async ({ browser, request }) => {
+  const shopper = await signUpThroughApi(request, { firstName: 'Audited' });
+  const { orderNumber } = await placeOrder(request, shopper.mobile);
+  const { context, admin } = await adminPage(browser);
+  const moved = await admin.request.put(`/api/admin/orders/${orderNumber}/status`, {
+    data: { status: 'CONFIRMED', version: 1 },
+  });
+  expect(moved.ok(), await moved.text()).toBe(true);
+  await open(admin, '/admin/audit');
+  const entry = admin.getByRole('row').filter({ hasText: orderNumber });
+  await expect(entry.getByRole('listitem').filter({ hasText: /^status:/ })).toHaveText(
+    'status: PLACED → CONFIRMED',
+  );
+  await expect(entry.getByRole('listitem').filter({ hasText: /^version:/ })).toHaveText('version: 1 → 2');
+  await expect(entry).not.toContainText('{"');
+  await context.close();
 });
 
 test.describe('on a 390 px phone', () => {
