@@ -1,6 +1,7 @@
 // The back office's customers, and the way in from the storefront for the store team.
 import { expect, test } from '@playwright/test';
 import { adminPage } from './admin-session.ts';
+import { expectNoSeriousAxeViolations } from './axe-check.ts';
 import { placeOrder } from './orders-api.ts';
 import { signUpThroughApi } from './shoppers.ts';
 import { MOBILE, open } from './support.ts';
@@ -44,6 +45,8 @@ test('the store team finds a customer by mobile, name or e-mail and opens their 
   expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
   expect(await csv.text()).toContain(`Lakshmi Menon,${shopper.mobile},${shopper.email}`);
 
+  await expectNoSeriousAxeViolations(admin);
+
   await admin.getByRole('link', { name: 'Lakshmi Menon' }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Lakshmi Menon' })).toBeVisible();
   await expect(admin.getByRole('region', { name: 'Orders (0)' })).toContainText('No orders yet.');
@@ -51,6 +54,7 @@ test('the store team finds a customer by mobile, name or e-mail and opens their 
     '4, Princess Street, Fort Kochi',
   );
   await expect(admin.getByRole('region', { name: 'Reviews (0)' })).toBeVisible();
+  await expectNoSeriousAxeViolations(admin);
   await context.close();
 });
 
@@ -87,7 +91,8 @@ test('the audit log shows an order status change as field: before → after', as
     data: { status: 'CONFIRMED', version: 1 },
   });
   expect(moved.ok(), await moved.text()).toBe(true);
-  await open(admin, '/admin/audit');
+  // Server-rendered and read-only: nothing to wait for hydration on.
+  await admin.goto('/admin/audit');
   const entry = admin.getByRole('row').filter({ hasText: orderNumber });
   await expect(entry.getByRole('listitem').filter({ hasText: /^status:/ })).toHaveText(
     'status: PLACED → CONFIRMED',
@@ -109,6 +114,9 @@ test.describe('on a 390 px phone', () => {
     await expect(admin).toHaveURL(/\/admin$/);
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await open(admin, '/admin/customers');
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSeriousAxeViolations(admin);
+    await admin.goto('/admin/audit');
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await context.close();
   });

@@ -1,6 +1,7 @@
 // After the purchase: the shopper's own order page (from My Orders and the success page), Buy
 // again and Rate this product, and that nobody else can open it.
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './axe-check.ts';
 import { ADDRESS, placeOrder } from './orders-api.ts';
 import { signUpThroughApi } from './shoppers.ts';
 import { MOBILE, open } from './support.ts';
@@ -40,6 +41,8 @@ test('a shopper opens an order from My Orders, sees everything about it, buys an
   await expect(timeline.getByRole('listitem')).toContainText(
     /Placed\s*\d{1,2} \w{3} \d{4}, \d{1,2}:\d\d [ap]m IST/,
   );
+
+  await expectNoSeriousAxeViolations(page);
 
   await expect(items.getByRole('link', { name: 'Rate this product' })).toHaveAttribute(
     'href',
@@ -117,5 +120,6 @@ test.describe('on a 390 px phone', () => {
     await open(page, `/orders/${order.orderNumber}`);
     await expect(page.getByRole('button', { name: /^Buy again/ })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSeriousAxeViolations(page);
   });
 });
