@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { ProductList } from '@spice/shared/contracts/catalog';
 import { OrderDetail } from '@spice/shared/contracts/commerce';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../seed/demo-seed.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -143,5 +144,27 @@ describe('GET /api/orders/{orderNumber}', () => {
   it('is listed in the API documentation', async () => {
     const doc = (await t.app.inject('/api/docs/json')).json();
     expect(doc.paths['/api/orders/{orderNumber}']?.get).toBeDefined();
+  });
+
+  it('gives orders placed before the history existed their placed time, and their status at the last update (migration backfill)', async () => {
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
+    await t.database.db.delete(orderStatusHistory);
+    const migration = readFileSync(
+      new URL('../../../drizzle/0007_order_status_history.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.replace(/^--.*$/gm, '').trim())
+      .filter((statement) => statement.startsWith('INSERT'));
+    expect(backfill).toHaveLength(2);
+    for (const statement of backfill) await t.database.db.execute(sql.raw(statement));
+    const order = OrderDetail.parse(
+      (await asha.request({ method: 'GET', url: `/api/orders/${orderNumber}` })).json(),
+    );
+    expect(order.statusHistory).toEqual([
+      { status: 'PLACED', at: row!.createdAt.toISOString() },
+      { status: row!.status, at: row!.updatedAt.toISOString() },
+    ]);
   });
 });
