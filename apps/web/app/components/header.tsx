@@ -130,7 +130,11 @@ function ProfileMenu({ firstName, admin }: { firstName: string; admin: boolean }
       storeUser(null);
       clearCartLocally();
       setOpen(false);
-      if (['/profile', '/orders', '/checkout'].includes(location.pathname)) navigate('/');
+      if (
+        ['/profile', '/orders', '/checkout'].includes(location.pathname) ||
+        location.pathname.startsWith('/orders/')
+      )
+        navigate('/');
       revalidator.revalidate();
     }
   }
