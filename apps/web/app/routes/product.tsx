@@ -2,7 +2,7 @@ import type { ProductDto } from '@spice/shared/contracts/catalog';
 import { PRODUCT_IMAGE_SIZES, productImage } from '@spice/shared/images';
 import { MESSAGES } from '@spice/shared/messages';
 import { defaultVariantIndex, isPurchasable } from '@spice/shared/variants';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { data, isRouteErrorResponse, Link } from 'react-router';
 import { Price } from '../components/price';
 import { Toast } from '../components/toast';

@@ -120,7 +120,8 @@ export default function AdminCustomer({ loaderData: c }: Route.ComponentProps) {
                 <strong>
                   {r.productSlug ? <a href={`/product/${r.productSlug}`}>{r.productName}</a> : r.productName}
                 </strong>{' '}
-                · <span aria-label={`${r.rating} out of 5 stars`}>{'★'.repeat(r.rating)}</span>
+                · <span aria-hidden="true">{'★'.repeat(r.rating)}</span>
+                <span className="visually-hidden">{r.rating} out of 5 stars</span>
                 {r.hidden ? <span className="admin-customers__role">Hidden</span> : null}
                 <br />
                 {r.title ? <strong>{r.title}: </strong> : null}
