@@ -10,6 +10,8 @@ test('the store team finds a customer by mobile, name or e-mail and opens their 
   browser,
   request,
 }) => {
+  // Several searches and axe scans on a busy machine.
+  test.setTimeout(60_000);
   const shopper = await signUpThroughApi(request, { firstName: 'Lakshmi', lastName: 'Menon' });
   await request.post(`/api/addresses/${shopper.mobile}`, {
     data: {

@@ -9,6 +9,8 @@ import { MOBILE, open } from './support.ts';
 test('a shopper opens an order from My Orders, sees everything about it, buys an item again and can rate it', async ({
   page,
 }) => {
+  // Several searches and axe scans on a busy machine.
+  test.setTimeout(60_000);
   await open(page, '/');
   const shopper = await signUpThroughApi(page.request, { firstName: 'Nandini', lastName: 'Rao' });
   const order = await placeOrder(page.request, shopper.mobile);
