@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type CouponRule, couponDiscount, percentDiscountPaise } from './coupons.ts';
+import {
+  type CouponRule,
+  couponBlock,
+  couponBlockText,
+  couponDiscount,
+  percentDiscountPaise,
+} from './coupons.ts';
 import { orderTotal } from './pricing.ts';
 
 const percent = (bp: number, maxPaise: number | null = null, minPaise = 0): CouponRule => ({
@@ -88,6 +94,61 @@ describe('percent coupons give whole rupees, rounded half up', () => {
         (bp, cap, a, b) => {
           const [small, big] = a <= b ? [a, b] : [b, a];
           return couponDiscount(percent(bp, cap), small) <= couponDiscount(percent(bp, cap), big);
+        },
+      ),
+    );
+  });
+});
+
+describe('couponBlock: what stops one shopper from using a live coupon', () => {
+  const once = { perUserLimit: 1, minCartValuePaise: rupees(299) };
+  const table: [
+    string,
+    { perUserLimit: number | null; minCartValuePaise: number },
+    number,
+    number,
+    string | null,
+  ][] = [
+    ['usable', once, 0, rupees(300), null],
+    ['usable at exactly the minimum', once, 0, rupees(299), null],
+    ['cart too small', once, 0, rupees(250), 'Add ₹49 more to use this coupon.'],
+    ['used by this shopper', once, 1, rupees(500), 'You have already used this coupon.'],
+    [
+      'used wins over a small cart (adding would not help)',
+      once,
+      1,
+      rupees(10),
+      'You have already used this coupon.',
+    ],
+    ['no per-shopper limit', { perUserLimit: null, minCartValuePaise: 0 }, 7, rupees(1), null],
+    ['two uses allowed, one taken', { perUserLimit: 2, minCartValuePaise: 0 }, 1, rupees(1), null],
+    ['paise in the amount to go', once, 0, 29_850, 'Add ₹0.50 more to use this coupon.'],
+  ];
+  it.each(table)('%s', (_name, coupon, uses, subtotal, expected) => {
+    const block = couponBlock(coupon, { usesByShopper: uses, subtotalPaise: subtotal });
+    expect(block === null ? null : couponBlockText(block)).toBe(expected);
+  });
+
+  it('blocks exactly when the discount rule would give nothing for the cart, or the uses are taken', () => {
+    fc.assert(
+      fc.property(
+        fc.option(fc.integer({ min: 1, max: 5 }), { nil: null }),
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 0, max: 6 }),
+        fc.integer({ min: 1, max: 200_000 }),
+        (perUserLimit, min, uses, subtotal) => {
+          const block = couponBlock(
+            { perUserLimit, minCartValuePaise: min },
+            { usesByShopper: uses, subtotalPaise: subtotal },
+          );
+          const usedUp = perUserLimit !== null && uses >= perUserLimit;
+          if (usedUp) return block?.reason === 'used';
+          if (subtotal < min)
+            return block?.reason === 'cart-too-small' && block.amountToGoPaise === min - subtotal;
+          return (
+            block === null &&
+            couponDiscount(percent(1000, null, min), subtotal) === percentDiscountPaise(subtotal, 1000)
+          );
         },
       ),
     );

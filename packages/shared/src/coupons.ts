@@ -1,4 +1,5 @@
 // Coupon maths in integer paise. Percent coupons carry basis points (1000 = 10%).
+import { formatRupees } from './money.ts';
 
 export interface CouponRule {
   discountType: 'PERCENT' | 'FLAT';
@@ -34,6 +35,34 @@ export function couponDiscount(rule: CouponRule, subtotalPaise: number): number 
   const capped =
     rule.maxDiscountPaise === null ? raw : Math.min(raw, Math.floor(rule.maxDiscountPaise / 100) * 100);
   return Math.max(0, Math.min(capped, subtotalPaise));
+}
+
+export const COUPON_USED_BY_SHOPPER = 'You have already used this coupon.';
+export const addMoreForCoupon = (amountToGoPaise: number) =>
+  `Add ${formatRupees(amountToGoPaise)} more to use this coupon.`;
+
+/** Why a live coupon is not for this shopper now: their own uses are taken, or the cart is too small. */
+export type CouponBlock = { reason: 'used' } | { reason: 'cart-too-small'; amountToGoPaise: number };
+
+/**
+ * Whether one shopper can use a live coupon (active, in its window, total uses left) with this
+ * subtotal. Used up by them comes first: adding to the cart would not help. Checkout applies the
+ * same rule when a coupon is applied, so the list never offers what Apply would refuse.
+ */
+export function couponBlock(
+  coupon: { perUserLimit: number | null; minCartValuePaise: number },
+  shopper: { usesByShopper: number; subtotalPaise: number },
+): CouponBlock | null {
+  if (coupon.perUserLimit !== null && shopper.usesByShopper >= coupon.perUserLimit) return { reason: 'used' };
+  if (shopper.subtotalPaise < coupon.minCartValuePaise) {
+    return { reason: 'cart-too-small', amountToGoPaise: coupon.minCartValuePaise - shopper.subtotalPaise };
+  }
+  return null;
+}
+
+/** The block in the words shoppers read (the coupon list and the refusal of Apply). */
+export function couponBlockText(block: CouponBlock): string {
+  return block.reason === 'used' ? COUPON_USED_BY_SHOPPER : addMoreForCoupon(block.amountToGoPaise);
 }
 
 export function normaliseCouponCode(code: string): string {

@@ -180,9 +180,10 @@ export function createOrdersService(
   }
 
   function addressSnapshot(a: typeof addresses.$inferSelect): AddressSnapshot {
+    // The landmark as the shopper typed it ('Near Horniman Circle'): prefixing 'Near' doubled it.
     const parts = [
       a.addressLine,
-      a.landmark ? `Near ${a.landmark}` : null,
+      a.landmark?.trim() || null,
       a.locality,
       a.city,
       a.state,
