@@ -25,7 +25,7 @@ md.core.ruler.push('spice_tidy', (state) => {
     const style = token.attrGet('style');
     if (style !== null) {
       token.attrs = (token.attrs ?? []).filter(([name]) => name !== 'style');
-      const align = ALIGN.exec(style)?.[1];
+      const align = ALIGN.exec(String(style))?.[1];
       if (align) token.attrJoin('class', `align-${align}`);
     }
   }
