@@ -417,7 +417,11 @@ const ABOUT_SECTIONS = [
   {
     title: 'Our Process',
     type: 'From farm to pack in four steps',
-    body: 'Whole spices are cleaned, sorted by hand and sun-dried before being roasted separately, each to its own point. They are then ground at low temperature, blended to our family recipes and tested for purity and moisture. Finally they are sealed in multi-layer, airtight pouches within hours of grinding.',
+    // About bodies are Markdown, like the policies.
+    body: `1. **Clean and dry:** whole spices are cleaned, sorted by hand and sun-dried.
+2. **Roast:** each spice is roasted separately, to its own point.
+3. **Grind cool:** they are ground at low temperature, blended to our family recipes and tested for purity and moisture.
+4. **Seal fresh:** the blend is sealed in multi-layer, airtight pouches within hours of grinding.`,
     imageUrls: '/images/about/grinding.svg,/images/about/packing.svg',
   },
   {
