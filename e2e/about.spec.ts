@@ -55,4 +55,19 @@ test.describe('About page', () => {
     await expect(main).toContainText(/100% vegetarian/i);
     await expect(main).toContainText(/FSSAI/);
   });
+
+  test('section bodies are Markdown: Our Process shows its four steps as a numbered list', async ({
+    page,
+  }) => {
+    await page.goto('/about');
+    const process = page
+      .getByRole('main')
+      .locator('section')
+      .filter({ has: page.getByRole('heading', { level: 2, name: 'Our Process' }) });
+    const steps = process.getByRole('listitem');
+    await expect(steps).toHaveCount(4);
+    await expect(steps.first()).toContainText('Clean and dry: whole spices are cleaned');
+    await expect(process.locator('ol strong').first()).toHaveText('Clean and dry:');
+    await expect(process).not.toContainText('**');
+  });
 });

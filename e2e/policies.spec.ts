@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { adminPage } from './admin-session.ts';
+import { open } from './support.ts';
 
 const POLICIES = [
   {
@@ -48,5 +50,59 @@ test.describe('Policy pages', () => {
   test('the return policy mentions reporting within 24 hours', async ({ page }) => {
     await page.goto('/return-policy');
     await expect(page.getByRole('main')).toContainText('24 hours');
+  });
+
+  test('a policy is Markdown: its headings and lists render as such, with the date it was last saved', async ({
+    page,
+    request,
+  }) => {
+    // The return policy: no other journey saves it, so its saved date stays put during the run.
+    const { updatedAt } = (await (await request.get('/api/website/policies/return')).json()) as {
+      updatedAt: string;
+    };
+    await open(page, '/return-policy');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 2, name: 'Damaged or missing items' })).toBeVisible();
+    const steps = main.getByRole('list').first();
+    await expect(steps.getByRole('listitem')).toHaveCount(3);
+    await expect(steps.getByRole('listitem').first()).toContainText('Report it within 24 hours of delivery');
+    await expect(main.getByText('within 24 hours of delivery', { exact: true })).toHaveJSProperty(
+      'tagName',
+      'STRONG',
+    );
+    // No Markdown syntax left over as text.
+    await expect(main).not.toContainText('1. ');
+    await expect(main).not.toContainText('##');
+    await expect(main).not.toContainText('**');
+
+    const saved = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeZone: 'Asia/Kolkata' }).format(
+      new Date(updatedAt),
+    );
+    await expect(main.locator('time')).toHaveText(saved);
+    await expect(main.locator('time')).toHaveAttribute('datetime', updatedAt);
+  });
+
+  test('the back office previews a policy text as the page will show it, before saving', async ({
+    browser,
+  }) => {
+    const { context, admin } = await adminPage(browser);
+    await open(admin, '/admin/content');
+    const panel = admin
+      .locator('section')
+      .filter({ has: admin.getByRole('link', { name: '/privacy-policy' }) });
+    const text = panel.getByRole('textbox', { name: 'Text' });
+    await text.fill(
+      '## Cookies\n\nWe use:\n\n- one cookie for your session\n- nothing else\n\n<script>alert(1)</script>',
+    );
+    await panel.getByRole('button', { name: 'Preview' }).click();
+    const preview = panel.getByRole('region', { name: 'Preview of Text' });
+    await expect(preview.getByRole('heading', { level: 2, name: 'Cookies' })).toBeVisible();
+    await expect(preview.getByRole('listitem')).toHaveText(['one cookie for your session', 'nothing else']);
+    await expect(preview).toContainText('<script>alert(1)</script>'); // shown as text, never run
+    await expect(text).toBeHidden();
+    await panel.getByRole('button', { name: 'Write' }).click();
+    await expect(text).toBeVisible();
+    await expect(text).toHaveValue(/^## Cookies/);
+    await context.close(); // not saved: other journeys read the seeded text
   });
 });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { type ApiProduct, open, rupees } from './support.ts';
+import { type ApiProduct, fetchProducts, open, rupees } from './support.ts';
 
 const searchBox = (page: Page) => page.getByRole('banner').getByRole('searchbox');
 
@@ -56,12 +56,16 @@ test.describe('Search', () => {
     await expect(cards).toHaveCount(matches.length);
     await expect(page.getByRole('main')).not.toContainText('Shahi Paneer Masala');
 
-    // Garam Masala has several prices: its card shows min – max.
+    // Garam Masala has several prices: its card shows min – max of the packs in stock (its 500 g
+    // is out of stock in the demo catalogue, so it must not stretch the range).
     const garam = matches.find((p) => p.slug === 'garam-masala')!;
-    const prices = garam.variants.map((v) => v.price).filter((p) => p > 0);
-    const range = `${rupees(Math.min(...prices))} – ${rupees(Math.max(...prices))}`;
+    const buyable = garam.variants.filter((v) => v.price > 0 && v.stock > 0).map((v) => v.price);
+    const outOfStock = garam.variants.filter((v) => v.price > 0 && v.stock === 0).map((v) => v.price);
+    expect(Math.max(...outOfStock)).toBeGreaterThan(Math.max(...buyable));
+    const range = `${rupees(Math.min(...buyable))} – ${rupees(Math.max(...buyable))}`;
     const card = page.getByRole('main').getByRole('link', { name: /Garam Masala/ });
     await expect(card).toContainText(range);
+    await expect(card).not.toContainText(rupees(Math.max(...outOfStock)));
     await expect(card).toHaveAttribute('href', '/product/garam-masala');
   });
 
@@ -71,6 +75,31 @@ test.describe('Search', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Search Results for: "zzzz"' })).toBeVisible();
     await expect(page.getByText('No matching products found.', { exact: true })).toBeVisible();
     await expect(page.getByRole('main').getByRole('link')).toHaveCount(0);
+  });
+
+  test('the results page with an empty query prompts for a search and shows the bestsellers', async ({
+    page,
+    request,
+  }) => {
+    const { active } = await fetchProducts(request);
+    const bestsellers = active.filter((p) => p.bestseller);
+    expect(bestsellers.length).toBeGreaterThan(0);
+
+    const response = await page.goto('/search?q=');
+    expect(response?.status()).toBe(200);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: 'Search our spices' })).toBeVisible();
+    await expect(main).toContainText('Type a spice or a blend in the search box above');
+    await expect(main).not.toContainText('Search Results for');
+    await expect(main).not.toContainText('No matching products found');
+    const section = main.getByRole('region', { name: 'Bestsellers' });
+    await expect(section.getByRole('link')).toHaveCount(Math.min(bestsellers.length, 8));
+    for (const p of bestsellers.slice(0, 8)) {
+      await expect(
+        section.getByRole('link', { name: new RegExp(p.name.replace(/[()]/g, '\\$&')) }),
+      ).toHaveAttribute('href', `/product/${p.slug}`);
+    }
+    await expect(page).toHaveTitle(/^Search our spices \|/);
   });
 
   test('Enter with an empty query does nothing', async ({ page }) => {

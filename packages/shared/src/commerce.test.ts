@@ -18,9 +18,9 @@ const flat = (paise: number, min = 0) => ({
 });
 
 describe('couponDiscount', () => {
-  it('takes a percentage, rounded down to the paisa, capped by the maximum', () => {
-    expect(couponDiscount(percent(1000), 45_050)).toBe(4505);
-    expect(couponDiscount(percent(1000), 33_333)).toBe(3333);
+  it('takes a percentage in whole rupees (see coupons.test.ts), capped by the maximum', () => {
+    expect(couponDiscount(percent(1000), 45_050)).toBe(4500);
+    expect(couponDiscount(percent(1000), 33_333)).toBe(3300);
     expect(couponDiscount(percent(1000, 10_000), 200_000)).toBe(10_000);
   });
   it('takes a flat amount, never more than the subtotal', () => {

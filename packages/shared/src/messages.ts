@@ -47,4 +47,11 @@ export const MESSAGES = {
 } as const;
 
 export const searchResultsTitle = (q: string) => `Search Results for: "${q}"`;
+
+/** /search with an empty query: a prompt to search, above the bestsellers. */
+export const SEARCH_PROMPT = {
+  title: 'Search our spices',
+  text: 'Type a spice or a blend in the search box above, like garam masala or haldi, and press Enter.',
+  bestsellers: 'Bestsellers',
+} as const;
 export const percentOffLabel = (n: number) => `${n}% off`;

@@ -140,6 +140,23 @@ describe('variant pricing', () => {
     });
     expect(priceRange([v('100g', 0, 0, 1)])).toBeNull();
   });
+  it('ranges over the in-stock variants only, as shoppers can buy them', () => {
+    const garam = [v('50g', 70, 80, 5), v('100g', 130, 150, 5), v('500g', 560, 640, 0)];
+    expect(priceRange(garam)).toEqual({ kind: 'range', min: 70, max: 130 });
+    expect(priceRange([v('100g', 99, 120, 3), v('500g', 430, 500, 0)])).toEqual({
+      kind: 'single',
+      price: 99,
+      mrp: 120,
+      off: 18,
+    });
+  });
+  it('falls back to every priced variant when none is in stock', () => {
+    expect(priceRange([v('50g', 110, 120, 0), v('100g', 199, 240, 0)])).toEqual({
+      kind: 'range',
+      min: 110,
+      max: 199,
+    });
+  });
   it('is out of stock when no variant has stock and a positive price', () => {
     expect(isOutOfStock([v('100g', 70, 80, 0), v('200g', 0, 0, 5)])).toBe(true);
     expect(isOutOfStock([v('100g', 70, 80, 1)])).toBe(false);

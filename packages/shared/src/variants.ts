@@ -32,14 +32,19 @@ export function cardPricing(variants: readonly PricedVariant[]): { price: number
   return { price, mrp, off: percentOffRupees(mrp, price) };
 }
 
-/** Search-result pricing: a single price (with MRP and percent off) or a min–max range. */
+/**
+ * Search-result pricing: a single price (with MRP and percent off) or a min–max range, over the
+ * variants a shopper can buy now (an out-of-stock 500 g must not stretch '₹70 – ₹130' to ₹560).
+ * When none is in stock, the priced variants give the price shown beside 'Out of Stock'.
+ */
 export function priceRange(
   variants: readonly PricedVariant[],
 ):
   | { kind: 'single'; price: number; mrp: number; off: number }
   | { kind: 'range'; min: number; max: number }
   | null {
-  const priced = variants.filter((v) => v.price > 0);
+  const buyable = variants.filter(isPurchasable);
+  const priced = buyable.length > 0 ? buyable : variants.filter((v) => v.price > 0);
   if (priced.length === 0) return null;
   const prices = priced.map((v) => v.price);
   const min = Math.min(...prices);

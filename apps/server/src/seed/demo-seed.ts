@@ -2,6 +2,7 @@
 // banners, footer settings, marketplace links, about-us sections, the four policies, checkout
 // settings, shipping milestones, coupons and customer reviews (some with the team's reply). Everything is inserted in one transaction, so a
 // failed seed leaves the database empty. Money is integer paise; percent coupons use basis points.
+import { COUPON_ROUNDING_RULE } from '@spice/shared/coupons';
 import type { Db } from '../db/client.ts';
 import { users } from '../modules/accounts/schema.ts';
 import { productImages, products, productVariants } from '../modules/catalog/schema.ts';
@@ -416,7 +417,11 @@ const ABOUT_SECTIONS = [
   {
     title: 'Our Process',
     type: 'From farm to pack in four steps',
-    body: 'Whole spices are cleaned, sorted by hand and sun-dried before being roasted separately, each to its own point. They are then ground at low temperature, blended to our family recipes and tested for purity and moisture. Finally they are sealed in multi-layer, airtight pouches within hours of grinding.',
+    // About bodies are Markdown, like the policies.
+    body: `1. **Clean and dry:** whole spices are cleaned, sorted by hand and sun-dried.
+2. **Roast:** each spice is roasted separately, to its own point.
+3. **Grind cool:** they are ground at low temperature, blended to our family recipes and tested for purity and moisture.
+4. **Seal fresh:** the blend is sealed in multi-layer, airtight pouches within hours of grinding.`,
     imageUrls: '/images/about/grinding.svg,/images/about/packing.svg',
   },
   {
@@ -427,33 +432,47 @@ const ABOUT_SECTIONS = [
   },
 ];
 
+// Policy texts are Markdown (the storefront renders headings and lists); the page shows the
+// date each was last saved, so the texts carry no date line of their own.
 const POLICIES: { kind: 'privacy' | 'terms' | 'return' | 'shipping'; title: string; body: string }[] = [
   {
     kind: 'shipping',
     title: 'Shipping Policy',
     body: `We ship across India through trusted courier partners. Every order is packed in a sealed, tamper-evident box to keep your masalas fresh on the way.
 
-Shipping charges:
-- Free shipping on orders above ₹499.
+## Shipping charges
+
+- **Free shipping** on orders above ₹499.
 - Orders below ₹499 carry a delivery charge of up to ₹90; the exact charge is shown in your cart and at checkout before you pay.
+
+## Processing time
 
 Orders are processed within 1–2 business days of payment (excluding Sundays and public holidays). You will receive an SMS with the tracking details once your order has been dispatched.
 
+## Delivery time
+
 Delivery usually takes 5–15 business days depending on your pincode. Metro cities are typically served faster, while remote and north-eastern locations may take longer.
 
-Delays caused by courier disruptions, weather, strikes or festivals are outside our control, but we will always help you follow up. For any shipping question, use the Contact Us form or write to care@kesarchakki.in.`,
+## Delays
+
+Delays caused by courier disruptions, weather, strikes or festivals are outside our control, but we will always help you follow up. For any shipping question, use the Contact Us form or write to [care@kesarchakki.in](mailto:care@kesarchakki.in).`,
   },
   {
     kind: 'return',
     title: 'Return & Refund Policy',
     body: `Because our products are food items, we do not accept returns or offer refunds once an order has been delivered. This keeps every pack that reaches you sealed, safe and hygienic.
 
-Damaged or missing items:
-- If an item arrives damaged, leaking or is missing from your order, report it within 24 hours of delivery.
-- Send clear photos of the outer box, the shipping label and the damaged product to care@kesarchakki.in or through the Contact Us form, along with your order ID.
-- Reports received after 24 hours of delivery, or without photos, cannot be accepted.
+## Damaged or missing items
+
+1. Report it **within 24 hours of delivery** if an item arrives damaged, leaking or is missing from your order.
+2. Send clear photos of the outer box, the shipping label and the damaged product to [care@kesarchakki.in](mailto:care@kesarchakki.in) or through the Contact Us form, along with your order ID.
+3. Reports received after 24 hours of delivery, or without photos, cannot be accepted.
+
+## Replacements
 
 Once we verify the report, we will send a free replacement of the affected item. If the item is no longer in stock, we will offer an equivalent product of the same value.
+
+## Cancellations
 
 Orders cannot be cancelled once they have been dispatched.`,
   },
@@ -462,19 +481,30 @@ Orders cannot be cancelled once they have been dispatched.`,
     title: 'Privacy Policy',
     body: `This Privacy Policy explains how Kesar Chakki ("we", "us") collects, uses and protects your personal information when you use our website. By using the website you agree to the practices described here, in line with the Information Technology Act, 2000 and the Digital Personal Data Protection Act, 2023.
 
-Information we collect:
+## Information we collect
+
 - Your name, mobile number and e-mail address when you sign up.
 - Delivery addresses you save, including pincode and landmark.
 - Your orders, cart, coupons used, and the reviews or messages you send us.
 - Basic technical data such as browser type and pages visited, used in aggregate to improve the website.
 
-Logging in: we sign you in with a one-time password (OTP) sent by SMS to your mobile number, and verify your e-mail address with a one-time code. We never ask for or store a password.
+## Logging in
+
+We sign you in with a one-time password (OTP) sent by SMS to your mobile number, and verify your e-mail address with a one-time code. We never ask for or store a password.
+
+## Payments
 
 Payments are processed securely by Razorpay. Your card, UPI or net-banking details are entered on Razorpay's own checkout and are never stored on our servers; we only receive a payment reference to confirm your order.
 
-We use your information only to process and deliver orders, send order and delivery updates, respond to your queries and improve our products. We share it only with the courier partners and payment provider needed to complete your order, or when required by law. We do not sell or rent your data.
+## How we use and share your information
 
-Your data is stored on secured servers and kept only as long as needed for these purposes and for our legal and tax obligations. You may ask to see, correct or delete your personal data at any time by writing to care@kesarchakki.in.
+We use your information only to process and deliver orders, send order and delivery updates, respond to your queries and improve our products. We share it only with the courier partners and payment provider needed to complete your order, or when required by law. **We do not sell or rent your data.**
+
+## Storage and your rights
+
+Your data is stored on secured servers and kept only as long as needed for these purposes and for our legal and tax obligations. You may ask to see, correct or delete your personal data at any time by writing to [care@kesarchakki.in](mailto:care@kesarchakki.in).
+
+## Changes to this policy
 
 We may update this policy from time to time; the latest version will always be available on this page.`,
   },
@@ -483,22 +513,37 @@ We may update this policy from time to time; the latest version will always be a
     title: 'Terms and Conditions',
     body: `These Terms and Conditions govern your use of the Kesar Chakki website and any purchase you make on it. By placing an order you agree to these terms.
 
-Accounts: you sign in with your 10-digit Indian mobile number and a one-time password sent by SMS. You are responsible for keeping access to your mobile number secure and for all activity on your account.
+## Accounts
 
-Products and prices:
+You sign in with your 10-digit Indian mobile number and a one-time password sent by SMS. You are responsible for keeping access to your mobile number secure and for all activity on your account.
+
+## Products and prices
+
 - All prices are in Indian Rupees (₹) and include applicable GST.
 - Product images are for illustration; packaging may vary slightly between batches.
 - We try to keep all information accurate, but we may correct errors in prices or descriptions and cancel affected orders with a full refund.
 
+## Payment
+
 Payment is made online through Razorpay using cards, UPI, net banking or wallets. An order is confirmed only after the payment is successful. A small platform fee, if applicable, is shown separately at checkout.
 
-Coupons are subject to their own conditions such as minimum cart value, validity dates and usage limits, and cannot be exchanged for cash. Only one coupon can be applied per order.
+## Coupons
 
-Shipping, returns and refunds are governed by our Shipping Policy and Return Policy, which form part of these terms.
+- Each coupon has its own conditions, such as a minimum cart value, validity dates and usage limits.
+- Only one coupon can be applied per order, and coupons cannot be exchanged for cash.
+- ${COUPON_ROUNDING_RULE}
+
+## Shipping and returns
+
+Shipping, returns and refunds are governed by our [Shipping Policy](/shipping-policy) and [Return Policy](/return-policy), which form part of these terms.
+
+## Reviews
 
 Reviews you submit must be honest and must not contain offensive or unlawful content; we may moderate or remove reviews that do.
 
-These terms are governed by the laws of India, and the courts of Jaipur, Rajasthan shall have exclusive jurisdiction. For questions, contact care@kesarchakki.in.`,
+## Governing law
+
+These terms are governed by the laws of India, and the courts of Jaipur, Rajasthan shall have exclusive jurisdiction. For questions, contact [care@kesarchakki.in](mailto:care@kesarchakki.in).`,
   },
 ];
 

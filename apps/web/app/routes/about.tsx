@@ -1,5 +1,6 @@
 import type { ContentSectionDto } from '@spice/shared/contracts/content';
 import { getStorefront } from '../context';
+import { renderMarkdown } from '../features/content/markdown';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/about';
 
@@ -14,23 +15,33 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
+/** A section with its body as HTML (from the server's Markdown) or as plain text (the fallbacks). */
+type AboutSection = Omit<ContentSectionDto, 'body'> & { html: string | null; text: string };
+
+// Section bodies are Markdown, rendered here on the server (the parser never ships to browsers).
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
   try {
-    return { sections: await services.content.sections('about_us'), failed: false };
+    const sections: AboutSection[] = (await services.content.sections('about_us')).map(({ body, ...s }) => ({
+      ...s,
+      html: renderMarkdown(body, { topHeading: 3 }),
+      text: '',
+    }));
+    return { sections, failed: false };
   } catch (error) {
     console.warn('about sections failed to load', error);
-    return { sections: [] as ContentSectionDto[], failed: true };
+    return { sections: [] as AboutSection[], failed: true };
   }
 }
 
 /** Shown when the server has no sections (or cannot load them), as the spec asks. */
-function fallbackSections(store: string): ContentSectionDto[] {
-  const s = (id: number, title: string, body: string, imageUrls: string): ContentSectionDto => ({
+function fallbackSections(store: string): AboutSection[] {
+  const s = (id: number, title: string, text: string, imageUrls: string): AboutSection => ({
     id,
     title,
     type: null,
-    body,
+    text,
+    html: null,
     imageUrls,
     orderIndex: id,
   });
@@ -94,9 +105,13 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
               <div className="about-section__text">
                 <h2>{section.title}</h2>
                 {section.type ? <p className="about-section__type">{section.type}</p> : null}
-                {section.body.split(/\n{2,}/).map((para) => (
-                  <p key={para}>{para}</p>
-                ))}
+                {section.html === null ? (
+                  <p>{section.text}</p>
+                ) : (
+                  // Escaped, link-checked HTML from renderMarkdown (features/content/markdown.ts).
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered without raw HTML on the server
+                  <div className="prose" dangerouslySetInnerHTML={{ __html: section.html }} />
+                )}
               </div>
               {images.length > 0 ? (
                 <div className={`about-section__images about-section__images--${images.length}`}>

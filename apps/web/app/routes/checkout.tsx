@@ -2,8 +2,8 @@
 // then payment. The page shows totals; the server computes them again and decides.
 import type { AddressDto, AddressInputDto } from '@spice/shared/contracts/accounts';
 import type { PaymentOrderDto } from '@spice/shared/contracts/commerce';
-import type { CouponDto } from '@spice/shared/contracts/content';
-import { normaliseCouponCode } from '@spice/shared/coupons';
+import type { AvailableCouponDto } from '@spice/shared/contracts/content';
+import { COUPON_ROUNDING_RULE, normaliseCouponCode } from '@spice/shared/coupons';
 import { productImage } from '@spice/shared/images';
 import { formatRupees, rupeesToPaise as paise } from '@spice/shared/money';
 import { baseShippingCharge, orderTotal, shippingCharge } from '@spice/shared/pricing';
@@ -74,7 +74,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
   const [coupon, setCoupon] = useState<{ code: string; discount: number } | null>(null);
   const [couponError, setCouponError] = useState('');
   const [couponsModal, setCouponsModal] = useState<
-    { state: 'loading' } | { state: 'failed' } | { state: 'ready'; coupons: CouponDto[] } | null
+    { state: 'loading' } | { state: 'failed' } | { state: 'ready'; coupons: AvailableCouponDto[] } | null
   >(null);
   const [overlay, setOverlay] = useState<Overlay>(null);
   const [error, setError] = useState('');
@@ -123,7 +123,8 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
   async function openCoupons() {
     setCouponsModal({ state: 'loading' });
     try {
-      setCouponsModal({ state: 'ready', coupons: await api<CouponDto[]>('/coupons/active') });
+      // The server marks the coupons this shopper cannot use now (used, or the cart is too small).
+      setCouponsModal({ state: 'ready', coupons: await api<AvailableCouponDto[]>('/coupons/available') });
     } catch {
       setCouponsModal({ state: 'failed' });
     }
@@ -372,14 +373,19 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
               <dt>Total MRP</dt>
               <dd>{formatRupees(totals.totalMrp)}</dd>
             </div>
-            <div>
-              <dt>Discount on MRP</dt>
-              <dd className="saving">−{formatRupees(totals.totalMrp - totals.subtotal)}</dd>
-            </div>
-            <div>
-              <dt>Coupon Discount</dt>
-              <dd className="saving">{coupon ? `−${formatRupees(totals.couponDiscount)}` : '—'}</dd>
-            </div>
+            {/* Rows of nothing (no MRP saving, no coupon, no fee) are left out, not shown as −₹0. */}
+            {totals.totalMrp > totals.subtotal ? (
+              <div>
+                <dt>Discount on MRP</dt>
+                <dd className="saving">−{formatRupees(totals.totalMrp - totals.subtotal)}</dd>
+              </div>
+            ) : null}
+            {coupon && totals.couponDiscount > 0 ? (
+              <div>
+                <dt>Coupon Discount</dt>
+                <dd className="saving">−{formatRupees(totals.couponDiscount)}</dd>
+              </div>
+            ) : null}
             <div>
               <dt>Delivery Charges</dt>
               <dd>
@@ -387,10 +393,12 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
                 {totals.delivery === 0 ? <span className="saving">FREE</span> : formatRupees(totals.delivery)}
               </dd>
             </div>
-            <div>
-              <dt>Platform Fee</dt>
-              <dd>{formatRupees(totals.fee)}</dd>
-            </div>
+            {totals.fee > 0 ? (
+              <div>
+                <dt>Platform Fee</dt>
+                <dd>{formatRupees(totals.fee)}</dd>
+              </div>
+            ) : null}
             <div className="price-details__total">
               <dt>Total Amount</dt>
               <dd>{formatRupees(totals.total)}</dd>
@@ -480,25 +488,33 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
           {couponsModal.state === 'ready' && couponsModal.coupons.length > 0 ? (
             <ul className="coupon-list">
               {couponsModal.coupons.map((c) => (
-                <li key={c.id}>
+                <li key={c.id} className={c.usable ? undefined : 'coupon-list__item--unusable'}>
                   <div>
                     <strong className="coupon-code">{c.code}</strong>
                     <p>{c.description}</p>
+                    {c.reason ? <p className="coupon-list__reason">{c.reason}</p> : null}
                   </div>
-                  <button
-                    type="button"
-                    className="button button--small"
-                    onClick={() => {
-                      setCouponsModal(null);
-                      setCouponInput(c.code);
-                      void applyCoupon(c.code);
-                    }}
-                  >
-                    Apply
-                  </button>
+                  {c.usable ? (
+                    <button
+                      type="button"
+                      className="button button--small"
+                      aria-label={`Apply ${c.code}`}
+                      onClick={() => {
+                        setCouponsModal(null);
+                        setCouponInput(c.code);
+                        void applyCoupon(c.code);
+                      }}
+                    >
+                      Apply
+                    </button>
+                  ) : null}
                 </li>
               ))}
             </ul>
+          ) : null}
+          {couponsModal.state === 'ready' &&
+          couponsModal.coupons.some((c) => c.discountType === 'PERCENT') ? (
+            <p className="coupon-list__rule">{COUPON_ROUNDING_RULE}</p>
           ) : null}
         </Modal>
       ) : null}

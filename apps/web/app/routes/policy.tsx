@@ -2,6 +2,8 @@ import { MESSAGES } from '@spice/shared/messages';
 import { policyKindForPath } from '@spice/shared/policy';
 import { isRouteErrorResponse } from 'react-router';
 import { getStorefront } from '../context';
+import { formatSavedDate } from '../features/content/dates';
+import { renderMarkdown } from '../features/content/markdown';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/policy';
 
@@ -16,16 +18,25 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   });
 }
 
-// One page for the four policies, chosen by the path (spec section 2).
+// One page for the four policies, chosen by the path (spec section 2). The Markdown is rendered
+// here, on the server, so the parser never ships to the shopper's browser.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const kind = policyKindForPath(new URL(request.url).pathname);
-  const policy = await getStorefront(context).services.content.policy(kind);
+  const found = await getStorefront(context).services.content.policy(kind);
+  const policy = found?.body.trim()
+    ? {
+        title: found.title,
+        html: renderMarkdown(found.body, { topHeading: 2 }),
+        savedAt: found.updatedAt,
+        savedOn: formatSavedDate(found.updatedAt),
+      }
+    : null;
   return { kind, policy };
 }
 
 export default function PolicyPage({ loaderData }: Route.ComponentProps) {
   const { policy } = loaderData;
-  if (!policy?.body.trim()) {
+  if (!policy) {
     return (
       <main className="page policy">
         <p className="empty">{MESSAGES.policyEmpty}</p>
@@ -35,42 +46,14 @@ export default function PolicyPage({ loaderData }: Route.ComponentProps) {
   return (
     <main className="page policy">
       <h1>{policy.title}</h1>
+      {/* The date the owner last saved this text in the back office. */}
       <p className="policy__updated">
-        Last updated{' '}
-        {new Date(policy.updatedAt).toLocaleDateString('en-IN', {
-          dateStyle: 'long',
-          timeZone: 'Asia/Kolkata',
-        })}
+        Last updated <time dateTime={policy.savedAt}>{policy.savedOn}</time>
       </p>
-      <PolicyBody text={policy.body} />
+      {/* Escaped, link-checked HTML from renderMarkdown (see features/content/markdown.ts). */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered without raw HTML on the server */}
+      <div className="policy__body prose" dangerouslySetInnerHTML={{ __html: policy.html }} />
     </main>
-  );
-}
-
-/** Plain text with blank-line paragraphs and '- ' list items, rendered as text (never as HTML). */
-function PolicyBody({ text }: { text: string }) {
-  return (
-    <div className="policy__body">
-      {text.split(/\n{2,}/).map((block, i) => {
-        const lines = block.split('\n').filter((l) => l.trim());
-        if (lines.length > 0 && lines.every((l) => l.trimStart().startsWith('- '))) {
-          return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static text blocks never reorder
-            <ul key={i}>
-              {lines.map((l) => (
-                <li key={l}>{l.trimStart().slice(2)}</li>
-              ))}
-            </ul>
-          );
-        }
-        if (lines.length === 1 && /^#{1,3} /.test(lines[0]!)) {
-          // biome-ignore lint/suspicious/noArrayIndexKey: static text blocks never reorder
-          return <h2 key={i}>{lines[0]!.replace(/^#{1,3} /, '')}</h2>;
-        }
-        // biome-ignore lint/suspicious/noArrayIndexKey: static text blocks never reorder
-        return <p key={i}>{block}</p>;
-      })}
-    </div>
   );
 }
 

@@ -1,10 +1,10 @@
 import type { ProductDto } from '@spice/shared/contracts/catalog';
 import { CARD_IMAGE_SIZES, productImageSet } from '@spice/shared/images';
-import { MESSAGES, percentOffLabel, searchResultsTitle } from '@spice/shared/messages';
+import { MESSAGES, percentOffLabel, SEARCH_PROMPT, searchResultsTitle } from '@spice/shared/messages';
 import { formatPrice } from '@spice/shared/money';
 import { isOutOfStock, priceRange } from '@spice/shared/variants';
 import { Link } from 'react-router';
-import { type CardRating, CardStars } from '../components/product-card';
+import { type CardRating, CardStars, ProductCard, toCardProduct } from '../components/product-card';
 import { getStorefront } from '../context';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/search';
@@ -12,7 +12,7 @@ import type { Route } from './+types/search';
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   return seoMeta({
-    title: `${searchResultsTitle(loaderData.q)} | ${root.settings.storeName}`,
+    title: `${loaderData.q.trim() ? searchResultsTitle(loaderData.q) : SEARCH_PROMPT.title} | ${root.settings.storeName}`,
     description: root.settings.description,
     origin: root.origin,
     path: '/search',
@@ -23,13 +23,41 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (new URL(request.url).searchParams.get('q') ?? '').slice(0, 100);
   const { services } = getStorefront(context);
-  const results = q.trim() ? await services.catalog.search(q) : [];
+  if (!q.trim()) {
+    // Nothing asked yet: a prompt and the bestsellers (or, if none is marked, the first products).
+    const active = await services.catalog.listActive();
+    const marked = active.filter((p) => p.bestseller);
+    const picks = (marked.length > 0 ? marked : active).slice(0, 8);
+    const ratings = await services.reviews.ratingsFor(picks.map((p) => p.id));
+    return { q, results: [], ratings, bestsellers: picks.map(toCardProduct) };
+  }
+  const results = await services.catalog.search(q);
   const ratings = await services.reviews.ratingsFor(results.map((p) => p.id));
-  return { q, results, ratings };
+  return { q, results, ratings, bestsellers: null };
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, results, ratings } = loaderData;
+  const { q, results, ratings, bestsellers } = loaderData;
+  if (bestsellers) {
+    return (
+      <main className="page search-page">
+        <h1 className="section-title">{SEARCH_PROMPT.title}</h1>
+        <p className="search-page__prompt">{SEARCH_PROMPT.text}</p>
+        {bestsellers.length > 0 ? (
+          <section aria-labelledby="bestsellers-heading">
+            <h2 id="bestsellers-heading" className="section-title">
+              {SEARCH_PROMPT.bestsellers}
+            </h2>
+            <div className="grid">
+              {bestsellers.map((p) => (
+                <ProductCard key={p.id} product={p} rating={ratings[p.id]} />
+              ))}
+            </div>
+          </section>
+        ) : null}
+      </main>
+    );
+  }
   return (
     <main className="page search-page">
       <h1 className="section-title">{searchResultsTitle(q)}</h1>

@@ -81,6 +81,18 @@ export const Coupon = z
   })
   .meta({ id: 'Coupon' });
 
+/**
+ * A live coupon as one logged-in shopper sees it at checkout: whether they can apply it now with
+ * the cart they have and, if not, why in words ('You have already used this coupon.', 'Add ₹49
+ * more to use this coupon.'). The server decides from the session's shopper and their cart.
+ */
+export const AvailableCoupon = Coupon.extend({
+  usable: z.boolean(),
+  reason: z.string().nullable(),
+  /** Rupees more the cart needs, when a too-small cart is the reason; otherwise null. */
+  amountToGo: z.number().nullable(),
+}).meta({ id: 'AvailableCoupon' });
+
 export type BannerDto = z.infer<typeof Banner>;
 export type FooterDto = z.infer<typeof Footer>;
 export type MarketplaceLinkDto = z.infer<typeof MarketplaceLink>;
@@ -89,3 +101,4 @@ export type PolicyDto = z.infer<typeof Policy>;
 export type SiteSettingsDto = z.infer<typeof SiteSettings>;
 export type ShippingMilestoneDto = z.infer<typeof ShippingMilestone>;
 export type CouponDto = z.infer<typeof Coupon>;
+export type AvailableCouponDto = z.infer<typeof AvailableCoupon>;

@@ -1,12 +1,13 @@
 import { CouponApplied, ValidateCouponBody } from '@spice/shared/contracts/commerce';
 import { ErrorBody } from '@spice/shared/contracts/common';
-import { Coupon } from '@spice/shared/contracts/content';
-import { toPaise, toRupees } from '@spice/shared/money';
+import { AvailableCoupon, Coupon } from '@spice/shared/contracts/content';
+import { rupeesToPaise, toPaise, toRupees } from '@spice/shared/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireUser } from '../../plugins/auth.ts';
 
 export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { coupons } = app.services;
+  const { coupons, cart, accounts } = app.services;
   app.get(
     '/coupons/active',
     {
@@ -19,6 +20,26 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=0, s-maxage=30');
       return coupons.listActive();
+    },
+  );
+
+  app.get(
+    '/coupons/available',
+    {
+      schema: {
+        tags: ['coupons'],
+        summary:
+          "The live coupons for the logged-in shopper's cart: usable ones first, then the ones they cannot use now, with the reason",
+        response: { 200: z.array(AvailableCoupon), 401: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request, accounts);
+      // The cart as the server prices it (the checkout page totals the same lines).
+      const items = await cart.list(user);
+      const subtotalPaise = items.reduce((sum, i) => sum + rupeesToPaise(i.price) * i.quantity, 0);
+      reply.header('cache-control', 'private, no-store');
+      return coupons.listForShopper(user.id, subtotalPaise);
     },
   );
 

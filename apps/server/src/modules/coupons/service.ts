@@ -1,7 +1,7 @@
 // Coupons: the rules in the database and which of them a shopper may use now.
-import type { CouponDto } from '@spice/shared/contracts/content';
-import { couponDiscount, normaliseCouponCode } from '@spice/shared/coupons';
-import { formatRupees, toRupees } from '@spice/shared/money';
+import type { AvailableCouponDto, CouponDto } from '@spice/shared/contracts/content';
+import { couponBlock, couponBlockText, couponDiscount, normaliseCouponCode } from '@spice/shared/coupons';
+import { toRupees } from '@spice/shared/money';
 import { and, asc, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -38,6 +38,7 @@ export function createCouponsService(db: Db) {
       if (coupon.usageLimit !== null && coupon.usedCount >= coupon.usageLimit) {
         throw new AppError('invalid', 'This coupon has reached its usage limit.', { code: INVALID_COUPON });
       }
+      let usesByShopper = 0;
       if (userId !== null && coupon.perUserLimit !== null) {
         const [[used], [pending]] = await Promise.all([
           executor
@@ -58,14 +59,12 @@ export function createCouponsService(db: Db) {
                 )
             : Promise.resolve([{ n: 0 }]),
         ]);
-        if ((used?.n ?? 0) + (pending?.n ?? 0) >= coupon.perUserLimit) {
-          throw new AppError('invalid', 'You have already used this coupon.', { code: 'Already used.' });
-        }
+        usesByShopper = (used?.n ?? 0) + (pending?.n ?? 0);
       }
-      if (subtotalPaise < coupon.minCartValuePaise) {
-        const more = formatRupees(coupon.minCartValuePaise - subtotalPaise);
-        throw new AppError('invalid', `Add ${more} more to use this coupon.`, {
-          code: 'Cart value too low.',
+      const block = couponBlock(coupon, { usesByShopper, subtotalPaise });
+      if (block) {
+        throw new AppError('invalid', couponBlockText(block), {
+          code: block.reason === 'used' ? 'Already used.' : 'Cart value too low.',
         });
       }
       const discountPaise = couponDiscount(
@@ -105,29 +104,64 @@ export function createCouponsService(db: Db) {
 
     /** Active coupons inside their validity window with uses left, for 'View Available Coupons'. */
     async listActive(now = new Date()): Promise<CouponDto[]> {
-      const rows = await db
-        .select()
-        .from(coupons)
-        .where(
-          and(
-            eq(coupons.active, true),
-            or(isNull(coupons.validFrom), lte(coupons.validFrom, now)),
-            or(isNull(coupons.validUntil), gt(coupons.validUntil, now)),
-            or(isNull(coupons.usageLimit), sql`${coupons.usedCount} < ${coupons.usageLimit}`),
-          ),
-        )
-        .orderBy(asc(coupons.id));
-      return rows.map((c) => ({
-        id: c.id,
-        code: c.code,
-        description: c.description,
-        discountType: c.discountType,
-        discountValue: c.discountType === 'PERCENT' ? c.discountValue / 100 : toRupees(c.discountValue),
-        maxDiscount: c.maxDiscountPaise === null ? null : toRupees(c.maxDiscountPaise),
-        minCartValue: toRupees(c.minCartValuePaise),
-        validFrom: c.validFrom?.toISOString() ?? null,
-        validUntil: c.validUntil?.toISOString() ?? null,
-      }));
+      return (await liveCoupons(now)).map(couponDto);
     },
+
+    /**
+     * The live coupons as one shopper sees them with their cart's subtotal: the ones they can
+     * apply first, then the ones they cannot, each with the reason (the same rule as evaluate).
+     */
+    async listForShopper(
+      userId: number,
+      subtotalPaise: number,
+      now = new Date(),
+    ): Promise<AvailableCouponDto[]> {
+      const live = await liveCoupons(now);
+      const uses = await db
+        .select({ couponId: couponRedemptions.couponId, n: count() })
+        .from(couponRedemptions)
+        .where(eq(couponRedemptions.userId, userId))
+        .groupBy(couponRedemptions.couponId);
+      const usesByCoupon = new Map(uses.map((u) => [u.couponId, u.n]));
+      const listed = live.map((c) => {
+        const block = couponBlock(c, { usesByShopper: usesByCoupon.get(c.id) ?? 0, subtotalPaise });
+        return {
+          ...couponDto(c),
+          usable: block === null,
+          reason: block ? couponBlockText(block) : null,
+          amountToGo: block?.reason === 'cart-too-small' ? toRupees(block.amountToGoPaise) : null,
+        };
+      });
+      return [...listed.filter((c) => c.usable), ...listed.filter((c) => !c.usable)];
+    },
+  };
+
+  function liveCoupons(now: Date) {
+    return db
+      .select()
+      .from(coupons)
+      .where(
+        and(
+          eq(coupons.active, true),
+          or(isNull(coupons.validFrom), lte(coupons.validFrom, now)),
+          or(isNull(coupons.validUntil), gt(coupons.validUntil, now)),
+          or(isNull(coupons.usageLimit), sql`${coupons.usedCount} < ${coupons.usageLimit}`),
+        ),
+      )
+      .orderBy(asc(coupons.id));
+  }
+}
+
+function couponDto(c: CouponRow): CouponDto {
+  return {
+    id: c.id,
+    code: c.code,
+    description: c.description,
+    discountType: c.discountType,
+    discountValue: c.discountType === 'PERCENT' ? c.discountValue / 100 : toRupees(c.discountValue),
+    maxDiscount: c.maxDiscountPaise === null ? null : toRupees(c.maxDiscountPaise),
+    minCartValue: toRupees(c.minCartValuePaise),
+    validFrom: c.validFrom?.toISOString() ?? null,
+    validUntil: c.validUntil?.toISOString() ?? null,
   };
 }

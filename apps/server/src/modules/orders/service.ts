@@ -181,14 +181,8 @@ export function createOrdersService(
   }
 
   function addressSnapshot(a: typeof addresses.$inferSelect): AddressSnapshot {
-    const parts = [
-      a.addressLine,
-      a.landmark ? `Near ${a.landmark}` : null,
-      a.locality,
-      a.city,
-      a.state,
-      a.pincode,
-    ];
+    // The landmark as the shopper typed it ('Near Horniman Circle'): prefixing 'Near' doubled it.
+    const parts = [a.addressLine, a.landmark?.trim() || null, a.locality, a.city, a.state, a.pincode];
     return {
       name: a.name,
       phone: a.phone,

@@ -62,7 +62,8 @@ export function AddressCard({
       </div>
       <p>
         {address.addressLine}, {address.locality}
-        {address.landmark ? `, near ${address.landmark}` : ''}
+        {/* The landmark as the shopper typed it (it usually says 'Near …' already). */}
+        {address.landmark ? `, ${address.landmark}` : ''}
         <br />
         {address.city}, {address.state} – {address.pincode}
       </p>

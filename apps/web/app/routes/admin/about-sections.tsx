@@ -19,6 +19,7 @@ import {
 } from '../../features/admin/forms';
 import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
 import { ImageField } from '../../features/admin/image-field';
+import { MARKDOWN_HINT, MarkdownField } from '../../features/admin/markdown-field';
 import { adminMeta } from '../../features/admin/meta';
 import { DeleteButton, MoveButtons } from '../../features/admin/row-controls';
 import { SiteTabs } from '../../features/admin/site-tabs';
@@ -139,14 +140,16 @@ function SectionForm({
             error={errors.type}
             input={{ defaultValue: section?.type ?? '', maxLength: 120 }}
           />
-          <Field
+          <MarkdownField
             id={`${formId}-body`}
             name="body"
             label="Text"
-            hint="Leave an empty line between paragraphs."
+            hint={`Leave an empty line between paragraphs. ${MARKDOWN_HINT}`}
             error={errors.body}
-            wide
-            textarea={{ defaultValue: section?.body ?? '', rows: 6, maxLength: 5000 }}
+            defaultValue={section?.body ?? ''}
+            rows={6}
+            maxLength={5000}
+            topHeading={3}
           />
           <ImageField
             id={`${formId}-image-1`}

@@ -3,6 +3,7 @@ import { POLICY_KINDS, POLICY_PATHS, type PolicyKind } from '@spice/shared/polic
 import { type FormEvent, useState } from 'react';
 import { data, Form, useNavigation } from 'react-router';
 import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
+import { MarkdownField } from '../../features/admin/markdown-field';
 import { adminMeta, istDateTime } from '../../features/admin/meta';
 import type { Route } from './+types/content';
 
@@ -186,17 +187,15 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
                 />
                 <FieldError id={`${form}-title-error`} message={e.title} />
               </label>
-              <label className="admin-form__wide">
-                Text
-                <textarea
-                  name="body"
-                  rows={10}
-                  defaultValue={p.body}
-                  aria-invalid={e.body ? true : undefined}
-                  aria-describedby={`${form}-body-error`}
-                />
-                <FieldError id={`${form}-body-error`} message={e.body} />
-              </label>
+              <MarkdownField
+                id={`${form}-body`}
+                name="body"
+                label="Text"
+                rows={14}
+                defaultValue={p.body}
+                error={e.body}
+                topHeading={2}
+              />
               <button type="submit" className="button button--primary" disabled={busy}>
                 Save {p.title}
               </button>

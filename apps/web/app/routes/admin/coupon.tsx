@@ -3,6 +3,7 @@
 // whether it is on. Checked with the shared schema here and on the server; an edit is saved
 // against the version the form loaded and leaves the uses so far as they are.
 import { CouponCreate, CouponUpdate } from '@spice/shared/contracts/admin-coupons';
+import { COUPON_ROUNDING_RULE } from '@spice/shared/coupons';
 import { toIstLocal } from '@spice/shared/ist';
 import { useState } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
@@ -121,7 +122,7 @@ export default function AdminCoupon({ loaderData, actionData }: Route.ComponentP
               label={type === 'PERCENT' ? 'Percent off (%)' : 'Amount off (₹)'}
               hint={
                 type === 'PERCENT'
-                  ? 'Up to 100, two decimals at most, like 12.5.'
+                  ? `Up to 100, two decimals at most, like 12.5. ${COUPON_ROUNDING_RULE}`
                   : 'Rupees, like 50 or 49.50.'
               }
               error={errors.discountValue}

@@ -2,6 +2,7 @@
 // (saved against the version this page showed). Creating and editing happen on /admin/coupons/:id.
 import type { AdminCouponDto } from '@spice/shared/contracts/admin-coupons';
 import { CouponActiveChange } from '@spice/shared/contracts/admin-coupons';
+import { COUPON_ROUNDING_RULE } from '@spice/shared/coupons';
 import { formatPrice } from '@spice/shared/money';
 import { data, Link, useNavigation } from 'react-router';
 import { ResultMessage } from '../../features/admin/forms';
@@ -81,7 +82,7 @@ export default function AdminCoupons({ loaderData, actionData }: Route.Component
       </div>
       <p className="admin-lead">
         Active coupons are listed to shoppers under ‘View Available Coupons’ at checkout. Uses count paid
-        orders and checkouts waiting for payment; times are India time (IST).
+        orders and checkouts waiting for payment; times are India time (IST). {COUPON_ROUNDING_RULE}
       </p>
       <ResultMessage result={result} />
       <div className="admin-table-wrap">
