@@ -28,6 +28,7 @@ import { registerAuth } from './plugins/auth.ts';
 import type { Config } from './plugins/config.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -105,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerDocs(app);
   await registerAuth(app, app.services.sessions);
+  await registerRateLimits(app);
 
   await app.register(
     async (api) => {
@@ -115,7 +117,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(couponRoutes);
       await api.register(authRoutes);
       await api.register(accountRoutes);
-      await api.register(outboxRoutes);
+      // Only a demo shop has an outbox to read; elsewhere /api/dev/outbox is an unknown path (404).
+      if (config.DEMO_MODE) await api.register(outboxRoutes);
       await api.register(cartRoutes);
       await api.register(orderRoutes);
       await api.register(reviewRoutes);

@@ -48,7 +48,6 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   const reviews = createReviewsService(db, { catalog, ttlMs });
   const contact = createContactService(db, messenger, {
     storeEmail: config.STORE_EMAIL,
-    perIpPerHour: config.CONTACT_PER_IP_PER_HOUR,
     log: deps.log,
   });
   const content = createContentService(db, { ttlMs });
@@ -89,7 +88,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     }),
     messenger,
     accounts: createAccountsService(db),
-    sessions: createSessionStore(db, { days: config.SESSION_DAYS }),
+    sessions: createSessionStore(db, { days: config.SESSION_DAYS, publicUrl: config.PUBLIC_URL }),
     otp: createOtpService(db, messenger, {
       secret: config.OTP_SECRET,
       limits: {
@@ -97,8 +96,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
         maxAttempts: config.OTP_MAX_ATTEMPTS,
         resendAfterMs: config.OTP_RESEND_SECONDS * 1000,
         maxResends: config.OTP_MAX_RESENDS,
-        sendsPerTargetPerDay: config.OTP_SENDS_PER_NUMBER_PER_DAY,
-        sendsPerIpPerHour: config.OTP_SENDS_PER_IP_PER_HOUR,
+        sendsPerTargetPerWindow: config.OTP_SENDS_PER_NUMBER_PER_15_MIN,
       },
     }),
     content,

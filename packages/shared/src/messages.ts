@@ -48,3 +48,6 @@ export const MESSAGES = {
 
 export const searchResultsTitle = (q: string) => `Search Results for: "${q}"`;
 export const percentOffLabel = (n: number) => `${n}% off`;
+/** Too many wrong coupon codes in a minute: the coupon box shows how long to wait. */
+export const couponWaitMessage = (seconds: number) =>
+  `Too many coupon attempts. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`;

@@ -4,6 +4,7 @@ import type { AddressDto, AddressInputDto } from '@spice/shared/contracts/accoun
 import type { PaymentOrderDto } from '@spice/shared/contracts/commerce';
 import type { CouponDto } from '@spice/shared/contracts/content';
 import { normaliseCouponCode } from '@spice/shared/coupons';
+import { couponWaitMessage } from '@spice/shared/messages';
 import { productImage } from '@spice/shared/images';
 import { formatRupees, rupeesToPaise as paise } from '@spice/shared/money';
 import { baseShippingCharge, orderTotal, shippingCharge } from '@spice/shared/pricing';
@@ -112,10 +113,14 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
       setCouponInput(applied.code);
     } catch (e) {
       setCoupon(null);
+      // Too many wrong codes: the box says how long to wait before the next try.
+      const wait = e instanceof ApiError && e.status === 429 ? Number(e.body.retryAfterSeconds) : 0;
       setCouponError(
-        e instanceof ApiError && e.status !== 0
-          ? e.message || MESSAGES.couponFallback
-          : MESSAGES.couponFallback,
+        wait > 0
+          ? couponWaitMessage(wait)
+          : e instanceof ApiError && e.status !== 0
+            ? e.message || MESSAGES.couponFallback
+            : MESSAGES.couponFallback,
       );
     }
   }
