@@ -52,13 +52,24 @@ export interface AppOptions {
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count trusts that many hops nearest the server, as
+ * Express does (Fastify itself now trusts no hop when given a bare number): with 1, the client's
+ * address is the one the proxy appended to X-Forwarded-For, and whatever the client wrote before
+ * it is ignored. Addresses/CIDRs trust only those peers.
+ */
+export function trustProxyOption(setting: Config['TRUST_PROXY']): FastifyServerOptions['trustProxy'] {
+  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+  return setting;
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? false,
     // Fastify's two lines per request are replaced by one line in onResponse below.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];

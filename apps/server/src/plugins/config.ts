@@ -74,7 +74,7 @@ const ConfigSchema = z
     OTP_MAX_RESENDS: z.coerce.number().int().min(0).max(100).default(3),
     // Per number a short window, so a stranger can hold a number up for 15 minutes at most;
     // the per-address cap carries the rest.
-    OTP_SENDS_PER_NUMBER_PER_15_MIN: z.coerce.number().int().min(1).max(100000).default(5),
+    OTP_SENDS_PER_NUMBER_PER_15_MIN: z.coerce.number().int().min(1).max(100000).default(10),
     OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1000000).default(20),
     SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 

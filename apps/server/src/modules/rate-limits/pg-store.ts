@@ -70,8 +70,9 @@ export function pgStoreClass(counters: CounterStore) {
         (error: Error) => callback(error),
       );
     }
-    child(params: { routeInfo?: { method?: string; url?: string } }) {
-      const route = params.routeInfo?.url ? `${params.routeInfo.method}${params.routeInfo.url}:` : '';
+    child(params: object) {
+      const info = (params as { routeInfo?: { method?: string; url?: string } }).routeInfo;
+      const route = info?.url ? `${info.method}${info.url}:` : '';
       return new PgRateLimitStore(params, this.prefix + route);
     }
   };
