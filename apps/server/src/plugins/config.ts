@@ -199,7 +199,9 @@ export function bootWarnings(c: Config): string[] {
     );
   }
   if (c.RAZORPAY_KEY_ID && !c.RAZORPAY_WEBHOOK_SECRET) {
-    warnings.push('No RAZORPAY_WEBHOOK_SECRET: payments are confirmed only when the shopper returns to the shop.');
+    warnings.push(
+      'No RAZORPAY_WEBHOOK_SECRET: payments are confirmed only when the shopper returns to the shop.',
+    );
   }
   return warnings;
 }
