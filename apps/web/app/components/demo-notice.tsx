@@ -2,7 +2,7 @@
 export function DemoNotice() {
   return (
     <aside className="demo-notice" aria-label="Demo shop">
-      <p>
+      <p className="demo-notice__text">
         <strong>Demo shop:</strong> nothing is really sold or shipped. Login codes appear in the{' '}
         <a href="/dev/outbox">dev outbox</a>.
       </p>
