@@ -4,8 +4,8 @@ import type { AddressDto, AddressInputDto } from '@spice/shared/contracts/accoun
 import type { PaymentOrderDto } from '@spice/shared/contracts/commerce';
 import type { CouponDto } from '@spice/shared/contracts/content';
 import { normaliseCouponCode } from '@spice/shared/coupons';
-import { couponWaitMessage } from '@spice/shared/messages';
 import { productImage } from '@spice/shared/images';
+import { couponWaitMessage } from '@spice/shared/messages';
 import { formatRupees, rupeesToPaise as paise } from '@spice/shared/money';
 import { baseShippingCharge, orderTotal, shippingCharge } from '@spice/shared/pricing';
 import { useMemo, useState } from 'react';
