@@ -10,6 +10,7 @@ import { formatRupees, rupeesToPaise as paise } from '@spice/shared/money';
 import { baseShippingCharge, orderTotal, shippingCharge } from '@spice/shared/pricing';
 import { useMemo, useState } from 'react';
 import { Link, redirect, useNavigate, useRevalidator } from 'react-router';
+import { DemoNotice } from '../components/demo-notice';
 import { Modal } from '../components/modal';
 import { currentUser, getStorefront } from '../context';
 import { ApiError, api } from '../features/account/api';
@@ -251,6 +252,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
 
   return (
     <div className="checkout">
+      {matches[0].loaderData.demoMode ? <DemoNotice /> : null}
       <div className="checkout__top">
         <Link to="/" className="button">
           ← Back to Home
