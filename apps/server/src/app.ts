@@ -29,6 +29,7 @@ import { registerAuth } from './plugins/auth.ts';
 import type { Config } from './plugins/config.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -52,13 +53,24 @@ export interface AppOptions {
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count trusts that many hops nearest the server, as
+ * Express does (Fastify itself now trusts no hop when given a bare number): with 1, the client's
+ * address is the one the proxy appended to X-Forwarded-For, and whatever the client wrote before
+ * it is ignored. Addresses/CIDRs trust only those peers.
+ */
+export function trustProxyOption(setting: Config['TRUST_PROXY']): FastifyServerOptions['trustProxy'] {
+  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+  return setting;
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? false,
     // Fastify's two lines per request are replaced by one line in onResponse below.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -106,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerDocs(app);
   await registerAuth(app, app.services.sessions);
+  await registerRateLimits(app);
 
   await app.register(
     async (api) => {
@@ -116,7 +129,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(couponRoutes);
       await api.register(authRoutes);
       await api.register(accountRoutes);
-      await api.register(outboxRoutes);
+      // Only a demo shop has an outbox to read; elsewhere /api/dev/outbox is an unknown path (404).
+      if (config.DEMO_MODE) await api.register(outboxRoutes);
       await api.register(cartRoutes);
       await api.register(orderRoutes);
       await api.register(reviewRoutes);

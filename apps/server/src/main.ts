@@ -1,9 +1,9 @@
-// Boots the shop: validates configuration, opens and migrates the database, seeds the demo data
-// into an empty one, serves API and storefront, and shuts down gracefully on SIGTERM/SIGINT.
+// Boots the shop: validates configuration (refusing a real shop without message providers), opens
+// and migrates the database, in demo mode seeds the demo data once, serves API and storefront, and shuts down gracefully on SIGTERM/SIGINT.
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
-import { type Config, ConfigError, loadConfig } from './plugins/config.ts';
+import { bootWarnings, type Config, ConfigError, loadConfig } from './plugins/config.ts';
 import type { StorefrontOptions } from './plugins/storefront.ts';
 import { registerStorefront } from './plugins/storefront.ts';
 
@@ -28,9 +28,11 @@ export async function main(
   const database = await openDatabase(config.DATABASE_URL);
   await database.migrate();
 
-  const { isDatabaseEmpty, seedDemoData } = await import('./seed/demo-seed.ts');
-  const seeded = await isDatabaseEmpty(database.db);
-  if (seeded) await seedDemoData(database.db);
+  let seeded = false;
+  if (config.DEMO_MODE) {
+    const { seedDemoOnce } = await import('./seed/demo-seed.ts');
+    seeded = await seedDemoOnce(database.db);
+  }
 
   const storefront = await makeStorefront(config);
   const sweepers: NodeJS.Timeout[] = [];
@@ -53,14 +55,22 @@ export async function main(
     'database ready',
   );
 
-  for (const channel of ['sms', 'email'] as const) {
-    if (app.services.messenger.usesOutbox(channel)) {
-      app.log.warn(
-        { channel },
-        `No ${channel === 'sms' ? 'SMS provider (SMS_PROVIDER)' : 'SMTP server (SMTP_URL)'} configured: ${channel} messages go to the dev outbox at /dev/outbox and are NOT delivered`,
-      );
+  if (config.DEMO_MODE) {
+    app.log.warn(
+      'DEMO MODE: this is a demo shop, not for real customers. Demo data is seeded once, messages without a provider go to the dev outbox that anyone can read at /dev/outbox (login codes included), and payments are simulated unless Razorpay keys are set. Set DEMO_MODE=false and configure SMS_PROVIDER, SMTP_URL and Razorpay to run a real shop.',
+    );
+    for (const channel of ['sms', 'email'] as const) {
+      if (app.services.messenger.usesOutbox(channel)) {
+        app.log.warn(
+          { channel },
+          `No ${channel === 'sms' ? 'SMS provider (SMS_PROVIDER)' : 'SMTP server (SMTP_URL)'} configured: ${channel} messages go to the dev outbox at /dev/outbox and are NOT delivered`,
+        );
+      }
     }
+  } else {
+    app.log.info('Demo mode is off: no demo data, no dev outbox, no simulated payments.');
   }
+  for (const warning of bootWarnings(config)) app.log.warn(warning);
 
   sweepers.push(...startSweepers(app));
   await app.listen({ host: config.HOST, port: config.PORT });
@@ -95,7 +105,7 @@ function handleShutdown(app: FastifyInstance, timeoutMs: number) {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-/** Background upkeep: unpaid checkouts give back their stock; expired sessions are deleted. */
+/** Background upkeep: unpaid checkouts give back their stock; expired sessions and ended rate-limit windows are deleted. */
 function startSweepers(app: FastifyInstance): NodeJS.Timeout[] {
   const every = (ms: number, task: () => Promise<unknown>, name: string) => {
     const timer = setInterval(() => {
@@ -107,5 +117,6 @@ function startSweepers(app: FastifyInstance): NodeJS.Timeout[] {
   return [
     every(60_000, () => app.services.orders.releaseExpired(), 'release expired checkouts'),
     every(3_600_000, () => app.services.sessions.purgeExpired(), 'purge expired sessions'),
+    every(600_000, () => app.limits.purgeExpired(), 'purge ended rate-limit windows'),
   ];
 }

@@ -52,7 +52,6 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   const customerOrders = createCustomerOrderService(db, { catalog });
   const contact = createContactService(db, messenger, {
     storeEmail: config.STORE_EMAIL,
-    perIpPerHour: config.CONTACT_PER_IP_PER_HOUR,
     log: deps.log,
   });
   const content = createContentService(db, { ttlMs });
@@ -95,7 +94,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     customers: createCustomersService({ accounts, customerOrders, reviews }),
     messenger,
     accounts,
-    sessions: createSessionStore(db, { days: config.SESSION_DAYS }),
+    sessions: createSessionStore(db, { days: config.SESSION_DAYS, publicUrl: config.PUBLIC_URL }),
     otp: createOtpService(db, messenger, {
       secret: config.OTP_SECRET,
       limits: {
@@ -103,8 +102,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
         maxAttempts: config.OTP_MAX_ATTEMPTS,
         resendAfterMs: config.OTP_RESEND_SECONDS * 1000,
         maxResends: config.OTP_MAX_RESENDS,
-        sendsPerTargetPerDay: config.OTP_SENDS_PER_NUMBER_PER_DAY,
-        sendsPerIpPerHour: config.OTP_SENDS_PER_IP_PER_HOUR,
+        sendsPerTargetPerWindow: config.OTP_SENDS_PER_NUMBER_PER_15_MIN,
       },
     }),
     content,

@@ -38,7 +38,7 @@ function InlineStyles() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, analyticsId, publicUrl } = getStorefront(context);
+  const { services, analyticsId, publicUrl, demoMode } = getStorefront(context);
   const [settings, footer, marketplaceLinks, user] = await Promise.all([
     services.content.settings(),
     services.content.footer(),
@@ -51,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     marketplaceLinks,
     user,
     analyticsId,
+    demoMode,
     origin: publicUrl ?? new URL(request.url).origin,
   };
 }

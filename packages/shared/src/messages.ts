@@ -55,3 +55,6 @@ export const SEARCH_PROMPT = {
   bestsellers: 'Bestsellers',
 } as const;
 export const percentOffLabel = (n: number) => `${n}% off`;
+/** Too many wrong coupon codes in a minute: the coupon box shows how long to wait. */
+export const couponWaitMessage = (seconds: number) =>
+  `Too many coupon attempts. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`;

@@ -1,5 +1,7 @@
 // Configuration from the environment, validated once at boot (ARCHITECTURE.md convention 6).
-// A bad value stops the server with a message naming the variable.
+// A bad value stops the server with a message naming the variable. Demo mode is decided here too:
+// only a demo shop seeds demo data, keeps messages in the dev outbox and takes simulated payments.
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = z
@@ -28,8 +30,29 @@ const ConfigSchema = z
       .regex(/^G-[A-Z0-9]{4,20}$/, 'must be a GA4 measurement id such as G-ABC123XYZ')
       .optional(),
     CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
-    TRUST_PROXY: bool.default(false),
+    TRUST_PROXY: z
+      .string()
+      .default('')
+      .transform((v, ctx): false | number | string[] => {
+        const value = v.trim();
+        if (value === '' || value === 'false' || value === '0') return false;
+        if (/^\d+$/.test(value)) return Number(value);
+        const list = value.split(',').map((s) => s.trim());
+        if (list.every(isAddressOrCidr)) return list;
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            value === 'true'
+              ? 'true would trust whatever the client writes in X-Forwarded-For: give the number of proxies in front of the shop (e.g. 1) or their addresses/CIDRs'
+              : 'must be a number of proxy hops (e.g. 1) or a comma-separated list of proxy addresses/CIDRs',
+        });
+        return z.NEVER;
+      }),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120000).default(10000),
+    // Demo mode: unset, on only for the embedded database with no provider configured.
+    DEMO_MODE: bool,
+    // Rate-limit counters: in the app's database unless a Redis server is named here.
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
 
     // Messaging: the dev outbox stands in for any channel without a provider.
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
@@ -45,17 +68,21 @@ const ConfigSchema = z
 
     // Login codes and sessions; the limits are settings so load tests and demos can raise them.
     OTP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    OTP_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+    OTP_TTL_SECONDS: z.coerce.number().int().min(30).max(900).default(300),
     OTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
     OTP_RESEND_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
     OTP_MAX_RESENDS: z.coerce.number().int().min(0).max(100).default(3),
-    OTP_SENDS_PER_NUMBER_PER_DAY: z.coerce.number().int().min(1).max(100000).default(10),
+    // Per number a short window, so a stranger can hold a number up for 15 minutes at most;
+    // the per-address cap carries the rest.
+    OTP_SENDS_PER_NUMBER_PER_15_MIN: z.coerce.number().int().min(1).max(100000).default(10),
     OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1000000).default(20),
     SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 
     // Contact form: where messages are forwarded, and how many one IP may send per hour.
     STORE_EMAIL: z.email().default('care@kesarchakki.in'),
     CONTACT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1000000).default(5),
+    // Coupon codes are guessable: wrong codes per shopper and per address in a minute.
+    COUPON_GUESSES_PER_MINUTE: z.coerce.number().int().min(1).max(1000000).default(10),
 
     // Payments: Razorpay when the keys are set, otherwise the built-in simulated gateway.
     RAZORPAY_KEY_ID: z
@@ -117,15 +144,86 @@ const ConfigSchema = z
     }
   });
 
-export type Config = z.infer<typeof ConfigSchema>;
+type ParsedConfig = z.infer<typeof ConfigSchema>;
+
+export type Config = Omit<ParsedConfig, 'DEMO_MODE'> & {
+  /** Resolved: the setting when given, else the default rule in `defaultDemoMode`. */
+  DEMO_MODE: boolean;
+};
 
 export class ConfigError extends Error {}
+
+function isAddressOrCidr(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  if (rest.length > 0 || isIP(address) === 0) return false;
+  if (bits === undefined) return true;
+  const max = isIP(address) === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+/** The embedded database (PGlite): unset, memory:// or a directory path. */
+export const isEmbeddedDatabase = (url: string) => !/^postgres(ql)?:\/\//.test(url);
+
+/**
+ * Unset DEMO_MODE means demo only when nothing says this is a real shop: the embedded database and
+ * no provider configured. So `npm install && npm start` is the demo a newcomer expects.
+ */
+export function defaultDemoMode(c: ParsedConfig): boolean {
+  return (
+    isEmbeddedDatabase(c.DATABASE_URL) &&
+    !c.SMS_PROVIDER &&
+    !c.SMTP_URL &&
+    !c.RAZORPAY_KEY_ID &&
+    !c.RAZORPAY_KEY_SECRET
+  );
+}
+
+/**
+ * Outside demo mode nobody may read login codes from an outbox, so each channel that login or
+ * signup needs must have a real provider.
+ */
+function missingProviders(c: Config): string[] {
+  if (c.DEMO_MODE) return [];
+  const missing: string[] = [];
+  if (!c.SMS_PROVIDER) missing.push('SMS_PROVIDER (login codes by SMS)');
+  if (!c.SMTP_URL) missing.push('SMTP_URL (e-mail codes at signup, order and contact e-mails)');
+  return missing;
+}
+
+/** Boot warnings: settings that leave part of a real shop unavailable. */
+export function bootWarnings(c: Config): string[] {
+  const warnings: string[] = [];
+  if (!c.DEMO_MODE && !c.RAZORPAY_KEY_ID) {
+    warnings.push(
+      'No Razorpay keys (RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET): online payment is unavailable and checkout answers 503.',
+    );
+  }
+  if (c.RAZORPAY_KEY_ID && !c.RAZORPAY_WEBHOOK_SECRET) {
+    warnings.push(
+      'No RAZORPAY_WEBHOOK_SECRET: payments are confirmed only when the shopper returns to the shop.',
+    );
+  }
+  return warnings;
+}
 
 /** Parses the environment; empty strings count as unset so `VAR=` falls back to the default. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const result = ConfigSchema.safeParse(present);
-  if (result.success) return result.data;
-  const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config: Config = { ...result.data, DEMO_MODE: result.data.DEMO_MODE ?? defaultDemoMode(result.data) };
+  const missing = missingProviders(config);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      [
+        'Refusing to start: this is not a demo shop (DEMO_MODE is off), so login codes must really be sent, but these settings are missing:',
+        ...missing.map((m) => `  ${m}`),
+        'Configure them, or set DEMO_MODE=true to run a demo shop (demo data, codes readable by anyone at /dev/outbox, simulated payments: never for real customers).',
+      ].join('\n'),
+    );
+  }
+  return config;
 }

@@ -43,6 +43,9 @@ export const notFound = (message = 'Not found') => new AppError('notFound', mess
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      // A 429 that knows the wait says it in the standard header too.
+      const wait = error.extra?.retryAfterSeconds;
+      if (typeof wait === 'number') reply.header('retry-after', String(wait));
       return reply
         .status(error.statusCode)
         .send({ message: error.message, errors: error.errors, ...error.extra });

@@ -12,14 +12,19 @@ import type {} from '../app.ts';
 import { createPageCache } from '../lib/page-cache.ts';
 import { dataGeneration } from '../lib/snapshot.ts';
 import { sendWebResponse, toWebRequest } from '../lib/web-response.ts';
+import type { LimitName } from './rate-limit.ts';
 
 /** What the storefront's loaders find in the router context (see apps/web/app/context.ts). */
 export interface StorefrontContext {
   services: FastifyInstance['services'];
   analyticsId: string | null;
   publicUrl: string | null;
+  /** A demo shop (DEMO_MODE): the storefront says so, and only then is there a dev outbox. */
+  demoMode: boolean;
   /** The shopper's address as the API sees it (TRUST_PROXY applies), for per-IP limits in actions. */
   clientIp: string;
+  /** Applies a named per-address limit to this request, as the API route does (429 AppError). */
+  limit: (name: LimitName) => Promise<void>;
 }
 
 type ContextKey = Parameters<RouterContextProvider['set']>[0];
@@ -62,9 +67,10 @@ export function registerStorefront(options: StorefrontOptions) {
     }
 
     const handlers = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>();
-    const context: Omit<StorefrontContext, 'services' | 'clientIp'> = {
+    const context: Omit<StorefrontContext, 'services' | 'clientIp' | 'limit'> = {
       analyticsId: app.config.ANALYTICS_ID ?? null,
       publicUrl: app.config.PUBLIC_URL ?? null,
+      demoMode: app.config.DEMO_MODE,
     };
 
     // Development renders fresh code on every request, so only production keeps pages.
@@ -100,6 +106,7 @@ export function registerStorefront(options: StorefrontOptions) {
               ...context,
               services: app.services,
               clientIp: request.ip,
+              limit: (name) => app.limits.take(name, request),
             } satisfies StorefrontContext);
             return handle(toWebRequest(request, reply), loadContext);
           };

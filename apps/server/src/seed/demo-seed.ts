@@ -3,7 +3,7 @@
 // settings, shipping milestones, coupons and customer reviews (some with the team's reply). Everything is inserted in one transaction, so a
 // failed seed leaves the database empty. Money is integer paise; percent coupons use basis points.
 import { COUPON_ROUNDING_RULE } from '@spice/shared/coupons';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { users } from '../modules/accounts/schema.ts';
 import { productImages, products, productVariants } from '../modules/catalog/schema.ts';
 import { checkoutSettings, shippingMilestones } from '../modules/checkout/schema.ts';
@@ -16,6 +16,7 @@ import {
 } from '../modules/content/schema.ts';
 import { coupons } from '../modules/coupons/schema.ts';
 import { reviews } from '../modules/reviews/schema.ts';
+import { demoSeeds } from './schema.ts';
 
 export const DEMO_BRAND = 'Kesar Chakki';
 
@@ -769,225 +770,255 @@ const REVIEWS: SeedReview[] = [
   },
 ];
 
-/** True when the catalogue has no product yet (a fresh database that may be seeded). */
+/** True when the catalogue has no product yet. */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const rows = await db.select({ id: products.id }).from(products).limit(1);
   return rows.length === 0;
 }
 
-/** Inserts the full demo data set in a single transaction. Intended for an empty database. */
-export async function seedDemoData(db: Db, now: Date = new Date()): Promise<void> {
-  const daysFromNow = (days: number): Date => new Date(now.getTime() + days * DAY_MS);
-
-  await db.transaction(async (tx) => {
-    // Catalogue.
-    const inserted = await tx
-      .insert(products)
-      .values(
-        PRODUCTS.map((p, index) => ({
-          slug: p.slug,
-          name: p.name,
-          brand: DEMO_BRAND,
-          description: p.description,
-          active: p.active ?? true,
-          bestseller: p.bestseller ?? false,
-          imageUrl: p.imageUrl ?? null,
-          about: p.about,
-          position: index + 1,
-        })),
-      )
-      .returning({ id: products.id, slug: products.slug });
-    const idBySlug = new Map(inserted.map((row) => [row.slug, row.id]));
-    const productId = (slug: string): number => {
-      const id = idBySlug.get(slug);
-      if (id === undefined) throw new Error(`seed: product ${slug} was not inserted`);
-      return id;
-    };
-
-    await tx.insert(productVariants).values(
-      PRODUCTS.flatMap((p) =>
-        p.variants.map((v, index) => ({
-          productId: productId(p.slug),
-          weight: v.weight,
-          pricePaise: rupees(v.price),
-          mrpPaise: rupees(v.mrp),
-          stock: v.stock,
-          sku: `${p.code}-${v.weight.replace(/\D/g, '')}`,
-          position: index,
-        })),
-      ),
-    );
-
-    const imageRows = PRODUCTS.flatMap((p) => {
-      const count = p.images ?? 1;
-      const rows = [];
-      if (count >= 1) {
-        rows.push({
-          productId: productId(p.slug),
-          url: `/images/products/${p.slug}.svg`,
-          alt: `${DEMO_BRAND} ${p.name} pack`,
-          position: 0,
-        });
-      }
-      if (count >= 2) {
-        rows.push({
-          productId: productId(p.slug),
-          url: `/images/products/${p.slug}-2.svg`,
-          alt: `A bowl of ${p.name} with a wooden spoon`,
-          position: 1,
-        });
-      }
-      return rows;
-    });
-    await tx.insert(productImages).values(imageRows);
-
-    // Banners: a hidden one first, then a visible one whose schedule has ended, then the live one,
-    // so the storefront has to apply both the visibility and the schedule rule.
-    await tx.insert(banners).values([
-      {
-        imageUrl: '/images/banners/past-sale.svg',
-        alt: 'Monsoon sale preview (hidden)',
-        linkUrl: null,
-        visible: false,
-        startTime: null,
-        endTime: null,
-        position: 0,
-      },
-      {
-        imageUrl: '/images/banners/past-sale.svg',
-        alt: 'Diwali Dhamaka sale: up to 25% off on festive masalas',
-        linkUrl: '/search?q=masala',
-        visible: true,
-        startTime: daysFromNow(-200),
-        endTime: daysFromNow(-185),
-        position: 1,
-      },
-      {
-        imageUrl: '/images/banners/festive.svg',
-        alt: 'Pure. Aromatic. Authentic. Stone-ground Kesar Chakki masalas, 100% vegetarian',
-        linkUrl: '/product/garam-masala',
-        visible: true,
-        startTime: daysFromNow(-1),
-        endTime: null,
-        position: 2,
-      },
-    ]);
-
-    await tx.insert(siteSettings).values({
-      id: 1,
-      storeName: DEMO_BRAND,
-      title: `${DEMO_BRAND} | Premium Masalas Online – Pure Indian Spices`,
-      description:
-        'Buy pure, authentic Indian spices online from Kesar Chakki: garam masala, chicken masala, meat masala, kitchen king, turmeric and more, stone-ground at low temperature, 100% vegetarian, with no onion or garlic.',
-      logoUrl: '/images/logo.svg',
-      facebookUrl: 'https://www.facebook.com/kesarchakki.masale',
-      instagramUrl: 'https://www.instagram.com/kesarchakki.masale',
-      phoneNumber: '+91 9812345670',
-      email: 'care@kesarchakki.in',
-      footerLinks: [],
-    });
-
-    await tx.insert(marketplaceLinks).values([
-      {
-        name: 'Amazon',
-        url: 'https://www.amazon.in/s?k=kesar+chakki+masala',
-        logoUrl: '/images/marketplaces/amazon.svg',
-        position: 1,
-      },
-      {
-        name: 'Flipkart',
-        url: 'https://www.flipkart.com/search?q=kesar%20chakki%20masala',
-        logoUrl: '/images/marketplaces/flipkart.svg',
-        position: 2,
-      },
-      {
-        name: 'BigBasket',
-        url: 'https://www.bigbasket.com/ps/?q=kesar%20chakki%20masala',
-        logoUrl: '/images/marketplaces/bigbasket.svg',
-        position: 3,
-      },
-    ]);
-
-    await tx.insert(contentSections).values(
-      ABOUT_SECTIONS.map((s, index) => ({
-        key: 'about_us',
-        title: s.title,
-        type: s.type,
-        body: s.body,
-        imageUrls: s.imageUrls,
-        orderIndex: index + 1,
-      })),
-    );
-
-    await tx.insert(policies).values(POLICIES);
-
-    // Checkout: ₹9 platform fee; delivery ₹90 below ₹299, ₹49 from ₹299, free from ₹499.
-    await tx.insert(checkoutSettings).values({ id: 1, platformFeePaise: rupees(9) });
-    await tx.insert(shippingMilestones).values([
-      { minCartValuePaise: 0, shippingChargePaise: rupees(90) },
-      { minCartValuePaise: rupees(299), shippingChargePaise: rupees(49) },
-      { minCartValuePaise: rupees(499), shippingChargePaise: 0 },
-    ]);
-
-    await tx.insert(coupons).values([
-      {
-        code: 'WELCOME10',
-        description: '10% off your first order, up to ₹100, on carts of ₹299 or more',
-        discountType: 'PERCENT',
-        discountValue: 1000,
-        maxDiscountPaise: rupees(100),
-        minCartValuePaise: rupees(299),
-        validFrom: daysFromNow(-30),
-        validUntil: null,
-        usageLimit: null,
-        perUserLimit: 1,
-      },
-      {
-        code: 'FLAT50',
-        description: 'Flat ₹50 off on orders of ₹499 or more',
-        discountType: 'FLAT',
-        discountValue: rupees(50),
-        maxDiscountPaise: null,
-        minCartValuePaise: rupees(499),
-        validFrom: daysFromNow(-30),
-        validUntil: daysFromNow(180),
-        usageLimit: 500,
-        perUserLimit: null,
-      },
-      {
-        code: 'FESTIVE20',
-        description: 'Diwali special: 20% off up to ₹200 on orders of ₹599 or more',
-        discountType: 'PERCENT',
-        discountValue: 2000,
-        maxDiscountPaise: rupees(200),
-        minCartValuePaise: rupees(599),
-        validFrom: daysFromNow(-200),
-        validUntil: daysFromNow(-185),
-        usageLimit: 1000,
-        perUserLimit: 1,
-        usedCount: 312,
-      },
-    ]);
-
-    await tx.insert(reviews).values(
-      REVIEWS.map((r) => {
-        const createdAt = daysFromNow(-r.daysAgo);
-        return {
-          productId: productId(r.slug),
-          userId: null,
-          name: r.name,
-          email: r.email,
-          rating: r.rating,
-          title: r.title ?? null,
-          description: r.description,
-          adminReply: r.reply?.text ?? null,
-          adminReplyAt: r.reply ? daysFromNow(-r.daysAgo + r.reply.afterDays) : null,
-          createdAt,
-          updatedAt: createdAt,
-        };
-      }),
-    );
-
-    await tx.insert(users).values(DEMO_ADMIN);
+/**
+ * Demo mode's first boot: seeds the demo data (with the demo admin) unless this database was seeded
+ * before, remembered by the marker row, never by an empty products table. Claiming the marker and
+ * seeding are one transaction, so of several instances starting together exactly one seeds.
+ */
+export async function seedDemoOnce(db: Db, now: Date = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(demoSeeds)
+      .values({ name: 'demo', seededAt: now })
+      .onConflictDoNothing()
+      .returning({ name: demoSeeds.name });
+    if (claimed.length === 0) return false;
+    await insertDemoData(tx, now, { admin: true });
+    return true;
   });
+}
+
+/**
+ * Inserts the full demo data set in a single transaction and records the marker. Intended for an
+ * empty database; `admin: false` (npm run seed:demo) leaves out the demo back-office account.
+ */
+export async function seedDemoData(
+  db: Db,
+  now: Date = new Date(),
+  options: { admin: boolean } = { admin: true },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(demoSeeds).values({ name: 'demo', seededAt: now }).onConflictDoNothing();
+    await insertDemoData(tx, now, options);
+  });
+}
+
+async function insertDemoData(tx: Tx, now: Date, options: { admin: boolean }): Promise<void> {
+  const daysFromNow = (days: number): Date => new Date(now.getTime() + days * DAY_MS);
+  // Catalogue.
+  const inserted = await tx
+    .insert(products)
+    .values(
+      PRODUCTS.map((p, index) => ({
+        slug: p.slug,
+        name: p.name,
+        brand: DEMO_BRAND,
+        description: p.description,
+        active: p.active ?? true,
+        bestseller: p.bestseller ?? false,
+        imageUrl: p.imageUrl ?? null,
+        about: p.about,
+        position: index + 1,
+      })),
+    )
+    .returning({ id: products.id, slug: products.slug });
+  const idBySlug = new Map(inserted.map((row) => [row.slug, row.id]));
+  const productId = (slug: string): number => {
+    const id = idBySlug.get(slug);
+    if (id === undefined) throw new Error(`seed: product ${slug} was not inserted`);
+    return id;
+  };
+
+  await tx.insert(productVariants).values(
+    PRODUCTS.flatMap((p) =>
+      p.variants.map((v, index) => ({
+        productId: productId(p.slug),
+        weight: v.weight,
+        pricePaise: rupees(v.price),
+        mrpPaise: rupees(v.mrp),
+        stock: v.stock,
+        sku: `${p.code}-${v.weight.replace(/\D/g, '')}`,
+        position: index,
+      })),
+    ),
+  );
+
+  const imageRows = PRODUCTS.flatMap((p) => {
+    const count = p.images ?? 1;
+    const rows = [];
+    if (count >= 1) {
+      rows.push({
+        productId: productId(p.slug),
+        url: `/images/products/${p.slug}.svg`,
+        alt: `${DEMO_BRAND} ${p.name} pack`,
+        position: 0,
+      });
+    }
+    if (count >= 2) {
+      rows.push({
+        productId: productId(p.slug),
+        url: `/images/products/${p.slug}-2.svg`,
+        alt: `A bowl of ${p.name} with a wooden spoon`,
+        position: 1,
+      });
+    }
+    return rows;
+  });
+  await tx.insert(productImages).values(imageRows);
+
+  // Banners: a hidden one first, then a visible one whose schedule has ended, then the live one,
+  // so the storefront has to apply both the visibility and the schedule rule.
+  await tx.insert(banners).values([
+    {
+      imageUrl: '/images/banners/past-sale.svg',
+      alt: 'Monsoon sale preview (hidden)',
+      linkUrl: null,
+      visible: false,
+      startTime: null,
+      endTime: null,
+      position: 0,
+    },
+    {
+      imageUrl: '/images/banners/past-sale.svg',
+      alt: 'Diwali Dhamaka sale: up to 25% off on festive masalas',
+      linkUrl: '/search?q=masala',
+      visible: true,
+      startTime: daysFromNow(-200),
+      endTime: daysFromNow(-185),
+      position: 1,
+    },
+    {
+      imageUrl: '/images/banners/festive.svg',
+      alt: 'Pure. Aromatic. Authentic. Stone-ground Kesar Chakki masalas, 100% vegetarian',
+      linkUrl: '/product/garam-masala',
+      visible: true,
+      startTime: daysFromNow(-1),
+      endTime: null,
+      position: 2,
+    },
+  ]);
+
+  await tx.insert(siteSettings).values({
+    id: 1,
+    storeName: DEMO_BRAND,
+    title: `${DEMO_BRAND} | Premium Masalas Online – Pure Indian Spices`,
+    description:
+      'Buy pure, authentic Indian spices online from Kesar Chakki: garam masala, chicken masala, meat masala, kitchen king, turmeric and more, stone-ground at low temperature, 100% vegetarian, with no onion or garlic.',
+    logoUrl: '/images/logo.svg',
+    facebookUrl: 'https://www.facebook.com/kesarchakki.masale',
+    instagramUrl: 'https://www.instagram.com/kesarchakki.masale',
+    phoneNumber: '+91 9812345670',
+    email: 'care@kesarchakki.in',
+    footerLinks: [],
+  });
+
+  await tx.insert(marketplaceLinks).values([
+    {
+      name: 'Amazon',
+      url: 'https://www.amazon.in/s?k=kesar+chakki+masala',
+      logoUrl: '/images/marketplaces/amazon.svg',
+      position: 1,
+    },
+    {
+      name: 'Flipkart',
+      url: 'https://www.flipkart.com/search?q=kesar%20chakki%20masala',
+      logoUrl: '/images/marketplaces/flipkart.svg',
+      position: 2,
+    },
+    {
+      name: 'BigBasket',
+      url: 'https://www.bigbasket.com/ps/?q=kesar%20chakki%20masala',
+      logoUrl: '/images/marketplaces/bigbasket.svg',
+      position: 3,
+    },
+  ]);
+
+  await tx.insert(contentSections).values(
+    ABOUT_SECTIONS.map((s, index) => ({
+      key: 'about_us',
+      title: s.title,
+      type: s.type,
+      body: s.body,
+      imageUrls: s.imageUrls,
+      orderIndex: index + 1,
+    })),
+  );
+
+  await tx.insert(policies).values(POLICIES);
+
+  // Checkout: ₹9 platform fee; delivery ₹90 below ₹299, ₹49 from ₹299, free from ₹499.
+  await tx.insert(checkoutSettings).values({ id: 1, platformFeePaise: rupees(9) });
+  await tx.insert(shippingMilestones).values([
+    { minCartValuePaise: 0, shippingChargePaise: rupees(90) },
+    { minCartValuePaise: rupees(299), shippingChargePaise: rupees(49) },
+    { minCartValuePaise: rupees(499), shippingChargePaise: 0 },
+  ]);
+
+  await tx.insert(coupons).values([
+    {
+      code: 'WELCOME10',
+      description: '10% off your first order, up to ₹100, on carts of ₹299 or more',
+      discountType: 'PERCENT',
+      discountValue: 1000,
+      maxDiscountPaise: rupees(100),
+      minCartValuePaise: rupees(299),
+      validFrom: daysFromNow(-30),
+      validUntil: null,
+      usageLimit: null,
+      perUserLimit: 1,
+    },
+    {
+      code: 'FLAT50',
+      description: 'Flat ₹50 off on orders of ₹499 or more',
+      discountType: 'FLAT',
+      discountValue: rupees(50),
+      maxDiscountPaise: null,
+      minCartValuePaise: rupees(499),
+      validFrom: daysFromNow(-30),
+      validUntil: daysFromNow(180),
+      usageLimit: 500,
+      perUserLimit: null,
+    },
+    {
+      code: 'FESTIVE20',
+      description: 'Diwali special: 20% off up to ₹200 on orders of ₹599 or more',
+      discountType: 'PERCENT',
+      discountValue: 2000,
+      maxDiscountPaise: rupees(200),
+      minCartValuePaise: rupees(599),
+      validFrom: daysFromNow(-200),
+      validUntil: daysFromNow(-185),
+      usageLimit: 1000,
+      perUserLimit: 1,
+      usedCount: 312,
+    },
+  ]);
+
+  await tx.insert(reviews).values(
+    REVIEWS.map((r) => {
+      const createdAt = daysFromNow(-r.daysAgo);
+      return {
+        productId: productId(r.slug),
+        userId: null,
+        name: r.name,
+        email: r.email,
+        rating: r.rating,
+        title: r.title ?? null,
+        description: r.description,
+        adminReply: r.reply?.text ?? null,
+        adminReplyAt: r.reply ? daysFromNow(-r.daysAgo + r.reply.afterDays) : null,
+        createdAt,
+        updatedAt: createdAt,
+      };
+    }),
+  );
+
+  // Only a demo shop gets an admin whose codes anyone can read in the outbox.
+  if (options.admin) await tx.insert(users).values(DEMO_ADMIN);
 }

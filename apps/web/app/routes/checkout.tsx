@@ -5,10 +5,12 @@ import type { PaymentOrderDto } from '@spice/shared/contracts/commerce';
 import type { AvailableCouponDto } from '@spice/shared/contracts/content';
 import { COUPON_ROUNDING_RULE, normaliseCouponCode } from '@spice/shared/coupons';
 import { productImage } from '@spice/shared/images';
+import { couponWaitMessage } from '@spice/shared/messages';
 import { formatRupees, rupeesToPaise as paise } from '@spice/shared/money';
 import { baseShippingCharge, orderTotal, shippingCharge } from '@spice/shared/pricing';
 import { useMemo, useState } from 'react';
 import { Link, redirect, useNavigate, useRevalidator } from 'react-router';
+import { DemoNotice } from '../components/demo-notice';
 import { Modal } from '../components/modal';
 import { currentUser, getStorefront } from '../context';
 import { ApiError, api } from '../features/account/api';
@@ -112,10 +114,14 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
       setCouponInput(applied.code);
     } catch (e) {
       setCoupon(null);
+      // Too many wrong codes: the box says how long to wait before the next try.
+      const wait = e instanceof ApiError && e.status === 429 ? Number(e.body.retryAfterSeconds) : 0;
       setCouponError(
-        e instanceof ApiError && e.status !== 0
-          ? e.message || MESSAGES.couponFallback
-          : MESSAGES.couponFallback,
+        wait > 0
+          ? couponWaitMessage(wait)
+          : e instanceof ApiError && e.status !== 0
+            ? e.message || MESSAGES.couponFallback
+            : MESSAGES.couponFallback,
       );
     }
   }
@@ -247,6 +253,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
 
   return (
     <div className="checkout">
+      {matches[0].loaderData.demoMode ? <DemoNotice /> : null}
       <div className="checkout__top">
         <Link to="/" className="button">
           ← Back to Home

@@ -18,7 +18,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 // The form posted without JavaScript: the same rules and service as POST /api/contact/send.
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, clientIp } = getStorefront(context);
+  const { services, clientIp, limit } = getStorefront(context);
   const form = await request.formData();
   const read = (name: string) => {
     const value = form.get(name);
@@ -33,6 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
+    await limit('contact');
     await services.contact.send(parsed.data, clientIp);
   } catch (error) {
     // The per-IP cap; anything else is a bug and goes to the error boundary.

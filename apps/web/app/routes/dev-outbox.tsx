@@ -1,5 +1,6 @@
 // The dev outbox as a page: the SMS and e-mail the shop would have sent, newest first, while no
-// real provider is configured. Lets anyone log in on a demo without a phone.
+// real provider is configured. Lets anyone log in on a demo without a phone, so it exists only in
+// demo mode (404 elsewhere).
 import { data } from 'react-router';
 import { getStorefront } from '../context';
 import { seoMeta } from '../seo';
@@ -17,7 +18,9 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { messenger } = getStorefront(context).services;
+  const { services, demoMode } = getStorefront(context);
+  if (!demoMode) throw data(null, { status: 404 });
+  const { messenger } = services;
   const channels = (['sms', 'email'] as const).filter((c) => messenger.usesOutbox(c));
   if (channels.length === 0) throw data(null, { status: 404 });
   const rows = await messenger.recentOutbox(50);

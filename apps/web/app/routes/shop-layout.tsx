@@ -1,6 +1,8 @@
-// Shared layout for every route but checkout: header, footer and the scroll-to-top button.
+// Shared layout for every route but checkout: the demo notice (demo mode), header, footer and the
+// scroll-to-top button.
 import { MESSAGES } from '@spice/shared/messages';
 import { Outlet, useNavigation } from 'react-router';
+import { DemoNotice } from '../components/demo-notice';
 import { Footer } from '../components/footer';
 import { Header } from '../components/header';
 import { ScrollToTop } from '../components/scroll-to-top';
@@ -10,7 +12,7 @@ import { useRootData } from '../root';
 
 export default function ShopLayout() {
   const navigation = useNavigation();
-  const { user } = useRootData();
+  const { user, demoMode } = useRootData();
   const loadingProduct =
     navigation.state === 'loading' && navigation.location.pathname.startsWith('/product/');
   return (
@@ -18,6 +20,7 @@ export default function ShopLayout() {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
+      {demoMode ? <DemoNotice /> : null}
       <Header />
       {loadingProduct ? (
         <div className="route-loading" role="status">

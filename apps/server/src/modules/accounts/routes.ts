@@ -53,6 +53,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (owner && owner.mobile !== session.verifiedMobile) {
         throw new AppError('conflict', MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
       }
+      await app.limits.take('emailOtpSend', request);
       const sent = await otp.issue({
         purpose: 'email',
         target: email,

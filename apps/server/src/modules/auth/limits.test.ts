@@ -10,8 +10,8 @@ beforeAll(async () => {
     env: {
       OTP_RESEND_SECONDS: '0',
       OTP_SENDS_PER_IP_PER_HOUR: '1000',
-      OTP_SENDS_PER_NUMBER_PER_DAY: '10',
-      TRUST_PROXY: 'true',
+      OTP_SENDS_PER_NUMBER_PER_15_MIN: '10',
+      TRUST_PROXY: '1',
     },
   });
 });
@@ -50,7 +50,7 @@ describe('resends and caps', () => {
     expect(ok.statusCode).toBe(200);
   });
 
-  it('caps sends per number per day at 10', async () => {
+  it('caps sends per number at 10 within 15 minutes', async () => {
     const mobile = '9988700002';
     // Each login allows 1 send + 3 resends; verifying ends a login so the next send starts another.
     let sent = 0;

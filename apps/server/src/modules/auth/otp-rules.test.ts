@@ -8,6 +8,7 @@ import {
   generateCode,
   hashCode,
   DEFAULT_OTP_LIMITS as L,
+  NUMBER_WINDOW_MS,
 } from './otp-rules.ts';
 
 const t0 = new Date('2026-11-21T10:00:00Z');
@@ -20,7 +21,7 @@ const fresh = (over: Partial<ChallengeState> = {}): ChallengeState => ({
   consumedAt: null,
   ...over,
 });
-const noSends = { targetToday: 0, ipThisHour: 0 };
+const noSends = { targetInWindow: 0, oldestInWindow: null };
 
 describe('sending a code', () => {
   it('starts a new login when no code is open', () => {
@@ -40,13 +41,53 @@ describe('sending a code', () => {
       kind: 'resend',
       resendsLeft: 0,
     });
-    expect(decideSend(fresh({ resends: 3 }), noSends, at(30_000), L)).toEqual({ kind: 'no-resends-left' });
+    // Until the login's code expires; then a new login starts.
+    expect(decideSend(fresh({ resends: 3 }), noSends, at(30_000), L)).toEqual({
+      kind: 'no-resends-left',
+      retryAfterSeconds: 270,
+    });
   });
 
-  it('caps sends per number per day and per IP per hour', () => {
-    expect(decideSend(null, { targetToday: 10, ipThisHour: 0 }, t0, L)).toEqual({ kind: 'rate-limited' });
-    expect(decideSend(null, { targetToday: 0, ipThisHour: 20 }, t0, L)).toEqual({ kind: 'rate-limited' });
-    expect(decideSend(null, { targetToday: 9, ipThisHour: 19 }, t0, L)).toEqual({ kind: 'new' });
+  it('caps sends per number over 15 minutes, and says when the oldest leaves the window', () => {
+    const sends = (n: number, minutesAgo: number) => ({
+      targetInWindow: n,
+      oldestInWindow: at(-minutesAgo * 60_000),
+    });
+    expect(decideSend(null, sends(10, 10), t0, L)).toEqual({ kind: 'rate-limited', retryAfterSeconds: 300 });
+    expect(decideSend(null, sends(9, 14), t0, L)).toEqual({ kind: 'new' });
+    expect(NUMBER_WINDOW_MS).toBe(15 * 60_000);
+  });
+
+  it('never lets a stranger keep a number waiting longer than 15 minutes', () => {
+    // Whatever a stranger did to a number (sends spent, resends used, code locked), the wait the
+    // owner is told, and so the block, is at most 15 minutes.
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 50 }),
+        fc.integer({ min: 0, max: NUMBER_WINDOW_MS - 1 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 0, max: L.ttlMs }),
+        fc.integer({ min: 30, max: 900 }),
+        (sent, oldestAgo, resends, sinceLast, ttlSeconds) => {
+          const limits = { ...L, ttlMs: ttlSeconds * 1000 };
+          const current = fresh({
+            lastSentAt: at(-sinceLast),
+            expiresAt: at(limits.ttlMs - sinceLast),
+            resends,
+            attempts: 5,
+          });
+          const decision = decideSend(
+            current,
+            { targetInWindow: sent, oldestInWindow: at(-oldestAgo) },
+            t0,
+            limits,
+          );
+          if ('retryAfterSeconds' in decision) {
+            expect(decision.retryAfterSeconds).toBeLessThanOrEqual(NUMBER_WINDOW_MS / 1000);
+          }
+        },
+      ),
+    );
   });
 });
 

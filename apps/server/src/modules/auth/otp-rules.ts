@@ -1,6 +1,8 @@
 // One-time code rules, pure and clock-driven so they can be tested exactly: 6 digits, valid
 // 5 minutes, single use, void after 5 wrong guesses, a resend replaces the code, no resend
-// within 30 s, at most 3 resends per login, daily caps per number and hourly caps per IP.
+// within 30 s, at most 3 resends per login, and a cap per number over 15 minutes. The window is
+// short on purpose: a stranger who spends a number's sends or locks its code holds that number up
+// for 15 minutes at most. Per-address caps (plugins/rate-limit.ts) carry the rest.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 
 export interface OtpLimits {
@@ -8,17 +10,19 @@ export interface OtpLimits {
   maxAttempts: number;
   resendAfterMs: number;
   maxResends: number;
-  sendsPerTargetPerDay: number;
-  sendsPerIpPerHour: number;
+  /** Sends per number within NUMBER_WINDOW_MS. */
+  sendsPerTargetPerWindow: number;
 }
+
+/** The per-number window, and so the longest a stranger can keep one number from logging in. */
+export const NUMBER_WINDOW_MS = 15 * 60_000;
 
 export const DEFAULT_OTP_LIMITS: OtpLimits = {
   ttlMs: 5 * 60_000,
   maxAttempts: 5,
   resendAfterMs: 30_000,
   maxResends: 3,
-  sendsPerTargetPerDay: 10,
-  sendsPerIpPerHour: 20,
+  sendsPerTargetPerWindow: 10,
 };
 
 export interface ChallengeState {
@@ -38,24 +42,34 @@ export type SendDecision =
   | { kind: 'new' }
   | { kind: 'resend'; resendsLeft: number }
   | { kind: 'too-soon'; retryAfterSeconds: number }
-  | { kind: 'no-resends-left' }
-  | { kind: 'rate-limited' };
+  | { kind: 'no-resends-left'; retryAfterSeconds: number }
+  | { kind: 'rate-limited'; retryAfterSeconds: number };
 
+const secondsUntil = (at: number, now: Date) => Math.max(1, Math.ceil((at - now.getTime()) / 1000));
+
+/**
+ * `sends` are this number's sends within the last NUMBER_WINDOW_MS: how many, and when the oldest
+ * went (it leaves the window first).
+ */
 export function decideSend(
   current: ChallengeState | null,
-  sends: { targetToday: number; ipThisHour: number },
+  sends: { targetInWindow: number; oldestInWindow: Date | null },
   now: Date,
   limits: OtpLimits,
 ): SendDecision {
-  if (sends.targetToday >= limits.sendsPerTargetPerDay || sends.ipThisHour >= limits.sendsPerIpPerHour) {
-    return { kind: 'rate-limited' };
+  if (sends.targetInWindow >= limits.sendsPerTargetPerWindow) {
+    const oldest = sends.oldestInWindow?.getTime() ?? now.getTime();
+    return { kind: 'rate-limited', retryAfterSeconds: secondsUntil(oldest + NUMBER_WINDOW_MS, now) };
   }
   if (!isOpen(current, now)) return { kind: 'new' };
   const waited = now.getTime() - current.lastSentAt.getTime();
   if (waited < limits.resendAfterMs) {
     return { kind: 'too-soon', retryAfterSeconds: Math.ceil((limits.resendAfterMs - waited) / 1000) };
   }
-  if (current.resends >= limits.maxResends) return { kind: 'no-resends-left' };
+  // The login ends when its code expires (at most 15 minutes, OTP_TTL_SECONDS): then a new one starts.
+  if (current.resends >= limits.maxResends) {
+    return { kind: 'no-resends-left', retryAfterSeconds: secondsUntil(current.expiresAt.getTime(), now) };
+  }
   return { kind: 'resend', resendsLeft: limits.maxResends - current.resends - 1 };
 }
 

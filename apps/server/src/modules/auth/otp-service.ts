@@ -3,7 +3,7 @@
 // racing sends or guesses end in one outcome.
 import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '@spice/shared/messages';
-import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, min, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { DeliveryError, type Messenger, type OutgoingMessage } from '../messaging/service.ts';
@@ -13,6 +13,7 @@ import {
   decideVerify,
   generateCode,
   hashCode,
+  NUMBER_WINDOW_MS,
   type OtpLimits,
 } from './otp-rules.ts';
 import { appSecrets, otpChallenges, otpSends } from './schema.ts';
@@ -20,7 +21,7 @@ import { appSecrets, otpChallenges, otpSends } from './schema.ts';
 export type OtpPurpose = 'login' | 'email';
 
 export interface OtpMessages {
-  /** Sends refused by the per-target or per-IP caps. */
+  /** Sends refused by the per-number cap (the per-address cap answers from plugins/rate-limit.ts). */
   rateLimited: string;
   /** A resend within the wait. */
   tooSoon: string;
@@ -109,37 +110,37 @@ export function createOtpService(
       try {
         return await db.transaction(async (tx) => {
           const current = await lockLatest(tx, args.purpose, args.target, sessionHash);
-          const [[targetToday], [ipThisHour]] = await Promise.all([
-            tx
-              .select({ n: count() })
-              .from(otpSends)
-              .where(
-                and(
-                  eq(otpSends.purpose, args.purpose),
-                  eq(otpSends.target, args.target),
-                  gte(otpSends.createdAt, new Date(t.getTime() - 86_400_000)),
-                ),
+          const [recent] = await tx
+            .select({ n: count(), oldest: min(otpSends.createdAt) })
+            .from(otpSends)
+            .where(
+              and(
+                eq(otpSends.purpose, args.purpose),
+                eq(otpSends.target, args.target),
+                gt(otpSends.createdAt, new Date(t.getTime() - NUMBER_WINDOW_MS)),
               ),
-            tx
-              .select({ n: count() })
-              .from(otpSends)
-              .where(
-                and(eq(otpSends.ip, args.ip), gte(otpSends.createdAt, new Date(t.getTime() - 3_600_000))),
-              ),
-          ]);
+            );
           const decision = decideSend(
             current ?? null,
-            { targetToday: targetToday?.n ?? 0, ipThisHour: ipThisHour?.n ?? 0 },
+            { targetInWindow: recent?.n ?? 0, oldestInWindow: recent?.oldest ?? null },
             t,
             limits,
           );
-          if (decision.kind === 'rate-limited') throw new AppError('tooMany', args.messages.rateLimited);
+          if (decision.kind === 'rate-limited') {
+            throw new AppError('tooMany', args.messages.rateLimited, undefined, {
+              retryAfterSeconds: decision.retryAfterSeconds,
+            });
+          }
           if (decision.kind === 'too-soon') {
             throw new AppError('tooMany', args.messages.tooSoon, undefined, {
               retryAfterSeconds: decision.retryAfterSeconds,
             });
           }
-          if (decision.kind === 'no-resends-left') throw new AppError('tooMany', args.messages.tooMany);
+          if (decision.kind === 'no-resends-left') {
+            throw new AppError('tooMany', args.messages.tooMany, undefined, {
+              retryAfterSeconds: decision.retryAfterSeconds,
+            });
+          }
 
           const code = generateCode();
           const codeHmac = hashCode(key, args.purpose, args.target, code);

@@ -24,8 +24,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OtpSent, ...errors },
       },
     },
-    async (request) =>
-      otp.issue({
+    async (request) => {
+      await app.limits.take('otpSend', request);
+      return otp.issue({
         purpose: 'login',
         target: request.body.mobile,
         ip: request.ip,
@@ -36,7 +37,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           code,
           text: `${code} is your Kesar Chakki login code. It is valid for 5 minutes. Do not share it with anyone.`,
         }),
-      }),
+      });
+    },
   );
 
   app.post(

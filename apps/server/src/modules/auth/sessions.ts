@@ -21,15 +21,18 @@ export const hashSessionId = (id: string) => createHash('sha256').update(id).dig
 
 export type SessionStore = ReturnType<typeof createSessionStore>;
 
-export function createSessionStore(db: Db, options: { days: number }) {
+export function createSessionStore(db: Db, options: { days: number; publicUrl?: string | undefined }) {
   const ttlMs = options.days * DAY_MS;
+  // A shop published over https always marks the cookie Secure, whatever the hop before us spoke.
+  const alwaysSecure = options.publicUrl?.startsWith('https:') ?? false;
+  const secure = (request: FastifyRequest) => alwaysSecure || request.protocol === 'https';
 
   function setCookie(request: FastifyRequest, reply: FastifyReply, id: string, expiresAt: Date) {
     reply.setCookie(SESSION_COOKIE, id, {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
-      secure: request.protocol === 'https',
+      secure: secure(request),
       expires: expiresAt,
     });
   }
@@ -100,7 +103,7 @@ export function createSessionStore(db: Db, options: { days: number }) {
         path: '/',
         httpOnly: true,
         sameSite: 'lax',
-        secure: request.protocol === 'https',
+        secure: secure(request),
       });
     },
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../plugins/config.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import type { Messenger } from '../messaging/service.ts';
+import { rateLimitHits } from '../rate-limits/schema.ts';
 import { contactMessages } from './schema.ts';
 import { createContactService } from './service.ts';
 
@@ -168,11 +169,14 @@ describe('the per-IP limit', () => {
     // Another address is not affected.
     expect((await send(s.app, valid, '10.8.0.2')).statusCode).toBe(201);
 
-    // Messages older than an hour no longer count.
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(3500);
+    expect(third.json().retryAfterSeconds).toBe(Number(third.headers['retry-after']));
+
+    // Once the hour's window has ended, the address starts afresh.
     await s.database.db
-      .update(contactMessages)
-      .set({ createdAt: new Date(Date.now() - 61 * 60 * 1000) })
-      .where(eq(contactMessages.ip, '10.8.0.1'));
+      .update(rateLimitHits)
+      .set({ resetAt: new Date(Date.now() - 1000) })
+      .where(eq(rateLimitHits.key, 'rl:contact:10.8.0.1'));
     expect((await send(s.app, valid, '10.8.0.1')).statusCode).toBe(201);
   });
 
@@ -198,7 +202,7 @@ describe('forwarding', () => {
     // Nothing listens on port 9 of the loopback: the SMTP connection is refused.
     const s = await createTestApp({
       seed: false,
-      env: { SMTP_URL: 'smtp://127.0.0.1:9', MESSAGE_TIMEOUT_MS: '2000' },
+      env: { DEMO_MODE: 'true', SMTP_URL: 'smtp://127.0.0.1:9', MESSAGE_TIMEOUT_MS: '2000' },
     });
     try {
       const res = await send(s.app, valid);
@@ -218,7 +222,6 @@ describe('forwarding', () => {
     } as unknown as Messenger;
     const service = createContactService(t.database.db, failing, {
       storeEmail: 'care@kesarchakki.in',
-      perIpPerHour: 5,
       log: { warn: (...args: unknown[]) => warnings.push(args) },
     });
     const result = await service.send({ ...valid, phone: '+919876543210' }, '10.7.0.1');

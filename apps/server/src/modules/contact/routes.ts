@@ -28,6 +28,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      await app.limits.take('contact', request);
       await contact.send(request.body, request.ip);
       return reply
         .header('cache-control', 'private, no-store')

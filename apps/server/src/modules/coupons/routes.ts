@@ -5,6 +5,7 @@ import { rupeesToPaise, toPaise, toRupees } from '@spice/shared/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/auth.ts';
+import { AppError } from '../../plugins/errors.ts';
 
 export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   const { coupons, cart, accounts } = app.services;
@@ -50,17 +51,31 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['coupons'],
         summary: 'Check a coupon against a cart amount (rupees); the code is trimmed and upper-cased',
         body: ValidateCouponBody,
-        response: { 200: CouponApplied, 400: ErrorBody },
+        description:
+          'Wrong codes are limited per shopper and per address (COUPON_GUESSES_PER_MINUTE): beyond, 429 ' +
+          'with Retry-After and retryAfterSeconds.',
+        response: { 200: CouponApplied, 400: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {
+      // Only wrong codes count, so a shopper trying a few real ones is never stopped.
+      await app.limits.check('couponAddress', request);
+      await app.limits.check('couponShopper', request);
       const session = await request.getSession();
-      const { coupon, discountPaise } = await coupons.evaluate(
-        request.body.code,
-        toPaise(Math.round(request.body.cartAmount * 100) / 100),
-        session?.userId ?? null,
-      );
-      return { code: coupon.code, discountAmount: toRupees(discountPaise) };
+      try {
+        const { coupon, discountPaise } = await coupons.evaluate(
+          request.body.code,
+          toPaise(Math.round(request.body.cartAmount * 100) / 100),
+          session?.userId ?? null,
+        );
+        return { code: coupon.code, discountAmount: toRupees(discountPaise) };
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode < 500) {
+          await app.limits.count('couponAddress', request);
+          await app.limits.count('couponShopper', request);
+        }
+        throw error;
+      }
     },
   );
 };

@@ -1,5 +1,5 @@
-// The dev outbox, readable while no real provider is configured for a channel. When a provider
-// is configured, that channel's messages are not here and the endpoint answers 404 for it.
+// The dev outbox, registered only in demo mode (app.ts), readable for channels without a real
+// provider. When a provider is configured, that channel's messages are not here (404 for it).
 import { ErrorBody } from '@spice/shared/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

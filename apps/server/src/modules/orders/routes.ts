@@ -41,18 +41,20 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => orders.createPaymentOrder(await requireUser(request, accounts), request.body),
   );
 
-  app.post(
-    '/payment/simulated/:orderId/pay',
-    {
-      schema: {
-        tags: ['payment'],
-        summary: "Simulated gateway only: the test-mode window's Pay, signed as Razorpay signs",
-        params: z.object({ orderId: z.string().min(1).max(100) }),
-        response: { 200: SimulatedPayment, ...errors },
+  // The simulated gateway's window (demo mode only): elsewhere the path is unknown (404).
+  if (app.services.gateway.simulatePayment)
+    app.post(
+      '/payment/simulated/:orderId/pay',
+      {
+        schema: {
+          tags: ['payment'],
+          summary: "Simulated gateway only: the test-mode window's Pay, signed as Razorpay signs",
+          params: z.object({ orderId: z.string().min(1).max(100) }),
+          response: { 200: SimulatedPayment, ...errors },
+        },
       },
-    },
-    async (request) => orders.simulatePayment(await requireUser(request, accounts), request.params.orderId),
-  );
+      async (request) => orders.simulatePayment(await requireUser(request, accounts), request.params.orderId),
+    );
 
   app.post(
     '/orders/place',

@@ -1,9 +1,14 @@
 // The payment gateway: Razorpay through its official SDK when keys are configured, otherwise a
 // simulated gateway with the same contract (order ids, and signatures made exactly as Razorpay
 // makes them: HMAC-SHA256 of `order_id|payment_id` with the key secret), so the whole purchase
-// works offline.
+// works offline. The simulated gateway exists only in demo mode: a real shop without keys has no
+// online payment (503), never a gateway that pays for anything.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../plugins/config.ts';
+import { AppError } from '../../plugins/errors.ts';
+
+export const PAYMENTS_UNAVAILABLE =
+  'Online payment is not available right now: the shop has not set up its payment gateway yet. Please try again later.';
 
 export interface Gateway {
   readonly provider: 'razorpay' | 'simulated';
@@ -39,7 +44,21 @@ function safeEqualHex(expected: string, actual: string): boolean {
 
 export function createGateway(config: Config, simulatedSecret: () => string): Gateway {
   if (config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET) return razorpayGateway(config);
-  return simulatedGateway(simulatedSecret);
+  if (config.DEMO_MODE) return simulatedGateway(simulatedSecret);
+  return unconfiguredGateway();
+}
+
+/** Razorpay without keys: nothing can be paid, and nothing is ever accepted as paid. */
+function unconfiguredGateway(): Gateway {
+  return {
+    provider: 'razorpay',
+    keyId: '',
+    async createOrder() {
+      throw new AppError('unavailable', PAYMENTS_UNAVAILABLE);
+    },
+    verifyPayment: () => false,
+    verifyWebhook: () => false,
+  };
 }
 
 function razorpayGateway(config: Config): Gateway {

@@ -65,6 +65,8 @@ describe('Razorpay (real mode, loopback fake)', () => {
   beforeAll(async () => {
     t = await createTestApp({
       env: {
+        // A demo shop with Razorpay test keys: shoppers still log in through the dev outbox.
+        DEMO_MODE: 'true',
         RAZORPAY_KEY_ID: KEY_ID,
         RAZORPAY_KEY_SECRET: KEY_SECRET,
         RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -144,6 +146,8 @@ describe('Razorpay down', () => {
   beforeAll(async () => {
     t = await createTestApp({
       env: {
+        // A demo shop with Razorpay test keys: shoppers still log in through the dev outbox.
+        DEMO_MODE: 'true',
         RAZORPAY_KEY_ID: KEY_ID,
         RAZORPAY_KEY_SECRET: KEY_SECRET,
         RAZORPAY_API_URL: 'http://127.0.0.1:9',
