@@ -26,6 +26,7 @@ import { createAdminOrdersService } from './modules/orders/admin-service.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { variantsInUse } from './modules/orders/variant-usage.ts';
 import { createGateway } from './modules/payments/gateway.ts';
+import { createPaymentsLedger } from './modules/payments/ledger.ts';
 import { createReviewsService } from './modules/reviews/service.ts';
 import type { Config } from './plugins/config.ts';
 
@@ -45,6 +46,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   const coupons = createCouponsService(db);
   const gateway = createGateway(config, () => deps.secrets.paymentsSimulated);
   const audit = createAuditService(db);
+  const payments = createPaymentsLedger(db);
   const reviews = createReviewsService(db, { catalog, ttlMs });
   const contact = createContactService(db, messenger, {
     storeEmail: config.STORE_EMAIL,
@@ -77,6 +79,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     checkout,
     coupons,
     gateway,
+    payments,
     cart: createCartService(db, catalog),
     orders: createOrdersService(db, {
       catalog,
@@ -84,6 +87,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
       coupons,
       messenger,
       gateway,
+      ledger: payments,
       holdMinutes: config.CHECKOUT_HOLD_MINUTES,
       log: deps.log,
     }),

@@ -58,8 +58,12 @@ export const checkouts = pgTable(
     deliveryPaise: integer('delivery_paise').notNull(),
     platformFeePaise: integer('platform_fee_paise').notNull(),
     totalPaise: integer('total_paise').notNull(),
-    /** pending → paid (order placed) | released (expired or abandoned; stock returned). */
-    status: text('status', { enum: ['pending', 'paid', 'released'] })
+    /**
+     * pending → paid (order placed) | released (hold lapsed; stock returned, a late payment may
+     * still take it again) | cancelled (replaced by the shopper's newer checkout; a payment for
+     * it is refunded).
+     */
+    status: text('status', { enum: ['pending', 'paid', 'released', 'cancelled'] })
       .notNull()
       .default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -7,7 +7,9 @@ import { randomInt } from 'node:crypto';
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { OrderSummaryDto } from '@spice/shared/contracts/commerce';
 import { productImage } from '@spice/shared/images';
+import { refundNotice } from '@spice/shared/messages';
 import { formatRupees, rupeesToPaise, toRupees } from '@spice/shared/money';
+import type { RefundReason } from '@spice/shared/payments';
 import { orderTotal, shippingCharge } from '@spice/shared/pricing';
 import { withCountryCode } from '@spice/shared/validators';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
@@ -21,7 +23,9 @@ import type { CatalogService } from '../catalog/service.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import type { CouponRow, CouponsService } from '../coupons/service.ts';
 import type { Messenger } from '../messaging/service.ts';
+import { decidePaymentFate } from '../payments/fate.ts';
 import { type Gateway, GatewayError } from '../payments/gateway.ts';
+import type { PaymentsLedger } from '../payments/ledger.ts';
 import {
   type AddressSnapshot,
   type CheckoutLine,
@@ -33,6 +37,12 @@ import {
 } from './schema.ts';
 
 type CheckoutRow = typeof checkouts.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+
+/** A payment's fate: an order (new or found again), or a refund recorded in the ledger. */
+type Settlement =
+  | { kind: 'order'; order: OrderRow; created: boolean }
+  | { kind: 'refund'; reason: RefundReason; amountPaise: number; created: boolean };
 
 export const PAYMENT_MESSAGES = {
   createFailed: 'Failed to create Razorpay order.',
@@ -61,11 +71,12 @@ export function createOrdersService(
     coupons: CouponsService;
     messenger: Messenger;
     gateway: Gateway;
+    ledger: PaymentsLedger;
     holdMinutes: number;
     log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   },
 ) {
-  const { catalog, coupons, gateway } = deps;
+  const { catalog, coupons, gateway, ledger } = deps;
 
   /** Prices the shopper's cart now, from the catalogue and the server's settings. */
   async function quote(
@@ -160,16 +171,25 @@ export function createOrdersService(
     }
   }
 
-  /** Gives back the stock and coupon use of checkouts that will not be paid (or not yet). */
-  async function releaseCheckouts(tx: Tx, rows: CheckoutRow[]) {
+  /**
+   * Gives back the stock and coupon use of checkouts that will not be paid (or not yet): expired
+   * ones are 'released' (a late payment may still take them again), ones the shopper replaced
+   * are 'cancelled' (a payment for them is refunded).
+   */
+  async function releaseCheckouts(
+    tx: Tx,
+    rows: CheckoutRow[],
+    status: 'released' | 'cancelled' = 'released',
+  ) {
     for (const checkout of rows) {
+      if (checkout.status !== 'pending') continue;
       await returnStock(tx, checkout.lines);
       if (checkout.couponId !== null) await coupons.releaseUse(checkout.couponId, tx);
     }
     if (rows.length > 0) {
       await tx
         .update(checkouts)
-        .set({ status: 'released' })
+        .set({ status })
         .where(
           inArray(
             checkouts.id,
@@ -205,31 +225,9 @@ export function createOrdersService(
     return `KC${date}-${tail}`;
   }
 
-  /**
-   * Turns a paid checkout into an order, once. Called with the checkout locked. A checkout that
-   * expired before the payment arrived takes its stock and coupon again if it still can.
-   */
-  async function placeFromCheckout(
-    tx: Tx,
-    checkout: CheckoutRow,
-    paymentId: string,
-    signature: string,
-    user: UserDto,
-  ) {
-    if (checkout.status === 'paid') {
-      const [existing] = await tx.select().from(orders).where(eq(orders.checkoutId, checkout.id));
-      if (existing) return { order: existing, created: false };
-    }
-    if (checkout.status === 'released') {
-      try {
-        await reserveStock(tx, checkout.lines);
-      } catch {
-        throw new AppError('conflict', PAYMENT_MESSAGES.completeFailed);
-      }
-      if (checkout.couponId !== null && !(await coupons.claimUse(checkout.couponId, tx))) {
-        throw new AppError('conflict', PAYMENT_MESSAGES.completeFailed);
-      }
-    }
+  /** Inserts the order, its items and coupon redemption for a checkout whose stock is taken. */
+  async function insertOrder(tx: Tx, checkout: CheckoutRow, paymentId: string, signature: string) {
+    const user = await loadUser(tx, checkout.userId);
     const now = new Date();
     const [order] = await tx
       .insert(orders)
@@ -275,7 +273,99 @@ export function createOrdersService(
     }
     await tx.update(checkouts).set({ status: 'paid' }).where(eq(checkouts.id, checkout.id));
     await tx.delete(cartItems).where(eq(cartItems.userId, checkout.userId));
-    return { order: order!, created: true };
+    return order!;
+  }
+
+  /**
+   * A checkout whose hold lapsed takes its stock and coupon use again, all or nothing (a
+   * savepoint, so a line taken before a short one is given back); answers why not otherwise.
+   */
+  async function retake(tx: Tx, checkout: CheckoutRow): Promise<RefundReason | null> {
+    try {
+      await tx.transaction(async (sp) => {
+        await reserveStock(sp, checkout.lines);
+        if (checkout.couponId !== null && !(await coupons.claimUse(checkout.couponId, sp))) {
+          throw new AppError('conflict', 'coupon_unavailable');
+        }
+      });
+      return null;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return error.message === 'coupon_unavailable' ? 'coupon_unavailable' : 'sold_out';
+    }
+  }
+
+  /**
+   * Decides, once, what a captured payment becomes: an order, or a refund recorded in the ledger.
+   * Called with the checkout locked, so the browser's verify and the gateway's webhook for the
+   * same payment are decided one after the other; both are recorded in this transaction.
+   */
+  async function settlePayment(
+    tx: Tx,
+    checkout: CheckoutRow,
+    payment: {
+      id: string;
+      signature: string;
+      source: 'verify' | 'webhook';
+      captured: { amountPaise: number; currency: string } | null;
+    },
+  ): Promise<Settlement> {
+    const recorded = await ledger.find(tx, payment.id);
+    const [existing] =
+      checkout.status === 'paid'
+        ? await tx.select().from(orders).where(eq(orders.checkoutId, checkout.id))
+        : [];
+    const fate = decidePaymentFate({
+      paymentId: payment.id,
+      recorded,
+      checkout,
+      order: existing ? { paymentId: existing.providerPaymentId, status: existing.status } : null,
+      captured: payment.captured,
+    });
+    const amountPaise = payment.captured?.amountPaise ?? checkout.totalPaise;
+    const record = (
+      status: 'placed' | 'refund_pending',
+      orderNumber: string | null,
+      reason: RefundReason | null,
+    ) =>
+      ledger.record(tx, {
+        paymentId: payment.id,
+        providerOrderId: checkout.providerOrderId,
+        checkoutId: checkout.id,
+        amountPaise,
+        status,
+        orderNumber,
+        reason,
+        source: payment.source,
+      });
+
+    if (fate.kind === 'replay') {
+      const previous = recorded!;
+      if (previous.status === 'placed' && existing) return { kind: 'order', order: existing, created: false };
+      return {
+        kind: 'refund',
+        reason: (previous.reason ?? 'already_paid') as RefundReason,
+        amountPaise: previous.amountPaise,
+        created: false,
+      };
+    }
+    if (fate.kind === 'same-order') {
+      await record('placed', existing!.orderNumber, null);
+      return { kind: 'order', order: existing!, created: false };
+    }
+    let reason: RefundReason | null = fate.kind === 'refund' ? fate.reason : null;
+    if (fate.kind === 'place-late') reason = await retake(tx, checkout);
+    if (reason) {
+      await record('refund_pending', null, reason);
+      deps.log.warn(
+        { paymentId: payment.id, providerOrderId: checkout.providerOrderId, reason, amountPaise },
+        'captured payment cannot become an order: refund pending',
+      );
+      return { kind: 'refund', reason, amountPaise, created: true };
+    }
+    const order = await insertOrder(tx, checkout, payment.id, payment.signature);
+    await record('placed', order.orderNumber, null);
+    return { kind: 'order', order, created: true };
   }
 
   async function confirm(order: typeof orders.$inferSelect, lines: CheckoutLine[]) {
@@ -294,6 +384,13 @@ export function createOrdersService(
     } catch (error) {
       deps.log.warn({ err: error, orderNumber: order.orderNumber }, 'order confirmation e-mail not sent');
     }
+  }
+
+  /** After the commit: the confirmation e-mail, and fresh stock figures when a late payment took stock. */
+  async function afterSettlement(checkout: CheckoutRow, settled: Settlement) {
+    if (settled.kind !== 'order' || !settled.created) return;
+    if (checkout.status === 'released') catalog.invalidate();
+    await confirm(settled.order, checkout.lines);
   }
 
   async function loadUser(tx: Tx, userId: number): Promise<UserDto> {
@@ -347,13 +444,14 @@ export function createOrdersService(
       // database has one connection: a snapshot reload there would wait on this transaction).
       await db.transaction(async (tx) => {
         // A shopper has one checkout awaiting payment at a time: an earlier one (a dismissed
-        // payment window) gives back its stock and coupon before this one takes them.
+        // payment window) gives back its stock and coupon before this one takes them, and is
+        // cancelled with any lapsed one, so a payment arriving for them later is refunded.
         const earlier = await tx
           .select()
           .from(checkouts)
-          .where(and(eq(checkouts.userId, user.id), eq(checkouts.status, 'pending')))
+          .where(and(eq(checkouts.userId, user.id), inArray(checkouts.status, ['pending', 'released'])))
           .for('update');
-        await releaseCheckouts(tx, earlier);
+        await releaseCheckouts(tx, earlier, 'cancelled');
         await reserveStock(tx, priced.lines);
         if (priced.coupon) {
           // Per-shopper limits are read again under the transaction; the total limit is claimed atomically.
@@ -405,7 +503,8 @@ export function createOrdersService(
 
     /**
      * Places the order for a payment the browser reports. The signature is checked against the
-     * order id the server stored; replaying the same payment returns the same order number.
+     * order id the server stored; replaying the same payment returns the same order number. A
+     * payment that cannot become an order is recorded for refund and answered 409 saying so.
      */
     async place(
       user: UserDto,
@@ -416,7 +515,7 @@ export function createOrdersService(
         .from(checkouts)
         .where(and(eq(checkouts.providerOrderId, payment.razorpayOrderId), eq(checkouts.userId, user.id)));
       if (!found) throw new AppError('notFound', 'Payment order not found.');
-      const result = await db.transaction(async (tx) => {
+      const { checkout, settled } = await db.transaction(async (tx) => {
         const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.id, found.id)).for('update');
         if (
           !gateway.verifyPayment(
@@ -427,24 +526,27 @@ export function createOrdersService(
         ) {
           throw new AppError('invalid', 'Payment verification failed.');
         }
-        return {
-          ...(await placeFromCheckout(
-            tx,
-            checkout!,
-            payment.razorpayPaymentId,
-            payment.razorpaySignature,
-            user,
-          )),
-          lines: checkout!.lines,
-        };
+        const settled = await settlePayment(tx, checkout!, {
+          id: payment.razorpayPaymentId,
+          signature: payment.razorpaySignature,
+          source: 'verify',
+          captured: null,
+        });
+        return { checkout: checkout!, settled };
       });
-      if (result.created) await confirm(result.order, result.lines);
-      return { orderNumber: result.order.orderNumber, totalAmount: toRupees(result.order.totalPaise) };
+      await afterSettlement(checkout, settled);
+      if (settled.kind === 'refund') {
+        throw new AppError('conflict', refundNotice(settled.reason, settled.amountPaise), undefined, {
+          refund: 'pending',
+        });
+      }
+      return { orderNumber: settled.order.orderNumber, totalAmount: toRupees(settled.order.totalPaise) };
     },
 
     /**
      * Razorpay webhook: verified over the raw body, each event handled once. A captured payment
-     * whose browser never came back still becomes an order.
+     * whose browser never came back still becomes an order, or is recorded for refund; either
+     * way it is answered 200 so the gateway stops retrying. A failed attempt is recorded too.
      */
     async handleWebhook(rawBody: string, signature: string, eventId: string | undefined) {
       if (!gateway.verifyWebhook(rawBody, signature))
@@ -452,7 +554,15 @@ export function createOrdersService(
       const event = JSON.parse(rawBody) as {
         event?: string;
         payload?: {
-          payment?: { entity?: { id?: string; order_id?: string } };
+          payment?: {
+            entity?: {
+              id?: string;
+              order_id?: string;
+              amount?: number;
+              currency?: string;
+              error_description?: string | null;
+            };
+          };
           order?: { entity?: { id?: string } };
         };
       };
@@ -460,6 +570,7 @@ export function createOrdersService(
       const type = event.event ?? 'unknown';
       const paymentEntity = event.payload?.payment?.entity;
       const providerOrderId = paymentEntity?.order_id ?? event.payload?.order?.entity?.id;
+      const amountPaise = Number.isSafeInteger(paymentEntity?.amount) ? paymentEntity!.amount! : null;
       const result = await db.transaction(async (tx) => {
         const fresh = await tx
           .insert(paymentEvents)
@@ -467,26 +578,38 @@ export function createOrdersService(
           .onConflictDoNothing()
           .returning({ id: paymentEvents.id });
         if (fresh.length === 0) return { status: 'duplicate' as const };
-        if (!['payment.captured', 'order.paid'].includes(type) || !providerOrderId || !paymentEntity?.id) {
-          return { status: 'ignored' as const };
-        }
+        const known = ['payment.captured', 'order.paid', 'payment.failed'].includes(type);
+        if (!known || !providerOrderId || !paymentEntity?.id) return { status: 'ignored' as const };
         const [checkout] = await tx
           .select()
           .from(checkouts)
           .where(eq(checkouts.providerOrderId, providerOrderId))
           .for('update');
         if (!checkout) return { status: 'ignored' as const };
-        const user = await loadUser(tx, checkout.userId);
-        const placed = await placeFromCheckout(tx, checkout, paymentEntity.id, `webhook:${id}`, user);
-        return {
-          status: placed.created ? ('placed' as const) : ('already-placed' as const),
-          order: placed.order,
-          lines: checkout.lines,
-        };
+        if (type === 'payment.failed') {
+          // Recorded for the owner unless this payment id already has a fate (a later capture wins).
+          await ledger.recordFailed(tx, {
+            paymentId: paymentEntity.id,
+            providerOrderId,
+            checkoutId: checkout.id,
+            amountPaise: amountPaise ?? checkout.totalPaise,
+            reason: paymentEntity.error_description ?? 'Payment failed at the gateway',
+          });
+          return { status: 'failed' as const };
+        }
+        const settled = await settlePayment(tx, checkout, {
+          id: paymentEntity.id,
+          signature: `webhook:${id}`,
+          source: 'webhook',
+          captured: amountPaise === null ? null : { amountPaise, currency: paymentEntity.currency ?? 'INR' },
+        });
+        return { status: 'settled' as const, checkout, settled };
       });
-      if (result.status === 'placed' && 'order' in result && result.order)
-        await confirm(result.order, result.lines!);
-      return { status: result.status };
+      if (result.status !== 'settled') return { status: result.status };
+      await afterSettlement(result.checkout, result.settled);
+      const { settled } = result;
+      if (settled.kind === 'refund') return { status: 'refund_pending' };
+      return { status: settled.created ? 'placed' : 'already-placed' };
     },
 
     /** Returns the stock and coupon use of unpaid checkouts older than the hold. */
