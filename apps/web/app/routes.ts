@@ -13,6 +13,7 @@ export default [
       route('products/:id', 'routes/admin/product-edit.tsx', { id: 'admin-product-edit' }),
       route('orders', 'routes/admin/orders.tsx'),
       route('orders/:orderNumber', 'routes/admin/order.tsx'),
+      route('payments', 'routes/admin/payments.tsx'),
       route('stock', 'routes/admin/stock.tsx'),
       route('reviews', 'routes/admin/reviews.tsx'),
       route('messages', 'routes/admin/messages.tsx'),

@@ -31,6 +31,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </NavLink>
           <NavLink to="/admin/products">Products</NavLink>
           <NavLink to="/admin/orders">Orders</NavLink>
+          <NavLink to="/admin/payments">Payments</NavLink>
           <NavLink to="/admin/stock">Stock</NavLink>
           <NavLink to="/admin/reviews?filter=unreplied">Reviews</NavLink>
           <NavLink to="/admin/messages?unread=true">Messages</NavLink>
