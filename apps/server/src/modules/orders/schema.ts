@@ -71,6 +71,8 @@ export const checkouts = pgTable(
   },
   (t) => [
     uniqueIndex('checkouts_provider_order_key').on(t.providerOrderId),
+    // One checkout awaiting payment per shopper, whatever races the service's lock misses.
+    uniqueIndex('checkouts_one_pending_per_user').on(t.userId).where(sql`${t.status} = 'pending'`),
     index('checkouts_status_expires_idx').on(t.status, t.expiresAt),
   ],
 );

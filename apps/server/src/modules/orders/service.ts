@@ -8,17 +8,17 @@ import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { OrderSummaryDto } from '@spice/shared/contracts/commerce';
 import { productImage } from '@spice/shared/images';
 import { refundNotice } from '@spice/shared/messages';
-import { formatRupees, rupeesToPaise, toRupees } from '@spice/shared/money';
+import { formatRupees, toRupees } from '@spice/shared/money';
 import type { RefundReason } from '@spice/shared/payments';
 import { orderTotal, shippingCharge } from '@spice/shared/pricing';
 import { withCountryCode } from '@spice/shared/validators';
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { addresses, users } from '../accounts/schema.ts';
 import { toUserDto } from '../accounts/service.ts';
 import { cartItems } from '../cart/schema.ts';
-import { productVariants } from '../catalog/schema.ts';
+import { productImages, products, productVariants } from '../catalog/schema.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import type { CouponRow, CouponsService } from '../coupons/service.ts';
@@ -78,43 +78,62 @@ export function createOrdersService(
 ) {
   const { catalog, coupons, gateway, ledger } = deps;
 
-  /** Prices the shopper's cart now, from the catalogue and the server's settings. */
+  /**
+   * Prices the shopper's cart now from the database's own rows (variants, products, fee and
+   * milestones), never from a cache: given a transaction, from what that transaction sees, so the
+   * price paid is the price of the stock it holds, whichever instance changed it last.
+   */
   async function quote(
     userId: number,
     couponCode: string | null | undefined,
     executor: Pick<Db, 'select'> = db,
   ): Promise<Quote> {
     const rows = await executor
-      .select()
+      .select({
+        cartItemId: cartItems.id,
+        quantity: cartItems.quantity,
+        productId: products.id,
+        productName: products.name,
+        slug: products.slug,
+        active: products.active,
+        imageUrl: products.imageUrl,
+        variantId: productVariants.id,
+        weight: productVariants.weight,
+        pricePaise: productVariants.pricePaise,
+        mrpPaise: productVariants.mrpPaise,
+      })
       .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
       .where(eq(cartItems.userId, userId))
       .orderBy(asc(cartItems.id));
     if (rows.length === 0) throw new AppError('invalid', 'Your cart is empty.');
-    const snap = await catalog.snapshot();
+    const productIds = [...new Set(rows.map((r) => r.productId))];
+    const images = await executor
+      .select({ productId: productImages.productId, url: productImages.url })
+      .from(productImages)
+      .where(inArray(productImages.productId, productIds))
+      .orderBy(asc(productImages.position), asc(productImages.id));
     const lines: CheckoutLine[] = rows.map((row) => {
-      const product = snap.byId.get(row.productId);
-      const variant = product?.variants.find((v) => v.id === row.variantId);
-      if (!product?.active || !variant || variant.price <= 0) {
-        throw new AppError(
-          'conflict',
-          `${product?.name ?? 'A product'} is no longer available. Please update your cart.`,
-        );
+      if (!row.active || row.pricePaise <= 0) {
+        throw new AppError('conflict', `${row.productName} is no longer available. Please update your cart.`);
       }
+      const firstImage = images.find((i) => i.productId === row.productId)?.url;
       return {
-        productId: product.id,
-        variantId: variant.id,
-        productName: product.name,
-        slug: product.slug,
-        weight: variant.weight,
-        image: productImage(product),
+        productId: row.productId,
+        variantId: row.variantId,
+        productName: row.productName,
+        slug: row.slug,
+        weight: row.weight,
+        image: productImage({ name: row.productName, image: firstImage ?? null, imageUrl: row.imageUrl }),
         quantity: row.quantity,
-        pricePaise: rupeesToPaise(variant.price),
-        mrpPaise: rupeesToPaise(variant.mrp),
+        pricePaise: row.pricePaise,
+        mrpPaise: row.mrpPaise,
       };
     });
     const subtotalPaise = lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
     const mrpTotalPaise = lines.reduce((sum, l) => sum + Math.max(l.mrpPaise, l.pricePaise) * l.quantity, 0);
-    const config = await deps.checkout.config();
+    const config = await deps.checkout.currentConfig(executor);
     const deliveryPaise = shippingCharge(
       config.milestones.map((m) => ({
         minCartValue: m.minCartValuePaise,
@@ -199,6 +218,32 @@ export function createOrdersService(
     }
   }
 
+  /** Whether a pending checkout holds exactly this cart, address, coupon and total. */
+  function holdsSame(checkout: CheckoutRow, addressId: number, priced: Quote): boolean {
+    const key = (lines: CheckoutLine[]) =>
+      lines.map((l) => `${l.variantId}x${l.quantity}@${l.pricePaise}`).join();
+    return (
+      checkout.provider === gateway.provider &&
+      checkout.addressId === addressId &&
+      checkout.totalPaise === priced.totalPaise &&
+      checkout.couponId === (priced.coupon?.id ?? null) &&
+      key(checkout.lines) === key(priced.lines)
+    );
+  }
+
+  /** The shopper came back to pay the checkout already held: its hold runs from now again. */
+  async function extendHold(
+    executor: Pick<Db, 'update'>,
+    checkout: CheckoutRow,
+  ): Promise<CheckoutRow | null> {
+    const [row] = await executor
+      .update(checkouts)
+      .set({ expiresAt: new Date(Date.now() + deps.holdMinutes * 60_000) })
+      .where(and(eq(checkouts.id, checkout.id), eq(checkouts.status, 'pending')))
+      .returning();
+    return row ?? null;
+  }
+
   function addressSnapshot(a: typeof addresses.$inferSelect): AddressSnapshot {
     const parts = [
       a.addressLine,
@@ -223,6 +268,21 @@ export function createOrdersService(
     let tail = '';
     for (let i = 0; i < 6; i++) tail += alphabet[randomInt(alphabet.length)];
     return `KC${date}-${tail}`;
+  }
+
+  /**
+   * Takes what was bought out of the cart, as captured when payment began: lines added, or units
+   * added to a line, after that stay for a next order.
+   */
+  async function removeBought(tx: Tx, userId: number, lines: CheckoutLine[]) {
+    for (const line of lines) {
+      const mine = and(eq(cartItems.userId, userId), eq(cartItems.variantId, line.variantId));
+      await tx.delete(cartItems).where(and(mine, lte(cartItems.quantity, line.quantity)));
+      await tx
+        .update(cartItems)
+        .set({ quantity: sql`${cartItems.quantity} - ${line.quantity}`, updatedAt: new Date() })
+        .where(and(mine, gt(cartItems.quantity, line.quantity)));
+    }
   }
 
   /** Inserts the order, its items and coupon redemption for a checkout whose stock is taken. */
@@ -272,7 +332,7 @@ export function createOrdersService(
         .values({ couponId: checkout.couponId, userId: checkout.userId, orderId: order!.id });
     }
     await tx.update(checkouts).set({ status: 'paid' }).where(eq(checkouts.id, checkout.id));
-    await tx.delete(cartItems).where(eq(cartItems.userId, checkout.userId));
+    await removeBought(tx, checkout.userId, checkout.lines);
     return order!;
   }
 
@@ -404,7 +464,10 @@ export function createOrdersService(
     /**
      * Creates the gateway order for the cart as it is now. The page's amount must equal the
      * server's total (else 409 with the current total); stock and a coupon use are held for
-     * CHECKOUT_HOLD_MINUTES under the gateway's order id.
+     * CHECKOUT_HOLD_MINUTES under the gateway's order id. One shopper's calls are decided one at
+     * a time (a lock on the shopper's row; a partial unique index is the backstop): a repeated
+     * call for the same cart (a double-click, a reopened payment window) answers the checkout
+     * already holding it, so the cart's stock is held once.
      */
     async createPaymentOrder(
       user: UserDto,
@@ -415,17 +478,26 @@ export function createOrdersService(
         .from(addresses)
         .where(and(eq(addresses.id, input.addressId), eq(addresses.userId, user.id)));
       if (!address) throw new AppError('notFound', 'Please select a delivery address.');
+      const totalChanged = (amount: number) =>
+        new AppError('conflict', 'Your order total has changed. Please review it and pay again.', undefined, {
+          amount,
+        });
       const priced = await quote(user.id, input.couponCode);
-      if (priced.totalPaise !== input.amount) {
-        throw new AppError(
-          'conflict',
-          'Your order total has changed. Please review it and pay again.',
-          undefined,
-          {
-            amount: priced.totalPaise,
-          },
-        );
-      }
+      if (priced.totalPaise !== input.amount) throw totalChanged(priced.totalPaise);
+      const answer = (checkout: { totalPaise: number; providerOrderId: string }) => ({
+        amount: checkout.totalPaise,
+        currency: 'INR' as const,
+        orderId: checkout.providerOrderId,
+        keyId: gateway.keyId,
+        provider: gateway.provider,
+      });
+      const [held] = await db
+        .select()
+        .from(checkouts)
+        .where(and(eq(checkouts.userId, user.id), eq(checkouts.status, 'pending')));
+      const again = held && holdsSame(held, address.id, priced) ? await extendHold(db, held) : null;
+      if (again) return answer(again);
+
       let providerOrder: { id: string };
       try {
         providerOrder = await gateway.createOrder({
@@ -442,52 +514,58 @@ export function createOrdersService(
       }
       // Nothing inside the transaction reads through the in-memory catalogue (the embedded
       // database has one connection: a snapshot reload there would wait on this transaction).
-      await db.transaction(async (tx) => {
-        // A shopper has one checkout awaiting payment at a time: an earlier one (a dismissed
-        // payment window) gives back its stock and coupon before this one takes them, and is
-        // cancelled with any lapsed one, so a payment arriving for them later is refunded.
+      const result = await db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
+        // Priced again from what this transaction sees: the amount paid is that of the stock held.
+        const current = await quote(user.id, input.couponCode, tx);
+        if (current.totalPaise !== priced.totalPaise) throw totalChanged(current.totalPaise);
+        // A shopper has one checkout awaiting payment at a time. The same cart already held (a
+        // simultaneous call won the lock) is answered again; the gateway order just made stays
+        // unpaid. Otherwise an earlier one (a dismissed payment window) gives back its stock and
+        // coupon before this one takes them, and is cancelled with any lapsed one, so a payment
+        // arriving for them later is refunded.
         const earlier = await tx
           .select()
           .from(checkouts)
           .where(and(eq(checkouts.userId, user.id), inArray(checkouts.status, ['pending', 'released'])))
           .for('update');
+        const twin = earlier.find((c) => c.status === 'pending' && holdsSame(c, address.id, current));
+        if (twin) return { checkout: (await extendHold(tx, twin)) ?? twin, created: false };
         await releaseCheckouts(tx, earlier, 'cancelled');
-        await reserveStock(tx, priced.lines);
-        if (priced.coupon) {
+        await reserveStock(tx, current.lines);
+        if (current.coupon) {
           // Per-shopper limits are read again under the transaction; the total limit is claimed atomically.
-          await coupons.evaluate(priced.coupon.code, priced.subtotalPaise, user.id, tx, {
+          await coupons.evaluate(current.coupon.code, current.subtotalPaise, user.id, tx, {
             countPending: true,
           });
-          if (!(await coupons.claimUse(priced.coupon.id, tx))) {
+          if (!(await coupons.claimUse(current.coupon.id, tx))) {
             throw new AppError('invalid', 'This coupon has reached its usage limit.');
           }
         }
-        await tx.insert(checkouts).values({
-          providerOrderId: providerOrder.id,
-          provider: gateway.provider,
-          userId: user.id,
-          addressId: address.id,
-          address: addressSnapshot(address),
-          lines: priced.lines,
-          couponId: priced.coupon?.id ?? null,
-          couponCode: priced.coupon?.code ?? null,
-          mrpTotalPaise: priced.mrpTotalPaise,
-          subtotalPaise: priced.subtotalPaise,
-          couponDiscountPaise: priced.couponDiscountPaise,
-          deliveryPaise: priced.deliveryPaise,
-          platformFeePaise: priced.platformFeePaise,
-          totalPaise: priced.totalPaise,
-          expiresAt: new Date(Date.now() + deps.holdMinutes * 60_000),
-        });
+        const [checkout] = await tx
+          .insert(checkouts)
+          .values({
+            providerOrderId: providerOrder.id,
+            provider: gateway.provider,
+            userId: user.id,
+            addressId: address.id,
+            address: addressSnapshot(address),
+            lines: current.lines,
+            couponId: current.coupon?.id ?? null,
+            couponCode: current.coupon?.code ?? null,
+            mrpTotalPaise: current.mrpTotalPaise,
+            subtotalPaise: current.subtotalPaise,
+            couponDiscountPaise: current.couponDiscountPaise,
+            deliveryPaise: current.deliveryPaise,
+            platformFeePaise: current.platformFeePaise,
+            totalPaise: current.totalPaise,
+            expiresAt: new Date(Date.now() + deps.holdMinutes * 60_000),
+          })
+          .returning();
+        return { checkout: checkout!, created: true };
       });
-      catalog.invalidate();
-      return {
-        amount: priced.totalPaise,
-        currency: 'INR' as const,
-        orderId: providerOrder.id,
-        keyId: gateway.keyId,
-        provider: gateway.provider,
-      };
+      if (result.created) catalog.invalidate();
+      return answer(result.checkout);
     },
 
     /** The simulated gateway's 'Pay' for the shopper's own pending checkout. */
