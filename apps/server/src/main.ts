@@ -2,6 +2,7 @@
 // into an empty one, serves API and storefront, and shuts down gracefully on SIGTERM/SIGINT.
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { migrateAndSeed } from './db/boot.ts';
 import { openDatabase } from './db/client.ts';
 import { type Config, ConfigError, loadConfig } from './plugins/config.ts';
 import type { StorefrontOptions } from './plugins/storefront.ts';
@@ -26,11 +27,7 @@ export async function main(
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
   };
   const database = await openDatabase(config.DATABASE_URL);
-  await database.migrate();
-
-  const { isDatabaseEmpty, seedDemoData } = await import('./seed/demo-seed.ts');
-  const seeded = await isDatabaseEmpty(database.db);
-  if (seeded) await seedDemoData(database.db);
+  const { seeded } = await migrateAndSeed(database, { seed: true });
 
   const storefront = await makeStorefront(config);
   const sweepers: NodeJS.Timeout[] = [];
