@@ -1,8 +1,9 @@
 // Checkout, payment and orders: where money moves. Owns checkouts, orders, order items, coupon
-// redemptions and payment events. The server prices everything from the catalogue; the browser's
-// amount is only compared. Several rows change together, always inside one transaction:
+// redemptions and payment events. The server prices everything from the database's own rows; the
+// browser's amount is only compared. Several rows change together, always inside one transaction:
 // reserving stock and a coupon use when a payment order is created, consuming them when the
-// order is placed, returning them when an unpaid checkout expires.
+// order is placed (or recording the payment for refund in the payments ledger when it cannot
+// be), returning them when an unpaid checkout expires.
 import { randomInt } from 'node:crypto';
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { OrderSummaryDto } from '@spice/shared/contracts/commerce';
@@ -46,8 +47,6 @@ type Settlement =
 
 export const PAYMENT_MESSAGES = {
   createFailed: 'Failed to create Razorpay order.',
-  saveFailed: 'Payment succeeded but order saving failed.',
-  completeFailed: 'Payment succeeded but order failed to complete.',
 } as const;
 
 export interface Quote {
