@@ -2,6 +2,7 @@
 // and migrates the database, in demo mode seeds the demo data once, serves API and storefront, and shuts down gracefully on SIGTERM/SIGINT.
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { migrateAndSeed } from './db/boot.ts';
 import { openDatabase } from './db/client.ts';
 import { bootWarnings, type Config, ConfigError, loadConfig } from './plugins/config.ts';
 import type { StorefrontOptions } from './plugins/storefront.ts';
@@ -26,13 +27,7 @@ export async function main(
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
   };
   const database = await openDatabase(config.DATABASE_URL);
-  await database.migrate();
-
-  let seeded = false;
-  if (config.DEMO_MODE) {
-    const { seedDemoOnce } = await import('./seed/demo-seed.ts');
-    seeded = await seedDemoOnce(database.db);
-  }
+  const { seeded } = await migrateAndSeed(database, { seed: config.DEMO_MODE });
 
   const storefront = await makeStorefront(config);
   const sweepers: NodeJS.Timeout[] = [];

@@ -28,6 +28,7 @@ import { createCustomerOrderService } from './modules/orders/customer-order.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { variantsInUse } from './modules/orders/variant-usage.ts';
 import { createGateway } from './modules/payments/gateway.ts';
+import { createPaymentsLedger } from './modules/payments/ledger.ts';
 import { createReviewsService } from './modules/reviews/service.ts';
 import type { Config } from './plugins/config.ts';
 
@@ -47,6 +48,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   const coupons = createCouponsService(db);
   const gateway = createGateway(config, () => deps.secrets.paymentsSimulated);
   const audit = createAuditService(db);
+  const payments = createPaymentsLedger(db);
   const reviews = createReviewsService(db, { catalog, ttlMs });
   const accounts = createAccountsService(db);
   const customerOrders = createCustomerOrderService(db, { catalog });
@@ -80,6 +82,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     checkout,
     coupons,
     gateway,
+    payments,
     cart: createCartService(db, catalog),
     orders: createOrdersService(db, {
       catalog,
@@ -87,6 +90,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
       coupons,
       messenger,
       gateway,
+      ledger: payments,
       holdMinutes: config.CHECKOUT_HOLD_MINUTES,
       log: deps.log,
     }),

@@ -15,6 +15,7 @@ export default [
       route('orders/:orderNumber', 'routes/admin/order.tsx'),
       route('customers', 'routes/admin/customers.tsx'),
       route('customers/:id', 'routes/admin/customer.tsx'),
+      route('payments', 'routes/admin/payments.tsx'),
       route('stock', 'routes/admin/stock.tsx'),
       route('reviews', 'routes/admin/reviews.tsx'),
       route('messages', 'routes/admin/messages.tsx'),

@@ -22,6 +22,11 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `task` while no other instance runs one: a PostgreSQL advisory lock held by a session of
+   * its own (released by the server if this process dies). PGlite has one process: just runs it.
+   */
+  exclusive<T>(task: () => Promise<T>): Promise<T>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -29,6 +34,9 @@ export interface Database {
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export const DEFAULT_DATA_DIR = '.data/pglite';
+
+/** The advisory lock key for boot-time work (migrations, demo seed): any fixed 64-bit number. */
+const BOOT_LOCK_KEY = 4_815_162_342;
 
 export async function openDatabase(url: string): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(url)) {
@@ -43,6 +51,17 @@ export async function openDatabase(url: string): Promise<Database> {
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      async exclusive(task) {
+        const session = new pg.Client({ connectionString: url });
+        await session.connect();
+        try {
+          await session.query('select pg_advisory_lock($1)', [BOOT_LOCK_KEY]);
+          return await task();
+        } finally {
+          // Ending the session releases the lock, also when the task failed.
+          await session.end();
+        }
+      },
       ping: () => ping(db),
       close: () => pool.end(),
     };
@@ -60,6 +79,7 @@ export async function openDatabase(url: string): Promise<Database> {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    exclusive: (task) => task(),
     ping: () => ping(db),
     close: () => client.close(),
   };

@@ -12,5 +12,6 @@ export * from '../modules/coupons/schema.ts';
 export * from '../modules/messaging/schema.ts';
 export * from '../modules/orders/schema.ts';
 export * from '../modules/rate-limits/schema.ts';
+export * from '../modules/payments/schema.ts';
 export * from '../modules/reviews/schema.ts';
 export * from '../seed/schema.ts';

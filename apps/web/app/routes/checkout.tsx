@@ -201,6 +201,14 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
       });
     } catch (e) {
       setOverlay(null);
+      if (e instanceof ApiError && e.status === 409) {
+        // Paid but not placeable (sold out meanwhile, replaced, already paid): the message says
+        // the payment will be refunded; the cart is shown as it now is.
+        setError(e.message);
+        await refreshCart();
+        await revalidator.revalidate();
+        return;
+      }
       window.alert(e instanceof ApiError && e.status > 0 ? MESSAGES.saveFailed : MESSAGES.completeFailed);
     }
   }

@@ -43,24 +43,31 @@ async function readSettings(executor: Pick<Db, 'select'>): Promise<AdminCheckout
   };
 }
 
+/** The fee and milestones as stored now (sequential reads: a transaction has one connection). */
+async function readConfig(executor: Pick<Db, 'select'>): Promise<CheckoutConfig> {
+  const settings = await executor.select().from(checkoutSettings).limit(1);
+  const milestones = await executor
+    .select()
+    .from(shippingMilestones)
+    .orderBy(asc(shippingMilestones.minCartValuePaise));
+  return {
+    platformFeePaise: settings[0]?.platformFeePaise ?? 0,
+    milestones: milestones.map((m) => ({
+      id: m.id,
+      minCartValuePaise: m.minCartValuePaise,
+      shippingChargePaise: m.shippingChargePaise,
+    })),
+  };
+}
+
 export function createCheckoutService(db: Db, options: { ttlMs: number }) {
-  const snapshot = createSnapshot(async (): Promise<CheckoutConfig> => {
-    const [settings, milestones] = await Promise.all([
-      db.select().from(checkoutSettings).limit(1),
-      db.select().from(shippingMilestones).orderBy(asc(shippingMilestones.minCartValuePaise)),
-    ]);
-    return {
-      platformFeePaise: settings[0]?.platformFeePaise ?? 0,
-      milestones: milestones.map((m) => ({
-        id: m.id,
-        minCartValuePaise: m.minCartValuePaise,
-        shippingChargePaise: m.shippingChargePaise,
-      })),
-    };
-  }, options.ttlMs);
+  const snapshot = createSnapshot(() => readConfig(db), options.ttlMs);
 
   return {
+    /** The cached fee and milestones, for pages; may lag another instance's change by the TTL. */
     config: () => snapshot.get(),
+    /** The fee and milestones from the database, for pricing a payment (inside its transaction). */
+    currentConfig: (executor: Pick<Db, 'select'> = db) => readConfig(executor),
     invalidate: () => snapshot.invalidate(),
     async settings(): Promise<{ platformFee: number }> {
       return { platformFee: toRupees((await snapshot.get()).platformFeePaise) };

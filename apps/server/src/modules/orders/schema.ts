@@ -58,8 +58,12 @@ export const checkouts = pgTable(
     deliveryPaise: integer('delivery_paise').notNull(),
     platformFeePaise: integer('platform_fee_paise').notNull(),
     totalPaise: integer('total_paise').notNull(),
-    /** pending → paid (order placed) | released (expired or abandoned; stock returned). */
-    status: text('status', { enum: ['pending', 'paid', 'released'] })
+    /**
+     * pending → paid (order placed) | released (hold lapsed; stock returned, a late payment may
+     * still take it again) | cancelled (replaced by the shopper's newer checkout; a payment for
+     * it is refunded).
+     */
+    status: text('status', { enum: ['pending', 'paid', 'released', 'cancelled'] })
       .notNull()
       .default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -67,6 +71,8 @@ export const checkouts = pgTable(
   },
   (t) => [
     uniqueIndex('checkouts_provider_order_key').on(t.providerOrderId),
+    // One checkout awaiting payment per shopper, whatever races the service's lock misses.
+    uniqueIndex('checkouts_one_pending_per_user').on(t.userId).where(sql`${t.status} = 'pending'`),
     index('checkouts_status_expires_idx').on(t.status, t.expiresAt),
   ],
 );

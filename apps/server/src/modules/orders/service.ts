@@ -1,32 +1,26 @@
-// Checkout, payment and orders: where money moves. Owns checkouts, orders, order items, coupon
-// redemptions and payment events. The server prices everything from the catalogue; the browser's
-// amount is only compared. Several rows change together, always inside one transaction:
-// reserving stock and a coupon use when a payment order is created, consuming them when the
-// order is placed, returning them when an unpaid checkout expires.
-import { randomInt } from 'node:crypto';
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { OrderSummaryDto } from '@spice/shared/contracts/commerce';
 import { productImage } from '@spice/shared/images';
-import { formatRupees, rupeesToPaise, toRupees } from '@spice/shared/money';
+import { refundNotice } from '@spice/shared/messages';
+import { toRupees } from '@spice/shared/money';
 import { orderTotal, shippingCharge } from '@spice/shared/pricing';
-import { withCountryCode } from '@spice/shared/validators';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { addresses, users } from '../accounts/schema.ts';
-import { toUserDto } from '../accounts/service.ts';
 import { cartItems } from '../cart/schema.ts';
-import { productVariants } from '../catalog/schema.ts';
+import { productImages, products, productVariants } from '../catalog/schema.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import type { CouponRow, CouponsService } from '../coupons/service.ts';
 import type { Messenger } from '../messaging/service.ts';
 import { type Gateway, GatewayError } from '../payments/gateway.ts';
+import type { PaymentsLedger } from '../payments/ledger.ts';
+import { createPlacement } from './placement.ts';
 import {
   type AddressSnapshot,
   type CheckoutLine,
   checkouts,
-  couponRedemptions,
   orderItems,
   orders,
   paymentEvents,
@@ -37,8 +31,6 @@ type CheckoutRow = typeof checkouts.$inferSelect;
 
 export const PAYMENT_MESSAGES = {
   createFailed: 'Failed to create Razorpay order.',
-  saveFailed: 'Payment succeeded but order saving failed.',
-  completeFailed: 'Payment succeeded but order failed to complete.',
 } as const;
 
 export interface Quote {
@@ -62,49 +54,69 @@ export function createOrdersService(
     coupons: CouponsService;
     messenger: Messenger;
     gateway: Gateway;
+    ledger: PaymentsLedger;
     holdMinutes: number;
     log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   },
 ) {
-  const { catalog, coupons, gateway } = deps;
+  const { catalog, coupons, gateway, ledger } = deps;
 
-  /** Prices the shopper's cart now, from the catalogue and the server's settings. */
+  /**
+   * Prices the shopper's cart now from the database's own rows (variants, products, fee and
+   * milestones), never from a cache: given a transaction, from what that transaction sees, so the
+   * price paid is the price of the stock it holds, whichever instance changed it last.
+   */
   async function quote(
     userId: number,
     couponCode: string | null | undefined,
     executor: Pick<Db, 'select'> = db,
   ): Promise<Quote> {
     const rows = await executor
-      .select()
+      .select({
+        cartItemId: cartItems.id,
+        quantity: cartItems.quantity,
+        productId: products.id,
+        productName: products.name,
+        slug: products.slug,
+        active: products.active,
+        imageUrl: products.imageUrl,
+        variantId: productVariants.id,
+        weight: productVariants.weight,
+        pricePaise: productVariants.pricePaise,
+        mrpPaise: productVariants.mrpPaise,
+      })
       .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
       .where(eq(cartItems.userId, userId))
       .orderBy(asc(cartItems.id));
     if (rows.length === 0) throw new AppError('invalid', 'Your cart is empty.');
-    const snap = await catalog.snapshot();
+    const productIds = [...new Set(rows.map((r) => r.productId))];
+    const images = await executor
+      .select({ productId: productImages.productId, url: productImages.url })
+      .from(productImages)
+      .where(inArray(productImages.productId, productIds))
+      .orderBy(asc(productImages.position), asc(productImages.id));
     const lines: CheckoutLine[] = rows.map((row) => {
-      const product = snap.byId.get(row.productId);
-      const variant = product?.variants.find((v) => v.id === row.variantId);
-      if (!product?.active || !variant || variant.price <= 0) {
-        throw new AppError(
-          'conflict',
-          `${product?.name ?? 'A product'} is no longer available. Please update your cart.`,
-        );
+      if (!row.active || row.pricePaise <= 0) {
+        throw new AppError('conflict', `${row.productName} is no longer available. Please update your cart.`);
       }
+      const firstImage = images.find((i) => i.productId === row.productId)?.url;
       return {
-        productId: product.id,
-        variantId: variant.id,
-        productName: product.name,
-        slug: product.slug,
-        weight: variant.weight,
-        image: productImage(product),
+        productId: row.productId,
+        variantId: row.variantId,
+        productName: row.productName,
+        slug: row.slug,
+        weight: row.weight,
+        image: productImage({ name: row.productName, image: firstImage ?? null, imageUrl: row.imageUrl }),
         quantity: row.quantity,
-        pricePaise: rupeesToPaise(variant.price),
-        mrpPaise: rupeesToPaise(variant.mrp),
+        pricePaise: row.pricePaise,
+        mrpPaise: row.mrpPaise,
       };
     });
     const subtotalPaise = lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
     const mrpTotalPaise = lines.reduce((sum, l) => sum + Math.max(l.mrpPaise, l.pricePaise) * l.quantity, 0);
-    const config = await deps.checkout.config();
+    const config = await deps.checkout.currentConfig(executor);
     const deliveryPaise = shippingCharge(
       config.milestones.map((m) => ({
         minCartValue: m.minCartValuePaise,
@@ -161,16 +173,25 @@ export function createOrdersService(
     }
   }
 
-  /** Gives back the stock and coupon use of checkouts that will not be paid (or not yet). */
-  async function releaseCheckouts(tx: Tx, rows: CheckoutRow[]) {
+  /**
+   * Gives back the stock and coupon use of checkouts that will not be paid (or not yet): expired
+   * ones are 'released' (a late payment may still take them again), ones the shopper replaced
+   * are 'cancelled' (a payment for them is refunded).
+   */
+  async function releaseCheckouts(
+    tx: Tx,
+    rows: CheckoutRow[],
+    status: 'released' | 'cancelled' = 'released',
+  ) {
     for (const checkout of rows) {
+      if (checkout.status !== 'pending') continue;
       await returnStock(tx, checkout.lines);
       if (checkout.couponId !== null) await coupons.releaseUse(checkout.couponId, tx);
     }
     if (rows.length > 0) {
       await tx
         .update(checkouts)
-        .set({ status: 'released' })
+        .set({ status })
         .where(
           inArray(
             checkouts.id,
@@ -178,6 +199,32 @@ export function createOrdersService(
           ),
         );
     }
+  }
+
+  /** Whether a pending checkout holds exactly this cart, address, coupon and total. */
+  function holdsSame(checkout: CheckoutRow, addressId: number, priced: Quote): boolean {
+    const key = (lines: CheckoutLine[]) =>
+      lines.map((l) => `${l.variantId}x${l.quantity}@${l.pricePaise}`).join();
+    return (
+      checkout.provider === gateway.provider &&
+      checkout.addressId === addressId &&
+      checkout.totalPaise === priced.totalPaise &&
+      checkout.couponId === (priced.coupon?.id ?? null) &&
+      key(checkout.lines) === key(priced.lines)
+    );
+  }
+
+  /** The shopper came back to pay the checkout already held: its hold runs from now again. */
+  async function extendHold(
+    executor: Pick<Db, 'update'>,
+    checkout: CheckoutRow,
+  ): Promise<CheckoutRow | null> {
+    const [row] = await executor
+      .update(checkouts)
+      .set({ expiresAt: new Date(Date.now() + deps.holdMinutes * 60_000) })
+      .where(and(eq(checkouts.id, checkout.id), eq(checkouts.status, 'pending')))
+      .returning();
+    return row ?? null;
   }
 
   function addressSnapshot(a: typeof addresses.$inferSelect): AddressSnapshot {
@@ -192,110 +239,14 @@ export function createOrdersService(
     };
   }
 
-  function newOrderNumber(now: Date): string {
-    const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-    const date = now.toISOString().slice(2, 10).replaceAll('-', '');
-    let tail = '';
-    for (let i = 0; i < 6; i++) tail += alphabet[randomInt(alphabet.length)];
-    return `KC${date}-${tail}`;
-  }
-
-  /**
-   * Turns a paid checkout into an order, once. Called with the checkout locked. A checkout that
-   * expired before the payment arrived takes its stock and coupon again if it still can.
-   */
-  async function placeFromCheckout(
-    tx: Tx,
-    checkout: CheckoutRow,
-    paymentId: string,
-    signature: string,
-    user: UserDto,
-  ) {
-    if (checkout.status === 'paid') {
-      const [existing] = await tx.select().from(orders).where(eq(orders.checkoutId, checkout.id));
-      if (existing) return { order: existing, created: false };
-    }
-    if (checkout.status === 'released') {
-      try {
-        await reserveStock(tx, checkout.lines);
-      } catch {
-        throw new AppError('conflict', PAYMENT_MESSAGES.completeFailed);
-      }
-      if (checkout.couponId !== null && !(await coupons.claimUse(checkout.couponId, tx))) {
-        throw new AppError('conflict', PAYMENT_MESSAGES.completeFailed);
-      }
-    }
-    const now = new Date();
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        orderNumber: newOrderNumber(now),
-        userId: checkout.userId,
-        checkoutId: checkout.id,
-        addressId: checkout.addressId,
-        userName: `${user.firstName} ${user.lastName}`.trim(),
-        userMobile: withCountryCode(user.mobile),
-        userEmail: user.email,
-        address: checkout.address,
-        couponCode: checkout.couponCode,
-        mrpTotalPaise: checkout.mrpTotalPaise,
-        subtotalPaise: checkout.subtotalPaise,
-        couponDiscountPaise: checkout.couponDiscountPaise,
-        deliveryPaise: checkout.deliveryPaise,
-        platformFeePaise: checkout.platformFeePaise,
-        totalPaise: checkout.totalPaise,
-        providerOrderId: checkout.providerOrderId,
-        providerPaymentId: paymentId,
-        providerSignature: signature,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    await recordStatus(tx, order!.id, 'PLACED', now);
-    await tx.insert(orderItems).values(
-      checkout.lines.map((l) => ({
-        orderId: order!.id,
-        productId: l.productId,
-        variantId: l.variantId,
-        productName: l.productName,
-        variant: l.weight,
-        quantity: l.quantity,
-        pricePaise: l.pricePaise,
-        mrpPaise: l.mrpPaise,
-      })),
-    );
-    if (checkout.couponId !== null) {
-      await tx
-        .insert(couponRedemptions)
-        .values({ couponId: checkout.couponId, userId: checkout.userId, orderId: order!.id });
-    }
-    await tx.update(checkouts).set({ status: 'paid' }).where(eq(checkouts.id, checkout.id));
-    await tx.delete(cartItems).where(eq(cartItems.userId, checkout.userId));
-    return { order: order!, created: true };
-  }
-
-  async function confirm(order: typeof orders.$inferSelect, lines: CheckoutLine[]) {
-    const itemsText = lines
-      .map(
-        (l) => `- ${l.productName} ${l.weight} × ${l.quantity}: ${formatRupees(l.pricePaise * l.quantity)}`,
-      )
-      .join('\n');
-    try {
-      await deps.messenger.send({
-        channel: 'email',
-        to: order.userEmail,
-        subject: `Your Kesar Chakki order ${order.orderNumber} is confirmed`,
-        text: `Namaste ${order.userName},\n\nThank you for your order ${order.orderNumber}.\n\n${itemsText}\n\nTotal paid: ${formatRupees(order.totalPaise)}\nDelivering to: ${order.address.name}, ${order.address.fullAddress}\n\nWe pack within 1–2 business days and deliver within 5–15 business days.`,
-      });
-    } catch (error) {
-      deps.log.warn({ err: error, orderNumber: order.orderNumber }, 'order confirmation e-mail not sent');
-    }
-  }
-
-  async function loadUser(tx: Tx, userId: number): Promise<UserDto> {
-    const [u] = await tx.select().from(users).where(eq(users.id, userId));
-    return toUserDto(u!);
-  }
+  const { settlePayment, afterSettlement } = createPlacement({
+    coupons,
+    ledger,
+    reserveStock,
+    messenger: deps.messenger,
+    invalidateCatalog: () => catalog.invalidate(),
+    log: deps.log,
+  });
 
   return {
     quote,
@@ -303,7 +254,10 @@ export function createOrdersService(
     /**
      * Creates the gateway order for the cart as it is now. The page's amount must equal the
      * server's total (else 409 with the current total); stock and a coupon use are held for
-     * CHECKOUT_HOLD_MINUTES under the gateway's order id.
+     * CHECKOUT_HOLD_MINUTES under the gateway's order id. One shopper's calls are decided one at
+     * a time (a lock on the shopper's row; a partial unique index is the backstop): a repeated
+     * call for the same cart (a double-click, a reopened payment window) answers the checkout
+     * already holding it, so the cart's stock is held once.
      */
     async createPaymentOrder(
       user: UserDto,
@@ -314,17 +268,26 @@ export function createOrdersService(
         .from(addresses)
         .where(and(eq(addresses.id, input.addressId), eq(addresses.userId, user.id)));
       if (!address) throw new AppError('notFound', 'Please select a delivery address.');
+      const totalChanged = (amount: number) =>
+        new AppError('conflict', 'Your order total has changed. Please review it and pay again.', undefined, {
+          amount,
+        });
       const priced = await quote(user.id, input.couponCode);
-      if (priced.totalPaise !== input.amount) {
-        throw new AppError(
-          'conflict',
-          'Your order total has changed. Please review it and pay again.',
-          undefined,
-          {
-            amount: priced.totalPaise,
-          },
-        );
-      }
+      if (priced.totalPaise !== input.amount) throw totalChanged(priced.totalPaise);
+      const answer = (checkout: { totalPaise: number; providerOrderId: string }) => ({
+        amount: checkout.totalPaise,
+        currency: 'INR' as const,
+        orderId: checkout.providerOrderId,
+        keyId: gateway.keyId,
+        provider: gateway.provider,
+      });
+      const [held] = await db
+        .select()
+        .from(checkouts)
+        .where(and(eq(checkouts.userId, user.id), eq(checkouts.status, 'pending')));
+      const again = held && holdsSame(held, address.id, priced) ? await extendHold(db, held) : null;
+      if (again) return answer(again);
+
       let providerOrder: { id: string };
       try {
         providerOrder = await gateway.createOrder({
@@ -341,51 +304,58 @@ export function createOrdersService(
       }
       // Nothing inside the transaction reads through the in-memory catalogue (the embedded
       // database has one connection: a snapshot reload there would wait on this transaction).
-      await db.transaction(async (tx) => {
-        // A shopper has one checkout awaiting payment at a time: an earlier one (a dismissed
-        // payment window) gives back its stock and coupon before this one takes them.
+      const result = await db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
+        // Priced again from what this transaction sees: the amount paid is that of the stock held.
+        const current = await quote(user.id, input.couponCode, tx);
+        if (current.totalPaise !== priced.totalPaise) throw totalChanged(current.totalPaise);
+        // A shopper has one checkout awaiting payment at a time. The same cart already held (a
+        // simultaneous call won the lock) is answered again; the gateway order just made stays
+        // unpaid. Otherwise an earlier one (a dismissed payment window) gives back its stock and
+        // coupon before this one takes them, and is cancelled with any lapsed one, so a payment
+        // arriving for them later is refunded.
         const earlier = await tx
           .select()
           .from(checkouts)
-          .where(and(eq(checkouts.userId, user.id), eq(checkouts.status, 'pending')))
+          .where(and(eq(checkouts.userId, user.id), inArray(checkouts.status, ['pending', 'released'])))
           .for('update');
-        await releaseCheckouts(tx, earlier);
-        await reserveStock(tx, priced.lines);
-        if (priced.coupon) {
+        const twin = earlier.find((c) => c.status === 'pending' && holdsSame(c, address.id, current));
+        if (twin) return { checkout: (await extendHold(tx, twin)) ?? twin, created: false };
+        await releaseCheckouts(tx, earlier, 'cancelled');
+        await reserveStock(tx, current.lines);
+        if (current.coupon) {
           // Per-shopper limits are read again under the transaction; the total limit is claimed atomically.
-          await coupons.evaluate(priced.coupon.code, priced.subtotalPaise, user.id, tx, {
+          await coupons.evaluate(current.coupon.code, current.subtotalPaise, user.id, tx, {
             countPending: true,
           });
-          if (!(await coupons.claimUse(priced.coupon.id, tx))) {
+          if (!(await coupons.claimUse(current.coupon.id, tx))) {
             throw new AppError('invalid', 'This coupon has reached its usage limit.');
           }
         }
-        await tx.insert(checkouts).values({
-          providerOrderId: providerOrder.id,
-          provider: gateway.provider,
-          userId: user.id,
-          addressId: address.id,
-          address: addressSnapshot(address),
-          lines: priced.lines,
-          couponId: priced.coupon?.id ?? null,
-          couponCode: priced.coupon?.code ?? null,
-          mrpTotalPaise: priced.mrpTotalPaise,
-          subtotalPaise: priced.subtotalPaise,
-          couponDiscountPaise: priced.couponDiscountPaise,
-          deliveryPaise: priced.deliveryPaise,
-          platformFeePaise: priced.platformFeePaise,
-          totalPaise: priced.totalPaise,
-          expiresAt: new Date(Date.now() + deps.holdMinutes * 60_000),
-        });
+        const [checkout] = await tx
+          .insert(checkouts)
+          .values({
+            providerOrderId: providerOrder.id,
+            provider: gateway.provider,
+            userId: user.id,
+            addressId: address.id,
+            address: addressSnapshot(address),
+            lines: current.lines,
+            couponId: current.coupon?.id ?? null,
+            couponCode: current.coupon?.code ?? null,
+            mrpTotalPaise: current.mrpTotalPaise,
+            subtotalPaise: current.subtotalPaise,
+            couponDiscountPaise: current.couponDiscountPaise,
+            deliveryPaise: current.deliveryPaise,
+            platformFeePaise: current.platformFeePaise,
+            totalPaise: current.totalPaise,
+            expiresAt: new Date(Date.now() + deps.holdMinutes * 60_000),
+          })
+          .returning();
+        return { checkout: checkout!, created: true };
       });
-      catalog.invalidate();
-      return {
-        amount: priced.totalPaise,
-        currency: 'INR' as const,
-        orderId: providerOrder.id,
-        keyId: gateway.keyId,
-        provider: gateway.provider,
-      };
+      if (result.created) catalog.invalidate();
+      return answer(result.checkout);
     },
 
     /** The simulated gateway's 'Pay' for the shopper's own pending checkout. */
@@ -401,7 +371,8 @@ export function createOrdersService(
 
     /**
      * Places the order for a payment the browser reports. The signature is checked against the
-     * order id the server stored; replaying the same payment returns the same order number.
+     * order id the server stored; replaying the same payment returns the same order number. A
+     * payment that cannot become an order is recorded for refund and answered 409 saying so.
      */
     async place(
       user: UserDto,
@@ -412,7 +383,7 @@ export function createOrdersService(
         .from(checkouts)
         .where(and(eq(checkouts.providerOrderId, payment.razorpayOrderId), eq(checkouts.userId, user.id)));
       if (!found) throw new AppError('notFound', 'Payment order not found.');
-      const result = await db.transaction(async (tx) => {
+      const { checkout, settled } = await db.transaction(async (tx) => {
         const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.id, found.id)).for('update');
         if (
           !gateway.verifyPayment(
@@ -423,24 +394,27 @@ export function createOrdersService(
         ) {
           throw new AppError('invalid', 'Payment verification failed.');
         }
-        return {
-          ...(await placeFromCheckout(
-            tx,
-            checkout!,
-            payment.razorpayPaymentId,
-            payment.razorpaySignature,
-            user,
-          )),
-          lines: checkout!.lines,
-        };
+        const settled = await settlePayment(tx, checkout!, {
+          id: payment.razorpayPaymentId,
+          signature: payment.razorpaySignature,
+          source: 'verify',
+          captured: null,
+        });
+        return { checkout: checkout!, settled };
       });
-      if (result.created) await confirm(result.order, result.lines);
-      return { orderNumber: result.order.orderNumber, totalAmount: toRupees(result.order.totalPaise) };
+      await afterSettlement(checkout, settled);
+      if (settled.kind === 'refund') {
+        throw new AppError('conflict', refundNotice(settled.reason, settled.amountPaise), undefined, {
+          refund: 'pending',
+        });
+      }
+      return { orderNumber: settled.order.orderNumber, totalAmount: toRupees(settled.order.totalPaise) };
     },
 
     /**
      * Razorpay webhook: verified over the raw body, each event handled once. A captured payment
-     * whose browser never came back still becomes an order.
+     * whose browser never came back still becomes an order, or is recorded for refund; either
+     * way it is answered 200 so the gateway stops retrying. A failed attempt is recorded too.
      */
     async handleWebhook(rawBody: string, signature: string, eventId: string | undefined) {
       if (!gateway.verifyWebhook(rawBody, signature))
@@ -448,7 +422,15 @@ export function createOrdersService(
       const event = JSON.parse(rawBody) as {
         event?: string;
         payload?: {
-          payment?: { entity?: { id?: string; order_id?: string } };
+          payment?: {
+            entity?: {
+              id?: string;
+              order_id?: string;
+              amount?: number;
+              currency?: string;
+              error_description?: string | null;
+            };
+          };
           order?: { entity?: { id?: string } };
         };
       };
@@ -456,6 +438,7 @@ export function createOrdersService(
       const type = event.event ?? 'unknown';
       const paymentEntity = event.payload?.payment?.entity;
       const providerOrderId = paymentEntity?.order_id ?? event.payload?.order?.entity?.id;
+      const amountPaise = Number.isSafeInteger(paymentEntity?.amount) ? paymentEntity!.amount! : null;
       const result = await db.transaction(async (tx) => {
         const fresh = await tx
           .insert(paymentEvents)
@@ -463,26 +446,38 @@ export function createOrdersService(
           .onConflictDoNothing()
           .returning({ id: paymentEvents.id });
         if (fresh.length === 0) return { status: 'duplicate' as const };
-        if (!['payment.captured', 'order.paid'].includes(type) || !providerOrderId || !paymentEntity?.id) {
-          return { status: 'ignored' as const };
-        }
+        const known = ['payment.captured', 'order.paid', 'payment.failed'].includes(type);
+        if (!known || !providerOrderId || !paymentEntity?.id) return { status: 'ignored' as const };
         const [checkout] = await tx
           .select()
           .from(checkouts)
           .where(eq(checkouts.providerOrderId, providerOrderId))
           .for('update');
         if (!checkout) return { status: 'ignored' as const };
-        const user = await loadUser(tx, checkout.userId);
-        const placed = await placeFromCheckout(tx, checkout, paymentEntity.id, `webhook:${id}`, user);
-        return {
-          status: placed.created ? ('placed' as const) : ('already-placed' as const),
-          order: placed.order,
-          lines: checkout.lines,
-        };
+        if (type === 'payment.failed') {
+          // Recorded for the owner unless this payment id already has a fate (a later capture wins).
+          await ledger.recordFailed(tx, {
+            paymentId: paymentEntity.id,
+            providerOrderId,
+            checkoutId: checkout.id,
+            amountPaise: amountPaise ?? checkout.totalPaise,
+            reason: paymentEntity.error_description ?? 'Payment failed at the gateway',
+          });
+          return { status: 'failed' as const };
+        }
+        const settled = await settlePayment(tx, checkout, {
+          id: paymentEntity.id,
+          signature: `webhook:${id}`,
+          source: 'webhook',
+          captured: amountPaise === null ? null : { amountPaise, currency: paymentEntity.currency ?? 'INR' },
+        });
+        return { status: 'settled' as const, checkout, settled };
       });
-      if (result.status === 'placed' && 'order' in result && result.order)
-        await confirm(result.order, result.lines!);
-      return { status: result.status };
+      if (result.status !== 'settled') return { status: result.status };
+      await afterSettlement(result.checkout, result.settled);
+      const { settled } = result;
+      if (settled.kind === 'refund') return { status: 'refund_pending' };
+      return { status: settled.created ? 'placed' : 'already-placed' };
     },
 
     /** Returns the stock and coupon use of unpaid checkouts older than the hold. */

@@ -1,0 +1,136 @@
+// Migrations that change data as well as schema, tried on a database as the previous release
+// left it (the earlier migrations' own SQL, then rows, then the new migration).
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkouts } from '../modules/orders/schema.ts';
+import { type Database, openDatabase } from './client.ts';
+
+const folder = new URL('../../drizzle/', import.meta.url);
+const journal = JSON.parse(readFileSync(new URL('meta/_journal.json', folder), 'utf8')) as {
+  entries: { tag: string }[];
+};
+
+async function apply(database: Database, tag: string) {
+  const text = readFileSync(new URL(`${tag}.sql`, folder), 'utf8');
+  for (const statement of text.split('--> statement-breakpoint')) {
+    if (statement.trim()) await database.db.execute(sql.raw(statement));
+  }
+}
+
+/** A database migrated up to, not including, `tag`. */
+async function databaseBefore(tag: string): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  let database: Database;
+  if (serverUrl) {
+    const name = `shop_mig_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const opened = await openDatabase(url.toString());
+    database = {
+      ...opened,
+      async close() {
+        await opened.close();
+        const dropper = new pg.Client({ connectionString: serverUrl });
+        await dropper.connect();
+        await dropper.query(`drop database if exists ${name} with (force)`);
+        await dropper.end();
+      },
+    };
+  } else {
+    database = await openDatabase('memory://');
+  }
+  for (const entry of journal.entries) {
+    if (entry.tag === tag) break;
+    await apply(database, entry.tag);
+  }
+  return database;
+}
+
+let open: Database | null = null;
+afterEach(async () => {
+  await open?.close();
+  open = null;
+});
+
+describe('0010: one pending checkout per shopper', () => {
+  it('cancels all but the newest of a shopper’s pending checkouts, giving back their stock and coupon use', async () => {
+    const database = await databaseBefore('0010_one_pending_checkout');
+    open = database;
+    const { db } = database;
+    // Raw SQL with named columns only: later migrations may add columns the schema objects know of.
+    const one = async <T>(text: string) =>
+      ((await db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows[0]!;
+    const product = await one<{ id: number }>(
+      `insert into products (slug, name) values ('garam-masala', 'Garam Masala') returning id`,
+    );
+    const variant = await one<{ id: number }>(
+      `insert into product_variants (product_id, weight, price_paise, mrp_paise, stock, sku)
+       values (${product.id}, '100g', 12000, 15000, 10, 'GM-100') returning id`,
+    );
+    const coupon = await one<{ id: number }>(
+      `insert into coupons (code, description, discount_type, discount_value, used_count)
+       values ('FLAT50', 'Flat', 'FLAT', 5000, 3) returning id`,
+    );
+    const user = await one<{ id: number }>(
+      `insert into users (mobile, first_name, email) values ('9811122233', 'Asha', 'a@example.in') returning id`,
+    );
+    const line = {
+      productId: product.id,
+      variantId: variant.id,
+      productName: 'Garam Masala',
+      slug: 'garam-masala',
+      weight: '100g',
+      image: '/x.webp',
+      quantity: 2,
+      pricePaise: 12000,
+      mrpPaise: 15000,
+    };
+    const checkout = (n: number) => ({
+      providerOrderId: `order_mig_${n}`,
+      provider: 'simulated' as const,
+      userId: user.id,
+      address: {
+        name: 'Asha',
+        phone: '9876543210',
+        type: 'Home' as const,
+        fullAddress: 'x',
+        pincode: '560001',
+      },
+      lines: [line],
+      couponId: coupon.id,
+      couponCode: 'FLAT50',
+      mrpTotalPaise: 1,
+      subtotalPaise: 1,
+      couponDiscountPaise: 0,
+      deliveryPaise: 0,
+      platformFeePaise: 0,
+      totalPaise: 1,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    // Three pending checkouts left by simultaneous calls, each holding 2 units and a coupon use.
+    await db.insert(checkouts).values([checkout(1), checkout(2), checkout(3)]);
+
+    await apply(database, '0010_one_pending_checkout');
+
+    const rows = (
+      (await db.execute(
+        sql.raw(`select provider_order_id, status from checkouts where user_id = ${user.id}`),
+      )) as unknown as { rows: { provider_order_id: string; status: string }[] }
+    ).rows;
+    expect(rows.map((c) => [c.provider_order_id, c.status]).sort()).toEqual([
+      ['order_mig_1', 'cancelled'],
+      ['order_mig_2', 'cancelled'],
+      ['order_mig_3', 'pending'],
+    ]);
+    expect(await one(`select stock from product_variants where id = ${variant.id}`)).toEqual({ stock: 14 });
+    expect(await one(`select used_count from coupons where id = ${coupon.id}`)).toEqual({ used_count: 1 });
+    await expect(db.insert(checkouts).values(checkout(4))).rejects.toThrow();
+  }, 120_000);
+});

@@ -1,0 +1,239 @@
+// Placing an order for a captured payment, once: the payment's fate is decided with its
+// checkout locked (an order, or a refund recorded in the payments ledger), in the transaction
+// that writes the order, its items, the coupon redemption and the cart change.
+import { randomInt } from 'node:crypto';
+import type { UserDto } from '@spice/shared/contracts/accounts';
+import { formatRupees } from '@spice/shared/money';
+import type { RefundReason } from '@spice/shared/payments';
+import { withCountryCode } from '@spice/shared/validators';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { users } from '../accounts/schema.ts';
+import { toUserDto } from '../accounts/service.ts';
+import { cartItems } from '../cart/schema.ts';
+import type { CouponsService } from '../coupons/service.ts';
+import type { Messenger } from '../messaging/service.ts';
+import { decidePaymentFate } from '../payments/fate.ts';
+import type { PaymentsLedger } from '../payments/ledger.ts';
+import { type CheckoutLine, checkouts, couponRedemptions, orderItems, orders } from './schema.ts';
+import { recordStatus } from './status-history.ts';
+
+type CheckoutRow = typeof checkouts.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+
+/** A payment's fate: an order (new or found again), or a refund recorded in the ledger. */
+export type Settlement =
+  | { kind: 'order'; order: OrderRow; created: boolean }
+  | { kind: 'refund'; reason: RefundReason; amountPaise: number; created: boolean };
+
+export function createPlacement(deps: {
+  coupons: Pick<CouponsService, 'claimUse'>;
+  ledger: PaymentsLedger;
+  /** Takes stock for every line, or throws an AppError if any is short. */
+  reserveStock: (tx: Tx, lines: CheckoutLine[]) => Promise<void>;
+  messenger: Messenger;
+  invalidateCatalog: () => void;
+  log: { warn(obj: object, msg: string): void };
+}) {
+  const { coupons, ledger, reserveStock } = deps;
+
+  function newOrderNumber(now: Date): string {
+    const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+    const date = now.toISOString().slice(2, 10).replaceAll('-', '');
+    let tail = '';
+    for (let i = 0; i < 6; i++) tail += alphabet[randomInt(alphabet.length)];
+    return `KC${date}-${tail}`;
+  }
+
+  /**
+   * Takes what was bought out of the cart, as captured when payment began: lines added, or units
+   * added to a line, after that stay for a next order.
+   */
+  async function removeBought(tx: Tx, userId: number, lines: CheckoutLine[]) {
+    for (const line of lines) {
+      const mine = and(eq(cartItems.userId, userId), eq(cartItems.variantId, line.variantId));
+      await tx.delete(cartItems).where(and(mine, lte(cartItems.quantity, line.quantity)));
+      await tx
+        .update(cartItems)
+        .set({ quantity: sql`${cartItems.quantity} - ${line.quantity}`, updatedAt: new Date() })
+        .where(and(mine, gt(cartItems.quantity, line.quantity)));
+    }
+  }
+
+  /** Inserts the order, its items and coupon redemption for a checkout whose stock is taken. */
+  async function insertOrder(tx: Tx, checkout: CheckoutRow, paymentId: string, signature: string) {
+    const user = await loadUser(tx, checkout.userId);
+    const now = new Date();
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        orderNumber: newOrderNumber(now),
+        userId: checkout.userId,
+        checkoutId: checkout.id,
+        addressId: checkout.addressId,
+        userName: `${user.firstName} ${user.lastName}`.trim(),
+        userMobile: withCountryCode(user.mobile),
+        userEmail: user.email,
+        address: checkout.address,
+        couponCode: checkout.couponCode,
+        mrpTotalPaise: checkout.mrpTotalPaise,
+        subtotalPaise: checkout.subtotalPaise,
+        couponDiscountPaise: checkout.couponDiscountPaise,
+        deliveryPaise: checkout.deliveryPaise,
+        platformFeePaise: checkout.platformFeePaise,
+        totalPaise: checkout.totalPaise,
+        providerOrderId: checkout.providerOrderId,
+        providerPaymentId: paymentId,
+        providerSignature: signature,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await recordStatus(tx, order!.id, 'PLACED', now);
+    await tx.insert(orderItems).values(
+      checkout.lines.map((l) => ({
+        orderId: order!.id,
+        productId: l.productId,
+        variantId: l.variantId,
+        productName: l.productName,
+        variant: l.weight,
+        quantity: l.quantity,
+        pricePaise: l.pricePaise,
+        mrpPaise: l.mrpPaise,
+      })),
+    );
+    if (checkout.couponId !== null) {
+      await tx
+        .insert(couponRedemptions)
+        .values({ couponId: checkout.couponId, userId: checkout.userId, orderId: order!.id });
+    }
+    await tx.update(checkouts).set({ status: 'paid' }).where(eq(checkouts.id, checkout.id));
+    await removeBought(tx, checkout.userId, checkout.lines);
+    return order!;
+  }
+
+  /**
+   * A checkout whose hold lapsed takes its stock and coupon use again, all or nothing (a
+   * savepoint, so a line taken before a short one is given back); answers why not otherwise.
+   */
+  async function retake(tx: Tx, checkout: CheckoutRow): Promise<RefundReason | null> {
+    try {
+      await tx.transaction(async (sp) => {
+        await reserveStock(sp, checkout.lines);
+        if (checkout.couponId !== null && !(await coupons.claimUse(checkout.couponId, sp))) {
+          throw new AppError('conflict', 'coupon_unavailable');
+        }
+      });
+      return null;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return error.message === 'coupon_unavailable' ? 'coupon_unavailable' : 'sold_out';
+    }
+  }
+
+  /**
+   * Decides, once, what a captured payment becomes: an order, or a refund recorded in the ledger.
+   * Called with the checkout locked, so the browser's verify and the gateway's webhook for the
+   * same payment are decided one after the other; both are recorded in this transaction.
+   */
+  async function settlePayment(
+    tx: Tx,
+    checkout: CheckoutRow,
+    payment: {
+      id: string;
+      signature: string;
+      source: 'verify' | 'webhook';
+      captured: { amountPaise: number; currency: string } | null;
+    },
+  ): Promise<Settlement> {
+    const recorded = await ledger.find(tx, payment.id);
+    const [existing] =
+      checkout.status === 'paid'
+        ? await tx.select().from(orders).where(eq(orders.checkoutId, checkout.id))
+        : [];
+    const fate = decidePaymentFate({
+      paymentId: payment.id,
+      recorded,
+      checkout,
+      order: existing ? { paymentId: existing.providerPaymentId, status: existing.status } : null,
+      captured: payment.captured,
+    });
+    const amountPaise = payment.captured?.amountPaise ?? checkout.totalPaise;
+    const record = (
+      status: 'placed' | 'refund_pending',
+      orderNumber: string | null,
+      reason: RefundReason | null,
+    ) =>
+      ledger.record(tx, {
+        paymentId: payment.id,
+        providerOrderId: checkout.providerOrderId,
+        checkoutId: checkout.id,
+        amountPaise,
+        status,
+        orderNumber,
+        reason,
+        source: payment.source,
+      });
+
+    if (fate.kind === 'replay') {
+      const previous = recorded!;
+      if (previous.status === 'placed' && existing) return { kind: 'order', order: existing, created: false };
+      return {
+        kind: 'refund',
+        reason: (previous.reason ?? 'already_paid') as RefundReason,
+        amountPaise: previous.amountPaise,
+        created: false,
+      };
+    }
+    if (fate.kind === 'same-order') {
+      await record('placed', existing!.orderNumber, null);
+      return { kind: 'order', order: existing!, created: false };
+    }
+    let reason: RefundReason | null = fate.kind === 'refund' ? fate.reason : null;
+    if (fate.kind === 'place-late') reason = await retake(tx, checkout);
+    if (reason) {
+      await record('refund_pending', null, reason);
+      deps.log.warn(
+        { paymentId: payment.id, providerOrderId: checkout.providerOrderId, reason, amountPaise },
+        'captured payment cannot become an order: refund pending',
+      );
+      return { kind: 'refund', reason, amountPaise, created: true };
+    }
+    const order = await insertOrder(tx, checkout, payment.id, payment.signature);
+    await record('placed', order.orderNumber, null);
+    return { kind: 'order', order, created: true };
+  }
+
+  async function confirm(order: typeof orders.$inferSelect, lines: CheckoutLine[]) {
+    const itemsText = lines
+      .map(
+        (l) => `- ${l.productName} ${l.weight} × ${l.quantity}: ${formatRupees(l.pricePaise * l.quantity)}`,
+      )
+      .join('\n');
+    try {
+      await deps.messenger.send({
+        channel: 'email',
+        to: order.userEmail,
+        subject: `Your Kesar Chakki order ${order.orderNumber} is confirmed`,
+        text: `Namaste ${order.userName},\n\nThank you for your order ${order.orderNumber}.\n\n${itemsText}\n\nTotal paid: ${formatRupees(order.totalPaise)}\nDelivering to: ${order.address.name}, ${order.address.fullAddress}\n\nWe pack within 1–2 business days and deliver within 5–15 business days.`,
+      });
+    } catch (error) {
+      deps.log.warn({ err: error, orderNumber: order.orderNumber }, 'order confirmation e-mail not sent');
+    }
+  }
+
+  /** After the commit: the confirmation e-mail, and fresh stock figures when a late payment took stock. */
+  async function afterSettlement(checkout: CheckoutRow, settled: Settlement) {
+    if (settled.kind !== 'order' || !settled.created) return;
+    if (checkout.status === 'released') deps.invalidateCatalog();
+    await confirm(settled.order, checkout.lines);
+  }
+
+  async function loadUser(tx: Tx, userId: number): Promise<UserDto> {
+    const [u] = await tx.select().from(users).where(eq(users.id, userId));
+    return toUserDto(u!);
+  }
+
+  return { settlePayment, afterSettlement };
+}

@@ -1,0 +1,100 @@
+// The payments ledger's service: the orders module records each payment's fate through it inside
+// its own transaction; the back office reads it. Owns the payments table.
+import type { AdminPaymentPageDto, AdminPaymentsQueryInput } from '@spice/shared/contracts/admin-payments';
+import { toRupees } from '@spice/shared/money';
+import { ATTENTION_STATUSES, type PaymentStatus, paymentReasonLabel } from '@spice/shared/payments';
+import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { type PaymentRow, payments } from './schema.ts';
+
+export interface PaymentRecord {
+  paymentId: string;
+  providerOrderId: string;
+  checkoutId: number | null;
+  amountPaise: number;
+  status: PaymentStatus;
+  orderNumber: string | null;
+  reason: string | null;
+  source: 'verify' | 'webhook';
+}
+
+export type PaymentsLedger = ReturnType<typeof createPaymentsLedger>;
+
+export function createPaymentsLedger(db: Db) {
+  return {
+    /** The recorded payment, locked until the transaction ends (its fate is being decided). */
+    async find(tx: Tx, paymentId: string): Promise<PaymentRow | null> {
+      const [row] = await tx.select().from(payments).where(eq(payments.paymentId, paymentId)).for('update');
+      return row ?? null;
+    },
+
+    /**
+     * Records a payment once. Only a failed attempt is overwritten: a gateway may capture a
+     * payment it first reported failed (a late UPI authorisation).
+     */
+    async record(tx: Tx, entry: PaymentRecord): Promise<void> {
+      await tx
+        .insert(payments)
+        .values(entry)
+        .onConflictDoUpdate({
+          target: payments.paymentId,
+          set: {
+            checkoutId: entry.checkoutId,
+            amountPaise: entry.amountPaise,
+            status: entry.status,
+            orderNumber: entry.orderNumber,
+            reason: entry.reason,
+            source: entry.source,
+            updatedAt: sql`now()`,
+          },
+          setWhere: eq(payments.status, 'failed'),
+        });
+    },
+
+    /** A failed attempt the gateway reported, unless this payment id already has a fate. */
+    async recordFailed(
+      tx: Tx,
+      entry: Pick<PaymentRecord, 'paymentId' | 'providerOrderId' | 'checkoutId' | 'amountPaise'> & {
+        reason: string;
+      },
+    ): Promise<void> {
+      await tx
+        .insert(payments)
+        .values({ ...entry, status: 'failed', source: 'webhook' })
+        .onConflictDoNothing();
+    },
+
+    /** Newest first; `attention` keeps the ones the owner must act on. */
+    async list(query: AdminPaymentsQueryInput): Promise<AdminPaymentPageDto> {
+      const attention = inArray(payments.status, [...ATTENTION_STATUSES]);
+      const where = query.attention ? attention : undefined;
+      const [rows, [total], [needing]] = await Promise.all([
+        db
+          .select()
+          .from(payments)
+          .where(where)
+          .orderBy(desc(payments.createdAt), desc(payments.id))
+          .limit(query.size)
+          .offset(query.page * query.size),
+        db.select({ n: count() }).from(payments).where(where),
+        db.select({ n: count() }).from(payments).where(attention),
+      ]);
+      const totalElements = total?.n ?? 0;
+      return {
+        content: rows.map((p) => ({
+          paymentId: p.paymentId,
+          amount: toRupees(p.amountPaise),
+          status: p.status,
+          orderNumber: p.orderNumber,
+          reason: paymentReasonLabel(p.reason),
+          createdAt: p.createdAt.toISOString(),
+        })),
+        page: query.page,
+        size: query.size,
+        totalElements,
+        totalPages: Math.ceil(totalElements / query.size),
+        attentionCount: needing?.n ?? 0,
+      };
+    },
+  };
+}

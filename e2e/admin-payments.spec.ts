@@ -1,0 +1,98 @@
+// The payments ledger in the back office: a second payment for an order already paid is refused
+// at checkout with a refund notice, and the owner finds it under 'Needs attention'.
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { adminPage } from './admin-session.ts';
+import { signUpThroughApi } from './shoppers.ts';
+import { DESKTOP, fetchProducts, MOBILE, open } from './support.ts';
+
+const placement = (mobile: string, payment: object) => ({
+  userName: 'Meera Nair',
+  userMobile: `+91${mobile}`,
+  userEmail: 'ignored@example.in',
+  deliveryAddress: { name: 'Meera Nair', phone: '9123456780', type: 'Home', fullAddress: 'ignored' },
+  orderItems: [],
+  priceDetails: {
+    totalMrp: 0,
+    appliedCouponCode: '',
+    discount: 0,
+    subtotal: 0,
+    deliveryCharges: 0,
+    platformFee: 0,
+    finalAmount: 0,
+  },
+  payment: { mode: 'RAZORPAY', ...payment },
+});
+
+/** Pays one checkout twice through the simulated gateway: an order, then a refund. */
+async function payTwice(request: APIRequestContext, mobile: string) {
+  const address = await request.post(`/api/addresses/${mobile}`, {
+    data: {
+      name: 'Meera Nair',
+      phone: '9123456780',
+      pincode: '682001',
+      locality: 'Fort Kochi',
+      addressLine: '7, Princess Street',
+      city: 'Kochi',
+      state: 'Kerala',
+    },
+  });
+  const addressId = ((await address.json()) as { id: number }[])[0]!.id;
+  const product = (await fetchProducts(request)).active.find((p) => p.slug === 'garam-masala')!;
+  await request.post('/api/cart', {
+    data: {
+      productId: product.id,
+      variant: product.variants[0]!.weight,
+      quantity: 1,
+      phoneNumber: `+91${mobile}`,
+    },
+  });
+  const probe = await request.post('/api/payment/create-razorpay-order', { data: { amount: 1, addressId } });
+  const { amount } = (await probe.json()) as { amount: number };
+  const created = await request.post('/api/payment/create-razorpay-order', { data: { amount, addressId } });
+  const { orderId } = (await created.json()) as { orderId: string };
+  const pay = async () => (await request.post(`/api/payment/simulated/${orderId}/pay`)).json();
+  const first = await request.post('/api/orders/place', { data: placement(mobile, await pay()) });
+  expect(first.ok(), await first.text()).toBe(true);
+  const second = await pay();
+  const refused = await request.post('/api/orders/place', { data: placement(mobile, second) });
+  expect(refused.status()).toBe(409);
+  expect(((await refused.json()) as { message: string }).message).toMatch(
+    /^This order was already paid with another payment\. Your payment of ₹[\d,]+ will be refunded to your account in 5–7 working days\.$/,
+  );
+  return {
+    orderNumber: ((await first.json()) as { orderNumber: string }).orderNumber,
+    refundedPaymentId: (second as { razorpayPaymentId: string }).razorpayPaymentId,
+  };
+}
+
+test('the owner sees a payment that could not become an order under Needs attention', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const shopper = await signUpThroughApi(page.request, { firstName: 'Meera' });
+  const { orderNumber, refundedPaymentId } = await payTwice(page.request, shopper.mobile);
+
+  const { context, admin } = await adminPage(browser);
+  for (const viewport of [DESKTOP, MOBILE]) {
+    await admin.setViewportSize(viewport);
+    await open(admin, '/admin');
+    await admin.getByRole('link', { name: 'Payments', exact: true }).click();
+    await expect(admin.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
+    await admin.getByRole('link', { name: /Needs attention/ }).click();
+    await expect(admin).toHaveURL(/attention=true/);
+    await expect(admin.getByRole('row').filter({ hasText: orderNumber })).toHaveCount(0);
+    const refund = admin.getByRole('row').filter({ hasText: refundedPaymentId });
+    await expect(refund).toContainText('Refund pending');
+    await expect(refund).toContainText('Second payment for an order already paid');
+    await admin.screenshot({
+      path: test.info().outputPath(`payments-${viewport.width}.png`),
+      fullPage: true,
+    });
+    await admin.getByRole('link', { name: 'All payments' }).click();
+    await expect(admin).not.toHaveURL(/attention=true/);
+    const placed = admin.getByRole('row').filter({ hasText: orderNumber });
+    await expect(placed).toContainText('Order placed');
+  }
+  await context.close();
+});

@@ -1,0 +1,76 @@
+// A payment that cannot become an order: the checkout page says it will be refunded. Here the
+// same checkout is paid from another tab first, so the window's payment is a second one.
+import { expect, test } from '@playwright/test';
+import { signUpThroughApi } from './shoppers.ts';
+import { fetchProducts, open } from './support.ts';
+
+test('a second payment for a checkout already paid is refused on the page with a refund notice', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await open(page, '/');
+  const { mobile } = await signUpThroughApi(page.request, { firstName: 'Kavya' });
+  const api = page.request;
+  const address = await api.post(`/api/addresses/${mobile}`, {
+    data: {
+      name: 'Kavya Iyer',
+      phone: '9123456789',
+      pincode: '600004',
+      locality: 'Mylapore',
+      addressLine: '7, Kutchery Road',
+      city: 'Chennai',
+      state: 'Tamil Nadu',
+    },
+  });
+  const addressId = ((await address.json()) as { id: number }[])[0]!.id;
+  const product = (await fetchProducts(api)).active.find((p) => p.slug === 'garam-masala')!;
+  await api.post('/api/cart', {
+    data: {
+      productId: product.id,
+      variant: product.variants[0]!.weight,
+      quantity: 1,
+      phoneNumber: `+91${mobile}`,
+    },
+  });
+
+  await open(page, '/checkout');
+  const pay = page.getByRole('button', { name: 'Pay Now' });
+  await expect(pay).toBeEnabled();
+  await pay.click();
+  const gateway = page.getByRole('dialog', { name: 'Razorpay (test mode)' });
+  await expect(gateway).toBeVisible();
+
+  // Another tab pays the same checkout (the same cart answers the same payment order) and places it.
+  const probe = await api.post('/api/payment/create-razorpay-order', { data: { amount: 1, addressId } });
+  const { amount } = (await probe.json()) as { amount: number };
+  const held = await api.post('/api/payment/create-razorpay-order', { data: { amount, addressId } });
+  const { orderId } = (await held.json()) as { orderId: string };
+  const paid = await (await api.post(`/api/payment/simulated/${orderId}/pay`)).json();
+  const placed = await api.post('/api/orders/place', {
+    data: {
+      userName: 'Kavya',
+      userMobile: `+91${mobile}`,
+      userEmail: 'ignored@example.in',
+      deliveryAddress: null,
+      orderItems: [],
+      priceDetails: {
+        totalMrp: 0,
+        appliedCouponCode: '',
+        discount: 0,
+        subtotal: 0,
+        deliveryCharges: 0,
+        platformFee: 0,
+        finalAmount: 0,
+      },
+      payment: { mode: 'RAZORPAY', ...paid },
+    },
+  });
+  expect(placed.ok(), await placed.text()).toBe(true);
+
+  await gateway.getByRole('button', { name: /^Pay ₹/ }).click();
+  const rupees = `₹${(amount / 100).toLocaleString('en-IN')}`;
+  await expect(page.getByRole('alert')).toHaveText(
+    `This order was already paid with another payment. Your payment of ${rupees} will be refunded to your account in 5–7 working days.`,
+  );
+  await expect(page).toHaveURL(/\/checkout$/);
+});
