@@ -44,6 +44,8 @@ export const MESSAGES = {
   contactSent: 'Your message has been sent successfully.',
   contactFailed: 'Failed to send. Please try again.',
   notFound: 'Not found',
+  unsupportedCharacters: 'Please remove the unsupported characters from this field.',
+  numberOutOfRange: 'Please enter a smaller number.',
 } as const;
 
 export const searchResultsTitle = (q: string) => `Search Results for: "${q}"`;

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 // Brings in the FastifyInstance decorations (config, services) declared beside buildApp.
 import type {} from '../app.ts';
+import { policyDirectives, renderMarker, withPagePolicy } from '../lib/content-security-policy.ts';
 import { createPageCache } from '../lib/page-cache.ts';
 import { dataGeneration } from '../lib/snapshot.ts';
 import { sendWebResponse, toWebRequest } from '../lib/web-response.ts';
@@ -20,6 +21,8 @@ export interface StorefrontContext {
   publicUrl: string | null;
   /** The shopper's address as the API sees it (TRUST_PROXY applies), for per-IP limits in actions. */
   clientIp: string;
+  /** Marks the render's own inline scripts, whose hashes make the page's script-src. */
+  scriptMarker: string;
 }
 
 type ContextKey = Parameters<RouterContextProvider['set']>[0];
@@ -61,8 +64,9 @@ export function registerStorefront(options: StorefrontOptions) {
       });
     }
 
+    const policy = policyDirectives(app.config, options.mode);
     const handlers = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>();
-    const context: Omit<StorefrontContext, 'services' | 'clientIp'> = {
+    const context: Omit<StorefrontContext, 'services' | 'clientIp' | 'scriptMarker'> = {
       analyticsId: app.config.ANALYTICS_ID ?? null,
       publicUrl: app.config.PUBLIC_URL ?? null,
     };
@@ -94,14 +98,16 @@ export function registerStorefront(options: StorefrontOptions) {
           }
           const key = (build.entry.module as { storefrontContext?: ContextKey }).storefrontContext;
           if (!key) throw new Error('entry.server must export storefrontContext');
-          const render = () => {
+          const render = async () => {
             const loadContext = new RouterContextProvider();
+            const scriptMarker = renderMarker();
             loadContext.set(key, {
               ...context,
               services: app.services,
               clientIp: request.ip,
+              scriptMarker,
             } satisfies StorefrontContext);
-            return handle(toWebRequest(request, reply), loadContext);
+            return withPagePolicy(await handle(toWebRequest(request, reply), loadContext), policy, scriptMarker);
           };
           if (pages && (await pages.serve(request, reply, render))) return reply;
           return sendWebResponse(reply, await render());

@@ -1,5 +1,5 @@
 // Contracts of login, signup, profile and addresses, with the spec's messages (section 8).
-import { z } from 'zod';
+import * as z from './zod.ts';
 import { MESSAGES } from '../messages.ts';
 import { EMAIL_PATTERN, MOBILE_PATTERN, OTP_PATTERN, PINCODE_PATTERN } from '../validators.ts';
 

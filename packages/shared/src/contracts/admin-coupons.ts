@@ -1,7 +1,7 @@
 // Back-office coupon contracts: every rule of a coupon as the owner types it (percent with up to
 // two decimals, rupees with up to two decimals, IST times), checked the same way by the API and
 // the admin form. The server stores percent as basis points and rupees as paise.
-import { z } from 'zod';
+import * as z from './zod.ts';
 import { COUPON_STATUSES, normaliseCouponCode } from '../coupons.ts';
 import { rupeeAmount } from './admin.ts';
 import { END_AFTER_START, endsAfterStart, formBoolean, istDateTime, version } from './admin-site.ts';

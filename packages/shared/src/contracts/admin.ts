@@ -1,5 +1,5 @@
 // Back-office contracts: the audit log and the owner's view of orders.
-import { z } from 'zod';
+import * as z from './zod.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { POLICY_KINDS } from '../policy.ts';
 

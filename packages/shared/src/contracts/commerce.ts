@@ -1,5 +1,5 @@
 // Contracts of the cart, coupons, checkout, payment and orders (spec sections 3, 4 and 7).
-import { z } from 'zod';
+import * as z from './zod.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
 
 export const CartItem = z

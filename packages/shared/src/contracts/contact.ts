@@ -1,7 +1,7 @@
 // The contact message (spec sections 3, 5 and 8): name and message required, e-mail by pattern,
 // phone exactly 10 digits, accepted with or without +91 and passed on with it. Any missing field
 // gives the spec's one message; otherwise each field says what is wrong with it.
-import { z } from 'zod';
+import * as z from './zod.ts';
 import { MESSAGES } from '../messages.ts';
 import { EMAIL_PATTERN, withCountryCode } from '../validators.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod.ts';
 import { POLICY_KINDS } from '../policy.ts';
 
 export const Banner = z

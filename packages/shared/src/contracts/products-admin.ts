@@ -1,6 +1,6 @@
 // Back-office contracts for products, their variants and images, and the generic media upload.
 // The same schemas validate the API bodies and the admin forms (before submit and in the action).
-import { z } from 'zod';
+import * as z from './zod.ts';
 import { MEDIA_KINDS } from '../media.ts';
 import { SLUG_PATTERN } from '../slug.ts';
 

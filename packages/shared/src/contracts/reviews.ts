@@ -1,5 +1,5 @@
 // Contracts of product reviews and ratings (spec sections 3, 5 and 7), with the spec's messages.
-import { z } from 'zod';
+import * as z from './zod.ts';
 import { MESSAGES } from '../messages.ts';
 import { REVIEW_LIMITS, REVIEW_PAGE_SIZE, REVIEW_TEXTS } from '../reviews.ts';
 import { EMAIL_PATTERN } from '../validators.ts';

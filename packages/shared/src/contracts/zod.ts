@@ -1,0 +1,17 @@
+// Zod as the contracts use it: the same API, except that every string refuses what no client has
+// a reason to send and PostgreSQL cannot store (a NUL) or UTF-8 cannot carry (a lone surrogate).
+// Contracts import `* as z` from here, so the rule holds for every text field, path parameter and
+// query string, in the API and in the storefront's forms and actions alike.
+import * as zod from 'zod';
+import { MESSAGES } from '../messages.ts';
+
+export * from 'zod';
+
+/** Text a client may send: no NUL and no unpaired UTF-16 surrogate. */
+export function isClientText(value: string): boolean {
+  return !value.includes('\u0000') && value.isWellFormed();
+}
+
+// A local export wins over the `export *` above: z.string() is Zod's string with the rule.
+export const string: typeof zod.string = ((params?: Parameters<typeof zod.string>[0]) =>
+  zod.string(params).refine(isClientText, MESSAGES.unsupportedCharacters)) as typeof zod.string;
