@@ -79,10 +79,17 @@ export function inlineScriptHashes(html: string, marker: string): string[] {
  * The page with its policy: the base directives with the hashes of the render's own inline
  * scripts. Non-HTML responses (redirects, `.data`, robots.txt) are returned as they are.
  */
-export async function withPagePolicy(response: Response, base: Directives, marker: string): Promise<Response> {
+export async function withPagePolicy(
+  response: Response,
+  base: Directives,
+  marker: string,
+): Promise<Response> {
   if (!response.body || !response.headers.get('content-type')?.startsWith('text/html')) return response;
   const html = await response.text();
-  const directives = { ...base, 'script-src': [...(base['script-src'] ?? []), ...inlineScriptHashes(html, marker)] };
+  const directives = {
+    ...base,
+    'script-src': [...(base['script-src'] ?? []), ...inlineScriptHashes(html, marker)],
+  };
   const headers = new Headers(response.headers);
   headers.set('content-security-policy', serializePolicy(directives));
   return new Response(html, { status: response.status, statusText: response.statusText, headers });

@@ -105,7 +105,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   return {
     async serve(request, reply, render) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-      const url = new URL(request.url, 'http://x');
+      // Appended, not resolved: '//evil.example/' is a path here, as it is for the render.
+      const url = new URL(`http://x${request.url}`);
       if (!isPublicPagePath(url.pathname) || hasSession(request)) return false;
 
       const generation = options.generation();

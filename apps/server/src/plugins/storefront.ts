@@ -107,7 +107,11 @@ export function registerStorefront(options: StorefrontOptions) {
               clientIp: request.ip,
               scriptMarker,
             } satisfies StorefrontContext);
-            return withPagePolicy(await handle(toWebRequest(request, reply), loadContext), policy, scriptMarker);
+            return withPagePolicy(
+              await handle(toWebRequest(request, reply), loadContext),
+              policy,
+              scriptMarker,
+            );
           };
           if (pages && (await pages.serve(request, reply, render))) return reply;
           return sendWebResponse(reply, await render());

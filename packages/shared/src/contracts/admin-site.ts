@@ -1,10 +1,11 @@
 // Back-office contracts for the storefront's managed content: banners, footer fields, marketplace
 // links ('Also available on:') and the About page's sections. The API routes use them as their
 // schemas and the admin forms check with them before sending, so both sides say the same thing.
-import * as z from './zod.ts';
+
 import { BANNER_STATUSES } from '../banner.ts';
 import { parseIstDateTime } from '../ist.ts';
 import { EMAIL_PATTERN } from '../validators.ts';
+import * as z from './zod.ts';
 
 export const IMAGE_URL_MESSAGE = 'Enter an https:// address or a path on this site starting with /.';
 export const LINK_URL_MESSAGE = 'Enter an https:// address or a path on this site starting with /.';

@@ -1,6 +1,7 @@
 // Contracts of the cart, coupons, checkout, payment and orders (spec sections 3, 4 and 7).
-import * as z from './zod.ts';
+
 import { ORDER_STATUSES } from '../order-status.ts';
+import * as z from './zod.ts';
 
 export const CartItem = z
   .object({

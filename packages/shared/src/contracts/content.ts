@@ -1,5 +1,5 @@
-import * as z from './zod.ts';
 import { POLICY_KINDS } from '../policy.ts';
+import * as z from './zod.ts';
 
 export const Banner = z
   .object({
