@@ -10,7 +10,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'r
 // Brings in the FastifyInstance decorations (config, services) declared beside buildApp.
 import type {} from '../app.ts';
 import { policyDirectives, renderMarker, withPagePolicy } from '../lib/content-security-policy.ts';
-import { createPageCache } from '../lib/page-cache.ts';
+import { createPageCache, isPrivateRender } from '../lib/page-cache.ts';
 import { dataGeneration } from '../lib/snapshot.ts';
 import { sendWebResponse, toWebRequest } from '../lib/web-response.ts';
 
@@ -107,11 +107,10 @@ export function registerStorefront(options: StorefrontOptions) {
               clientIp: request.ip,
               scriptMarker,
             } satisfies StorefrontContext);
-            return withPagePolicy(
-              await handle(toWebRequest(request, reply), loadContext),
-              policy,
-              scriptMarker,
-            );
+            const webRequest = toWebRequest(request, reply);
+            let response = await handle(webRequest, loadContext);
+            if (isPrivateRender(request, new URL(webRequest.url).pathname)) response = privately(response);
+            return withPagePolicy(response, policy, scriptMarker);
           };
           if (pages && (await pages.serve(request, reply, render))) return reply;
           return sendWebResponse(reply, await render());
@@ -119,4 +118,11 @@ export function registerStorefront(options: StorefrontOptions) {
       });
     });
   };
+}
+
+/** The response with `Cache-Control: private, no-store` (a copy: a Response's headers may be frozen). */
+function privately(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set('cache-control', 'private, no-store');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
