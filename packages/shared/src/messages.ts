@@ -45,7 +45,7 @@ export const MESSAGES = {
   contactFailed: 'Failed to send. Please try again.',
   notFound: 'Not found',
   unsupportedCharacters: 'Please remove the unsupported characters from this field.',
-  numberOutOfRange: 'Please enter a smaller number.',
+  numberOutOfRange: 'That number is out of range.',
 } as const;
 
 export const searchResultsTitle = (q: string) => `Search Results for: "${q}"`;

@@ -36,9 +36,18 @@ export async function requireSession(request: FastifyRequest): Promise<SessionRe
   return session;
 }
 
+// The signed-in user, looked up once per request however many guards ask (the back-office gate,
+// a route's hook, its handler).
+const usersByRequest = new WeakMap<FastifyRequest, Promise<UserDto | null>>();
+
 export async function requireUser(request: FastifyRequest, accounts: AccountsService): Promise<UserDto> {
   const session = await requireSession(request);
-  const user = session.userId === null ? null : await accounts.findById(session.userId);
+  let lookup = usersByRequest.get(request);
+  if (!lookup) {
+    lookup = session.userId === null ? Promise.resolve(null) : accounts.findById(session.userId);
+    usersByRequest.set(request, lookup);
+  }
+  const user = await lookup;
   if (!user) throw new AppError('unauthorized', MESSAGES.loginRequired);
   return user;
 }

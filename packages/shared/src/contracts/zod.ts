@@ -17,6 +17,21 @@ export function isClientText(value: string): boolean {
   return !value.includes('\u0000') && value.isWellFormed();
 }
 
-// A local export wins over the `export *` above: z.string() is Zod's string with the rule.
+/** A number a client may send: finite (Zod's own rule) and exact as a JavaScript number. */
+export function isClientNumber(value: number): boolean {
+  return Math.abs(value) <= Number.MAX_SAFE_INTEGER;
+}
+
+// Local exports win over the `export *` above: z.string(), z.number() and z.coerce.number() are
+// Zod's with the rules.
 export const string: typeof zod.string = ((params?: Parameters<typeof zod.string>[0]) =>
   zod.string(params).refine(isClientText, MESSAGES.unsupportedCharacters)) as typeof zod.string;
+
+export const number: typeof zod.number = ((params?: Parameters<typeof zod.number>[0]) =>
+  zod.number(params).refine(isClientNumber, MESSAGES.numberOutOfRange)) as typeof zod.number;
+
+export const coerce: typeof zod.coerce = {
+  ...zod.coerce,
+  number: ((params?: Parameters<typeof zod.coerce.number>[0]) =>
+    zod.coerce.number(params).refine(isClientNumber, MESSAGES.numberOutOfRange)) as typeof zod.coerce.number,
+};

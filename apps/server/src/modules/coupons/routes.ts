@@ -1,9 +1,9 @@
 import { CouponApplied, ValidateCouponBody } from '@spice/shared/contracts/commerce';
 import { ErrorBody } from '@spice/shared/contracts/common';
 import { Coupon } from '@spice/shared/contracts/content';
+import * as z from '@spice/shared/contracts/zod';
 import { toPaise, toRupees } from '@spice/shared/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   const { coupons } = app.services;
