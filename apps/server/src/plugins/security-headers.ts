@@ -13,15 +13,7 @@ type HeaderConfig = Pick<Config, 'ANALYTICS_ID' | 'PUBLIC_URL' | 'RAZORPAY_KEY_I
 export function permissionsPolicy(config: HeaderConfig): string {
   // Razorpay Checkout may offer the Payment Request API inside its own frame.
   const payment = config.RAZORPAY_KEY_ID ? 'payment=(self "https://api.razorpay.com")' : 'payment=()';
-  return [
-    'camera=()',
-    'microphone=()',
-    'geolocation=()',
-    'usb=()',
-    'serial=()',
-    'bluetooth=()',
-    payment,
-  ].join(', ');
+  return ['camera=()', 'microphone=()', 'geolocation=()', 'usb=()', 'serial=()', payment].join(', ');
 }
 
 export async function registerSecurityHeaders(app: FastifyInstance, config: HeaderConfig): Promise<void> {
