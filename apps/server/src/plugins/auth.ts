@@ -74,12 +74,14 @@ export async function requireAdmin(request: FastifyRequest, accounts: AccountsSe
 }
 
 /**
- * Every back-office route (under /api/admin/) refuses a visitor who is not an admin before the
+ * Every back-office write (under /api/admin/) refuses a visitor who is not an admin before the
  * body is parsed or validated: 401 logged out, 403 for a shopper, never a 400 that tells a
- * stranger what the body should hold. Handlers still call requireAdmin for the admin's record.
+ * stranger what the body should hold. Reads are left to their handlers: one of them, the
+ * shipping milestones, is public. Handlers still call requireAdmin for the admin's record.
  */
 export function guardBackOffice(api: FastifyInstance, accounts: AccountsService): void {
   api.addHook('onRequest', (request, _reply, done) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return done();
     if (!request.routeOptions.url?.startsWith('/api/admin/')) return done();
     requireAdmin(request, accounts).then(() => done(), done);
   });

@@ -201,8 +201,8 @@ it('no operation answers 5xx to hostile input, signed out, as a shopper or as th
     ['admin', adminCookie],
   ] as const) {
     for (const { method, path, op } of real) {
-      // Signed out or as a shopper the back office refuses before reading anything, so a few
-      // requests suffice there; elsewhere the admin is one more shopper.
+      // Signed out or as a shopper the back office refuses (writes before reading the body), so
+      // a few requests suffice there; elsewhere the admin is one more shopper.
       const all = requestsFor(method, path, op);
       const backOffice = path.startsWith('/api/admin/');
       const requests = backOffice === (role === 'admin') ? all : all.slice(0, 3);
