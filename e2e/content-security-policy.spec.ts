@@ -18,7 +18,8 @@ async function watchViolations(context: BrowserContext) {
     });
   });
   context.on('console', (message) => {
-    if (/Content[ -]Security[ -]Policy|Permissions-Policy/i.test(message.text())) violations.push(message.text());
+    if (/Content[ -]Security[ -]Policy|Permissions-Policy/i.test(message.text()))
+      violations.push(message.text());
   });
   return violations;
 }
