@@ -26,12 +26,13 @@ import { outboxRoutes } from './modules/messaging/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { adminPaymentRoutes } from './modules/payments/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
-import { registerAuth } from './plugins/auth.ts';
+import { guardBackOffice, registerAuth } from './plugins/auth.ts';
 import type { Config } from './plugins/config.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { createServices, type Services } from './services.ts';
 
 declare module 'fastify' {
@@ -111,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerSecurity(app);
+  await registerSecurityHeaders(app, config);
   // Brotli at a low quality: most of the size win for a fraction of the CPU of the default (11).
   await app.register(compress, {
     threshold: 1024,
@@ -123,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      guardBackOffice(api, app.services.accounts);
       await api.register(healthRoutes);
       await api.register(catalogRoutes);
       await api.register(contentRoutes);

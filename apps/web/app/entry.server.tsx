@@ -3,8 +3,9 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { EntryContext } from 'react-router';
+import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { getStorefront } from './context';
 
 // The server reads this key from the build to hand loaders their services.
 export { storefrontContext } from './context';
@@ -16,6 +17,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -34,9 +36,13 @@ export default function handleRequest(
       streamTimeout + 1000,
     );
 
+    // Marks this render's own inline scripts; the server hashes those into the page's
+    // Content-Security-Policy (apps/server/src/lib/content-security-policy.ts).
+    const { scriptMarker: nonce } = getStorefront(loadContext);
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

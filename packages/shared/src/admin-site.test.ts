@@ -111,9 +111,26 @@ describe('back-office content contracts', () => {
       'javascript:alert(1)',
       'images/b.png',
       'https://x y.in/a',
+      // Browsers resolve each of these to another host.
+      '/\\evil.example',
+      '/\\/evil.example/b.png',
+      '\\\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
     ]) {
       expect(isSiteOrHttpsUrl(bad), bad).toBe(false);
     }
+  });
+
+  it('accepts only site paths that a browser keeps on this site', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 30 }), (tail) => {
+        const value = `/${tail}`;
+        if (!isSiteOrHttpsUrl(value)) return;
+        expect(new URL(value, 'https://shop.example').host, value).toBe('shop.example');
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('reads a banner form: IST times to UTC, blank optional fields to null, the checkbox', () => {

@@ -46,6 +46,8 @@ export const MESSAGES = {
   contactSent: 'Your message has been sent successfully.',
   contactFailed: 'Failed to send. Please try again.',
   notFound: 'Not found',
+  unsupportedCharacters: 'Please remove the unsupported characters from this field.',
+  numberOutOfRange: 'That number is out of range.',
 } as const;
 
 export const searchResultsTitle = (q: string) => `Search Results for: "${q}"`;

@@ -11,7 +11,7 @@ export * from '../modules/content/schema.ts';
 export * from '../modules/coupons/schema.ts';
 export * from '../modules/messaging/schema.ts';
 export * from '../modules/orders/schema.ts';
-export * from '../modules/rate-limits/schema.ts';
 export * from '../modules/payments/schema.ts';
+export * from '../modules/rate-limits/schema.ts';
 export * from '../modules/reviews/schema.ts';
 export * from '../seed/schema.ts';

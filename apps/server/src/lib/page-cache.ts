@@ -37,6 +37,18 @@ export function isPublicPagePath(pathname: string): boolean {
   return PUBLIC_PAGE.test(pathname);
 }
 
+/** Pages about one shopper or for the store team, whoever asks: never kept by any cache. */
+const PRIVATE_PAGE =
+  /^\/(?:cart|orders|profile|checkout|order-success|rate\/[^/]+|admin(?:\/.*)?|dev\/outbox)(?:\.data)?$/;
+
+/**
+ * A response for this request must carry `Cache-Control: private, no-store`: it was rendered for
+ * someone signed in (the header names them) or is a page of one shopper's or the back office.
+ */
+export function isPrivateRender(request: FastifyRequest, pathname: string): boolean {
+  return hasSession(request) || PRIVATE_PAGE.test(pathname);
+}
+
 // @fastify/cookie (registered with the session store) has already parsed the request's cookies.
 function hasSession(request: FastifyRequest): boolean {
   return request.cookies[SESSION_COOKIE] !== undefined;
@@ -105,7 +117,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   return {
     async serve(request, reply, render) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-      const url = new URL(request.url, 'http://x');
+      // Appended, not resolved: '//evil.example/' is a path here, as it is for the render.
+      const url = new URL(`http://x${request.url}`);
       if (!isPublicPagePath(url.pathname) || hasSession(request)) return false;
 
       const generation = options.generation();

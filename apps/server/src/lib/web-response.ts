@@ -3,8 +3,17 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+/**
+ * The request's address. The path is appended to scheme and host rather than resolved against
+ * them: resolved, a request for '//evil.example/' would name evil.example as the page's own host
+ * (its canonical link and og:url).
+ */
+export function requestUrl(request: FastifyRequest): URL {
+  return new URL(`${request.protocol}://${request.host}${request.url}`);
+}
+
 export function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const url = requestUrl(request);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;

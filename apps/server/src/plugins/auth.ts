@@ -36,9 +36,18 @@ export async function requireSession(request: FastifyRequest): Promise<SessionRe
   return session;
 }
 
+// The signed-in user, looked up once per request however many guards ask (the back-office gate,
+// a route's hook, its handler).
+const usersByRequest = new WeakMap<FastifyRequest, Promise<UserDto | null>>();
+
 export async function requireUser(request: FastifyRequest, accounts: AccountsService): Promise<UserDto> {
   const session = await requireSession(request);
-  const user = session.userId === null ? null : await accounts.findById(session.userId);
+  let lookup = usersByRequest.get(request);
+  if (!lookup) {
+    lookup = session.userId === null ? Promise.resolve(null) : accounts.findById(session.userId);
+    usersByRequest.set(request, lookup);
+  }
+  const user = await lookup;
   if (!user) throw new AppError('unauthorized', MESSAGES.loginRequired);
   return user;
 }
@@ -62,4 +71,18 @@ export async function requireAdmin(request: FastifyRequest, accounts: AccountsSe
   const user = await requireUser(request, accounts);
   if (user.role !== 'admin') throw new AppError('forbidden', ADMIN_ONLY);
   return user;
+}
+
+/**
+ * Every back-office write (under /api/admin/) refuses a visitor who is not an admin before the
+ * body is parsed or validated: 401 logged out, 403 for a shopper, never a 400 that tells a
+ * stranger what the body should hold. Reads are left to their handlers: one of them, the
+ * shipping milestones, is public. Handlers still call requireAdmin for the admin's record.
+ */
+export function guardBackOffice(api: FastifyInstance, accounts: AccountsService): void {
+  api.addHook('onRequest', (request, _reply, done) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return done();
+    if (!request.routeOptions.url?.startsWith('/api/admin/')) return done();
+    requireAdmin(request, accounts).then(() => done(), done);
+  });
 }

@@ -1,5 +1,5 @@
-// Baseline response headers and the same-origin rule for mutating requests (ARCHITECTURE.md:
-// "Mutating requests check Origin").
+// The same-origin rule for mutating requests (ARCHITECTURE.md: "Mutating requests check Origin").
+// Response headers come from helmet (security-headers.ts).
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.ts';
 
@@ -26,12 +26,5 @@ export function registerSecurity(app: FastifyInstance): void {
       : from.host === request.host;
     if (!same) return done(new AppError('forbidden', 'Cross-origin request refused.'));
     done();
-  });
-
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'SAMEORIGIN');
-    done(null, payload);
   });
 }

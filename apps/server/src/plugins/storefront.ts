@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 // Brings in the FastifyInstance decorations (config, services) declared beside buildApp.
 import type {} from '../app.ts';
-import { createPageCache } from '../lib/page-cache.ts';
+import { policyDirectives, renderMarker, withPagePolicy } from '../lib/content-security-policy.ts';
+import { createPageCache, isPrivateRender } from '../lib/page-cache.ts';
 import { dataGeneration } from '../lib/snapshot.ts';
 import { sendWebResponse, toWebRequest } from '../lib/web-response.ts';
 import type { LimitName } from './rate-limit.ts';
@@ -25,6 +26,8 @@ export interface StorefrontContext {
   clientIp: string;
   /** Applies a named per-address limit to this request, as the API route does (429 AppError). */
   limit: (name: LimitName) => Promise<void>;
+  /** Marks the render's own inline scripts, whose hashes make the page's script-src. */
+  scriptMarker: string;
 }
 
 type ContextKey = Parameters<RouterContextProvider['set']>[0];
@@ -66,8 +69,9 @@ export function registerStorefront(options: StorefrontOptions) {
       });
     }
 
+    const policy = policyDirectives(app.config, options.mode);
     const handlers = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>();
-    const context: Omit<StorefrontContext, 'services' | 'clientIp' | 'limit'> = {
+    const context: Omit<StorefrontContext, 'services' | 'clientIp' | 'limit' | 'scriptMarker'> = {
       analyticsId: app.config.ANALYTICS_ID ?? null,
       publicUrl: app.config.PUBLIC_URL ?? null,
       demoMode: app.config.DEMO_MODE,
@@ -100,15 +104,20 @@ export function registerStorefront(options: StorefrontOptions) {
           }
           const key = (build.entry.module as { storefrontContext?: ContextKey }).storefrontContext;
           if (!key) throw new Error('entry.server must export storefrontContext');
-          const render = () => {
+          const render = async () => {
             const loadContext = new RouterContextProvider();
+            const scriptMarker = renderMarker();
             loadContext.set(key, {
               ...context,
               services: app.services,
               clientIp: request.ip,
               limit: (name) => app.limits.take(name, request),
+              scriptMarker,
             } satisfies StorefrontContext);
-            return handle(toWebRequest(request, reply), loadContext);
+            const webRequest = toWebRequest(request, reply);
+            let response = await handle(webRequest, loadContext);
+            if (isPrivateRender(request, new URL(webRequest.url).pathname)) response = privately(response);
+            return withPagePolicy(response, policy, scriptMarker);
           };
           if (pages && (await pages.serve(request, reply, render))) return reply;
           return sendWebResponse(reply, await render());
@@ -116,4 +125,11 @@ export function registerStorefront(options: StorefrontOptions) {
       });
     });
   };
+}
+
+/** The response with `Cache-Control: private, no-store` (a copy: a Response's headers may be frozen). */
+function privately(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set('cache-control', 'private, no-store');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

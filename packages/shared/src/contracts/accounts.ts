@@ -1,7 +1,8 @@
 // Contracts of login, signup, profile and addresses, with the spec's messages (section 8).
-import { z } from 'zod';
+
 import { MESSAGES } from '../messages.ts';
 import { EMAIL_PATTERN, MOBILE_PATTERN, OTP_PATTERN, PINCODE_PATTERN } from '../validators.ts';
+import * as z from './zod.ts';
 
 const mobile = z
   .string({ error: MESSAGES.invalidMobile })

@@ -1,10 +1,11 @@
 // Back-office coupon contracts: every rule of a coupon as the owner types it (percent with up to
 // two decimals, rupees with up to two decimals, IST times), checked the same way by the API and
 // the admin form. The server stores percent as basis points and rupees as paise.
-import { z } from 'zod';
+
 import { COUPON_STATUSES, normaliseCouponCode } from '../coupons.ts';
 import { rupeeAmount } from './admin.ts';
 import { END_AFTER_START, endsAfterStart, formBoolean, istDateTime, version } from './admin-site.ts';
+import * as z from './zod.ts';
 
 export const COUPON_CODE_MESSAGE = 'Use 3 to 30 letters, digits, - or _ (no spaces), like DIWALI20.';
 export const PERCENT_MESSAGE =

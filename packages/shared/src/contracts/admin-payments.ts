@@ -1,6 +1,7 @@
 // The back office's view of the payments ledger: every payment the shop learned of, newest first.
-import { z } from 'zod';
+
 import { PAYMENT_STATUSES } from '../payments.ts';
+import * as z from './zod.ts';
 
 export const AdminPaymentsQuery = z.object({
   page: z.coerce.number().int().min(0).max(100_000).default(0),

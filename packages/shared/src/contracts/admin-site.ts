@@ -1,10 +1,11 @@
 // Back-office contracts for the storefront's managed content: banners, footer fields, marketplace
 // links ('Also available on:') and the About page's sections. The API routes use them as their
 // schemas and the admin forms check with them before sending, so both sides say the same thing.
-import { z } from 'zod';
+
 import { BANNER_STATUSES } from '../banner.ts';
 import { parseIstDateTime } from '../ist.ts';
 import { EMAIL_PATTERN } from '../validators.ts';
+import * as z from './zod.ts';
 
 export const IMAGE_URL_MESSAGE = 'Enter an https:// address or a path on this site starting with /.';
 export const LINK_URL_MESSAGE = 'Enter an https:// address or a path on this site starting with /.';
@@ -12,7 +13,21 @@ export const HTTPS_URL_MESSAGE = 'Enter a full address starting with https://.';
 export const IST_DATETIME_MESSAGE = 'Enter a date and time, like 31 Jan 2026, 6:30 PM.';
 export const END_AFTER_START = 'The end must be after the start.';
 
-const SITE_PATH = /^\/(?!\/)\S*$/;
+const SITE_ORIGIN = 'https://site.invalid';
+
+/**
+ * A path on this site, as a browser resolves it: '/images/a.webp' stays, but '//evil.example',
+ * '/\evil.example' (browsers read the backslash as a slash) and paths with spaces or control
+ * characters (which browsers strip, turning '/\t/evil.example' into '//evil.example') do not.
+ */
+export function isSitePath(value: string): boolean {
+  if (!value.startsWith('/') || value.startsWith('//') || /[\\\s\p{Cc}]/u.test(value)) return false;
+  try {
+    return new URL(value, SITE_ORIGIN).origin === SITE_ORIGIN;
+  } catch {
+    return false;
+  }
+}
 
 function isHttpsUrl(value: string): boolean {
   if (!/^https:\/\//i.test(value) || /\s/.test(value)) return false;
@@ -25,7 +40,7 @@ function isHttpsUrl(value: string): boolean {
 
 /** An image or link the shop may use: https on another host, or a path on this site ('/images/…'). */
 export function isSiteOrHttpsUrl(value: string): boolean {
-  return SITE_PATH.test(value) || isHttpsUrl(value);
+  return isSitePath(value) || isHttpsUrl(value);
 }
 
 /** Empty text (a blank form field) and absent values mean 'none'. */

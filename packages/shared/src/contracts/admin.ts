@@ -1,7 +1,8 @@
 // Back-office contracts: the audit log and the owner's view of orders.
-import { z } from 'zod';
+
 import { ORDER_STATUSES } from '../order-status.ts';
 import { POLICY_KINDS } from '../policy.ts';
+import * as z from './zod.ts';
 
 export const PageQuery = z.object({
   page: z.coerce.number().int().min(0).max(100_000).default(0),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod.ts';
 
 /** Prices in the API are rupees (spec section 3); the server keeps paise. */
 export const Variant = z

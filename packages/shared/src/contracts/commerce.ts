@@ -1,6 +1,8 @@
 // Contracts of the cart, coupons, checkout, payment and orders (spec sections 3, 4 and 7).
-import { z } from 'zod';
+
+import { MESSAGES } from '../messages.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
+import * as z from './zod.ts';
 
 export const CartItem = z
   .object({
@@ -50,7 +52,11 @@ export const QuantityQuery = z.object({
 
 export const ValidateCouponBody = z.object({
   code: z.string({ error: 'Enter a coupon code.' }).trim().min(1, 'Enter a coupon code.').max(40),
-  cartAmount: z.coerce.number({ error: 'Your cart is empty.' }).positive('Your cart is empty.'),
+  // Rupees; no cart comes near a crore, and paise of it stay far inside an integer column.
+  cartAmount: z.coerce
+    .number({ error: 'Your cart is empty.' })
+    .positive('Your cart is empty.')
+    .max(10_000_000, MESSAGES.numberOutOfRange),
 });
 export const CouponApplied = z
   .object({ code: z.string(), discountAmount: z.number() })

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod.ts';
 
 /** Every API error: `{ message, errors? }` (ARCHITECTURE.md, contracts). */
 export const ErrorBody = z

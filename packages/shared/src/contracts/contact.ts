@@ -1,9 +1,10 @@
 // The contact message (spec sections 3, 5 and 8): name and message required, e-mail by pattern,
 // phone exactly 10 digits, accepted with or without +91 and passed on with it. Any missing field
 // gives the spec's one message; otherwise each field says what is wrong with it.
-import { z } from 'zod';
+
 import { MESSAGES } from '../messages.ts';
 import { EMAIL_PATTERN, withCountryCode } from '../validators.ts';
+import * as z from './zod.ts';
 
 export const CONTACT_LIMITS = { name: 100, email: 254, message: 2000 } as const;
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { POLICY_KINDS } from '../policy.ts';
+import * as z from './zod.ts';
 
 export const Banner = z
   .object({

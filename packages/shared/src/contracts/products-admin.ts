@@ -1,8 +1,9 @@
 // Back-office contracts for products, their variants and images, and the generic media upload.
 // The same schemas validate the API bodies and the admin forms (before submit and in the action).
-import { z } from 'zod';
+
 import { MEDIA_KINDS } from '../media.ts';
 import { SLUG_PATTERN } from '../slug.ts';
+import * as z from './zod.ts';
 
 export const MRP_BELOW_PRICE = 'MRP cannot be below the price.';
 export const SLUG_TAKEN = 'This slug is already used by another product. Choose another.';

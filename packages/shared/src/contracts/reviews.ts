@@ -1,8 +1,9 @@
 // Contracts of product reviews and ratings (spec sections 3, 5 and 7), with the spec's messages.
-import { z } from 'zod';
+
 import { MESSAGES } from '../messages.ts';
 import { REVIEW_LIMITS, REVIEW_PAGE_SIZE, REVIEW_TEXTS } from '../reviews.ts';
 import { EMAIL_PATTERN } from '../validators.ts';
+import * as z from './zod.ts';
 
 export const ProductIdParam = z.object({ productId: z.coerce.number().int().positive() });
 

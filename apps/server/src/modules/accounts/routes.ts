@@ -9,10 +9,10 @@ import {
   User,
 } from '@spice/shared/contracts/accounts';
 import { ErrorBody, IdParam } from '@spice/shared/contracts/common';
+import * as z from '@spice/shared/contracts/zod';
 import { MESSAGES } from '@spice/shared/messages';
 import { maskMobile } from '@spice/shared/validators';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { neverCache } from '../../lib/cache-headers.ts';
 import { requireOwner, requireSession, requireUser } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';

@@ -9,8 +9,8 @@ import {
   CouponUpdate,
 } from '@spice/shared/contracts/admin-coupons';
 import { ErrorBody, IdParam } from '@spice/shared/contracts/common';
+import * as z from '@spice/shared/contracts/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { neverCache } from '../../lib/cache-headers.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
 

@@ -15,9 +15,9 @@ import {
   SlugCheck,
   SlugCheckQuery,
 } from '@spice/shared/contracts/products-admin';
+import * as z from '@spice/shared/contracts/zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { neverCache } from '../../lib/cache-headers.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';

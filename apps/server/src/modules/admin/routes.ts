@@ -20,8 +20,8 @@ import {
 } from '@spice/shared/contracts/admin';
 import { ErrorBody, IdParam } from '@spice/shared/contracts/common';
 import { PolicyKindParam } from '@spice/shared/contracts/content';
+import * as z from '@spice/shared/contracts/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { neverCache } from '../../lib/cache-headers.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';

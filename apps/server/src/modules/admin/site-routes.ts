@@ -18,8 +18,8 @@ import {
   VersionQuery,
 } from '@spice/shared/contracts/admin-site';
 import { ErrorBody, IdParam } from '@spice/shared/contracts/common';
+import * as z from '@spice/shared/contracts/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { neverCache } from '../../lib/cache-headers.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';

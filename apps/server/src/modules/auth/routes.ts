@@ -1,7 +1,7 @@
 import { CheckUserResult, MobileBody, OtpSent, OtpVerifyBody, User } from '@spice/shared/contracts/accounts';
 import { ErrorBody } from '@spice/shared/contracts/common';
+import * as z from '@spice/shared/contracts/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { neverCache } from '../../lib/cache-headers.ts';
 import { requireSession, requireUser } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';

@@ -1,9 +1,9 @@
 import { MobileParam } from '@spice/shared/contracts/accounts';
 import { AddToCartBody, CartItem, QuantityQuery } from '@spice/shared/contracts/commerce';
 import { ErrorBody, IdParam } from '@spice/shared/contracts/common';
+import * as z from '@spice/shared/contracts/zod';
 import { lastTenDigits } from '@spice/shared/validators';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { neverCache } from '../../lib/cache-headers.ts';
 import { requireOwner, requireUser } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';

@@ -1,6 +1,6 @@
 import { CheckoutSettings, ShippingMilestone } from '@spice/shared/contracts/content';
+import * as z from '@spice/shared/contracts/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { PUBLIC_CATALOGUE_CACHE } from '../../lib/cache-headers.ts';
 
 const tags = ['checkout'];

@@ -9,8 +9,8 @@ import {
   SectionsQuery,
   SiteSettings,
 } from '@spice/shared/contracts/content';
+import * as z from '@spice/shared/contracts/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { PUBLIC_CATALOGUE_CACHE } from '../../lib/cache-headers.ts';
 import { notFound } from '../../plugins/errors.ts';
 

@@ -1,9 +1,9 @@
 import { CouponApplied, ValidateCouponBody } from '@spice/shared/contracts/commerce';
 import { ErrorBody } from '@spice/shared/contracts/common';
 import { AvailableCoupon, Coupon } from '@spice/shared/contracts/content';
+import * as z from '@spice/shared/contracts/zod';
 import { rupeesToPaise, toPaise, toRupees } from '@spice/shared/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 

@@ -1,5 +1,5 @@
+import * as z from '@spice/shared/contracts/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 const Health = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']) });
 

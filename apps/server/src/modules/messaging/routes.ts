@@ -1,8 +1,8 @@
 // The dev outbox, registered only in demo mode (app.ts), readable for channels without a real
 // provider. When a provider is configured, that channel's messages are not here (404 for it).
 import { ErrorBody } from '@spice/shared/contracts/common';
+import * as z from '@spice/shared/contracts/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../plugins/errors.ts';
 
 const OutboxMessage = z.object({

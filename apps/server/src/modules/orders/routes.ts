@@ -10,8 +10,8 @@ import {
   SimulatedPayment,
 } from '@spice/shared/contracts/commerce';
 import { ErrorBody } from '@spice/shared/contracts/common';
+import * as z from '@spice/shared/contracts/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { neverCache } from '../../lib/cache-headers.ts';
 import { requireOwner, requireUser } from '../../plugins/auth.ts';
 

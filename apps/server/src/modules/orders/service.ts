@@ -419,7 +419,7 @@ export function createOrdersService(
     async handleWebhook(rawBody: string, signature: string, eventId: string | undefined) {
       if (!gateway.verifyWebhook(rawBody, signature))
         throw new AppError('invalid', 'Invalid webhook signature.');
-      const event = JSON.parse(rawBody) as {
+      const event = parseWebhookEvent(rawBody) as {
         event?: string;
         payload?: {
           payment?: {
@@ -544,4 +544,17 @@ export async function returnStock(tx: Tx, lines: readonly { variantId: number; q
       .set({ stock: sql`${productVariants.stock} + ${line.quantity}` })
       .where(eq(productVariants.id, line.variantId));
   }
+}
+
+/** A signed body is still the sender's text: anything but a JSON object is a 400, not a crash. */
+function parseWebhookEvent(rawBody: string): object {
+  let event: unknown;
+  try {
+    event = JSON.parse(rawBody);
+  } catch {
+    throw new AppError('invalid', 'The webhook body is not JSON.');
+  }
+  if (typeof event !== 'object' || event === null || Array.isArray(event))
+    throw new AppError('invalid', 'The webhook body is not a JSON object.');
+  return event;
 }

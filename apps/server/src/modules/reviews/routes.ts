@@ -11,8 +11,8 @@ import {
   ReviewsQuery,
   ReviewVisibilityInput,
 } from '@spice/shared/contracts/reviews';
+import * as z from '@spice/shared/contracts/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { PUBLIC_CATALOGUE_CACHE } from '../../lib/cache-headers.ts';
 import { requireAdmin, requireSession, requireUser } from '../../plugins/auth.ts';
 

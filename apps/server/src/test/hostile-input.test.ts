@@ -1,0 +1,161 @@
+// The cases that once crashed a request (issue 19): each is now a 4xx that names the field, and
+// the back office refuses strangers before it reads what they sent.
+import { createHmac } from 'node:crypto';
+import { MESSAGES } from '@spice/shared/messages';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadAppSecret } from '../lib/app-secrets.ts';
+import { DEMO_ADMIN } from '../seed/demo-seed.ts';
+import { createTestApp, type TestApp } from './app.ts';
+import { ADDRESS, addAddress } from './commerce.ts';
+import { type Shopper, signUp, verifyMobile } from './shoppers.ts';
+
+let t: TestApp;
+let shopper: Shopper;
+let addressId: number;
+let adminCookie: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  shopper = await signUp(t.app, '9850000088');
+  addressId = await addAddress(shopper);
+  adminCookie = (await verifyMobile(t.app, DEMO_ADMIN.mobile, '10.0.0.3')).cookie;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const asAdmin = (opts: InjectOptions) =>
+  t.app.inject({ ...opts, headers: { ...(opts.headers ?? {}), cookie: adminCookie } });
+
+function expectFieldRefused(res: { statusCode: number; json(): unknown; body: string }, field: string) {
+  expect(res.statusCode, res.body).toBe(400);
+  expect((res.json() as { errors: Record<string, string> }).errors[field]).toBe(
+    MESSAGES.unsupportedCharacters,
+  );
+}
+
+describe('text with a NUL or a lone surrogate', () => {
+  it('is refused with the field named, wherever a client sends text', async () => {
+    const contact = { name: 'Asha', email: 'asha@example.in', phone: '9876543210', message: 'Hello' };
+    for (const bad of ['a\u0000b', 'a\uD800b', '\uDC00']) {
+      expectFieldRefused(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/contact/send',
+          payload: { ...contact, message: bad },
+        }),
+        'message',
+      );
+    }
+    expectFieldRefused(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/coupons/validate',
+        payload: { code: 'WELCOME\u0000', cartAmount: 500 },
+      }),
+      'code',
+    );
+    expectFieldRefused(
+      await shopper.request({
+        method: 'POST',
+        url: `/api/addresses/${shopper.mobile}`,
+        payload: { ...ADDRESS, city: 'Pune\u0000' },
+      }),
+      'city',
+    );
+    expectFieldRefused(
+      await shopper.request({
+        method: 'PUT',
+        url: `/api/addresses/${addressId}`,
+        payload: { ...ADDRESS, addressLine: '\uD800' },
+      }),
+      'addressLine',
+    );
+    expectFieldRefused(
+      await shopper.request({
+        method: 'POST',
+        url: '/api/email/send-otp',
+        payload: { email: 'a\u0000@x.in' },
+      }),
+      'email',
+    );
+    expectFieldRefused(
+      await asAdmin({
+        method: 'PUT',
+        url: '/api/admin/settings',
+        payload: { storeName: 'Shop\u0000', title: 'T', description: 'D', version: 1 },
+      }),
+      'storeName',
+    );
+    expectFieldRefused(
+      await asAdmin({ method: 'PUT', url: '/api/admin/reviews/1/reply', payload: { reply: 'Thanks\u0000' } }),
+      'reply',
+    );
+  });
+
+  it('is refused in a path parameter', async () => {
+    const res = await shopper.request({ method: 'POST', url: '/api/payment/simulated/order%00x/pay' });
+    expectFieldRefused(res, 'orderId');
+    const admin = await asAdmin({
+      method: 'PUT',
+      url: '/api/admin/orders/KC%00/status',
+      payload: { status: 'SHIPPED', version: 1 },
+    });
+    expect(admin.statusCode).toBe(400);
+  });
+});
+
+describe('numbers', () => {
+  it('answers 400 to a cart amount of 1e308 or a string of digits past any cart', async () => {
+    for (const cartAmount of [1e308, -1e308, '1e308', 10_000_001]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/coupons/validate',
+        payload: { code: 'WELCOME10', cartAmount },
+      });
+      expect(res.statusCode, `${cartAmount}: ${res.body}`).toBe(400);
+    }
+  });
+});
+
+describe('the payments webhook', () => {
+  it('answers 400 to a validly signed body that is not a JSON object', async () => {
+    const secret = await loadAppSecret(t.database.db, 'payments-simulated');
+    for (const body of ['not json', '{"event":', 'null', '[1]', '"x"']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/payment/razorpay/webhook',
+        payload: body,
+        headers: {
+          'content-type': 'application/json',
+          'x-razorpay-signature': createHmac('sha256', secret).update(body).digest('hex'),
+        },
+      });
+      expect(res.statusCode, `${body}: ${res.body}`).toBe(400);
+    }
+  });
+});
+
+describe('back-office writes from a stranger', () => {
+  it('answer 401 signed out and 403 to a shopper before the body is validated, on every operation', async () => {
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const writes = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/api/admin/'))
+      .flatMap(([path, ops]) =>
+        Object.keys(ops)
+          .filter((m) => m !== 'get')
+          .map((method) => ({
+            method: method.toUpperCase() as InjectOptions['method'],
+            url: path.replaceAll(/\{[^}]+\}/g, '1'),
+          })),
+      );
+    expect(writes.length).toBeGreaterThan(25);
+    for (const write of writes) {
+      // A body that fails every schema: a stranger learns nothing about what it should hold.
+      const request = { ...write, payload: { nonsense: true } };
+      expect((await t.app.inject(request)).statusCode, `${write.method} ${write.url}`).toBe(401);
+      expect((await shopper.request(request)).statusCode, `${write.method} ${write.url}`).toBe(403);
+    }
+  });
+});
