@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import { DESKTOP, MOBILE, open } from './support.ts';
+import { DESKTOP, expect, MOBILE, open, test } from './support.ts';
 
 const PAGES = [
   { name: 'home', path: '/' },

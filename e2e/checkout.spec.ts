@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signUpThroughApi } from './shoppers.ts';
-import { open } from './support.ts';
+import { expect, open, test } from './support.ts';
 
 test('a shopper adds two variants, changes quantities, uses a coupon, adds an address at checkout, pays and sees the order', async ({
   page,

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DESKTOP, expectFlash, MOBILE, open } from './support.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DESKTOP, expect, expectFlash, MOBILE, open, test } from './support.ts';
 
 const STORE_EMAIL = 'care@kesarchakki.in';
 

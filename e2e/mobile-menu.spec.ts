@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { DESKTOP, MOBILE, open } from './support.ts';
+import { DESKTOP, expect, MOBILE, open, test } from './support.ts';
 
 const NAV_ENTRIES = ['Home', 'About Us', 'Cart', 'Orders'] as const;
 // Logged out, the last entry is Login, a button that opens the login modal.

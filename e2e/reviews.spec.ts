@@ -1,13 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import {
-  type APIRequestContext,
-  expect,
-  type Page,
-  request as playwrightRequest,
-  test,
-} from '@playwright/test';
+import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
 import { signUpThroughApi } from './shoppers.ts';
-import { fetchProducts, MOBILE, open } from './support.ts';
+import { expect, fetchProducts, MOBILE, open, test } from './support.ts';
 
 interface Summary {
   average: number;

@@ -1,7 +1,50 @@
 // Shared helpers for the storefront end-to-end tests. Not a spec file, so Playwright does not
 // collect it as a test.
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
+
+export { expect };
+
+/**
+ * Every spec's `test`: fails a test when any page it opened (the `page` fixture's, or a context
+ * made with `browser.newContext()`/`newPage()`) logs a console error or throws an uncaught error,
+ * React's hydration errors included. A refused request the app handles (a 4xx answer to a
+ * document, fetch or XHR: the 404 page, a wrong OTP) is the browser's log line, not an error of
+ * the page; a 4xx on an image, script or stylesheet and every 5xx count. A test that expects
+ * another error lists it in `test.use({ allowedConsoleErrors: [/.../] })`.
+ */
+export const test = base.extend<{ allowedConsoleErrors: RegExp[]; failOnConsoleErrors: undefined }>({
+  allowedConsoleErrors: [[], { option: true }],
+  failOnConsoleErrors: [
+    async ({ browser, allowedConsoleErrors }, use) => {
+      const errors: { text: string; url: string }[] = [];
+      const refused = new Map<string, string>(); // url -> resource type, for 4xx and 5xx answers
+      const watch = (context: BrowserContext) => {
+        context.on('response', (response) => {
+          if (response.status() >= 400) refused.set(response.url(), response.request().resourceType());
+        });
+        context.on('console', (message) => {
+          if (message.type() === 'error') errors.push({ text: message.text(), url: message.location().url });
+        });
+        context.on('weberror', (error) => errors.push({ text: `Uncaught ${error.error().stack}`, url: '' }));
+      };
+      browser.on('context', watch);
+      for (const context of browser.contexts()) watch(context);
+      await use(undefined);
+      browser.off('context', watch);
+      const unexpected = errors.filter(({ text, url }) => {
+        if (allowedConsoleErrors.some((pattern) => pattern.test(text))) return false;
+        if (!text.startsWith('Failed to load resource: the server responded with a status of 4')) return true;
+        return !['document', 'fetch', 'xhr'].includes(refused.get(url) ?? '');
+      });
+      expect(
+        unexpected.map((e) => `${e.text}${e.url ? ` (${e.url})` : ''}`),
+        'console errors in the browser',
+      ).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 export interface ApiVariant {
   id: number;
