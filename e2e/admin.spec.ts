@@ -1,3 +1,5 @@
+// The back office's orders journey: the demo admin moves a shopper's order from placed to
+// delivered (tracking id when shipping) and the shopper sees it delivered on the orders page.
 import { adminPage } from './admin-session.ts';
 import { placeOrderThroughApi, signUpThroughApi } from './shoppers.ts';
 import { expect, open, test } from './support.ts';
