@@ -113,7 +113,7 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const w = window as unknown as { __reactRouterDataRouter?: unknown };
     if (!w.__reactRouterDataRouter) return false;
-    const probe = document.querySelector('header input, header button, main a, main button');
+    const probe = document.querySelector('header input, header button, header a, main a, main button');
     return probe !== null && Object.keys(probe).some((k) => k.startsWith('__reactProps$'));
   });
 }

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { clearCartLocally, refreshCart } from '../features/cart/cart-store';
 import { seoMeta } from '../seo';
+import { useHydrated } from '../use-hydrated';
 import type { Route } from './+types/order-success';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -26,17 +27,21 @@ interface SuccessState {
 export default function OrderSuccess() {
   const location = useLocation();
   const navigate = useNavigate();
-  const state = location.state as SuccessState | null;
+  // The navigation state lives in the browser's history (a reload keeps it); the server never has
+  // it, so the page uses it only once hydrated.
+  const hydrated = useHydrated();
+  const state = hydrated ? (location.state as SuccessState | null) : null;
 
   useEffect(() => {
-    // Opened without the navigation state (a reload, a typed URL): nothing to show.
+    if (!hydrated) return;
+    // Opened without the navigation state (a typed URL, a link): nothing to show.
     if (!state?.orderId) {
       navigate('/', { replace: true });
       return;
     }
     clearCartLocally();
     void refreshCart();
-  }, [state, navigate]);
+  }, [hydrated, state, navigate]);
 
   if (!state?.orderId) return <main className="page" />;
   return (
