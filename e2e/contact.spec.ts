@@ -94,7 +94,8 @@ test.describe('Contact', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('a failed send says so and keeps the form open', async ({ page }) => {
+  test('a failed send says so and keeps the form open', async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/status of 500 .*\/api\/contact\/send\)$/);
     await open(page, '/');
     const dialog = await openContactFromFooter(page);
     await page.route('**/api/contact/send', (route) =>

@@ -216,7 +216,9 @@ test.describe('Customer Reviews', () => {
 
   test('a review that fails on the network is kept in the browser and restored on return', async ({
     page,
+    consoleErrors,
   }) => {
+    consoleErrors.allow(/ERR_INTERNET_DISCONNECTED \(.*\/api\/reviews\)$/);
     const id = await productId(page.request, 'biryani-masala');
     await signUpThroughApi(page.request, { firstName: 'Kabir' });
     await open(page, `/rate/${id}`);

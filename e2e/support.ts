@@ -10,37 +10,36 @@ export { expect };
  * made with `browser.newContext()`/`newPage()`) logs a console error or throws an uncaught error,
  * React's hydration errors included. A refused request the app handles (a 4xx answer to a
  * document, fetch or XHR: the 404 page, a wrong OTP) is the browser's log line, not an error of
- * the page; a 4xx on an image, script or stylesheet and every 5xx count. A test that expects
- * another error lists it in `test.use({ allowedConsoleErrors: [/.../] })`.
+ * the page; a 4xx on an image, script or stylesheet and every 5xx count. A test that provokes an
+ * error on purpose (a failing network) says so: `consoleErrors.allow(/pattern/)`, matched against
+ * the message followed by its URL in brackets.
  */
-export const test = base.extend<{ allowedConsoleErrors: RegExp[]; failOnConsoleErrors: undefined }>({
-  allowedConsoleErrors: [[], { option: true }],
-  failOnConsoleErrors: [
-    async ({ browser, allowedConsoleErrors }, use) => {
-      const errors: { text: string; url: string }[] = [];
+export const test = base.extend<{ consoleErrors: { allow(pattern: RegExp): void } }>({
+  consoleErrors: [
+    async ({ browser }, use) => {
+      const allowed: RegExp[] = [];
+      const errors: string[] = [];
       const refused = new Map<string, string>(); // url -> resource type, for 4xx and 5xx answers
       const watch = (context: BrowserContext) => {
         context.on('response', (response) => {
           if (response.status() >= 400) refused.set(response.url(), response.request().resourceType());
         });
         context.on('console', (message) => {
-          if (message.type() === 'error') errors.push({ text: message.text(), url: message.location().url });
+          if (message.type() !== 'error') return;
+          const { url } = message.location();
+          const handled =
+            message.text().startsWith('Failed to load resource: the server responded with a status of 4') &&
+            ['document', 'fetch', 'xhr'].includes(refused.get(url) ?? '');
+          if (!handled) errors.push(`${message.text()}${url ? ` (${url})` : ''}`);
         });
-        context.on('weberror', (error) => errors.push({ text: `Uncaught ${error.error().stack}`, url: '' }));
+        context.on('weberror', (error) => errors.push(`Uncaught ${error.error().stack}`));
       };
       browser.on('context', watch);
       for (const context of browser.contexts()) watch(context);
-      await use(undefined);
+      await use({ allow: (pattern) => allowed.push(pattern) });
       browser.off('context', watch);
-      const unexpected = errors.filter(({ text, url }) => {
-        if (allowedConsoleErrors.some((pattern) => pattern.test(text))) return false;
-        if (!text.startsWith('Failed to load resource: the server responded with a status of 4')) return true;
-        return !['document', 'fetch', 'xhr'].includes(refused.get(url) ?? '');
-      });
-      expect(
-        unexpected.map((e) => `${e.text}${e.url ? ` (${e.url})` : ''}`),
-        'console errors in the browser',
-      ).toEqual([]);
+      const unexpected = errors.filter((error) => !allowed.some((pattern) => pattern.test(error)));
+      expect(unexpected, 'console errors in the browser').toEqual([]);
     },
     { auto: true },
   ],
