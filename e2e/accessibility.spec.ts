@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import { DESKTOP, MOBILE, open } from './support.ts';
+import { seriousAxeViolations } from './axe.ts';
+import { DESKTOP, expect, MOBILE, open, test } from './support.ts';
 
 const PAGES = [
   { name: 'home', path: '/' },
@@ -18,21 +17,8 @@ for (const viewport of [DESKTOP, MOBILE]) {
         page,
       }) => {
         await open(page, target.path);
-        const results = await new AxeBuilder({ page }).analyze();
-        const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        const report = blocking
-          .map(
-            (v) =>
-              `- ${v.id} [${v.impact}] ${v.help} (${v.helpUrl})\n` +
-              v.nodes
-                .map(
-                  (n) =>
-                    `    target: ${n.target.join(' ')}\n      ${n.failureSummary?.replace(/\n/g, '\n      ')}`,
-                )
-                .join('\n'),
-          )
-          .join('\n');
-        expect(blocking, `axe violations on ${target.path} at ${viewport.width} px:\n${report}`).toEqual([]);
+        const violations = await seriousAxeViolations(page);
+        expect(violations, `axe violations on ${target.path} at ${viewport.width} px`).toEqual([]);
       });
     }
   });

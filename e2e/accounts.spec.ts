@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { latestCode, signUpThroughApi } from './shoppers.ts';
-import { MOBILE, open } from './support.ts';
+import { expect, MOBILE, open, test } from './support.ts';
 
 /** A number no other test uses: 9 + the worker-unique tail. */
 function uniqueMobile(seed: number): string {

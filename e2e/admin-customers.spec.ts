@@ -1,10 +1,9 @@
 // The back office's customers, and the way in from the storefront for the store team.
-import { expect, test } from '@playwright/test';
 import { adminPage } from './admin-session.ts';
 import { expectNoSeriousAxeViolations } from './axe-check.ts';
 import { placeOrder } from './orders-api.ts';
 import { signUpThroughApi } from './shoppers.ts';
-import { MOBILE, open } from './support.ts';
+import { expect, MOBILE, open, test } from './support.ts';
 
 test('the store team finds a customer by mobile, name or e-mail and opens their orders, addresses and reviews', async ({
   browser,

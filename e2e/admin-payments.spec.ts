@@ -1,9 +1,9 @@
 // The payments ledger in the back office: a second payment for an order already paid is refused
 // at checkout with a refund notice, and the owner finds it under 'Needs attention'.
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { adminPage } from './admin-session.ts';
 import { signUpThroughApi } from './shoppers.ts';
-import { DESKTOP, fetchProducts, MOBILE, open } from './support.ts';
+import { DESKTOP, expect, fetchProducts, MOBILE, open, test } from './support.ts';
 
 const placement = (mobile: string, payment: object) => ({
   userName: 'Meera Nair',

@@ -1,9 +1,8 @@
 // The back office's products journey: the demo admin creates a product with two variants and an
 // image, and shoppers see it on the home page and its product page straight away.
-import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { adminPage } from './admin-session.ts';
-import { open, rupees } from './support.ts';
+import { expect, open, rupees, test } from './support.ts';
 
 /** A photo-like JPEG, as a phone would give it. */
 function packShot(): Promise<Buffer> {

@@ -2,10 +2,10 @@
 // marketplace link, reorders the About page and creates a coupon; the storefront shows each change
 // on its next request. These change what every storefront journey checks (the home banner, the
 // footer, the About order), so playwright.config.ts runs this file after all of them.
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { adminPage } from './admin-session.ts';
 import { signUpThroughApi } from './shoppers.ts';
-import { fetchProducts, open } from './support.ts';
+import { expect, fetchProducts, open, test } from './support.ts';
 
 test.describe.configure({ mode: 'serial' });
 

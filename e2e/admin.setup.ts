@@ -1,9 +1,9 @@
 // Logs the demo admin in once for the whole run and saves the session for every admin journey:
 // one number may ask for a new code only every 30 s, so specs running in parallel cannot each
 // log in on their own.
-import { expect, test as setup } from '@playwright/test';
 import { ADMIN_STATE_FILE, DEMO_ADMIN_MOBILE } from './admin-session.ts';
 import { latestCode } from './shoppers.ts';
+import { expect, test as setup } from './support.ts';
 
 setup('the demo admin logs in', async ({ request }) => {
   const mobile = DEMO_ADMIN_MOBILE;

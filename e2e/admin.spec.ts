@@ -1,68 +1,11 @@
 // The back office's orders journey: the demo admin moves a shopper's order from placed to
 // delivered (tracking id when shipping) and the shopper sees it delivered on the orders page.
-import { type APIRequestContext, expect, test } from '@playwright/test';
 import { adminPage } from './admin-session.ts';
-import { signUpThroughApi } from './shoppers.ts';
-import { fetchProducts, open } from './support.ts';
+import { placeOrderThroughApi, signUpThroughApi } from './shoppers.ts';
+import { expect, open, test } from './support.ts';
 
 // Every test opens its own browser context with the demo admin's session (admin.setup.ts).
 test.describe.configure({ mode: 'serial' });
-
-/** Places an order through the API exactly as the checkout page does (simulated gateway). */
-async function placeOrder(request: APIRequestContext, mobile: string): Promise<string> {
-  const address = await request.post(`/api/addresses/${mobile}`, {
-    data: {
-      name: 'Meera Nair',
-      phone: '9123456780',
-      pincode: '682001',
-      locality: 'Fort Kochi',
-      addressLine: '7, Princess Street',
-      city: 'Kochi',
-      state: 'Kerala',
-    },
-  });
-  expect(address.status()).toBe(201);
-  const addressId = ((await address.json()) as { id: number }[])[0]!.id;
-  const { active } = await fetchProducts(request);
-  const product = active.find((p) => p.slug === 'garam-masala')!;
-  const added = await request.post('/api/cart', {
-    data: {
-      productId: product.id,
-      variant: product.variants[0]!.weight,
-      quantity: 1,
-      phoneNumber: `+91${mobile}`,
-    },
-  });
-  expect(added.status()).toBe(201);
-  const probe = await request.post('/api/payment/create-razorpay-order', { data: { amount: 1, addressId } });
-  const { amount } = (await probe.json()) as { amount: number };
-  const created = await request.post('/api/payment/create-razorpay-order', { data: { amount, addressId } });
-  expect(created.ok()).toBe(true);
-  const { orderId } = (await created.json()) as { orderId: string };
-  const paid = await request.post(`/api/payment/simulated/${orderId}/pay`);
-  expect(paid.ok()).toBe(true);
-  const placed = await request.post('/api/orders/place', {
-    data: {
-      userName: 'Meera Nair',
-      userMobile: `+91${mobile}`,
-      userEmail: 'ignored@example.in',
-      deliveryAddress: { name: 'Meera Nair', phone: '9123456780', type: 'Home', fullAddress: 'ignored' },
-      orderItems: [],
-      priceDetails: {
-        totalMrp: 0,
-        appliedCouponCode: '',
-        discount: 0,
-        subtotal: 0,
-        deliveryCharges: 0,
-        platformFee: 0,
-        finalAmount: 0,
-      },
-      payment: { mode: 'RAZORPAY', ...((await paid.json()) as object) },
-    },
-  });
-  expect(placed.ok(), await placed.text()).toBe(true);
-  return ((await placed.json()) as { orderNumber: string }).orderNumber;
-}
 
 test('the back office asks a logged-out visitor to log in and refuses a shopper', async ({ page }) => {
   const anonymous = await page.goto('/admin');
@@ -82,7 +25,7 @@ test('an admin moves an order from placed to delivered with a tracking id; the s
 }) => {
   test.setTimeout(90_000);
   const shopper = await signUpThroughApi(page.request, { firstName: 'Meera' });
-  const orderNumber = await placeOrder(page.request, shopper.mobile);
+  const orderNumber = await placeOrderThroughApi(page.request, shopper.mobile);
 
   const { context: adminContext, admin } = await adminPage(browser);
   await open(admin, '/admin');

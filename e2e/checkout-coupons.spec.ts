@@ -1,8 +1,8 @@
 // Money on the checkout page: no rows of nothing, percent coupons in whole rupees, and the coupons
 // list telling this shopper which coupons they cannot use now and why.
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { signUpThroughApi } from './shoppers.ts';
-import { type ApiProduct, fetchProducts, open, rupees } from './support.ts';
+import { type ApiProduct, expect, fetchProducts, open, rupees, test } from './support.ts';
 
 async function addToCart(
   request: APIRequestContext,

@@ -1,8 +1,7 @@
 // A payment that cannot become an order: the checkout page says it will be refunded. Here the
 // same checkout is paid from another tab first, so the window's payment is a second one.
-import { expect, test } from '@playwright/test';
 import { signUpThroughApi } from './shoppers.ts';
-import { fetchProducts, open } from './support.ts';
+import { expect, fetchProducts, open, test } from './support.ts';
 
 test('a second payment for a checkout already paid is refused on the page with a refund notice', async ({
   page,

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signUpThroughApi } from './shoppers.ts';
-import { open } from './support.ts';
+import { expect, open, test } from './support.ts';
 
 test('a shopper adds two variants, changes quantities, uses a coupon, adds an address at checkout, pays and sees the order', async ({
   page,
@@ -93,6 +92,9 @@ test('a shopper adds two variants, changes quantities, uses a coupon, adds an ad
   await expect(page.getByText('₹355')).toBeVisible();
   const orderNumber = (await page.locator('dt:has-text("Order ID") + dd').textContent())!;
   expect(orderNumber).toMatch(/^KC\d{6}-/);
+  // A reload keeps the navigation state: the same confirmation, hydrated without an error.
+  await page.reload();
+  await expect(page.locator('dt:has-text("Order ID") + dd')).toHaveText(orderNumber);
 
   await page.getByRole('link', { name: 'Back to Home' }).click();
   await expect(page.getByRole('banner').locator('.badge')).toHaveCount(0);

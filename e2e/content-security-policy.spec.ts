@@ -1,10 +1,10 @@
 // The Content-Security-Policy in a real browser: every page the shop renders runs its own scripts
 // without a single violation (signed out, signed in, back office, client-side navigation), and an
 // inline script that found its way into a page is refused.
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { adminPage } from './admin-session.ts';
 import { signUpThroughApi } from './shoppers.ts';
-import { fetchAllProducts, open, waitForHydration } from './support.ts';
+import { expect, fetchAllProducts, open, test, waitForHydration } from './support.ts';
 
 /** Collects CSP violations (the DOM event, and Chromium's console report) from every page of a context. */
 async function watchViolations(context: BrowserContext) {

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { open } from './support.ts';
+import { expect, open, test } from './support.ts';
 
 // The journeys run the shop as `npm start` does with nothing configured: a demo, which says so.
 test.describe('The demo shop notice', () => {

@@ -1,5 +1,13 @@
-import { expect, test } from '@playwright/test';
-import { expectLineThrough, fetchProducts, open, rupees, specPercentOff, struckPrice } from './support.ts';
+import {
+  expect,
+  expectLineThrough,
+  fetchProducts,
+  open,
+  rupees,
+  specPercentOff,
+  struckPrice,
+  test,
+} from './support.ts';
 
 test.describe('Home page', () => {
   test('shows the live banner, not the hidden or past-scheduled ones', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { DESKTOP, MOBILE, open } from './support.ts';
+import { addToCartThroughApi, signUpThroughApi } from './shoppers.ts';
+import { DESKTOP, expect, fetchProducts, MOBILE, open, test } from './support.ts';
 
 const NAV_ENTRIES = ['Home', 'About Us', 'Cart', 'Orders'] as const;
 // Logged out, the last entry is Login, a button that opens the login modal.
@@ -41,6 +41,28 @@ test.describe('Header on a 390 px phone', () => {
       'aria-expanded',
       'false',
     );
+  });
+});
+
+test.describe('Cart in the top bar of a 390 px phone', () => {
+  test.use({ viewport: MOBILE });
+
+  test('shows the number of cart lines without opening the menu and opens the cart drawer', async ({
+    page,
+  }) => {
+    const { mobile } = await signUpThroughApi(page.request, { firstName: 'Ishaan' });
+    const { active } = await fetchProducts(page.request);
+    const product = active.find((p) => p.slug === 'garam-masala')!;
+    for (const variant of product.variants.filter((v) => v.stock > 0).slice(0, 2)) {
+      await addToCartThroughApi(page.request, mobile, { productId: product.id, variant: variant.weight });
+    }
+    await open(page, '/');
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+    const cart = banner.getByRole('link', { name: /^Cart ?2 items$/ });
+    await expect(cart).toBeVisible();
+    await cart.click();
+    await expect(page.getByRole('dialog', { name: 'Shopping Cart' }).locator('.cart-line')).toHaveCount(2);
   });
 });
 

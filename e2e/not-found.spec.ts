@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support.ts';
 
 test.describe('Unknown routes', () => {
   test('an unknown path answers 404 with the not-found page inside the shared header and footer', async ({

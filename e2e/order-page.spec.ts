@@ -1,10 +1,9 @@
 // After the purchase: the shopper's own order page (from My Orders and the success page), Buy
 // again and Rate this product, and that nobody else can open it.
-import { expect, test } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './axe-check.ts';
 import { ADDRESS, placeOrder } from './orders-api.ts';
 import { signUpThroughApi } from './shoppers.ts';
-import { MOBILE, open } from './support.ts';
+import { expect, MOBILE, open, test } from './support.ts';
 
 test('a shopper opens an order from My Orders, sees everything about it, buys an item again and can rate it', async ({
   page,

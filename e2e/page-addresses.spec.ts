@@ -2,9 +2,9 @@
 // PUBLIC_URL), never from a path that looks like another host; pages for someone signed in are
 // never stored by a cache.
 import http from 'node:http';
-import { expect, test } from '@playwright/test';
 import { adminPage } from './admin-session.ts';
 import { signUpThroughApi } from './shoppers.ts';
+import { expect, test } from './support.ts';
 
 /** A GET with the request target exactly as given (Playwright's client would resolve '//host/'). */
 function rawGet(baseURL: string, target: string): Promise<{ status: number; body: string }> {

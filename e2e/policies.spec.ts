@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { adminPage } from './admin-session.ts';
-import { open } from './support.ts';
+import { expect, open, test } from './support.ts';
 
 const POLICIES = [
   {

@@ -1,5 +1,13 @@
-import { expect, test } from '@playwright/test';
-import { expectLineThrough, fetchProducts, open, rupees, specPercentOff, struckPrice } from './support.ts';
+import {
+  expect,
+  expectLineThrough,
+  fetchProducts,
+  open,
+  rupees,
+  specPercentOff,
+  struckPrice,
+  test,
+} from './support.ts';
 
 test.describe('Product page', () => {
   test('shows brand, name, prices and preselects the first in-stock variant when the first one is out of stock', async ({

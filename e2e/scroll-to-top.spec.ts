@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { MOBILE, open } from './support.ts';
+import type { Page } from '@playwright/test';
+import { expect, MOBILE, open, test } from './support.ts';
 
 /** Scrolls to the given fraction of the scrollable height and lets the scroll handler run. */
 async function scrollToFraction(page: Page, fraction: number) {

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { type ApiProduct, fetchProducts, open, rupees } from './support.ts';
+import type { Page } from '@playwright/test';
+import { type ApiProduct, expect, fetchProducts, open, rupees, test } from './support.ts';
 
 const searchBox = (page: Page) => page.getByRole('banner').getByRole('searchbox');
 

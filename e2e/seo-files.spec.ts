@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { fetchProducts } from './support.ts';
+import { expect, fetchProducts, test } from './support.ts';
 
 test.describe('SEO files', () => {
   test('robots.txt references the sitemap', async ({ request }) => {

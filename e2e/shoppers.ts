@@ -43,3 +43,88 @@ export async function signUpThroughApi(
   );
   return { mobile, email, firstName: options.firstName, lastName };
 }
+
+/** Adds a delivery address for the logged-in shopper; returns its id. */
+export async function addAddressThroughApi(
+  request: APIRequestContext,
+  mobile: string,
+  address: Partial<
+    Record<'name' | 'phone' | 'pincode' | 'locality' | 'addressLine' | 'city' | 'state', string>
+  > = {},
+): Promise<number> {
+  const res = await request.post(`/api/addresses/${mobile}`, {
+    data: {
+      name: 'Meera Nair',
+      phone: '9123456780',
+      pincode: '682001',
+      locality: 'Fort Kochi',
+      addressLine: '7, Princess Street',
+      city: 'Kochi',
+      state: 'Kerala',
+      ...address,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const list = (await res.json()) as { id: number }[];
+  return Math.max(...list.map((a) => a.id));
+}
+
+/** Puts `quantity` of a product's variant (by weight, e.g. '100g') in the shopper's cart. */
+export async function addToCartThroughApi(
+  request: APIRequestContext,
+  mobile: string,
+  line: { productId: number; variant: string; quantity?: number },
+): Promise<void> {
+  const res = await request.post('/api/cart', {
+    data: {
+      productId: line.productId,
+      variant: line.variant,
+      quantity: line.quantity ?? 1,
+      phoneNumber: `+91${mobile}`,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/**
+ * Places an order through the API exactly as the checkout page does (simulated gateway): a new
+ * address, one Garam Masala in the cart, paid. Returns the order number.
+ */
+export async function placeOrderThroughApi(request: APIRequestContext, mobile: string): Promise<string> {
+  const addressId = await addAddressThroughApi(request, mobile);
+  const products = (await (await request.get('/api/products')).json()) as {
+    id: number;
+    slug: string;
+    variants: { weight: string }[];
+  }[];
+  const product = products.find((p) => p.slug === 'garam-masala')!;
+  await addToCartThroughApi(request, mobile, { productId: product.id, variant: product.variants[0]!.weight });
+  const probe = await request.post('/api/payment/create-razorpay-order', { data: { amount: 1, addressId } });
+  const { amount } = (await probe.json()) as { amount: number };
+  const created = await request.post('/api/payment/create-razorpay-order', { data: { amount, addressId } });
+  expect(created.ok()).toBe(true);
+  const { orderId } = (await created.json()) as { orderId: string };
+  const paid = await request.post(`/api/payment/simulated/${orderId}/pay`);
+  expect(paid.ok()).toBe(true);
+  const placed = await request.post('/api/orders/place', {
+    data: {
+      userName: 'Meera Nair',
+      userMobile: `+91${mobile}`,
+      userEmail: 'ignored@example.in',
+      deliveryAddress: { name: 'Meera Nair', phone: '9123456780', type: 'Home', fullAddress: 'ignored' },
+      orderItems: [],
+      priceDetails: {
+        totalMrp: 0,
+        appliedCouponCode: '',
+        discount: 0,
+        subtotal: 0,
+        deliveryCharges: 0,
+        platformFee: 0,
+        finalAmount: 0,
+      },
+      payment: { mode: 'RAZORPAY', ...((await paid.json()) as object) },
+    },
+  });
+  expect(placed.ok(), await placed.text()).toBe(true);
+  return ((await placed.json()) as { orderNumber: string }).orderNumber;
+}

@@ -1,7 +1,49 @@
 // Shared helpers for the storefront end-to-end tests. Not a spec file, so Playwright does not
 // collect it as a test.
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
+
+export { expect };
+
+/**
+ * Every spec's `test`: fails a test when any page it opened (the `page` fixture's, or a context
+ * made with `browser.newContext()`/`newPage()`) logs a console error or throws an uncaught error,
+ * React's hydration errors included. A refused request the app handles (a 4xx answer to a
+ * document, fetch or XHR: the 404 page, a wrong OTP) is the browser's log line, not an error of
+ * the page; a 4xx on an image, script or stylesheet and every 5xx count. A test that provokes an
+ * error on purpose (a failing network) says so: `consoleErrors.allow(/pattern/)`, matched against
+ * the message followed by its URL in brackets.
+ */
+export const test = base.extend<{ consoleErrors: { allow(pattern: RegExp): void } }>({
+  consoleErrors: [
+    async ({ browser }, use) => {
+      const allowed: RegExp[] = [];
+      const errors: string[] = [];
+      const refused = new Map<string, string>(); // url -> resource type, for 4xx and 5xx answers
+      const watch = (context: BrowserContext) => {
+        context.on('response', (response) => {
+          if (response.status() >= 400) refused.set(response.url(), response.request().resourceType());
+        });
+        context.on('console', (message) => {
+          if (message.type() !== 'error') return;
+          const { url } = message.location();
+          const handled =
+            message.text().startsWith('Failed to load resource: the server responded with a status of 4') &&
+            ['document', 'fetch', 'xhr'].includes(refused.get(url) ?? '');
+          if (!handled) errors.push(`${message.text()}${url ? ` (${url})` : ''}`);
+        });
+        context.on('weberror', (error) => errors.push(`Uncaught ${error.error().stack}`));
+      };
+      browser.on('context', watch);
+      for (const context of browser.contexts()) watch(context);
+      await use({ allow: (pattern) => allowed.push(pattern) });
+      browser.off('context', watch);
+      const unexpected = errors.filter((error) => !allowed.some((pattern) => pattern.test(error)));
+      expect(unexpected, 'console errors in the browser').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 export interface ApiVariant {
   id: number;
@@ -70,7 +112,7 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const w = window as unknown as { __reactRouterDataRouter?: unknown };
     if (!w.__reactRouterDataRouter) return false;
-    const probe = document.querySelector('header input, header button, main a, main button');
+    const probe = document.querySelector('header input, header button, header a, main a, main button');
     return probe !== null && Object.keys(probe).some((k) => k.startsWith('__reactProps$'));
   });
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, type MouseEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { api } from '../features/account/api';
 import { openLogin } from '../features/account/modal-events';
@@ -23,6 +23,13 @@ export function Header() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu on every navigation
   useEffect(() => setMenuOpen(false), [location.key]);
 
+  // The drawer where JavaScript runs; the /cart page otherwise.
+  const openDrawer = (e: MouseEvent) => {
+    e.preventDefault();
+    setMenuOpen(false);
+    setDrawerOpen(true);
+  };
+
   return (
     <header className="header">
       <div className="header__inner">
@@ -39,6 +46,12 @@ export function Header() {
         <Link to="/" className="header__logo" aria-label={`${settings.storeName} home`}>
           <img src={settings.logoUrl ?? '/images/logo.svg'} alt="" width="160" height="45" />
         </Link>
+        {/* Phones keep the cart one tap away in the top bar, as well as in the menu. */}
+        <a href="/cart" className="header__cart" onClick={openDrawer}>
+          <CartIcon />
+          <span className="visually-hidden">Cart</span>
+          <CartBadge count={cartCount} className="header__cart-count" />
+        </a>
         <SearchBox />
         <nav id="site-nav" className={`nav${menuOpen ? ' nav--open' : ''}`} aria-label="Main">
           <NavLink to="/" end className="nav__link">
@@ -47,24 +60,10 @@ export function Header() {
           <NavLink to="/about" className="nav__link">
             About Us
           </NavLink>
-          <a
-            href="/cart"
-            className="nav__link nav__cart"
-            onClick={(e) => {
-              // The drawer where JavaScript runs; the /cart page otherwise.
-              e.preventDefault();
-              setMenuOpen(false);
-              setDrawerOpen(true);
-            }}
-          >
+          <a href="/cart" className="nav__link nav__cart" onClick={openDrawer}>
             <CartIcon />
             <span>Cart</span>
-            {cartCount > 0 ? (
-              <span className="badge">
-                {cartCount}
-                <span className="visually-hidden"> items</span>
-              </span>
-            ) : null}
+            <CartBadge count={cartCount} className="badge" />
           </a>
           <NavLink to="/orders" className="nav__link">
             Orders
@@ -95,6 +94,17 @@ export function Header() {
         </Suspense>
       ) : null}
     </header>
+  );
+}
+
+/** The number of cart lines, shown when above 0. */
+function CartBadge({ count, className }: { count: number; className: string }) {
+  if (count === 0) return null;
+  return (
+    <span className={className}>
+      {count}
+      <span className="visually-hidden"> items</span>
+    </span>
   );
 }
 

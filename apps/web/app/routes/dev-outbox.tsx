@@ -56,7 +56,9 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
       {messages.length === 0 ? (
         <p className="empty">No messages yet.</p>
       ) : (
-        <div className="outbox__table">
+        // Scrolls sideways on a phone, so it takes the keyboard focus to be scrolled without a mouse.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
+        <section className="outbox__table" aria-label="Messages" tabIndex={0}>
           <table>
             <thead>
               <tr>
@@ -84,7 +86,7 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </main>
   );

@@ -7,6 +7,7 @@ import { clearCartLocally, refreshCart } from '../features/cart/cart-store';
 import { DeliveryAddress } from '../features/orders/delivery-address';
 import { seoMeta } from '../seo';
 import orderStylesHref from '../styles/order.css?url';
+import { useHydrated } from '../use-hydrated';
 import type { Route } from './+types/order-success';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: orderStylesHref }];
@@ -32,17 +33,21 @@ interface SuccessState {
 export default function OrderSuccess() {
   const location = useLocation();
   const navigate = useNavigate();
-  const state = location.state as SuccessState | null;
+  // The navigation state lives in the browser's history (a reload keeps it); the server never has
+  // it, so the page uses it only once hydrated.
+  const hydrated = useHydrated();
+  const state = hydrated ? (location.state as SuccessState | null) : null;
 
   useEffect(() => {
-    // Opened without the navigation state (a reload, a typed URL): nothing to show.
+    if (!hydrated) return;
+    // Opened without the navigation state (a typed URL, a link): nothing to show.
     if (!state?.orderId) {
       navigate('/', { replace: true });
       return;
     }
     clearCartLocally();
     void refreshCart();
-  }, [state, navigate]);
+  }, [hydrated, state, navigate]);
 
   // Where the order goes, from the shopper's own order (the navigation state has only the ids).
   const orderId = state?.orderId;

@@ -25,7 +25,6 @@ import {
   orders,
   paymentEvents,
 } from './schema.ts';
-import { recordStatus } from './status-history.ts';
 
 type CheckoutRow = typeof checkouts.$inferSelect;
 

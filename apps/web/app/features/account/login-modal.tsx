@@ -2,7 +2,7 @@
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import { MESSAGES } from '@spice/shared/messages';
 import { digitsOnly, isValidMobile, OTP_LENGTH } from '@spice/shared/validators';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { flash, Modal } from '../../components/modal';
 import { ApiError, api } from './api';
@@ -30,6 +30,11 @@ export default function LoginModal({
   const otpRef = useRef<HTMLInputElement>(null);
   const revalidator = useRevalidator();
 
+  // The code field takes the keyboard once it is there and enabled (after a send, a wrong code).
+  useEffect(() => {
+    if (step === 'otp' && !busy) otpRef.current?.focus();
+  }, [step, busy]);
+
   function fail(message: string) {
     setError(message);
     flash(formRef.current, 'shake', SHAKE_MS);
@@ -40,16 +45,22 @@ export default function LoginModal({
     if (isResend && resendsLeft <= 0) return fail(MESSAGES.tooManyAttempts);
     setBusy(true);
     setError('');
+    const askForCode = (waitSeconds: number) => {
+      setStep('otp');
+      setOtp('');
+      startCountdown(waitSeconds);
+    };
     try {
       const sent = await api<{ resendAfterSeconds: number; resendsLeft: number }>('/auth/otp/send', {
         body: { mobile },
       });
-      setStep('otp');
-      setOtp('');
       setResendsLeft(sent.resendsLeft);
-      startCountdown(sent.resendAfterSeconds);
-      window.setTimeout(() => otpRef.current?.focus(), 0);
+      askForCode(sent.resendAfterSeconds);
     } catch (e) {
+      // A code went to this number moments ago (the modal was closed and opened again): the server
+      // refuses a new one and says how long to wait. That code still works, so ask for it.
+      const wait = e instanceof ApiError && e.status === 429 ? e.body.retryAfterSeconds : undefined;
+      if (typeof wait === 'number' && wait > 0) return askForCode(wait);
       const message = e instanceof ApiError ? e.message : MESSAGES.otpSendFailed;
       fail(
         isResend && e instanceof ApiError && e.status !== 429 && e.status !== 0

@@ -130,7 +130,7 @@ export function CartLines({ items, loggedIn }: { items: CartItemDto[]; loggedIn:
               type="button"
               className="link-button"
               onClick={guard(() => void removeLine(item.id))}
-              aria-label={`Remove ${item.productName} ${item.variant}`}
+              aria-label={`Delete ${item.productName} ${item.variant}`}
             >
               Delete
             </button>

@@ -1,6 +1,7 @@
 import { CheckoutSettingsEdit } from '@spice/shared/contracts/admin';
 import { type FormEvent, useState } from 'react';
 import { data, Form, useNavigation } from 'react-router';
+import { Field } from '../../features/admin/forms';
 import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
 import { adminMeta } from '../../features/admin/meta';
 import type { Route } from './+types/checkout-settings';
@@ -79,19 +80,13 @@ export default function AdminCheckoutSettings({ loaderData: s, actionData }: Rou
       <Form method="post" className="admin-panel" noValidate onSubmit={validate} key={s.version}>
         <input type="hidden" name="version" value={s.version} />
         <div className="admin-form">
-          <label>
-            Platform fee (₹)
-            <input
-              name="platformFee"
-              inputMode="decimal"
-              defaultValue={s.platformFee}
-              aria-invalid={errors.platformFee ? true : undefined}
-              aria-describedby="platformFee-error"
-            />
-            <span id="platformFee-error" className="field-error">
-              {errors.platformFee}
-            </span>
-          </label>
+          <Field
+            id="platformFee"
+            name="platformFee"
+            label="Platform fee (₹)"
+            error={errors.platformFee}
+            input={{ inputMode: 'decimal', defaultValue: s.platformFee }}
+          />
         </div>
         <h2>Delivery charge by cart value</h2>
         <p>From each cart value (₹) upwards, this delivery charge (₹) applies. One row must start at 0.</p>
@@ -100,7 +95,7 @@ export default function AdminCheckoutSettings({ loaderData: s, actionData }: Rou
             {errors.milestones}
           </p>
         ) : null}
-        <table className="admin-table">
+        <table className="admin-table admin-table--form admin-milestones">
           <thead>
             <tr>
               <th scope="col">Cart value from (₹)</th>

@@ -160,7 +160,7 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
 
       <section className="admin-panel" aria-labelledby="items">
         <h2 id="items">Items</h2>
-        <table className="admin-table">
+        <table className="admin-table admin-table--cards">
           <thead>
             <tr>
               <th scope="col">Product</th>
@@ -173,11 +173,13 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
           <tbody>
             {o.items.map((i) => (
               <tr key={`${i.productName}-${i.variant}`}>
-                <td>{i.productName}</td>
-                <td>{i.variant}</td>
-                <td>{i.quantity}</td>
-                <td>{formatPrice(i.price)}</td>
-                <td>{formatPrice(i.price * i.quantity)}</td>
+                <td data-label="Product" className="admin-table__full">
+                  {i.productName}
+                </td>
+                <td data-label="Variant">{i.variant}</td>
+                <td data-label="Qty">{i.quantity}</td>
+                <td data-label="Price">{formatPrice(i.price)}</td>
+                <td data-label="Line total">{formatPrice(i.price * i.quantity)}</td>
               </tr>
             ))}
           </tbody>

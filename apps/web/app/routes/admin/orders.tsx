@@ -78,7 +78,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       {page.content.length === 0 ? (
         <p>No orders match.</p>
       ) : (
-        <table className="admin-table">
+        <table className="admin-table admin-table--cards">
           <thead>
             <tr>
               <th scope="col">Order</th>
@@ -92,18 +92,18 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           <tbody>
             {page.content.map((o) => (
               <tr key={o.orderNumber}>
-                <td>
+                <td data-label="Order">
                   <Link to={`/admin/orders/${o.orderNumber}`}>{o.orderNumber}</Link>
                 </td>
-                <td>{istDateTime(o.createdAt)}</td>
-                <td>
+                <td data-label="Placed">{istDateTime(o.createdAt)}</td>
+                <td data-label="Customer">
                   {o.customerName}
                   <br />
                   <small>{o.mobile}</small>
                 </td>
-                <td>{o.itemCount}</td>
-                <td>{formatPrice(o.totalAmount)}</td>
-                <td>
+                <td data-label="Items">{o.itemCount}</td>
+                <td data-label="Total">{formatPrice(o.totalAmount)}</td>
+                <td data-label="Status">
                   <span className={`status status--${o.status.toLowerCase()}`}>{statusLabel(o.status)}</span>
                 </td>
               </tr>

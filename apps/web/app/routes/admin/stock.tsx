@@ -62,7 +62,7 @@ export default function AdminStock({ loaderData, actionData }: Route.ComponentPr
     <>
       <h1>Stock</h1>
       <p>Lowest stock first. Enter a change in units (12 received, −3 damaged) and why.</p>
-      <table className="admin-table">
+      <table className="admin-table admin-table--cards admin-stock">
         <thead>
           <tr>
             <th scope="col">Product</th>
@@ -81,14 +81,16 @@ export default function AdminStock({ loaderData, actionData }: Route.ComponentPr
             const id = `v${v.variantId}`;
             return (
               <tr key={v.variantId}>
-                <td>
+                <td data-label="Product" className="admin-table__full">
                   {v.productName}
                   {v.productActive ? null : <small> (inactive)</small>}
                 </td>
-                <td>{v.weight}</td>
-                <td>{v.sku}</td>
-                <td className={v.stock <= 10 ? 'admin-out' : undefined}>{v.stock}</td>
-                <td>
+                <td data-label="Weight">{v.weight}</td>
+                <td data-label="SKU">{v.sku}</td>
+                <td data-label="Stock" className={v.stock <= 10 ? 'admin-out' : undefined}>
+                  {v.stock}
+                </td>
+                <td data-label="Adjust" className="admin-table__full">
                   <Form
                     method="post"
                     className="admin-form admin-form--inline"

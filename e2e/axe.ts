@@ -1,0 +1,19 @@
+// axe-core on the page as it is now: the serious and critical violations, one readable line per
+// rule with the elements it names. Not a spec file.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} [${v.impact}] ${v.help} (${v.helpUrl})\n` +
+        v.nodes
+          .map(
+            (n) => `    target: ${n.target.join(' ')}\n      ${n.failureSummary?.replace(/\n/g, '\n      ')}`,
+          )
+          .join('\n'),
+    );
+}
