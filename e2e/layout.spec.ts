@@ -29,6 +29,7 @@ interface Fixtures {
   orderNumber: string;
   bannerId: string;
   couponId: string;
+  customerId: string;
 }
 
 interface LayoutRoute {
@@ -61,6 +62,7 @@ const ROUTES: LayoutRoute[] = [
   { name: 'dev outbox', path: '/dev/outbox', as: STOREFRONT },
   { name: 'profile', path: '/profile', as: SHOPPER },
   { name: 'rate', path: (f) => `/rate/${f.product.id}`, as: SHOPPER },
+  { name: 'order page', path: (f) => `/orders/${f.orderNumber}`, as: SHOPPER },
   {
     name: 'cart drawer',
     path: '/',
@@ -87,6 +89,10 @@ const ROUTES: LayoutRoute[] = [
   { name: 'admin product', path: (f) => `/admin/products/${f.product.id}`, as: ADMIN },
   { name: 'admin orders', path: '/admin/orders', as: ADMIN },
   { name: 'admin order', path: (f) => `/admin/orders/${f.orderNumber}`, as: ADMIN },
+  { name: 'admin customers', path: '/admin/customers', as: ADMIN },
+  { name: 'admin customer', path: (f) => `/admin/customers/${f.customerId}`, as: ADMIN },
+  { name: 'admin payments', path: '/admin/payments', as: ADMIN },
+  { name: 'admin payments needing attention', path: '/admin/payments?attention=true', as: ADMIN },
   { name: 'admin stock', path: '/admin/stock', as: ADMIN },
   { name: 'admin reviews', path: '/admin/reviews', as: ADMIN },
   { name: 'admin messages', path: '/admin/messages', as: ADMIN },
@@ -198,6 +204,7 @@ test.beforeAll(async ({ baseURL }) => {
     orderNumber,
     bannerId: await firstId(admin, '/admin/banners'),
     couponId: await firstId(admin, '/admin/coupons'),
+    customerId: await firstId(admin, '/admin/customers'),
   };
   shopperState = await shopper.storageState();
   await shopper.dispose();
