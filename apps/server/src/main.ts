@@ -27,7 +27,7 @@ export async function main(
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
   };
   const database = await openDatabase(config.DATABASE_URL);
-  const { seeded } = await migrateAndSeed(database, { seed: config.DEMO_MODE });
+  const { seeded, demoAdminRevoked } = await migrateAndSeed(database, { seed: config.DEMO_MODE });
 
   const storefront = await makeStorefront(config);
   const sweepers: NodeJS.Timeout[] = [];
@@ -64,6 +64,11 @@ export async function main(
     }
   } else {
     app.log.info('Demo mode is off: no demo data, no dev outbox, no simulated payments.');
+    if (demoAdminRevoked) {
+      app.log.warn(
+        'The demo admin account (9999900001) left from demo mode is no longer an admin. Use npm run admin:grant -- <mobile> for the real admin.',
+      );
+    }
   }
   for (const warning of bootWarnings(config)) app.log.warn(warning);
 

@@ -46,8 +46,39 @@ describe('booting on PGlite', () => {
   it('migrates and seeds an empty database once, and a second boot leaves it as it is', async () => {
     const database = await openDatabase('memory://');
     try {
-      expect(await migrateAndSeed(database, { seed: true })).toEqual({ seeded: true });
-      expect(await migrateAndSeed(database, { seed: true })).toEqual({ seeded: false });
+      expect(await migrateAndSeed(database, { seed: true })).toEqual({
+        seeded: true,
+        demoAdminRevoked: false,
+      });
+      expect(await migrateAndSeed(database, { seed: true })).toEqual({
+        seeded: false,
+        demoAdminRevoked: false,
+      });
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+});
+
+describe('leaving demo mode', () => {
+  it('takes the admin role from the demo admin of a database that was once a demo', async () => {
+    const database = await openDatabase('memory://');
+    try {
+      expect(await migrateAndSeed(database, { seed: true })).toEqual({
+        seeded: true,
+        demoAdminRevoked: false,
+      });
+      expect(await migrateAndSeed(database, { seed: false })).toEqual({
+        seeded: false,
+        demoAdminRevoked: true,
+      });
+      const rows = await database.db.execute(sql`select role from users where mobile = '9999900001'`);
+      expect((rows as unknown as { rows: { role: string }[] }).rows).toEqual([{ role: 'customer' }]);
+      // A second real boot has nothing left to revoke.
+      expect(await migrateAndSeed(database, { seed: false })).toEqual({
+        seeded: false,
+        demoAdminRevoked: false,
+      });
     } finally {
       await database.close();
     }

@@ -5,11 +5,19 @@ import type { Database } from './client.ts';
 export async function migrateAndSeed(
   database: Database,
   options: { seed: boolean },
-): Promise<{ seeded: boolean }> {
+): Promise<{ seeded: boolean; demoAdminRevoked: boolean }> {
   return database.exclusive(async () => {
     await database.migrate();
-    if (!options.seed) return { seeded: false };
-    const { seedDemoOnce } = await import('../seed/demo-seed.ts');
-    return { seeded: await seedDemoOnce(database.db) };
+    const { DEMO_ADMIN, seedDemoOnce } = await import('../seed/demo-seed.ts');
+    if (!options.seed) {
+      // A database that was once a demo keeps its well-known admin number; a real shop must not.
+      const { createAccountsService } = await import('../modules/accounts/service.ts');
+      const accounts = createAccountsService(database.db);
+      const demoAdmin = await accounts.findByMobile(DEMO_ADMIN.mobile);
+      const revoke = demoAdmin?.role === 'admin';
+      if (revoke) await accounts.setRole(DEMO_ADMIN.mobile, 'customer');
+      return { seeded: false, demoAdminRevoked: revoke };
+    }
+    return { seeded: await seedDemoOnce(database.db), demoAdminRevoked: false };
   });
 }
