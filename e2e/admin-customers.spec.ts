@@ -1,6 +1,6 @@
 // The back office's customers, and the way in from the storefront for the store team.
 import { adminPage } from './admin-session.ts';
-import { expectNoSeriousAxeViolations } from './axe-check.ts';
+import { expectNoSeriousAxeViolations } from './axe.ts';
 import { placeOrder } from './orders-api.ts';
 import { signUpThroughApi } from './shoppers.ts';
 import { expect, MOBILE, open, test } from './support.ts';

@@ -2,66 +2,33 @@
 // at checkout with a refund notice, and the owner finds it under 'Needs attention'.
 import type { APIRequestContext } from '@playwright/test';
 import { adminPage } from './admin-session.ts';
-import { signUpThroughApi } from './shoppers.ts';
+import {
+  addAddressThroughApi,
+  addToCartThroughApi,
+  holdCheckoutThroughApi,
+  paySimulatedThroughApi,
+  placeWithPaymentThroughApi,
+  signUpThroughApi,
+} from './shoppers.ts';
 import { DESKTOP, expect, fetchProducts, MOBILE, open, test } from './support.ts';
-
-const placement = (mobile: string, payment: object) => ({
-  userName: 'Meera Nair',
-  userMobile: `+91${mobile}`,
-  userEmail: 'ignored@example.in',
-  deliveryAddress: { name: 'Meera Nair', phone: '9123456780', type: 'Home', fullAddress: 'ignored' },
-  orderItems: [],
-  priceDetails: {
-    totalMrp: 0,
-    appliedCouponCode: '',
-    discount: 0,
-    subtotal: 0,
-    deliveryCharges: 0,
-    platformFee: 0,
-    finalAmount: 0,
-  },
-  payment: { mode: 'RAZORPAY', ...payment },
-});
 
 /** Pays one checkout twice through the simulated gateway: an order, then a refund. */
 async function payTwice(request: APIRequestContext, mobile: string) {
-  const address = await request.post(`/api/addresses/${mobile}`, {
-    data: {
-      name: 'Meera Nair',
-      phone: '9123456780',
-      pincode: '682001',
-      locality: 'Fort Kochi',
-      addressLine: '7, Princess Street',
-      city: 'Kochi',
-      state: 'Kerala',
-    },
-  });
-  const addressId = ((await address.json()) as { id: number }[])[0]!.id;
+  const addressId = await addAddressThroughApi(request, mobile, { name: 'Meera Nair' });
   const product = (await fetchProducts(request)).active.find((p) => p.slug === 'garam-masala')!;
-  await request.post('/api/cart', {
-    data: {
-      productId: product.id,
-      variant: product.variants[0]!.weight,
-      quantity: 1,
-      phoneNumber: `+91${mobile}`,
-    },
-  });
-  const probe = await request.post('/api/payment/create-razorpay-order', { data: { amount: 1, addressId } });
-  const { amount } = (await probe.json()) as { amount: number };
-  const created = await request.post('/api/payment/create-razorpay-order', { data: { amount, addressId } });
-  const { orderId } = (await created.json()) as { orderId: string };
-  const pay = async () => (await request.post(`/api/payment/simulated/${orderId}/pay`)).json();
-  const first = await request.post('/api/orders/place', { data: placement(mobile, await pay()) });
+  await addToCartThroughApi(request, mobile, { productId: product.id, variant: product.variants[0]!.weight });
+  const { orderId } = await holdCheckoutThroughApi(request, addressId);
+  const first = await placeWithPaymentThroughApi(request, await paySimulatedThroughApi(request, orderId));
   expect(first.ok(), await first.text()).toBe(true);
-  const second = await pay();
-  const refused = await request.post('/api/orders/place', { data: placement(mobile, second) });
+  const second = await paySimulatedThroughApi(request, orderId);
+  const refused = await placeWithPaymentThroughApi(request, second);
   expect(refused.status()).toBe(409);
   expect(((await refused.json()) as { message: string }).message).toMatch(
     /^This order was already paid with another payment\. Your payment of ₹[\d,]+ will be refunded to your account in 5–7 working days\.$/,
   );
   return {
     orderNumber: ((await first.json()) as { orderNumber: string }).orderNumber,
-    refundedPaymentId: (second as { razorpayPaymentId: string }).razorpayPaymentId,
+    refundedPaymentId: second.razorpayPaymentId!,
   };
 }
 

@@ -2,6 +2,7 @@
 // rule with the elements it names. Not a spec file.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expect } from './support.ts';
 
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -16,4 +17,9 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
           )
           .join('\n'),
     );
+}
+
+/** Fails the test when the page has serious or critical violations, listing them. */
+export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  expect(await seriousAxeViolations(page), `axe violations on ${page.url()}`).toEqual([]);
 }

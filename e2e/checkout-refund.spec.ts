@@ -1,6 +1,13 @@
 // A payment that cannot become an order: the checkout page says it will be refunded. Here the
 // same checkout is paid from another tab first, so the window's payment is a second one.
-import { signUpThroughApi } from './shoppers.ts';
+import {
+  addAddressThroughApi,
+  addToCartThroughApi,
+  holdCheckoutThroughApi,
+  paySimulatedThroughApi,
+  placeWithPaymentThroughApi,
+  signUpThroughApi,
+} from './shoppers.ts';
 import { expect, fetchProducts, open, test } from './support.ts';
 
 test('a second payment for a checkout already paid is refused on the page with a refund notice', async ({
@@ -10,27 +17,17 @@ test('a second payment for a checkout already paid is refused on the page with a
   await open(page, '/');
   const { mobile } = await signUpThroughApi(page.request, { firstName: 'Kavya' });
   const api = page.request;
-  const address = await api.post(`/api/addresses/${mobile}`, {
-    data: {
-      name: 'Kavya Iyer',
-      phone: '9123456789',
-      pincode: '600004',
-      locality: 'Mylapore',
-      addressLine: '7, Kutchery Road',
-      city: 'Chennai',
-      state: 'Tamil Nadu',
-    },
+  const addressId = await addAddressThroughApi(api, mobile, {
+    name: 'Kavya Iyer',
+    phone: '9123456789',
+    pincode: '600004',
+    locality: 'Mylapore',
+    addressLine: '7, Kutchery Road',
+    city: 'Chennai',
+    state: 'Tamil Nadu',
   });
-  const addressId = ((await address.json()) as { id: number }[])[0]!.id;
   const product = (await fetchProducts(api)).active.find((p) => p.slug === 'garam-masala')!;
-  await api.post('/api/cart', {
-    data: {
-      productId: product.id,
-      variant: product.variants[0]!.weight,
-      quantity: 1,
-      phoneNumber: `+91${mobile}`,
-    },
-  });
+  await addToCartThroughApi(api, mobile, { productId: product.id, variant: product.variants[0]!.weight });
 
   await open(page, '/checkout');
   const pay = page.getByRole('button', { name: 'Pay Now' });
@@ -40,30 +37,8 @@ test('a second payment for a checkout already paid is refused on the page with a
   await expect(gateway).toBeVisible();
 
   // Another tab pays the same checkout (the same cart answers the same payment order) and places it.
-  const probe = await api.post('/api/payment/create-razorpay-order', { data: { amount: 1, addressId } });
-  const { amount } = (await probe.json()) as { amount: number };
-  const held = await api.post('/api/payment/create-razorpay-order', { data: { amount, addressId } });
-  const { orderId } = (await held.json()) as { orderId: string };
-  const paid = await (await api.post(`/api/payment/simulated/${orderId}/pay`)).json();
-  const placed = await api.post('/api/orders/place', {
-    data: {
-      userName: 'Kavya',
-      userMobile: `+91${mobile}`,
-      userEmail: 'ignored@example.in',
-      deliveryAddress: null,
-      orderItems: [],
-      priceDetails: {
-        totalMrp: 0,
-        appliedCouponCode: '',
-        discount: 0,
-        subtotal: 0,
-        deliveryCharges: 0,
-        platformFee: 0,
-        finalAmount: 0,
-      },
-      payment: { mode: 'RAZORPAY', ...paid },
-    },
-  });
+  const { orderId, amount } = await holdCheckoutThroughApi(api, addressId);
+  const placed = await placeWithPaymentThroughApi(api, await paySimulatedThroughApi(api, orderId));
   expect(placed.ok(), await placed.text()).toBe(true);
 
   await gateway.getByRole('button', { name: /^Pay ₹/ }).click();

@@ -1,6 +1,6 @@
 // After the purchase: the shopper's own order page (from My Orders and the success page), Buy
 // again and Rate this product, and that nobody else can open it.
-import { expectNoSeriousAxeViolations } from './axe-check.ts';
+import { expectNoSeriousAxeViolations } from './axe.ts';
 import { ADDRESS, placeOrder } from './orders-api.ts';
 import { signUpThroughApi } from './shoppers.ts';
 import { expect, MOBILE, open, test } from './support.ts';

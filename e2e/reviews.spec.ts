@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './axe.ts';
 import { signUpThroughApi } from './shoppers.ts';
 import { expect, fetchProducts, MOBILE, open, test } from './support.ts';
 
@@ -30,12 +30,6 @@ const summaryOf = async (request: APIRequestContext, id: number) =>
   (await (await request.get(`/api/reviews/${id}/summary`)).json()) as Summary;
 
 const reviewsSection = (page: Page) => page.getByRole('region', { name: 'Customer Reviews' });
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test.describe('Customer Reviews', () => {
   test('a logged-in shopper writes a review from the product page and sees it listed with the updated average', async ({

@@ -86,6 +86,32 @@ export async function addToCartThroughApi(
   expect(res.status(), await res.text()).toBe(201);
 }
 
+/** Holds the shopper's cart for payment as the checkout page does: the total probed, then the payment order. */
+export async function holdCheckoutThroughApi(
+  request: APIRequestContext,
+  addressId: number,
+): Promise<{ orderId: string; amount: number }> {
+  const probe = await request.post('/api/payment/create-razorpay-order', { data: { amount: 1, addressId } });
+  const { amount } = (await probe.json()) as { amount: number };
+  const created = await request.post('/api/payment/create-razorpay-order', { data: { amount, addressId } });
+  expect(created.ok(), await created.text()).toBe(true);
+  return { orderId: ((await created.json()) as { orderId: string }).orderId, amount };
+}
+
+/** Pays a held checkout in the simulated gateway: what the gateway hands the page. */
+export async function paySimulatedThroughApi(
+  request: APIRequestContext,
+  orderId: string,
+): Promise<Record<string, string>> {
+  const paid = await request.post(`/api/payment/simulated/${orderId}/pay`);
+  expect(paid.ok(), await paid.text()).toBe(true);
+  return (await paid.json()) as Record<string, string>;
+}
+
+/** Sends a payment to be placed as an order, as the checkout page does after the gateway. */
+export const placeWithPaymentThroughApi = (request: APIRequestContext, payment: Record<string, string>) =>
+  request.post('/api/orders/place', { data: { payment: { mode: 'RAZORPAY', ...payment } } });
+
 /**
  * Places an order through the API exactly as the checkout page does (simulated gateway): a new
  * address, one Garam Masala in the cart, paid. Returns the order number.
@@ -99,32 +125,8 @@ export async function placeOrderThroughApi(request: APIRequestContext, mobile: s
   }[];
   const product = products.find((p) => p.slug === 'garam-masala')!;
   await addToCartThroughApi(request, mobile, { productId: product.id, variant: product.variants[0]!.weight });
-  const probe = await request.post('/api/payment/create-razorpay-order', { data: { amount: 1, addressId } });
-  const { amount } = (await probe.json()) as { amount: number };
-  const created = await request.post('/api/payment/create-razorpay-order', { data: { amount, addressId } });
-  expect(created.ok()).toBe(true);
-  const { orderId } = (await created.json()) as { orderId: string };
-  const paid = await request.post(`/api/payment/simulated/${orderId}/pay`);
-  expect(paid.ok()).toBe(true);
-  const placed = await request.post('/api/orders/place', {
-    data: {
-      userName: 'Meera Nair',
-      userMobile: `+91${mobile}`,
-      userEmail: 'ignored@example.in',
-      deliveryAddress: { name: 'Meera Nair', phone: '9123456780', type: 'Home', fullAddress: 'ignored' },
-      orderItems: [],
-      priceDetails: {
-        totalMrp: 0,
-        appliedCouponCode: '',
-        discount: 0,
-        subtotal: 0,
-        deliveryCharges: 0,
-        platformFee: 0,
-        finalAmount: 0,
-      },
-      payment: { mode: 'RAZORPAY', ...((await paid.json()) as object) },
-    },
-  });
+  const { orderId } = await holdCheckoutThroughApi(request, addressId);
+  const placed = await placeWithPaymentThroughApi(request, await paySimulatedThroughApi(request, orderId));
   expect(placed.ok(), await placed.text()).toBe(true);
   return ((await placed.json()) as { orderNumber: string }).orderNumber;
 }

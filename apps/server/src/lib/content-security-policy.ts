@@ -39,6 +39,8 @@ export function policyDirectives(config: PolicyConfig, mode: 'production' | 'dev
     'font-src': ["'self'", 'data:'],
     'connect-src': [
       "'self'",
+      // The back office reads a chosen image file (a blob: URL) to check it before uploading.
+      'blob:',
       ...(razorpay ? ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'] : []),
       ...gaConnect,
       // Vite's hot reload talks over a WebSocket in development.

@@ -49,7 +49,7 @@ export function MarkdownField({
             type="button"
             className="button button--small"
             aria-pressed={preview}
-            aria-controls={`${id}-preview`}
+            aria-controls={preview ? `${id}-preview` : undefined}
             onClick={() => setPreview(true)}
           >
             Preview
