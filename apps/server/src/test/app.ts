@@ -8,7 +8,8 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { loadConfig } from '../plugins/config.ts';
 import { seedDemoData } from '../seed/demo-seed.ts';
 
-export async function createTestDatabase(): Promise<Database> {
+/** A test database; `url` names it when it lives on the PostgreSQL server (for other processes). */
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase('memory://');
@@ -23,6 +24,7 @@ export async function createTestDatabase(): Promise<Database> {
   await database.migrate();
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
@@ -42,7 +44,7 @@ async function adminQuery(url: string, sql: string) {
 
 export interface TestApp {
   app: FastifyInstance;
-  database: Database;
+  database: Database & { url?: string };
   close(): Promise<void>;
 }
 

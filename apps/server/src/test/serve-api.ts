@@ -1,0 +1,11 @@
+// The API alone (no storefront build) as its own process, for tests that kill a server mid-load:
+// node apps/server/src/test/serve-api.ts with DATABASE_URL and PORT in the environment.
+import { buildApp } from '../app.ts';
+import { openDatabase } from '../db/client.ts';
+import { loadConfig } from '../plugins/config.ts';
+
+const config = loadConfig(process.env);
+const database = await openDatabase(config.DATABASE_URL);
+const app = await buildApp({ config, database, onClose: () => database.close() });
+await app.listen({ host: '127.0.0.1', port: config.PORT });
+console.log(`listening on ${config.PORT}`);
