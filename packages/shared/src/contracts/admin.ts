@@ -2,6 +2,7 @@
 
 import { ORDER_STATUSES } from '../order-status.ts';
 import { POLICY_KINDS } from '../policy.ts';
+import { AdminCodSettings, CodSettingsEdit, PrepaidDiscountEdit, PrepaidDiscountSettings } from './cod.ts';
 import * as z from './zod.ts';
 
 export const PageQuery = z.object({
@@ -297,6 +298,9 @@ export const CheckoutSettingsEdit = z.object({
       if (new Set(mins).size !== mins.length)
         ctx.addIssue({ code: 'custom', message: 'Two milestones cannot start at the same cart value.' });
     }),
+  /** Left out: the COD rules and prepaid discount stay as they are. */
+  cod: CodSettingsEdit.optional(),
+  prepaidDiscount: PrepaidDiscountEdit.nullable().optional(),
   version: z.coerce.number().int().positive(),
 });
 export type CheckoutSettingsEditInput = z.infer<typeof CheckoutSettingsEdit>;
@@ -305,6 +309,8 @@ export const AdminCheckoutSettings = z
   .object({
     platformFee: z.number(),
     milestones: z.array(z.object({ minCartValue: z.number(), shippingCharge: z.number() })),
+    cod: AdminCodSettings,
+    prepaidDiscount: PrepaidDiscountSettings.nullable(),
     version: z.number().int(),
   })
   .meta({ id: 'AdminCheckoutSettings' });
