@@ -82,3 +82,13 @@ export function prepaidDiscountPaise(discount: PrepaidDiscount | null, goodsPais
       : raw;
   return Math.max(0, Math.min(capped, goodsPaise));
 }
+
+export const paymentModeLabel = (mode: 'RAZORPAY' | 'COD') =>
+  mode === 'COD' ? 'Cash on delivery' : 'Online (Razorpay)';
+
+export const PAYMENT_STATUS_LABELS = {
+  PAID: 'Paid',
+  COD_PENDING: 'Not paid yet: pay on delivery',
+  COD_COLLECTED: 'Paid in cash on delivery',
+  REFUNDED: 'Refunded',
+} as const;

@@ -1,3 +1,4 @@
+import { PAYMENT_STATUS_LABELS, paymentModeLabel } from '@spice/shared/cod';
 import type { OrderSummaryDto } from '@spice/shared/contracts/commerce';
 import { formatPrice } from '@spice/shared/money';
 import { statusLabel } from '@spice/shared/order-status';
@@ -76,7 +77,10 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 </ul>
               )}
               <div className="order-card__foot">
-                {o.trackingId ? <span>Tracking ID: {o.trackingId}</span> : <span />}
+                <span>
+                  {o.trackingId ? <>Tracking ID: {o.trackingId} · </> : null}
+                  {paymentModeLabel(o.paymentMode)}: {PAYMENT_STATUS_LABELS[o.paymentStatus]}
+                </span>
                 <strong>Total {formatPrice(o.totalAmount)}</strong>
               </div>
             </li>

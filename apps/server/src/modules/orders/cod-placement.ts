@@ -63,7 +63,7 @@ export function createCodPlacement(
     return row?.n ?? 0;
   }
 
-  return async function placeCod(
+  async function place(
     user: UserDto,
     input: { addressId: number; couponCode?: string | null | undefined; amount: number },
     idempotencyKey: string | undefined,
@@ -146,5 +146,7 @@ export function createCodPlacement(
     deps.invalidateCatalog();
     await deps.confirm(result.order, result.lines);
     return { ...answer(result.order), created: true };
-  };
+  }
+
+  return { place, rtoCount: (userId: number) => rtoCount(db, userId) };
 }

@@ -275,7 +275,8 @@ export function createOrdersService(
 
   return {
     quote,
-    placeCod,
+    placeCod: placeCod.place,
+    codRtoCount: placeCod.rtoCount,
 
     /**
      * Creates the gateway order for the cart as it is now. The page's amount must equal the
