@@ -38,7 +38,7 @@ test('a shopper chooses cash on delivery, sees the fee, places the order and see
 
   await open(page, '/orders');
   const card = page.locator('.order-card').filter({ hasText: orderId });
-  await expect(card).toContainText('Cash on delivery: Not paid yet: pay on delivery');
+  await expect(card).toContainText('Cash on delivery · To pay on delivery');
   await open(page, `/orders/${orderId}`);
   await expect(page.getByText('Cash on delivery', { exact: true })).toBeVisible();
   await expect(page.getByText('Cash on delivery fee')).toBeVisible();

@@ -88,7 +88,7 @@ export const paymentModeLabel = (mode: 'RAZORPAY' | 'COD') =>
 
 export const PAYMENT_STATUS_LABELS = {
   PAID: 'Paid',
-  COD_PENDING: 'Not paid yet: pay on delivery',
+  COD_PENDING: 'To pay on delivery',
   COD_COLLECTED: 'Paid in cash on delivery',
   REFUNDED: 'Refunded',
 } as const;

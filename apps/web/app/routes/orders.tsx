@@ -76,11 +76,11 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   ))}
                 </ul>
               )}
+              <p className="order-card__payment">
+                {paymentModeLabel(o.paymentMode)} · {PAYMENT_STATUS_LABELS[o.paymentStatus]}
+              </p>
               <div className="order-card__foot">
-                <span>
-                  {o.trackingId ? <>Tracking ID: {o.trackingId} · </> : null}
-                  {paymentModeLabel(o.paymentMode)}: {PAYMENT_STATUS_LABELS[o.paymentStatus]}
-                </span>
+                {o.trackingId ? <span>Tracking ID: {o.trackingId}</span> : <span />}
                 <strong>Total {formatPrice(o.totalAmount)}</strong>
               </div>
             </li>
