@@ -59,7 +59,7 @@ export function createCodPlacement(
     const [row] = await executor
       .select({ n: count() })
       .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.paymentMode, 'COD'), sql`${orders.status} = 'RTO'`));
+      .where(and(eq(orders.userId, userId), eq(orders.paymentMode, 'COD'), eq(orders.status, 'RTO')));
     return row?.n ?? 0;
   }
 

@@ -1,17 +1,20 @@
 // Cash on delivery placement (issue 12): the server's total, every COD rule as a 4xx with its
 // reason and nothing created, one transaction, idempotency, and races for one cart and for stock.
+import { AdminOrderDetail, AdminOrderPage } from '@spice/shared/contracts/admin';
 import { ProductList } from '@spice/shared/contracts/catalog';
 import { OrderDetail, OrderSummary } from '@spice/shared/contracts/commerce';
 import * as z from '@spice/shared/contracts/zod';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '../../seed/demo-seed.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { ADDRESS, addToCart } from '../../test/commerce.ts';
-import { type Shopper, signUp } from '../../test/shoppers.ts';
+import { type Shopper, signUp, verifyMobile } from '../../test/shoppers.ts';
 import { cartItems } from '../cart/schema.ts';
 import { productVariants } from '../catalog/schema.ts';
 import { checkoutSettings } from '../checkout/schema.ts';
-import { orders } from './schema.ts';
+import { coupons } from '../coupons/schema.ts';
+import { couponRedemptions, orders } from './schema.ts';
 
 let t: TestApp;
 let garam: { id: number; variants: { id: number; weight: string; price: number; stock: number }[] };
@@ -205,7 +208,7 @@ describe('POST /api/orders/place-cod', () => {
       // Returned to origin (the status change itself is the back office's).
       await t.database.db
         .update(orders)
-        .set({ status: 'RTO' as never })
+        .set({ status: 'RTO' })
         .where(and(eq(orders.userId, s.id), eq(orders.orderNumber, placed.json().orderNumber)));
     }
     await addToCart(s, garam.id, garam.variants[0]!.weight, 1);
@@ -249,4 +252,82 @@ describe('POST /api/orders/place-cod', () => {
       .where(eq(orders.paymentMode, 'COD'));
     expect(sold!.n).toBeGreaterThanOrEqual(5);
   }, 120_000);
+});
+
+describe('COD orders in the back office', () => {
+  let adminCookie: string;
+  beforeAll(async () => {
+    adminCookie = (await verifyMobile(t.app, DEMO_ADMIN.mobile)).cookie;
+  });
+  const asAdmin = (url: string, payload?: object) =>
+    t.app.inject({ method: payload ? 'PUT' : 'GET', url, payload, headers: { cookie: adminCookie } });
+  async function moveTo(orderNumber: string, status: string, trackingId?: string) {
+    const { version } = AdminOrderDetail.parse((await asAdmin(`/api/admin/orders/${orderNumber}`)).json());
+    return asAdmin(`/api/admin/orders/${orderNumber}/status`, { status, version, trackingId });
+  }
+  async function placedOrder(couponCode?: string) {
+    const v = garam.variants[0]!;
+    await setStock(v.id, 50);
+    const { s, addressId } = await shopperWithCart(couponCode ? 6 : 2);
+    const probe = await placeCod(s, { addressId, amount: 0, couponCode });
+    const res = await placeCod(s, { addressId, amount: probe.json().amount, couponCode });
+    expect(res.statusCode, res.body).toBe(201);
+    return { s, orderNumber: res.json().orderNumber as string, amount: res.json().amount as number };
+  }
+
+  it('marking a COD order delivered records the cash collected, the date and who', async () => {
+    const { s, orderNumber, amount } = await placedOrder();
+    for (const status of ['CONFIRMED', 'PACKED'])
+      expect((await moveTo(orderNumber, status)).statusCode).toBe(200);
+    expect((await moveTo(orderNumber, 'SHIPPED', 'AWB1')).statusCode).toBe(200);
+    const delivered = await moveTo(orderNumber, 'DELIVERED');
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    const detail = AdminOrderDetail.parse(delivered.json());
+    const [admin] = await t.database.db
+      .select({ id: orders.codCollectedBy })
+      .from(orders)
+      .where(eq(orders.orderNumber, orderNumber));
+    expect(detail.payment).toMatchObject({
+      mode: 'COD',
+      status: 'COD_COLLECTED',
+      cashCollected: { amount: amount / 100, at: expect.any(String), byUserId: admin!.id },
+    });
+    expect(admin!.id).not.toBeNull();
+    const mine = OrderDetail.parse((await s.request({ url: `/api/orders/${orderNumber}` })).json());
+    expect(mine.paymentStatus).toBe('COD_COLLECTED');
+  });
+
+  it('a shipped order returned to origin gives back its stock and coupon use once', async () => {
+    const v = garam.variants[0]!;
+    const [coupon] = await t.database.db.select().from(coupons).where(eq(coupons.code, 'WELCOME10'));
+    const { orderNumber } = await placedOrder('WELCOME10');
+    const [before] = await t.database.db.select().from(coupons).where(eq(coupons.id, coupon!.id));
+    for (const status of ['CONFIRMED', 'PACKED']) await moveTo(orderNumber, status);
+    await moveTo(orderNumber, 'SHIPPED', 'AWB2');
+    const stock = await stockOf(v.id);
+    const rto = await moveTo(orderNumber, 'RTO');
+    expect(rto.statusCode, rto.body).toBe(200);
+    expect(await stockOf(v.id)).toBe(stock + 6);
+    const [after] = await t.database.db.select().from(coupons).where(eq(coupons.id, coupon!.id));
+    expect(after!.usedCount).toBe(before!.usedCount - 1);
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
+    expect(
+      await t.database.db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, order!.id)),
+    ).toEqual([]);
+    // RTO is final: a second change is refused and gives back nothing more.
+    expect((await moveTo(orderNumber, 'RTO')).statusCode).toBe(409);
+    expect((await moveTo(orderNumber, 'DELIVERED')).statusCode).toBe(409);
+    expect(await stockOf(v.id)).toBe(stock + 6);
+  });
+
+  it('filters the orders list by payment mode', async () => {
+    const cod = AdminOrderPage.parse((await asAdmin('/api/admin/orders?paymentMode=COD&size=100')).json());
+    expect(cod.content.length).toBeGreaterThan(0);
+    expect(cod.content.every((o) => o.paymentMode === 'COD')).toBe(true);
+    const online = AdminOrderPage.parse(
+      (await asAdmin('/api/admin/orders?paymentMode=RAZORPAY&size=100')).json(),
+    );
+    expect(online.content.every((o) => o.paymentMode === 'RAZORPAY')).toBe(true);
+    expect((await asAdmin('/api/admin/orders?paymentMode=CHEQUE')).statusCode).toBe(400);
+  });
 });

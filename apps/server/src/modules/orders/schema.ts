@@ -96,7 +96,7 @@ export const orders = pgTable(
     /** Kept so the address cannot be deleted while an order names it ('linked to existing orders'). */
     addressId: integer('address_id').references(() => addresses.id, { onDelete: 'restrict' }),
     status: text('status', {
-      enum: ['PLACED', 'CONFIRMED', 'PACKED', 'SHIPPED', 'DELIVERED', 'CANCELLED'],
+      enum: ['PLACED', 'CONFIRMED', 'PACKED', 'SHIPPED', 'DELIVERED', 'CANCELLED', 'RTO'],
     })
       .notNull()
       .default('PLACED'),
@@ -195,7 +195,7 @@ export const orderStatusHistory = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     status: text('status', {
-      enum: ['PLACED', 'CONFIRMED', 'PACKED', 'SHIPPED', 'DELIVERED', 'CANCELLED'],
+      enum: ['PLACED', 'CONFIRMED', 'PACKED', 'SHIPPED', 'DELIVERED', 'CANCELLED', 'RTO'],
     }).notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
