@@ -118,7 +118,12 @@ export const AdminOrderDetail = z
       providerPaymentId: z.string(),
       /** A COD order's cash, recorded when it was marked delivered. */
       cashCollected: z
-        .object({ amount: z.number(), at: z.string(), byUserId: z.number().int().nullable() })
+        .object({
+          amount: z.number(),
+          at: z.string(),
+          byUserId: z.number().int().nullable(),
+          byName: z.string().nullable(),
+        })
         .nullable(),
     }),
     createdAt: z.string(),

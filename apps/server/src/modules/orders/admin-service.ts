@@ -15,6 +15,7 @@ import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-o
 import type { Db, Tx } from '../../db/client.ts';
 import { csvField, csvIstTimestamp as istTimestamp, csvRupees as rupees } from '../../lib/csv.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { users } from '../accounts/schema.ts';
 import type { AuditService } from '../admin/audit.ts';
 import type { CouponsService } from '../coupons/service.ts';
 import type { Messenger } from '../messaging/service.ts';
@@ -96,6 +97,13 @@ export function createAdminOrdersService(
       .from(orderItems)
       .where(eq(orderItems.orderId, o.id))
       .orderBy(asc(orderItems.id));
+    const [collector] =
+      o.codCollectedBy === null
+        ? []
+        : await db
+            .select({ firstName: users.firstName, lastName: users.lastName })
+            .from(users)
+            .where(eq(users.id, o.codCollectedBy));
     return {
       orderNumber: o.orderNumber,
       status: o.status,
@@ -131,6 +139,7 @@ export function createAdminOrdersService(
                 amount: toRupees(o.codCollectedPaise),
                 at: o.codCollectedAt.toISOString(),
                 byUserId: o.codCollectedBy,
+                byName: collector ? `${collector.firstName} ${collector.lastName}`.trim() : null,
               }
             : null,
       },

@@ -290,7 +290,12 @@ describe('COD orders in the back office', () => {
     expect(detail.payment).toMatchObject({
       mode: 'COD',
       status: 'COD_COLLECTED',
-      cashCollected: { amount: amount / 100, at: expect.any(String), byUserId: admin!.id },
+      cashCollected: {
+        amount: amount / 100,
+        at: expect.any(String),
+        byUserId: admin!.id,
+        byName: expect.any(String),
+      },
     });
     expect(admin!.id).not.toBeNull();
     const mine = OrderDetail.parse((await s.request({ url: `/api/orders/${orderNumber}` })).json());
