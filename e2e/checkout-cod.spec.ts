@@ -1,11 +1,14 @@
 // Cash on delivery at checkout (issue 12): the fee in Price Details, the order placed without a
 // payment window, 'Order Placed!' and the order marked cash on delivery; COD off above ₹3,000.
+import { adminPage } from './admin-session.ts';
 import { addAddressThroughApi, addToCartThroughApi, signUpThroughApi } from './shoppers.ts';
 import { expect, fetchProducts, open, test } from './support.ts';
 
-test('a shopper chooses cash on delivery, sees the fee, places the order and sees it marked cash on delivery', async ({
+test('a shopper chooses cash on delivery, sees the fee, places the order and sees it marked cash on delivery; the admin marks it delivered and cash collected', async ({
   page,
+  browser,
 }) => {
+  test.setTimeout(90_000);
   const shopper = await signUpThroughApi(page.request, { firstName: 'Kavya' });
   await addAddressThroughApi(page.request, shopper.mobile);
   const { active } = await fetchProducts(page.request);
@@ -42,6 +45,38 @@ test('a shopper chooses cash on delivery, sees the fee, places the order and see
   await open(page, `/orders/${orderId}`);
   await expect(page.getByText('Cash on delivery', { exact: true })).toBeVisible();
   await expect(page.getByText('Cash on delivery fee')).toBeVisible();
+
+  // The back office lists it among cash on delivery orders and records the cash when delivered.
+  const { context: adminContext, admin } = await adminPage(browser);
+  await open(admin, '/admin/orders');
+  await admin.getByLabel('Payment').selectOption({ label: 'Cash on delivery' });
+  await admin.getByLabel('Order number or mobile').fill(shopper.mobile);
+  await admin.getByRole('button', { name: 'Filter' }).click();
+  await admin.getByRole('link', { name: orderId }).click();
+  await expect(admin.getByText('To pay on delivery')).toBeVisible();
+  const status = admin.getByLabel('Move to');
+  const update = admin.getByRole('button', { name: 'Update status' });
+  for (const next of ['Confirmed', 'Packed'] as const) {
+    await status.selectOption({ label: next });
+    await update.click();
+    await expect(admin.getByRole('heading', { name: `Order ${orderId}` })).toContainText(next);
+  }
+  await status.selectOption({ label: 'Shipped' });
+  await admin.getByLabel(/Tracking id/).fill('DTDC5566778899');
+  await update.click();
+  await expect(admin.getByRole('heading', { name: `Order ${orderId}` })).toContainText('Shipped');
+  await status.selectOption({ label: 'Delivered' });
+  await update.click();
+  await expect(admin.getByRole('heading', { name: `Order ${orderId}` })).toContainText('Delivered');
+  await expect(admin.getByText('Paid in cash on delivery')).toBeVisible();
+  // 'Cash collected: ₹X on <date> by <admin>'.
+  await expect(admin.getByText(new RegExp(`^${total} on .+ by `))).toBeVisible();
+  await adminContext.close();
+
+  await open(page, '/orders');
+  await expect(page.locator('.order-card').filter({ hasText: orderId })).toContainText(
+    'Cash on delivery · Paid in cash on delivery',
+  );
 });
 
 test('above ₹3,000 cash on delivery is shown disabled with the reason', async ({ page }) => {
