@@ -8,7 +8,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../seed/demo-seed.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { ADDRESS, addToCart } from '../../test/commerce.ts';
+import { ADDRESS, addToCart, createPaymentOrder, payAndPlace } from '../../test/commerce.ts';
 import { type Shopper, signUp, verifyMobile } from '../../test/shoppers.ts';
 import { cartItems } from '../cart/schema.ts';
 import { productVariants } from '../catalog/schema.ts';
@@ -334,5 +334,33 @@ describe('COD orders in the back office', () => {
     );
     expect(online.content.every((o) => o.paymentMode === 'RAZORPAY')).toBe(true);
     expect((await asAdmin('/api/admin/orders?paymentMode=CHEQUE')).statusCode).toBe(400);
+  });
+});
+
+describe('prepaid discount', () => {
+  it('is taken off the Razorpay amount and shown on the order, never on a COD order', async () => {
+    await t.database.db
+      .update(checkoutSettings)
+      .set({ prepaidDiscount: { type: 'PERCENT', percent: 5, maxDiscountPaise: 2000 } });
+    try {
+      const v = garam.variants[0]!;
+      await setStock(v.id, 50);
+      const { s, addressId } = await shopperWithCart(2);
+      const goods = Math.round(v.price * 100) * 2;
+      const discount = Math.min(Math.floor((goods * 5) / 100), 2000);
+      const cod = await codTotal(s, addressId);
+      const online = await createPaymentOrder(s, addressId);
+      expect(online.statusCode, online.body).toBe(200);
+      // COD total = online total + prepaid discount + COD fee.
+      expect(online.json().amount).toBe(cod - 2900 - discount);
+      const { placed } = await payAndPlace(s, online.json().orderId);
+      const detail = OrderDetail.parse(
+        (await s.request({ url: `/api/orders/${placed.json().orderNumber}` })).json(),
+      );
+      expect(detail.priceDetails).toMatchObject({ prepaidDiscount: discount / 100, codFee: 0 });
+      expect(detail.paymentMode).toBe('RAZORPAY');
+    } finally {
+      await t.database.db.update(checkoutSettings).set({ prepaidDiscount: null });
+    }
   });
 });
