@@ -5,6 +5,8 @@ import {
   type CodRules,
   codAvailability,
   payOnDeliveryNotice,
+  percentLabel,
+  percentOf,
   placeCodOrderLabel,
   prepaidDiscountPaise,
   saveByPayingOnline,
@@ -146,5 +148,16 @@ describe('COD texts', () => {
     expect(saveByPayingOnline(2500)).toBe('Save ₹25 by paying online');
     expect(placeCodOrderLabel(53700)).toBe('Place Order (Pay ₹537 on delivery)');
     expect(payOnDeliveryNotice(53700)).toBe('Pay ₹537 in cash or UPI when your order arrives.');
+  });
+});
+
+describe('percentOf', () => {
+  it('gives one decimal, and nothing to show without a whole', () => {
+    expect(percentOf(1, 3)).toBe(33.3);
+    expect(percentOf(2, 3)).toBe(66.7);
+    expect(percentOf(0, 5)).toBe(0);
+    expect(percentOf(0, 0)).toBeNull();
+    expect(percentLabel(null)).toBe('–');
+    expect(percentLabel(12.5)).toBe('12.5%');
   });
 });

@@ -92,3 +92,10 @@ export const PAYMENT_STATUS_LABELS = {
   COD_COLLECTED: 'Paid in cash on delivery',
   REFUNDED: 'Refunded',
 } as const;
+
+/** A percent with one decimal for the dashboard, or null when there is nothing to divide by. */
+export function percentOf(part: number, whole: number): number | null {
+  return whole > 0 ? Math.round((part * 1000) / whole) / 10 : null;
+}
+
+export const percentLabel = (percent: number | null) => (percent === null ? '–' : `${percent}%`);

@@ -4,7 +4,7 @@ import { AdminOrderDetail, AdminOrderPage } from '@spice/shared/contracts/admin'
 import { ProductList } from '@spice/shared/contracts/catalog';
 import { OrderDetail, OrderSummary } from '@spice/shared/contracts/commerce';
 import * as z from '@spice/shared/contracts/zod';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../seed/demo-seed.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -323,6 +323,21 @@ describe('COD orders in the back office', () => {
     expect((await moveTo(orderNumber, 'RTO')).statusCode).toBe(409);
     expect((await moveTo(orderNumber, 'DELIVERED')).statusCode).toBe(409);
     expect(await stockOf(v.id)).toBe(stock + 6);
+  });
+
+  it('the dashboard counts the COD share and returns of the last 30 days', async () => {
+    const figures = await t.app.services.dashboard.figures();
+    const [row] = await t.database.db
+      .select({
+        cod: sql<number>`count(*) filter (where ${orders.paymentMode} = 'COD')::int`,
+        rto: sql<number>`count(*) filter (where ${orders.status} = 'RTO')::int`,
+      })
+      .from(orders);
+    expect(figures.cod.codOrders).toBe(row!.cod);
+    expect(figures.cod.returned).toBe(row!.rto);
+    expect(figures.cod.returned).toBeGreaterThan(0);
+    expect(figures.cod.delivered).toBeGreaterThan(0);
+    expect(figures.cod.orders).toBeGreaterThanOrEqual(figures.cod.codOrders);
   });
 
   it('filters the orders list by payment mode', async () => {
