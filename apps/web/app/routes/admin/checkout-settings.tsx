@@ -113,10 +113,10 @@ export default function AdminCheckoutSettings({ loaderData: s, actionData }: Rou
           />
         </div>
         <h2>Cash on delivery</h2>
+        <label className="admin-check">
+          <input type="checkbox" name="cod.enabled" defaultChecked={s.cod.enabled} /> Offer cash on delivery
+        </label>
         <div className="admin-form">
-          <label className="admin-check">
-            <input type="checkbox" name="cod.enabled" defaultChecked={s.cod.enabled} /> Offer cash on delivery
-          </label>
           <Field
             id="cod.fee"
             name="cod.fee"
@@ -155,12 +155,16 @@ export default function AdminCheckoutSettings({ loaderData: s, actionData }: Rou
         </div>
         <h2>Prepaid discount</h2>
         <div className="admin-form">
-          <label htmlFor="prepaid.type">Discount for paying online</label>
-          <select id="prepaid.type" name="prepaid.type" defaultValue={s.prepaidDiscount?.type ?? ''}>
-            <option value="">None</option>
-            <option value="PERCENT">Percent of the goods, with a cap</option>
-            <option value="FLAT">Flat amount (₹)</option>
-          </select>
+          <div className="admin-field">
+            <label htmlFor="prepaid.type">Discount for paying online</label>
+            <div className="admin-field__control">
+              <select id="prepaid.type" name="prepaid.type" defaultValue={s.prepaidDiscount?.type ?? ''}>
+                <option value="">None</option>
+                <option value="PERCENT">Percent of the goods, with a cap</option>
+                <option value="FLAT">Flat amount (₹)</option>
+              </select>
+            </div>
+          </div>
           <Field
             id="prepaid.value"
             name="prepaid.value"
