@@ -101,10 +101,16 @@ describe('order status transitions', () => {
       expect(canTransition('CANCELLED', to)).toBe(false);
     }
   });
+  it('returns to origin (RTO) only from shipped, and RTO is final', () => {
+    expect(canTransition('SHIPPED', 'RTO')).toBe(true);
+    for (const from of ORDER_STATUSES) if (from !== 'SHIPPED') expect(canTransition(from, 'RTO')).toBe(false);
+    for (const to of ORDER_STATUSES) expect(canTransition('RTO', to)).toBe(false);
+  });
   it('never goes back to an earlier status', () => {
     const order = ['PLACED', 'CONFIRMED', 'PACKED', 'SHIPPED', 'DELIVERED'];
     for (const [from, tos] of Object.entries(ORDER_TRANSITIONS)) {
-      for (const to of tos) if (to !== 'CANCELLED') expect(order.indexOf(to)).toBe(order.indexOf(from) + 1);
+      for (const to of tos)
+        if (to !== 'CANCELLED' && to !== 'RTO') expect(order.indexOf(to)).toBe(order.indexOf(from) + 1);
     }
   });
 });

@@ -55,12 +55,25 @@ export function baseShippingCharge(milestones: readonly ShippingMilestone[]): nu
   return sortMilestones(milestones)[0]?.shippingCharge ?? 0;
 }
 
-/** Total = subtotal - coupon discount + delivery charge + platform fee, never below zero. */
+/**
+ * Total = subtotal - coupon discount + delivery charge + platform fee, never below zero; a COD
+ * order adds the COD fee, an online payment subtracts the prepaid discount (issue 12).
+ */
 export function orderTotal(parts: {
   subtotal: number;
   couponDiscount: number;
   deliveryCharge: number;
   platformFee: number;
+  codFee?: number;
+  prepaidDiscount?: number;
 }): number {
-  return Math.max(0, parts.subtotal - parts.couponDiscount + parts.deliveryCharge + parts.platformFee);
+  return Math.max(
+    0,
+    parts.subtotal -
+      parts.couponDiscount +
+      parts.deliveryCharge +
+      parts.platformFee +
+      (parts.codFee ?? 0) -
+      (parts.prepaidDiscount ?? 0),
+  );
 }

@@ -953,7 +953,14 @@ async function insertDemoData(tx: Tx, now: Date, options: { admin: boolean }): P
   await tx.insert(policies).values(POLICIES);
 
   // Checkout: ₹9 platform fee; delivery ₹90 below ₹299, ₹49 from ₹299, free from ₹499.
-  await tx.insert(checkoutSettings).values({ id: 1, platformFeePaise: rupees(9) });
+  // Cash on delivery on with a ₹29 fee up to ₹3,000, no prepaid discount (issue 12).
+  await tx.insert(checkoutSettings).values({
+    id: 1,
+    platformFeePaise: rupees(9),
+    codEnabled: true,
+    codFeePaise: rupees(29),
+    codMaxOrderPaise: rupees(3000),
+  });
   await tx.insert(shippingMilestones).values([
     { minCartValuePaise: 0, shippingChargePaise: rupees(90) },
     { minCartValuePaise: rupees(299), shippingChargePaise: rupees(49) },

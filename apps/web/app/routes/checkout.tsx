@@ -1,5 +1,13 @@
 // Checkout, standalone (no header or footer): contact, address, summary, coupon, price details,
 // then payment. The page shows totals; the server computes them again and decides.
+import {
+  COD_MESSAGES,
+  codAvailability,
+  pincodeBlocked,
+  placeCodOrderLabel,
+  prepaidDiscountPaise,
+  saveByPayingOnline,
+} from '@spice/shared/cod';
 import type { AddressDto, AddressInputDto } from '@spice/shared/contracts/accounts';
 import type { PaymentOrderDto } from '@spice/shared/contracts/commerce';
 import type { AvailableCouponDto } from '@spice/shared/contracts/content';
@@ -36,14 +44,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
   const user = await currentUser(services, request);
   if (!user) throw redirect('/');
-  const [addresses, items, milestones, settings] = await Promise.all([
+  const [addresses, items, milestones, settings, config, rtoCount] = await Promise.all([
     services.accounts.listAddresses(user.id),
     services.cart.list(user),
     services.checkout.milestones(),
     services.checkout.settings(),
+    services.checkout.config(),
+    services.orders.codRtoCount(user.id),
   ]);
   if (items.length === 0) throw redirect('/cart');
-  return { user, addresses, items, milestones, platformFee: settings.platformFee };
+  // The owner's blocked pincodes stay on the server: the page learns only which addresses are out.
+  const { blockedPincodes, ...codRules } = config.cod;
+  return {
+    user,
+    addresses,
+    items,
+    milestones,
+    platformFee: settings.platformFee,
+    cod: { ...codRules, blockedPincodes: [] as string[] },
+    codBlockedAddressIds: addresses
+      .filter((a) => pincodeBlocked(blockedPincodes, a.pincode))
+      .map((a) => a.id),
+    prepaidDiscount: config.prepaidDiscount,
+    rtoCount,
+  };
 }
 
 const MESSAGES = {
@@ -59,7 +83,7 @@ const MESSAGES = {
 type Overlay = 'redirecting' | 'fetching' | null;
 
 export default function Checkout({ loaderData, matches }: Route.ComponentProps) {
-  const { user, addresses, milestones, platformFee } = loaderData;
+  const { user, addresses, milestones, platformFee, cod, prepaidDiscount } = loaderData;
   const storeName = matches[0].loaderData.settings.storeName;
   const cart = useCart();
   const items = cart.loaded && cart.items.length > 0 ? cart.items : loaderData.items;
@@ -81,6 +105,9 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
   const [overlay, setOverlay] = useState<Overlay>(null);
   const [error, setError] = useState('');
   const [simulated, setSimulated] = useState<PaymentOrderDto | null>(null);
+  const [payment, setPayment] = useState<'ONLINE' | 'COD'>('ONLINE');
+  // One key per placement attempt: a double click repeats it, a changed cart gets a new one.
+  const [codKey, setCodKey] = useState(() => crypto.randomUUID());
 
   const address = addresses.find((a) => a.id === addressId) ?? null;
   const totals = useMemo(() => {
@@ -91,6 +118,8 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
     const baseDelivery = baseShippingCharge(inPaise);
     const couponDiscount = coupon ? paise(coupon.discount) : 0;
     const fee = paise(platformFee);
+    const parts = { subtotal, couponDiscount, deliveryCharge: delivery, platformFee: fee };
+    const prepaid = prepaidDiscountPaise(prepaidDiscount, subtotal - couponDiscount);
     return {
       subtotal,
       totalMrp,
@@ -98,9 +127,23 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
       baseDelivery,
       couponDiscount,
       fee,
-      total: orderTotal({ subtotal, couponDiscount, deliveryCharge: delivery, platformFee: fee }),
+      prepaid,
+      orderValue: orderTotal(parts),
+      codFee: cod.feePaise,
+      total: orderTotal({ ...parts, prepaidDiscount: prepaid }),
+      codTotal: orderTotal({ ...parts, codFee: cod.feePaise }),
     };
-  }, [items, milestones, coupon, platformFee]);
+  }, [items, milestones, coupon, platformFee, prepaidDiscount, cod.feePaise]);
+  const codCheck =
+    address && loaderData.codBlockedAddressIds.includes(address.id)
+      ? { available: false as const, reason: COD_MESSAGES.pincode }
+      : codAvailability({
+          rules: cod,
+          orderValuePaise: totals.orderValue,
+          pincode: null,
+          rtoCount: loaderData.rtoCount,
+        });
+  const payingCod = payment === 'COD' && codCheck.available;
 
   async function applyCoupon(raw: string) {
     const code = normaliseCouponCode(raw);
@@ -210,6 +253,31 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
         return;
       }
       window.alert(e instanceof ApiError && e.status > 0 ? MESSAGES.saveFailed : MESSAGES.completeFailed);
+    }
+  }
+
+  async function placeCodOrder() {
+    if (!address) return;
+    setError('');
+    setOverlay('fetching');
+    try {
+      const placed = await api<{ orderNumber: string; amount: number }>('/orders/place-cod', {
+        body: { addressId: address.id, couponCode: coupon?.code ?? null, amount: totals.codTotal },
+        headers: { 'idempotency-key': codKey },
+      });
+      void refreshCart();
+      navigate('/order-success', {
+        replace: true,
+        state: { orderId: placed.orderNumber, totalAmount: placed.amount, paymentMode: 'COD' },
+      });
+    } catch (e) {
+      setOverlay(null);
+      setCodKey(crypto.randomUUID());
+      setError(e instanceof ApiError && e.status > 0 ? e.message : MESSAGES.createFailed);
+      if (e instanceof ApiError && e.status === 409) {
+        await refreshCart();
+        await revalidator.revalidate();
+      }
     }
   }
 
@@ -414,11 +482,64 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
                 <dd>{formatRupees(totals.fee)}</dd>
               </div>
             ) : null}
+            {payingCod && totals.codFee > 0 ? (
+              <div>
+                <dt>Cash on delivery fee</dt>
+                <dd>{formatRupees(totals.codFee)}</dd>
+              </div>
+            ) : null}
+            {!payingCod && totals.prepaid > 0 ? (
+              <div>
+                <dt>Prepaid discount</dt>
+                <dd className="saving">−{formatRupees(totals.prepaid)}</dd>
+              </div>
+            ) : null}
             <div className="price-details__total">
               <dt>Total Amount</dt>
-              <dd>{formatRupees(totals.total)}</dd>
+              <dd>{formatRupees(payingCod ? totals.codTotal : totals.total)}</dd>
             </div>
           </dl>
+          <fieldset className="payment-choice">
+            <legend>Payment</legend>
+            <label className="payment-choice__option">
+              <input
+                type="radio"
+                name="payment"
+                value="ONLINE"
+                checked={!payingCod}
+                onChange={() => setPayment('ONLINE')}
+              />
+              <span>
+                Pay online (UPI, cards, netbanking)
+                {totals.prepaid > 0 ? (
+                  <small className="saving">{saveByPayingOnline(totals.prepaid)}</small>
+                ) : null}
+              </span>
+            </label>
+            <label
+              className={`payment-choice__option${codCheck.available ? '' : ' payment-choice__option--off'}`}
+            >
+              <input
+                type="radio"
+                name="payment"
+                value="COD"
+                checked={payingCod}
+                disabled={!codCheck.available}
+                aria-describedby={codCheck.available ? undefined : 'cod-reason'}
+                onChange={() => setPayment('COD')}
+              />
+              <span>
+                Cash on delivery
+                {codCheck.available ? (
+                  totals.codFee > 0 ? (
+                    <small>{formatRupees(totals.codFee)} fee, pay in cash or UPI on delivery</small>
+                  ) : null
+                ) : (
+                  <small id="cod-reason">{codCheck.reason}</small>
+                )}
+              </span>
+            </label>
+          </fieldset>
           {error ? (
             <p className="form-error" role="alert">
               {error}
@@ -428,9 +549,9 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
             type="button"
             className="button button--primary pay-now"
             disabled={!address || overlay !== null}
-            onClick={() => void payNow()}
+            onClick={() => void (payingCod ? placeCodOrder() : payNow())}
           >
-            Pay Now
+            {payingCod ? placeCodOrderLabel(totals.codTotal) : 'Pay Now'}
           </button>
         </aside>
       </main>
@@ -585,7 +706,13 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
       {overlay && !simulated ? (
         <div className="pay-overlay" role="status" aria-live="assertive">
           <div className="spinner" aria-hidden="true" />
-          <p>{overlay === 'redirecting' ? 'Redirecting to Razorpay...' : 'Fetching payment status...'}</p>
+          <p>
+            {overlay === 'redirecting'
+              ? 'Redirecting to Razorpay...'
+              : payingCod
+                ? 'Placing your order...'
+                : 'Fetching payment status...'}
+          </p>
         </div>
       ) : null}
     </div>

@@ -1,3 +1,4 @@
+import { payOnDeliveryNotice } from '@spice/shared/cod';
 import type { OrderDetailDto } from '@spice/shared/contracts/commerce';
 import { formatRupees } from '@spice/shared/money';
 import { useEffect, useState } from 'react';
@@ -27,7 +28,9 @@ interface SuccessState {
   orderId: string;
   /** In paise (x100), as the spec passes it. */
   totalAmount: number;
-  paymentId: string;
+  /** Absent for an online payment. */
+  paymentId?: string;
+  paymentMode?: 'COD';
 }
 
 export default function OrderSuccess() {
@@ -65,8 +68,17 @@ export default function OrderSuccess() {
       <div className="order-success__tick" aria-hidden="true">
         ✓
       </div>
-      <h1>Payment Successful!</h1>
-      <p>Your order has been placed successfully.</p>
+      {state.paymentMode === 'COD' ? (
+        <>
+          <h1>Order Placed!</h1>
+          <p>{payOnDeliveryNotice(state.totalAmount)}</p>
+        </>
+      ) : (
+        <>
+          <h1>Payment Successful!</h1>
+          <p>Your order has been placed successfully.</p>
+        </>
+      )}
       <dl>
         <div>
           <dt>Order ID</dt>
@@ -76,10 +88,17 @@ export default function OrderSuccess() {
           <dt>Total Amount</dt>
           <dd>{formatRupees(state.totalAmount)}</dd>
         </div>
-        <div>
-          <dt>Payment ID</dt>
-          <dd>{state.paymentId}</dd>
-        </div>
+        {state.paymentMode === 'COD' ? (
+          <div>
+            <dt>Payment</dt>
+            <dd>Cash on delivery</dd>
+          </div>
+        ) : (
+          <div>
+            <dt>Payment ID</dt>
+            <dd>{state.paymentId}</dd>
+          </div>
+        )}
       </dl>
       {address ? (
         <section className="order-success__address" aria-labelledby="delivery-heading">

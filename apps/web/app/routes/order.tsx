@@ -1,3 +1,4 @@
+import { PAYMENT_STATUS_LABELS, paymentModeLabel } from '@spice/shared/cod';
 import type { OrderDetailDto } from '@spice/shared/contracts/commerce';
 import { formatIst } from '@spice/shared/ist';
 import { MESSAGES } from '@spice/shared/messages';
@@ -104,12 +105,18 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
             <dl className="order-facts">
               <div>
                 <dt>Payment mode</dt>
-                <dd>{order.paymentMode === 'RAZORPAY' ? 'Online (Razorpay)' : order.paymentMode}</dd>
+                <dd>{paymentModeLabel(order.paymentMode)}</dd>
               </div>
               <div>
-                <dt>Payment ID</dt>
-                <dd>{order.paymentId}</dd>
+                <dt>Payment status</dt>
+                <dd>{PAYMENT_STATUS_LABELS[order.paymentStatus]}</dd>
               </div>
+              {order.paymentMode === 'RAZORPAY' ? (
+                <div>
+                  <dt>Payment ID</dt>
+                  <dd>{order.paymentId}</dd>
+                </div>
+              ) : null}
             </dl>
           </section>
 
@@ -211,6 +218,18 @@ function PriceDetails({ prices }: { prices: OrderDetailDto['priceDetails'] }) {
         <dt>Platform Fee</dt>
         <dd>{formatPrice(prices.platformFee)}</dd>
       </div>
+      {prices.codFee > 0 ? (
+        <div>
+          <dt>Cash on delivery fee</dt>
+          <dd>{formatPrice(prices.codFee)}</dd>
+        </div>
+      ) : null}
+      {prices.prepaidDiscount > 0 ? (
+        <div>
+          <dt>Prepaid discount</dt>
+          <dd>−{formatPrice(prices.prepaidDiscount)}</dd>
+        </div>
+      ) : null}
       <div className="order-prices__total">
         <dt>Total Amount</dt>
         <dd>{formatPrice(prices.finalAmount)}</dd>

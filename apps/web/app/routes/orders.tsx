@@ -1,3 +1,4 @@
+import { PAYMENT_STATUS_LABELS, paymentModeLabel } from '@spice/shared/cod';
 import type { OrderSummaryDto } from '@spice/shared/contracts/commerce';
 import { formatPrice } from '@spice/shared/money';
 import { statusLabel } from '@spice/shared/order-status';
@@ -75,6 +76,9 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   ))}
                 </ul>
               )}
+              <p className="order-card__payment">
+                {paymentModeLabel(o.paymentMode)} · {PAYMENT_STATUS_LABELS[o.paymentStatus]}
+              </p>
               <div className="order-card__foot">
                 {o.trackingId ? <span>Tracking ID: {o.trackingId}</span> : <span />}
                 <strong>Total {formatPrice(o.totalAmount)}</strong>

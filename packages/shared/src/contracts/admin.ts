@@ -2,6 +2,14 @@
 
 import { ORDER_STATUSES } from '../order-status.ts';
 import { POLICY_KINDS } from '../policy.ts';
+import {
+  AdminCodSettings,
+  CodSettingsEdit,
+  PAYMENT_MODES,
+  PAYMENT_STATUSES,
+  PrepaidDiscountEdit,
+  PrepaidDiscountSettings,
+} from './cod.ts';
 import * as z from './zod.ts';
 
 export const PageQuery = z.object({
@@ -40,6 +48,7 @@ const isoDate = z
 /** Dates are calendar days in India (IST); `to` includes the whole day. */
 export const AdminOrdersQuery = PageQuery.extend({
   status: z.enum(ORDER_STATUSES).optional(),
+  paymentMode: z.enum(PAYMENT_MODES).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
   q: z.string().trim().max(40).optional(),
@@ -52,6 +61,7 @@ export const AdminOrderRow = z
   .object({
     orderNumber: z.string(),
     status: z.enum(ORDER_STATUSES),
+    paymentMode: z.enum(PAYMENT_MODES),
     customerName: z.string(),
     mobile: z.string(),
     totalAmount: z.number(),
@@ -103,8 +113,18 @@ export const AdminOrderDetail = z
     }),
     payment: z.object({
       mode: z.string(),
+      status: z.enum(PAYMENT_STATUSES),
       providerOrderId: z.string(),
       providerPaymentId: z.string(),
+      /** A COD order's cash, recorded when it was marked delivered. */
+      cashCollected: z
+        .object({
+          amount: z.number(),
+          at: z.string(),
+          byUserId: z.number().int().nullable(),
+          byName: z.string().nullable(),
+        })
+        .nullable(),
     }),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -297,6 +317,9 @@ export const CheckoutSettingsEdit = z.object({
       if (new Set(mins).size !== mins.length)
         ctx.addIssue({ code: 'custom', message: 'Two milestones cannot start at the same cart value.' });
     }),
+  /** Left out: the COD rules and prepaid discount stay as they are. */
+  cod: CodSettingsEdit.optional(),
+  prepaidDiscount: PrepaidDiscountEdit.nullable().optional(),
   version: z.coerce.number().int().positive(),
 });
 export type CheckoutSettingsEditInput = z.infer<typeof CheckoutSettingsEdit>;
@@ -305,6 +328,8 @@ export const AdminCheckoutSettings = z
   .object({
     platformFee: z.number(),
     milestones: z.array(z.object({ minCartValue: z.number(), shippingCharge: z.number() })),
+    cod: AdminCodSettings,
+    prepaidDiscount: PrepaidDiscountSettings.nullable(),
     version: z.number().int(),
   })
   .meta({ id: 'AdminCheckoutSettings' });

@@ -2,6 +2,7 @@
 
 import { MESSAGES } from '../messages.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
+import { PAYMENT_MODES, PAYMENT_STATUSES } from './cod.ts';
 import * as z from './zod.ts';
 
 export const CartItem = z
@@ -113,6 +114,8 @@ export const OrderSummary = z
     totalAmount: z.number(),
     createdAt: z.string(),
     trackingId: z.string().nullable(),
+    paymentMode: z.enum(PAYMENT_MODES),
+    paymentStatus: z.enum(PAYMENT_STATUSES),
   })
   .meta({ id: 'OrderSummary' });
 
@@ -154,9 +157,12 @@ export const OrderDetail = OrderSummary.extend({
     subtotal: z.number(),
     deliveryCharges: z.number(),
     platformFee: z.number(),
+    /** Cash on delivery fee (0 for an order paid online). */
+    codFee: z.number(),
+    /** Discount for paying online (0 when none). */
+    prepaidDiscount: z.number(),
     finalAmount: z.number(),
   }),
-  paymentMode: z.string(),
   paymentId: z.string(),
   statusHistory: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string() })),
 }).meta({ id: 'OrderDetail' });

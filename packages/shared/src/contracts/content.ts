@@ -1,4 +1,5 @@
 import { POLICY_KINDS } from '../policy.ts';
+import { CodSettings, PrepaidDiscountSettings } from './cod.ts';
 import * as z from './zod.ts';
 
 export const Banner = z
@@ -61,7 +62,9 @@ export const SiteSettings = z
   })
   .meta({ id: 'SiteSettings' });
 
-export const CheckoutSettings = z.object({ platformFee: z.number() }).meta({ id: 'CheckoutSettings' });
+export const CheckoutSettings = z
+  .object({ platformFee: z.number(), cod: CodSettings, prepaidDiscount: PrepaidDiscountSettings.nullable() })
+  .meta({ id: 'CheckoutSettings' });
 
 export const ShippingMilestone = z
   .object({ id: z.number().int(), minCartValue: z.number(), shippingCharge: z.number() })

@@ -52,7 +52,7 @@ describe('checkout settings in the back office', () => {
       version: before.version,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await t.app.inject('/api/config/checkout-settings')).json()).toEqual({ platformFee: 4.5 });
+    expect((await t.app.inject('/api/config/checkout-settings')).json()).toMatchObject({ platformFee: 4.5 });
     const milestones = (await t.app.inject('/api/admin/shipping-milestones')).json() as object[];
     expect(milestones).toMatchObject([
       { minCartValue: 0, shippingCharge: 79 },
@@ -101,5 +101,81 @@ describe('checkout settings in the back office', () => {
     });
     expect(repeated.statusCode).toBe(400);
     expect((await current()).version).toBe(version);
+  });
+
+  it('saves the cash on delivery rules and prepaid discount, public in rupees, audited', async () => {
+    const before = await current();
+    // The demo defaults: COD on, ₹29 fee, up to ₹3,000, no prepaid discount.
+    expect(before.cod).toEqual({
+      enabled: true,
+      fee: 29,
+      minOrderValue: 0,
+      maxOrderValue: 3000,
+      blockedPincodes: [],
+      rtoLimit: 2,
+    });
+    expect(before.prepaidDiscount).toBeNull();
+    const res = await save({
+      platformFee: before.platformFee,
+      milestones: before.milestones,
+      cod: {
+        enabled: true,
+        fee: 39.5,
+        minOrderValue: 199,
+        maxOrderValue: 2500,
+        blockedPincodes: ['7901', '110001'],
+        rtoLimit: 3,
+      },
+      prepaidDiscount: { type: 'PERCENT', value: 5, maxDiscount: 50 },
+      version: before.version,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await t.app.inject('/api/config/checkout-settings')).json()).toEqual({
+      platformFee: before.platformFee,
+      cod: { enabled: true, fee: 39.5, minOrderValue: 199, maxOrderValue: 2500 },
+      prepaidDiscount: { type: 'PERCENT', value: 5, maxDiscount: 50 },
+    });
+    expect((await t.app.services.checkout.config()).cod).toEqual({
+      enabled: true,
+      feePaise: 3950,
+      minOrderPaise: 19900,
+      maxOrderPaise: 250000,
+      blockedPincodes: ['7901', '110001'],
+      rtoLimit: 3,
+    });
+    const audit = AuditPage.parse((await asAdmin({ url: '/api/admin/audit' })).json()).content[0];
+    expect(audit).toMatchObject({
+      action: 'checkout-settings.update',
+      before: { cod: { fee: 29 }, prepaidDiscount: null },
+      after: { cod: { fee: 39.5 }, prepaidDiscount: { type: 'PERCENT', value: 5 } },
+    });
+
+    const after = await current();
+    const off = await save({
+      ...after,
+      cod: { ...after.cod, enabled: false, maxOrderValue: null },
+      prepaidDiscount: null,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await t.app.inject('/api/config/checkout-settings')).json()).toMatchObject({
+      cod: { enabled: false, maxOrderValue: null },
+      prepaidDiscount: null,
+    });
+  });
+
+  it('refuses a COD maximum below the minimum, a bad pincode and a zero return limit, saving nothing', async () => {
+    const s = await current();
+    for (const [cod, field] of [
+      [{ ...s.cod, minOrderValue: 500, maxOrderValue: 100 }, 'cod.maxOrderValue'],
+      [{ ...s.cod, blockedPincodes: ['abc'] }, 'cod.blockedPincodes.0'],
+      [{ ...s.cod, rtoLimit: 0 }, 'cod.rtoLimit'],
+    ] as const) {
+      const res = await save({ ...s, cod });
+      expect(res.statusCode, JSON.stringify(cod)).toBe(400);
+      expect(Object.keys(res.json().errors ?? {})).toContain(field);
+    }
+    const percent = await save({ ...s, prepaidDiscount: { type: 'PERCENT', value: 80, maxDiscount: null } });
+    expect(percent.statusCode).toBe(400);
+    expect((await current()).version).toBe(s.version);
   });
 });

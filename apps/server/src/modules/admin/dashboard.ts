@@ -11,6 +11,11 @@ export interface Dashboard {
   lowStock: { productName: string; slug: string; weight: string; sku: string; stock: number }[];
   unrepliedReviews: number;
   unreadMessages: number;
+  /**
+   * Cash on delivery over the last 30 days (cancelled orders left out): its share of orders, and
+   * of the COD orders whose fate is known (delivered or returned), the share returned (RTO).
+   */
+  cod: { orders: number; codOrders: number; delivered: number; returned: number };
 }
 
 export type DashboardService = ReturnType<typeof createDashboardService>;
@@ -46,6 +51,17 @@ export function createDashboardService(db: Db) {
           order by v.stock, p.name, v.position
           limit 50
         `);
+      const [cod] = await rows<Dashboard['cod']>(sql`
+          select
+            count(*)::int as orders,
+            count(*) filter (where payment_mode = 'COD')::int as "codOrders",
+            count(*) filter (where payment_mode = 'COD' and status = 'DELIVERED')::int as delivered,
+            count(*) filter (where payment_mode = 'COD' and status = 'RTO')::int as returned
+          from orders
+          where status <> 'CANCELLED'
+            and created_at > ${now.toISOString()}::timestamptz - interval '30 days'
+            and created_at <= ${now.toISOString()}::timestamptz
+        `);
       const [counts] = await rows<{ reviews: number; messages: number }>(sql`
           select
             (select count(*) from reviews where admin_reply is null and not hidden)::int as reviews,
@@ -57,6 +73,7 @@ export function createDashboardService(db: Db) {
         lowStock,
         unrepliedReviews: counts?.reviews ?? 0,
         unreadMessages: counts?.messages ?? 0,
+        cod: cod ?? { orders: 0, codOrders: 0, delivered: 0, returned: 0 },
       };
     },
   };

@@ -141,7 +141,7 @@ describe('status changes', () => {
     expect(shipped.json()).toMatchObject({
       status: 'SHIPPED',
       trackingId: 'DTDC123456',
-      nextStatuses: ['DELIVERED'],
+      nextStatuses: ['DELIVERED', 'RTO'],
     });
     const delivered = await move(orderNumber, { status: 'DELIVERED', version: shipped.json().version });
     expect(delivered.json()).toMatchObject({

@@ -1,17 +1,33 @@
-// Checkout settings (platform fee) and shipping milestones. Money in integer paise.
+// Checkout settings (platform fee, cash on delivery rules, prepaid discount) and shipping
+// milestones. Money in integer paise.
+import type { PrepaidDiscount } from '@spice/shared/cod';
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, serial, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, pgTable, serial, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const checkoutSettings = pgTable(
   'checkout_settings',
   {
     id: integer('id').primaryKey().default(1),
     platformFeePaise: integer('platform_fee_paise').notNull().default(0),
+    codEnabled: boolean('cod_enabled').notNull().default(false),
+    codFeePaise: integer('cod_fee_paise').notNull().default(0),
+    codMinOrderPaise: integer('cod_min_order_paise').notNull().default(0),
+    /** Null: no maximum. */
+    codMaxOrderPaise: integer('cod_max_order_paise'),
+    /** Pincodes or prefixes where COD is off. */
+    codBlockedPincodes: jsonb('cod_blocked_pincodes').$type<string[]>().notNull().default([]),
+    codRtoLimit: integer('cod_rto_limit').notNull().default(2),
+    /** Null: no prepaid discount. */
+    prepaidDiscount: jsonb('prepaid_discount').$type<PrepaidDiscount>(),
     version: integer('version').notNull().default(1),
   },
   (t) => [
     check('checkout_settings_single_row', sql`${t.id} = 1`),
     check('checkout_settings_fee_non_negative', sql`${t.platformFeePaise} >= 0`),
+    check(
+      'checkout_settings_cod_non_negative',
+      sql`${t.codFeePaise} >= 0 and ${t.codMinOrderPaise} >= 0 and ${t.codRtoLimit} >= 1`,
+    ),
   ],
 );
 

@@ -1,4 +1,7 @@
-// Checkout settings (platform fee) and shipping milestones. Owns the checkout tables.
+// Checkout settings (platform fee, COD rules, prepaid discount) and shipping milestones. Owns
+// the checkout tables.
+
+import type { CodRules, PrepaidDiscount } from '@spice/shared/cod';
 import {
   type AdminCheckoutSettingsDto,
   CHANGED_MEANWHILE,
@@ -14,6 +17,8 @@ import { checkoutSettings, shippingMilestones } from './schema.ts';
 
 export interface CheckoutConfig {
   platformFeePaise: number;
+  cod: CodRules;
+  prepaidDiscount: PrepaidDiscount | null;
   milestones: { id: number; minCartValuePaise: number; shippingChargePaise: number }[];
 }
 
@@ -25,6 +30,60 @@ export type CheckoutChangeHook = (
   after: AdminCheckoutSettingsDto,
   tx: Tx,
 ) => Promise<void>;
+
+type SettingsRow = typeof checkoutSettings.$inferSelect;
+
+const NO_COD: CodRules = {
+  enabled: false,
+  feePaise: 0,
+  minOrderPaise: 0,
+  maxOrderPaise: null,
+  blockedPincodes: [],
+  rtoLimit: 2,
+};
+
+function codRules(row: SettingsRow | undefined): CodRules {
+  if (!row) return NO_COD;
+  return {
+    enabled: row.codEnabled,
+    feePaise: row.codFeePaise,
+    minOrderPaise: row.codMinOrderPaise,
+    maxOrderPaise: row.codMaxOrderPaise,
+    blockedPincodes: row.codBlockedPincodes,
+    rtoLimit: row.codRtoLimit,
+  };
+}
+
+function prepaidDto(d: PrepaidDiscount | null | undefined) {
+  if (!d) return null;
+  return d.type === 'FLAT'
+    ? { type: 'FLAT' as const, value: toRupees(d.amountPaise), maxDiscount: null }
+    : {
+        type: 'PERCENT' as const,
+        value: d.percent,
+        maxDiscount: d.maxDiscountPaise === null ? null : toRupees(d.maxDiscountPaise),
+      };
+}
+
+function prepaidFromInput(input: CheckoutSettingsEditInput['prepaidDiscount']): PrepaidDiscount | null {
+  if (!input) return null;
+  return input.type === 'FLAT'
+    ? { type: 'FLAT', amountPaise: toPaise(input.value) }
+    : {
+        type: 'PERCENT',
+        percent: input.value,
+        maxDiscountPaise: input.maxDiscount === null ? null : toPaise(input.maxDiscount),
+      };
+}
+
+function codDto(rules: CodRules) {
+  return {
+    enabled: rules.enabled,
+    fee: toRupees(rules.feePaise),
+    minOrderValue: toRupees(rules.minOrderPaise),
+    maxOrderValue: rules.maxOrderPaise === null ? null : toRupees(rules.maxOrderPaise),
+  };
+}
 
 async function readSettings(executor: Pick<Db, 'select'>): Promise<AdminCheckoutSettingsDto | null> {
   const [settings] = await executor.select().from(checkoutSettings).limit(1);
@@ -39,6 +98,12 @@ async function readSettings(executor: Pick<Db, 'select'>): Promise<AdminCheckout
       minCartValue: toRupees(m.minCartValuePaise),
       shippingCharge: toRupees(m.shippingChargePaise),
     })),
+    cod: {
+      ...codDto(codRules(settings)),
+      blockedPincodes: settings.codBlockedPincodes,
+      rtoLimit: settings.codRtoLimit,
+    },
+    prepaidDiscount: prepaidDto(settings.prepaidDiscount),
     version: settings.version,
   };
 }
@@ -52,6 +117,8 @@ async function readConfig(executor: Pick<Db, 'select'>): Promise<CheckoutConfig>
     .orderBy(asc(shippingMilestones.minCartValuePaise));
   return {
     platformFeePaise: settings[0]?.platformFeePaise ?? 0,
+    cod: codRules(settings[0]),
+    prepaidDiscount: settings[0]?.prepaidDiscount ?? null,
     milestones: milestones.map((m) => ({
       id: m.id,
       minCartValuePaise: m.minCartValuePaise,
@@ -69,8 +136,13 @@ export function createCheckoutService(db: Db, options: { ttlMs: number }) {
     /** The fee and milestones from the database, for pricing a payment (inside its transaction). */
     currentConfig: (executor: Pick<Db, 'select'> = db) => readConfig(executor),
     invalidate: () => snapshot.invalidate(),
-    async settings(): Promise<{ platformFee: number }> {
-      return { platformFee: toRupees((await snapshot.get()).platformFeePaise) };
+    async settings() {
+      const config = await snapshot.get();
+      return {
+        platformFee: toRupees(config.platformFeePaise),
+        cod: codDto(config.cod),
+        prepaidDiscount: prepaidDto(config.prepaidDiscount),
+      };
     },
     /** The platform fee and shipping milestones with their one version, for the back office. */
     adminSettings: () => readSettings(db),
@@ -91,6 +163,17 @@ export function createCheckoutService(db: Db, options: { ttlMs: number }) {
           .update(checkoutSettings)
           .set({
             platformFeePaise: toPaise(input.platformFee),
+            ...(input.cod && {
+              codEnabled: input.cod.enabled,
+              codFeePaise: toPaise(input.cod.fee),
+              codMinOrderPaise: toPaise(input.cod.minOrderValue),
+              codMaxOrderPaise: input.cod.maxOrderValue === null ? null : toPaise(input.cod.maxOrderValue),
+              codBlockedPincodes: [...new Set(input.cod.blockedPincodes)],
+              codRtoLimit: input.cod.rtoLimit,
+            }),
+            ...(input.prepaidDiscount !== undefined && {
+              prepaidDiscount: prepaidFromInput(input.prepaidDiscount),
+            }),
             version: sql`${checkoutSettings.version} + 1`,
           })
           .where(and(eq(checkoutSettings.id, 1), eq(checkoutSettings.version, input.version)))

@@ -77,10 +77,14 @@ describe('website content', () => {
 });
 
 describe('checkout settings, milestones and coupons', () => {
-  it('gives the platform fee in rupees', async () => {
+  it('gives the platform fee and the cash on delivery terms in rupees', async () => {
     const res = await t.app.inject('/api/config/checkout-settings');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ platformFee: expect.any(Number) });
+    expect(res.json()).toEqual({
+      platformFee: expect.any(Number),
+      cod: { enabled: true, fee: 29, minOrderValue: 0, maxOrderValue: 3000 },
+      prepaidDiscount: null,
+    });
     expect(res.json().platformFee).toBeGreaterThan(0);
   });
 

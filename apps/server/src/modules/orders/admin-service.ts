@@ -15,6 +15,7 @@ import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-o
 import type { Db, Tx } from '../../db/client.ts';
 import { csvField, csvIstTimestamp as istTimestamp, csvRupees as rupees } from '../../lib/csv.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { users } from '../accounts/schema.ts';
 import type { AuditService } from '../admin/audit.ts';
 import type { CouponsService } from '../coupons/service.ts';
 import type { Messenger } from '../messaging/service.ts';
@@ -96,6 +97,13 @@ export function createAdminOrdersService(
       .from(orderItems)
       .where(eq(orderItems.orderId, o.id))
       .orderBy(asc(orderItems.id));
+    const [collector] =
+      o.codCollectedBy === null
+        ? []
+        : await db
+            .select({ firstName: users.firstName, lastName: users.lastName })
+            .from(users)
+            .where(eq(users.id, o.codCollectedBy));
     return {
       orderNumber: o.orderNumber,
       status: o.status,
@@ -122,8 +130,18 @@ export function createAdminOrdersService(
       },
       payment: {
         mode: o.paymentMode,
+        status: o.paymentStatus,
         providerOrderId: o.providerOrderId,
         providerPaymentId: o.providerPaymentId,
+        cashCollected:
+          o.codCollectedPaise !== null && o.codCollectedAt
+            ? {
+                amount: toRupees(o.codCollectedPaise),
+                at: o.codCollectedAt.toISOString(),
+                byUserId: o.codCollectedBy,
+                byName: collector ? `${collector.firstName} ${collector.lastName}`.trim() : null,
+              }
+            : null,
       },
       createdAt: o.createdAt.toISOString(),
       updatedAt: o.updatedAt.toISOString(),
@@ -135,6 +153,7 @@ export function createAdminOrdersService(
     async list(query: AdminOrdersQueryInput) {
       const where: SQL[] = dateRange(query.from, query.to);
       if (query.status) where.push(eq(orders.status, query.status));
+      if (query.paymentMode) where.push(eq(orders.paymentMode, query.paymentMode));
       const q = query.q?.replace(/[\\%_]/g, (c) => `\\${c}`);
       if (q) {
         const match = or(ilike(orders.orderNumber, `%${q}%`), ilike(orders.userMobile, `%${q}%`));
@@ -145,6 +164,7 @@ export function createAdminOrdersService(
         .select({
           orderNumber: orders.orderNumber,
           status: orders.status,
+          paymentMode: orders.paymentMode,
           customerName: orders.userName,
           mobile: orders.userMobile,
           totalPaise: orders.totalPaise,
@@ -190,19 +210,30 @@ export function createAdminOrdersService(
           );
         }
         const trackingId = input.status === 'SHIPPED' ? (input.trackingId ?? null) : current.trackingId;
+        // A COD order handed over is paid: the cash collected is recorded with who marked it.
+        const cashCollected = input.status === 'DELIVERED' && current.paymentMode === 'COD';
+        const now = new Date();
         const [row] = await tx
           .update(orders)
           .set({
             status: input.status,
             trackingId,
+            ...(cashCollected && {
+              paymentStatus: 'COD_COLLECTED' as const,
+              codCollectedPaise: current.totalPaise,
+              codCollectedAt: now,
+              codCollectedBy: admin.id,
+            }),
             version: sql`${orders.version} + 1`,
-            updatedAt: new Date(),
+            updatedAt: now,
           })
           .where(and(eq(orders.id, current.id), eq(orders.status, from), eq(orders.version, input.version)))
           .returning();
         if (!row) throw new AppError('conflict', ORDER_CHANGED_MEANWHILE);
         await recordStatus(tx, row.id, row.status, row.updatedAt);
-        const returned = row.status === 'CANCELLED' ? await returnToShop(tx, row.id) : undefined;
+        // Cancelled or returned undelivered: the units and coupon use come back, once (both are final).
+        const returned =
+          row.status === 'CANCELLED' || row.status === 'RTO' ? await returnToShop(tx, row.id) : undefined;
         await deps.audit.audit(
           {
             actorUserId: admin.id,
@@ -210,13 +241,19 @@ export function createAdminOrdersService(
             entity: 'order',
             entityId: row.orderNumber,
             before: { status: from, trackingId: current.trackingId, version: current.version },
-            after: { status: row.status, trackingId: row.trackingId, version: row.version, ...returned },
+            after: {
+              status: row.status,
+              trackingId: row.trackingId,
+              version: row.version,
+              ...returned,
+              ...(cashCollected && { cashCollected: toRupees(current.totalPaise) }),
+            },
           },
           tx,
         );
         return row;
       });
-      if (updated.status === 'CANCELLED') deps.invalidateCatalog();
+      if (updated.status === 'CANCELLED' || updated.status === 'RTO') deps.invalidateCatalog();
       await notifyShopper(updated);
       return detail(updated.orderNumber);
     },

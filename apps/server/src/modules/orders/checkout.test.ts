@@ -242,6 +242,8 @@ describe('checkout and payment', () => {
       totalAmount: body.amount / 100,
       createdAt: expect.any(String),
       trackingId: null,
+      paymentMode: 'RAZORPAY',
+      paymentStatus: 'PAID',
     });
     const confirmation = (await t.app.inject(`/api/dev/outbox?to=${encodeURIComponent(s.email)}`)).json();
     expect(confirmation[0].subject).toContain(orderNumber);

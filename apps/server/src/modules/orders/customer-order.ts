@@ -102,9 +102,12 @@ export function createCustomerOrderService(db: Db, deps: { catalog: CatalogServi
           subtotal: toRupees(o.subtotalPaise),
           deliveryCharges: toRupees(o.deliveryPaise),
           platformFee: toRupees(o.platformFeePaise),
+          codFee: toRupees(o.codFeePaise),
+          prepaidDiscount: toRupees(o.prepaidDiscountPaise),
           finalAmount: toRupees(o.totalPaise),
         },
         paymentMode: o.paymentMode,
+        paymentStatus: o.paymentStatus,
         paymentId: o.providerPaymentId,
         statusHistory: history,
       };

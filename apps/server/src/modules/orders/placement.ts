@@ -82,7 +82,11 @@ export function createPlacement(deps: {
         couponDiscountPaise: checkout.couponDiscountPaise,
         deliveryPaise: checkout.deliveryPaise,
         platformFeePaise: checkout.platformFeePaise,
+        codFeePaise: checkout.codFeePaise,
+        prepaidDiscountPaise: checkout.prepaidDiscountPaise,
         totalPaise: checkout.totalPaise,
+        paymentMode: checkout.provider === 'cod' ? 'COD' : 'RAZORPAY',
+        paymentStatus: checkout.provider === 'cod' ? 'COD_PENDING' : 'PAID',
         providerOrderId: checkout.providerOrderId,
         providerPaymentId: paymentId,
         providerSignature: signature,
@@ -216,7 +220,7 @@ export function createPlacement(deps: {
         channel: 'email',
         to: order.userEmail,
         subject: `Your Kesar Chakki order ${order.orderNumber} is confirmed`,
-        text: `Namaste ${order.userName},\n\nThank you for your order ${order.orderNumber}.\n\n${itemsText}\n\nTotal paid: ${formatRupees(order.totalPaise)}\nDelivering to: ${order.address.name}, ${order.address.fullAddress}\n\nWe pack within 1–2 business days and deliver within 5–15 business days.`,
+        text: `Namaste ${order.userName},\n\nThank you for your order ${order.orderNumber}.\n\n${itemsText}\n\n${order.paymentMode === 'COD' ? 'To pay in cash or UPI on delivery' : 'Total paid'}: ${formatRupees(order.totalPaise)}\nDelivering to: ${order.address.name}, ${order.address.fullAddress}\n\nWe pack within 1–2 business days and deliver within 5–15 business days.`,
       });
     } catch (error) {
       deps.log.warn({ err: error, orderNumber: order.orderNumber }, 'order confirmation e-mail not sent');
@@ -235,5 +239,5 @@ export function createPlacement(deps: {
     return toUserDto(u!);
   }
 
-  return { settlePayment, afterSettlement };
+  return { settlePayment, afterSettlement, insertOrder, confirm };
 }

@@ -1,5 +1,6 @@
 import { MobileParam } from '@spice/shared/contracts/accounts';
 import { OrderNumberParam } from '@spice/shared/contracts/admin';
+import { PlaceCodOrderBody, PlacedCodOrder } from '@spice/shared/contracts/cod';
 import {
   CreatePaymentOrderBody,
   OrderDetail,
@@ -67,6 +68,30 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => orders.place(await requireUser(request, accounts), request.body.payment),
+  );
+
+  app.post(
+    '/orders/place-cod',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Place a cash on delivery order for the cart, at the total (paise) the page shows',
+        description:
+          'The server prices the cart (COD fee included) and answers 409 with the current `amount` when it differs; a COD rule that refuses answers 400 with the reason. An `Idempotency-Key` header makes a repeat return the same order.',
+        body: PlaceCodOrderBody,
+        headers: z.object({ 'idempotency-key': z.string().trim().min(1).max(100).optional() }),
+        response: { 201: PlacedCodOrder, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request, accounts);
+      const { created: _created, ...placed } = await orders.placeCod(
+        user,
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      return reply.code(201).send(placed);
+    },
   );
 
   app.get(

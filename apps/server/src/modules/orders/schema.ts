@@ -43,7 +43,7 @@ export const checkouts = pgTable(
     id: serial('id').primaryKey(),
     /** The payment provider's order id (Razorpay `order_…`, or `order_sim_…` when simulated). */
     providerOrderId: text('provider_order_id').notNull(),
-    provider: text('provider', { enum: ['razorpay', 'simulated'] }).notNull(),
+    provider: text('provider', { enum: ['razorpay', 'simulated', 'cod'] }).notNull(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -57,7 +57,11 @@ export const checkouts = pgTable(
     couponDiscountPaise: integer('coupon_discount_paise').notNull(),
     deliveryPaise: integer('delivery_paise').notNull(),
     platformFeePaise: integer('platform_fee_paise').notNull(),
+    codFeePaise: integer('cod_fee_paise').notNull().default(0),
+    prepaidDiscountPaise: integer('prepaid_discount_paise').notNull().default(0),
     totalPaise: integer('total_paise').notNull(),
+    /** A COD placement's Idempotency-Key: a repeat finds this checkout and its order. */
+    idempotencyKey: text('idempotency_key'),
     /**
      * pending → paid (order placed) | released (hold lapsed; stock returned, a late payment may
      * still take it again) | cancelled (replaced by the shopper's newer checkout; a payment for
@@ -74,6 +78,7 @@ export const checkouts = pgTable(
     // One checkout awaiting payment per shopper, whatever races the service's lock misses.
     uniqueIndex('checkouts_one_pending_per_user').on(t.userId).where(sql`${t.status} = 'pending'`),
     index('checkouts_status_expires_idx').on(t.status, t.expiresAt),
+    uniqueIndex('checkouts_idempotency_key').on(t.userId, t.idempotencyKey),
   ],
 );
 
@@ -91,7 +96,7 @@ export const orders = pgTable(
     /** Kept so the address cannot be deleted while an order names it ('linked to existing orders'). */
     addressId: integer('address_id').references(() => addresses.id, { onDelete: 'restrict' }),
     status: text('status', {
-      enum: ['PLACED', 'CONFIRMED', 'PACKED', 'SHIPPED', 'DELIVERED', 'CANCELLED'],
+      enum: ['PLACED', 'CONFIRMED', 'PACKED', 'SHIPPED', 'DELIVERED', 'CANCELLED', 'RTO'],
     })
       .notNull()
       .default('PLACED'),
@@ -105,8 +110,19 @@ export const orders = pgTable(
     couponDiscountPaise: integer('coupon_discount_paise').notNull(),
     deliveryPaise: integer('delivery_paise').notNull(),
     platformFeePaise: integer('platform_fee_paise').notNull(),
+    codFeePaise: integer('cod_fee_paise').notNull().default(0),
+    prepaidDiscountPaise: integer('prepaid_discount_paise').notNull().default(0),
     totalPaise: integer('total_paise').notNull(),
-    paymentMode: text('payment_mode').notNull().default('RAZORPAY'),
+    paymentMode: text('payment_mode', { enum: ['RAZORPAY', 'COD'] })
+      .notNull()
+      .default('RAZORPAY'),
+    paymentStatus: text('payment_status', { enum: ['PAID', 'COD_PENDING', 'COD_COLLECTED', 'REFUNDED'] })
+      .notNull()
+      .default('PAID'),
+    /** Cash collected for a COD order: recorded when the back office marks it DELIVERED. */
+    codCollectedPaise: integer('cod_collected_paise'),
+    codCollectedAt: timestamp('cod_collected_at', { withTimezone: true }),
+    codCollectedBy: integer('cod_collected_by').references(() => users.id),
     providerOrderId: text('provider_order_id').notNull(),
     providerPaymentId: text('provider_payment_id').notNull(),
     providerSignature: text('provider_signature').notNull(),
@@ -179,7 +195,7 @@ export const orderStatusHistory = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     status: text('status', {
-      enum: ['PLACED', 'CONFIRMED', 'PACKED', 'SHIPPED', 'DELIVERED', 'CANCELLED'],
+      enum: ['PLACED', 'CONFIRMED', 'PACKED', 'SHIPPED', 'DELIVERED', 'CANCELLED', 'RTO'],
     }).notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,3 +1,4 @@
+import { prepaidDiscountPaise } from '@spice/shared/cod';
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { OrderSummaryDto } from '@spice/shared/contracts/commerce';
 import { productImage } from '@spice/shared/images';
@@ -16,6 +17,7 @@ import type { CouponRow, CouponsService } from '../coupons/service.ts';
 import type { Messenger } from '../messaging/service.ts';
 import { type Gateway, GatewayError } from '../payments/gateway.ts';
 import type { PaymentsLedger } from '../payments/ledger.ts';
+import { createCodPlacement } from './cod-placement.ts';
 import { createPlacement } from './placement.ts';
 import {
   type AddressSnapshot,
@@ -40,7 +42,13 @@ export interface Quote {
   couponDiscountPaise: number;
   deliveryPaise: number;
   platformFeePaise: number;
+  /** The online total: the prepaid discount (if the owner set one) is taken off. */
   totalPaise: number;
+  prepaidDiscountPaise: number;
+  /** The order's value before the COD fee or prepaid discount, which the COD limits compare. */
+  orderValuePaise: number;
+  codFeePaise: number;
+  codTotalPaise: number;
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
@@ -131,6 +139,13 @@ export function createOrdersService(
       couponDiscountPaise = applied.discountPaise;
     }
     const platformFeePaise = config.platformFeePaise;
+    const parts = {
+      subtotal: subtotalPaise,
+      couponDiscount: couponDiscountPaise,
+      deliveryCharge: deliveryPaise,
+      platformFee: platformFeePaise,
+    };
+    const prepaidDiscount = prepaidDiscountPaise(config.prepaidDiscount, subtotalPaise - couponDiscountPaise);
     return {
       lines,
       mrpTotalPaise,
@@ -139,12 +154,11 @@ export function createOrdersService(
       couponDiscountPaise,
       deliveryPaise,
       platformFeePaise,
-      totalPaise: orderTotal({
-        subtotal: subtotalPaise,
-        couponDiscount: couponDiscountPaise,
-        deliveryCharge: deliveryPaise,
-        platformFee: platformFeePaise,
-      }),
+      totalPaise: orderTotal({ ...parts, prepaidDiscount }),
+      prepaidDiscountPaise: prepaidDiscount,
+      orderValuePaise: orderTotal(parts),
+      codFeePaise: config.cod.feePaise,
+      codTotalPaise: orderTotal({ ...parts, codFee: config.cod.feePaise }),
     };
   }
 
@@ -238,7 +252,7 @@ export function createOrdersService(
     };
   }
 
-  const { settlePayment, afterSettlement } = createPlacement({
+  const { settlePayment, afterSettlement, insertOrder, confirm } = createPlacement({
     coupons,
     ledger,
     reserveStock,
@@ -247,8 +261,22 @@ export function createOrdersService(
     log: deps.log,
   });
 
+  const placeCod = createCodPlacement(db, {
+    checkout: deps.checkout,
+    coupons,
+    quote,
+    reserveStock,
+    releaseCheckouts,
+    insertOrder,
+    confirm,
+    addressSnapshot,
+    invalidateCatalog: () => catalog.invalidate(),
+  });
+
   return {
     quote,
+    placeCod: placeCod.place,
+    codRtoCount: placeCod.rtoCount,
 
     /**
      * Creates the gateway order for the cart as it is now. The page's amount must equal the
@@ -347,6 +375,7 @@ export function createOrdersService(
             couponDiscountPaise: current.couponDiscountPaise,
             deliveryPaise: current.deliveryPaise,
             platformFeePaise: current.platformFeePaise,
+            prepaidDiscountPaise: current.prepaidDiscountPaise,
             totalPaise: current.totalPaise,
             expiresAt: new Date(Date.now() + deps.holdMinutes * 60_000),
           })
@@ -527,6 +556,8 @@ export function createOrdersService(
         totalAmount: toRupees(o.totalPaise),
         createdAt: o.createdAt.toISOString(),
         trackingId: o.trackingId,
+        paymentMode: o.paymentMode,
+        paymentStatus: o.paymentStatus,
       }));
     },
   };

@@ -11,15 +11,20 @@ export class ApiError extends Error {
   }
 }
 
-export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(`/api${path}`, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers:
-        init.body === undefined
+      headers: {
+        ...(init.body === undefined
           ? { accept: 'application/json' }
-          : { 'content-type': 'application/json', accept: 'application/json' },
+          : { 'content-type': 'application/json', accept: 'application/json' }),
+        ...init.headers,
+      },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       credentials: 'same-origin',
     });

@@ -28,7 +28,31 @@ function fromForm(form: FormData) {
     const shippingCharge = String(form.get(`milestones.${i}.shippingCharge`) ?? '').trim();
     if (minCartValue !== '' || shippingCharge !== '') milestones.push({ minCartValue, shippingCharge });
   }
-  return { platformFee: form.get('platformFee'), version: form.get('version'), milestones };
+  const text = (name: string) => String(form.get(name) ?? '').trim();
+  const prepaidType = text('prepaid.type');
+  return {
+    platformFee: form.get('platformFee'),
+    version: form.get('version'),
+    milestones,
+    cod: {
+      enabled: form.get('cod.enabled') === 'on',
+      fee: text('cod.fee') || '0',
+      minOrderValue: text('cod.minOrderValue') || '0',
+      maxOrderValue: text('cod.maxOrderValue') || null,
+      blockedPincodes: text('cod.blockedPincodes')
+        .split(/[\s,]+/)
+        .filter(Boolean),
+      rtoLimit: text('cod.rtoLimit'),
+    },
+    prepaidDiscount:
+      prepaidType === 'PERCENT' || prepaidType === 'FLAT'
+        ? {
+            type: prepaidType,
+            value: text('prepaid.value'),
+            maxDiscount: text('prepaid.maxDiscount') || null,
+          }
+        : null,
+  };
 }
 
 function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) {
@@ -86,6 +110,74 @@ export default function AdminCheckoutSettings({ loaderData: s, actionData }: Rou
             label="Platform fee (₹)"
             error={errors.platformFee}
             input={{ inputMode: 'decimal', defaultValue: s.platformFee }}
+          />
+        </div>
+        <h2>Cash on delivery</h2>
+        <label className="admin-check">
+          <input type="checkbox" name="cod.enabled" defaultChecked={s.cod.enabled} /> Offer cash on delivery
+        </label>
+        <div className="admin-form">
+          <Field
+            id="cod.fee"
+            name="cod.fee"
+            label="Cash on delivery fee (₹)"
+            error={errors['cod.fee']}
+            input={{ inputMode: 'decimal', defaultValue: s.cod.fee }}
+          />
+          <Field
+            id="cod.minOrderValue"
+            name="cod.minOrderValue"
+            label="Minimum order value for COD (₹)"
+            error={errors['cod.minOrderValue']}
+            input={{ inputMode: 'decimal', defaultValue: s.cod.minOrderValue }}
+          />
+          <Field
+            id="cod.maxOrderValue"
+            name="cod.maxOrderValue"
+            label="Maximum order value for COD (₹, blank for none)"
+            error={errors['cod.maxOrderValue']}
+            input={{ inputMode: 'decimal', defaultValue: s.cod.maxOrderValue ?? '' }}
+          />
+          <Field
+            id="cod.blockedPincodes"
+            name="cod.blockedPincodes"
+            label="Pincodes or prefixes without COD (separated by commas)"
+            error={errors['cod.blockedPincodes'] ?? errors['cod.blockedPincodes.0']}
+            input={{ defaultValue: s.cod.blockedPincodes.join(', ') }}
+          />
+          <Field
+            id="cod.rtoLimit"
+            name="cod.rtoLimit"
+            label="Returned COD orders after which a shopper loses COD"
+            error={errors['cod.rtoLimit']}
+            input={{ inputMode: 'numeric', defaultValue: s.cod.rtoLimit }}
+          />
+        </div>
+        <h2>Prepaid discount</h2>
+        <div className="admin-form">
+          <div className="admin-field">
+            <label htmlFor="prepaid.type">Discount for paying online</label>
+            <div className="admin-field__control">
+              <select id="prepaid.type" name="prepaid.type" defaultValue={s.prepaidDiscount?.type ?? ''}>
+                <option value="">None</option>
+                <option value="PERCENT">Percent of the goods, with a cap</option>
+                <option value="FLAT">Flat amount (₹)</option>
+              </select>
+            </div>
+          </div>
+          <Field
+            id="prepaid.value"
+            name="prepaid.value"
+            label="Percent, or amount (₹)"
+            error={errors['prepaidDiscount.value']}
+            input={{ inputMode: 'decimal', defaultValue: s.prepaidDiscount?.value ?? '' }}
+          />
+          <Field
+            id="prepaid.maxDiscount"
+            name="prepaid.maxDiscount"
+            label="Cap for a percent (₹, blank for none)"
+            error={errors['prepaidDiscount.maxDiscount']}
+            input={{ inputMode: 'decimal', defaultValue: s.prepaidDiscount?.maxDiscount ?? '' }}
           />
         </div>
         <h2>Delivery charge by cart value</h2>

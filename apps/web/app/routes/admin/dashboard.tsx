@@ -1,3 +1,4 @@
+import { percentLabel, percentOf } from '@spice/shared/cod';
 import { formatRupees } from '@spice/shared/money';
 import { Link } from 'react-router';
 import { requireAdminPage } from '../../features/admin/guard.server';
@@ -31,6 +32,15 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
           <p>
             {d.month.orders} {d.month.orders === 1 ? 'order' : 'orders'}
           </p>
+        </div>
+        <div className="admin-card">
+          <h2>Cash on delivery, 30 days</h2>
+          <p className="admin-card__figure">{percentLabel(percentOf(d.cod.codOrders, d.cod.orders))}</p>
+          <p>
+            {d.cod.codOrders} of {d.cod.orders} orders · returned (RTO){' '}
+            {percentLabel(percentOf(d.cod.returned, d.cod.delivered + d.cod.returned))}
+          </p>
+          <Link to="/admin/orders?paymentMode=COD">COD orders →</Link>
         </div>
         <div className="admin-card">
           <h2>Unreplied reviews</h2>

@@ -1,3 +1,4 @@
+import { PAYMENT_STATUS_LABELS, paymentModeLabel } from '@spice/shared/cod';
 import { OrderStatusChange } from '@spice/shared/contracts/admin';
 import { formatPrice } from '@spice/shared/money';
 import { statusLabel } from '@spice/shared/order-status';
@@ -149,11 +150,26 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
           <h2 id="payment">Payment</h2>
           <dl className="admin-dl">
             <dt>Mode</dt>
-            <dd>{o.payment.mode}</dd>
-            <dt>Payment id</dt>
-            <dd>{o.payment.providerPaymentId}</dd>
-            <dt>Gateway order id</dt>
-            <dd>{o.payment.providerOrderId}</dd>
+            <dd>{paymentModeLabel(o.payment.mode === 'COD' ? 'COD' : 'RAZORPAY')}</dd>
+            <dt>Payment status</dt>
+            <dd>{PAYMENT_STATUS_LABELS[o.payment.status]}</dd>
+            {o.payment.cashCollected ? (
+              <>
+                <dt>Cash collected</dt>
+                <dd>
+                  {formatPrice(o.payment.cashCollected.amount)} on {istDateTime(o.payment.cashCollected.at)}
+                  {o.payment.cashCollected.byName ? ` by ${o.payment.cashCollected.byName}` : ''}
+                </dd>
+              </>
+            ) : null}
+            {o.payment.mode === 'COD' ? null : (
+              <>
+                <dt>Payment id</dt>
+                <dd>{o.payment.providerPaymentId}</dd>
+                <dt>Gateway order id</dt>
+                <dd>{o.payment.providerOrderId}</dd>
+              </>
+            )}
           </dl>
         </section>
       </div>

@@ -1,3 +1,4 @@
+import { paymentModeLabel } from '@spice/shared/cod';
 import { AdminOrdersQuery } from '@spice/shared/contracts/admin';
 import { formatPrice } from '@spice/shared/money';
 import { ORDER_STATUSES, statusLabel } from '@spice/shared/order-status';
@@ -26,7 +27,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { filter, page, problem } = loaderData;
   const link = (p: number) => {
     const params = new URLSearchParams();
-    for (const key of ['status', 'from', 'to', 'q'] as const) {
+    for (const key of ['status', 'paymentMode', 'from', 'to', 'q'] as const) {
       const value = filter[key];
       if (value) params.set(key, value);
     }
@@ -49,6 +50,14 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 {statusLabel(s)}
               </option>
             ))}
+          </select>
+        </label>
+        <label>
+          Payment
+          <select name="paymentMode" defaultValue={filter.paymentMode ?? ''}>
+            <option value="">All</option>
+            <option value="RAZORPAY">{paymentModeLabel('RAZORPAY')}</option>
+            <option value="COD">{paymentModeLabel('COD')}</option>
           </select>
         </label>
         <label>
@@ -102,7 +111,15 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   <small>{o.mobile}</small>
                 </td>
                 <td data-label="Items">{o.itemCount}</td>
-                <td data-label="Total">{formatPrice(o.totalAmount)}</td>
+                <td data-label="Total">
+                  {formatPrice(o.totalAmount)}
+                  {o.paymentMode === 'COD' ? (
+                    <>
+                      <br />
+                      <small>{paymentModeLabel('COD')}</small>
+                    </>
+                  ) : null}
+                </td>
                 <td data-label="Status">
                   <span className={`status status--${o.status.toLowerCase()}`}>{statusLabel(o.status)}</span>
                 </td>

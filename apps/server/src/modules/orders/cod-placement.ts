@@ -1,0 +1,152 @@
+// Placing a cash on delivery order (issue 12): priced by the server, every COD rule checked, and
+// in one transaction the stock taken, the coupon use claimed, the order written and the cart
+// emptied. One shopper's placements are decided one at a time (a lock on the shopper's row), so
+// two clicks with different Idempotency-Keys give one order and one 'Your cart is empty.'.
+import { randomUUID } from 'node:crypto';
+import { codAvailability } from '@spice/shared/cod';
+import type { UserDto } from '@spice/shared/contracts/accounts';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { addresses, users } from '../accounts/schema.ts';
+import { cartItems } from '../cart/schema.ts';
+import type { CheckoutService } from '../checkout/service.ts';
+import type { CouponsService } from '../coupons/service.ts';
+import { type AddressSnapshot, type CheckoutLine, checkouts, orders } from './schema.ts';
+import type { Quote } from './service.ts';
+
+type CheckoutRow = typeof checkouts.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+
+export const COD_CART_EMPTY = 'Your cart is empty.';
+export const COD_TOTAL_CHANGED = 'Your order total has changed. Please review it and place the order again.';
+
+export function createCodPlacement(
+  db: Db,
+  deps: {
+    checkout: CheckoutService;
+    coupons: CouponsService;
+    quote: (
+      userId: number,
+      couponCode: string | null | undefined,
+      executor: Pick<Db, 'select'>,
+    ) => Promise<Quote>;
+    reserveStock: (tx: Tx, lines: CheckoutLine[]) => Promise<void>;
+    releaseCheckouts: (tx: Tx, rows: CheckoutRow[], status: 'released' | 'cancelled') => Promise<void>;
+    insertOrder: (tx: Tx, checkout: CheckoutRow, paymentId: string, signature: string) => Promise<OrderRow>;
+    confirm: (order: OrderRow, lines: CheckoutLine[]) => Promise<void>;
+    addressSnapshot: (a: typeof addresses.$inferSelect) => AddressSnapshot;
+    invalidateCatalog: () => void;
+  },
+) {
+  const answer = (order: OrderRow) => ({
+    orderNumber: order.orderNumber,
+    amount: order.totalPaise,
+    paymentMode: 'COD' as const,
+  });
+
+  async function byKey(executor: Pick<Db, 'select'>, userId: number, key: string) {
+    const [found] = await executor
+      .select({ order: orders })
+      .from(checkouts)
+      .innerJoin(orders, eq(orders.checkoutId, checkouts.id))
+      .where(and(eq(checkouts.userId, userId), eq(checkouts.idempotencyKey, key)));
+    return found?.order ?? null;
+  }
+
+  /** COD orders of this shopper that came back undelivered. */
+  async function rtoCount(executor: Pick<Db, 'select'>, userId: number) {
+    const [row] = await executor
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.paymentMode, 'COD'), eq(orders.status, 'RTO')));
+    return row?.n ?? 0;
+  }
+
+  async function place(
+    user: UserDto,
+    input: { addressId: number; couponCode?: string | null | undefined; amount: number },
+    idempotencyKey: string | undefined,
+  ) {
+    if (idempotencyKey) {
+      const repeat = await byKey(db, user.id, idempotencyKey);
+      if (repeat) return { ...answer(repeat), created: false };
+    }
+    const [address] = await db
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.id, input.addressId), eq(addresses.userId, user.id)));
+    if (!address) throw new AppError('notFound', 'Please select a delivery address.');
+
+    const result = await db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
+      if (idempotencyKey) {
+        const repeat = await byKey(tx, user.id, idempotencyKey);
+        if (repeat) return { order: repeat, lines: null };
+      }
+      const [inCart] = await tx.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, user.id));
+      if (!inCart?.n) throw new AppError('conflict', COD_CART_EMPTY);
+      const priced = await deps.quote(user.id, input.couponCode, tx);
+      if (priced.codTotalPaise !== input.amount) {
+        throw new AppError('conflict', COD_TOTAL_CHANGED, undefined, { amount: priced.codTotalPaise });
+      }
+      const config = await deps.checkout.currentConfig(tx);
+      const cod = codAvailability({
+        rules: config.cod,
+        orderValuePaise: priced.orderValuePaise,
+        pincode: address.pincode,
+        rtoCount: await rtoCount(tx, user.id),
+      });
+      if (!cod.available) throw new AppError('invalid', cod.reason);
+
+      // A payment window left open holds this cart's stock: it is given back before COD takes it.
+      const pending = await tx
+        .select()
+        .from(checkouts)
+        .where(and(eq(checkouts.userId, user.id), eq(checkouts.status, 'pending')))
+        .for('update');
+      await deps.releaseCheckouts(tx, pending, 'cancelled');
+      await deps.reserveStock(tx, priced.lines);
+      if (priced.coupon) {
+        await deps.coupons.evaluate(priced.coupon.code, priced.subtotalPaise, user.id, tx, {
+          countPending: true,
+        });
+        if (!(await deps.coupons.claimUse(priced.coupon.id, tx))) {
+          throw new AppError('invalid', 'This coupon has reached its usage limit.');
+        }
+      }
+      const now = new Date();
+      const [checkout] = await tx
+        .insert(checkouts)
+        .values({
+          providerOrderId: `cod_${randomUUID()}`,
+          provider: 'cod',
+          userId: user.id,
+          addressId: address.id,
+          address: deps.addressSnapshot(address),
+          lines: priced.lines,
+          couponId: priced.coupon?.id ?? null,
+          couponCode: priced.coupon?.code ?? null,
+          mrpTotalPaise: priced.mrpTotalPaise,
+          subtotalPaise: priced.subtotalPaise,
+          couponDiscountPaise: priced.couponDiscountPaise,
+          deliveryPaise: priced.deliveryPaise,
+          platformFeePaise: priced.platformFeePaise,
+          codFeePaise: priced.codFeePaise,
+          totalPaise: priced.codTotalPaise,
+          idempotencyKey: idempotencyKey ?? null,
+          status: 'paid',
+          expiresAt: now,
+        })
+        .returning();
+      const order = await deps.insertOrder(tx, checkout!, checkout!.providerOrderId, '');
+      return { order, lines: priced.lines };
+    });
+    if (!result.lines) return { ...answer(result.order), created: false };
+    deps.invalidateCatalog();
+    await deps.confirm(result.order, result.lines);
+    return { ...answer(result.order), created: true };
+  }
+
+  return { place, rtoCount: (userId: number) => rtoCount(db, userId) };
+}

@@ -1,0 +1,163 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  COD_MESSAGES,
+  type CodRules,
+  codAvailability,
+  payOnDeliveryNotice,
+  percentLabel,
+  percentOf,
+  placeCodOrderLabel,
+  prepaidDiscountPaise,
+  saveByPayingOnline,
+} from './cod.ts';
+import { orderTotal } from './pricing.ts';
+
+const rules: CodRules = {
+  enabled: true,
+  feePaise: 2900,
+  minOrderPaise: 20000,
+  maxOrderPaise: 300000,
+  blockedPincodes: ['400001', '7901'],
+  rtoLimit: 2,
+};
+
+describe('codAvailability', () => {
+  // [change to the rules, order value, pincode, RTO count, expected reason or null when available]
+  const table: [Partial<CodRules>, number, string | null, number, string | null][] = [
+    [{}, 100000, '560001', 0, null],
+    [{}, 300000, '560001', 1, null], // exactly the maximum is allowed
+    [{}, 300001, '560001', 0, 'Cash on delivery is not available above ₹3,000.'],
+    [{}, 20000, '560001', 0, null], // exactly the minimum is allowed
+    [{}, 19999, '560001', 0, 'Cash on delivery is available on orders of ₹200 or more.'],
+    [{}, 100000, '400001', 0, 'Cash on delivery is not available for this pincode.'],
+    [{}, 100000, '790123', 0, 'Cash on delivery is not available for this pincode.'], // prefix
+    [{}, 100000, '400002', 0, null],
+    [{}, 100000, null, 0, null], // no address chosen yet: only the pincode rule waits
+    [{}, 100000, '560001', 2, COD_MESSAGES.rto],
+    [{ rtoLimit: 3 }, 100000, '560001', 2, null],
+    [{ enabled: false }, 100000, '560001', 0, COD_MESSAGES.off],
+    [{ maxOrderPaise: null }, 99_999_999, '560001', 0, null],
+    [{ minOrderPaise: 0 }, 0, '560001', 0, null],
+  ];
+  it.each(table)(
+    'rules %o, value %i, pincode %s, %i returns -> %s',
+    (change, value, pincode, rto, reason) => {
+      const result = codAvailability({
+        rules: { ...rules, ...change },
+        orderValuePaise: value,
+        pincode,
+        rtoCount: rto,
+      });
+      expect(result).toEqual(reason === null ? { available: true } : { available: false, reason });
+    },
+  );
+
+  it('is never available when switched off, whatever the order', () => {
+    fc.assert(
+      fc.property(fc.nat(), fc.string(), fc.nat(), (value, pincode, rto) => {
+        const r = codAvailability({
+          rules: { ...rules, enabled: false },
+          orderValuePaise: value,
+          pincode,
+          rtoCount: rto,
+        });
+        return !r.available;
+      }),
+    );
+  });
+
+  it('is available exactly when the value is within bounds, the pincode is open and returns are below the limit', () => {
+    fc.assert(
+      fc.property(
+        fc.nat({ max: 1_000_000 }),
+        fc.stringMatching(/^[1-9][0-9]{5}$/),
+        fc.nat({ max: 5 }),
+        (value, pincode, rto) => {
+          const r = codAvailability({ rules, orderValuePaise: value, pincode, rtoCount: rto });
+          const expected =
+            value >= 20000 &&
+            value <= 300000 &&
+            rto < 2 &&
+            pincode !== '400001' &&
+            !pincode.startsWith('7901');
+          return r.available === expected;
+        },
+      ),
+    );
+  });
+});
+
+describe('prepaidDiscountPaise', () => {
+  const table: [Parameters<typeof prepaidDiscountPaise>[0], number, number][] = [
+    [null, 100000, 0],
+    [{ type: 'PERCENT', percent: 5, maxDiscountPaise: 5000 }, 50000, 2500],
+    [{ type: 'PERCENT', percent: 5, maxDiscountPaise: 5000 }, 200000, 5000], // capped
+    [{ type: 'PERCENT', percent: 5, maxDiscountPaise: null }, 200000, 10000],
+    [{ type: 'PERCENT', percent: 3, maxDiscountPaise: null }, 33333, 999], // rounds down
+    [{ type: 'FLAT', amountPaise: 2500 }, 50000, 2500],
+    [{ type: 'FLAT', amountPaise: 2500 }, 1000, 1000], // never more than the goods
+    [{ type: 'FLAT', amountPaise: 2500 }, 0, 0],
+  ];
+  it.each(table)('%o on %i paise gives %i', (discount, goods, expected) => {
+    expect(prepaidDiscountPaise(discount, goods)).toBe(expected);
+  });
+
+  it('is a whole number of paise between zero, the cap and the goods', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100 }),
+        fc.option(fc.nat({ max: 1_000_000 }), { nil: null }),
+        fc.nat({ max: 10_000_000 }),
+        (percent, cap, goods) => {
+          const d = prepaidDiscountPaise({ type: 'PERCENT', percent, maxDiscountPaise: cap }, goods);
+          return Number.isInteger(d) && d >= 0 && d <= goods && (cap === null || d <= cap);
+        },
+      ),
+    );
+  });
+});
+
+describe('orderTotal with COD fee and prepaid discount', () => {
+  it('adds the COD fee and subtracts the prepaid discount', () => {
+    const base = { subtotal: 50000, couponDiscount: 5000, deliveryCharge: 4900, platformFee: 900 };
+    expect(orderTotal({ ...base, codFee: 2900 })).toBe(53700);
+    expect(orderTotal({ ...base, prepaidDiscount: 2250 })).toBe(48550);
+  });
+
+  it('the COD total is the online total plus the fee when there is no prepaid discount', () => {
+    fc.assert(
+      fc.property(
+        fc.nat(),
+        fc.nat(),
+        fc.nat(),
+        fc.nat(),
+        fc.nat(),
+        (subtotal, coupon, delivery, fee, codFee) => {
+          const couponDiscount = Math.min(coupon, subtotal);
+          const parts = { subtotal, couponDiscount, deliveryCharge: delivery, platformFee: fee };
+          return orderTotal({ ...parts, codFee }) === orderTotal(parts) + codFee;
+        },
+      ),
+    );
+  });
+});
+
+describe('COD texts', () => {
+  it('are the issue texts', () => {
+    expect(saveByPayingOnline(2500)).toBe('Save ₹25 by paying online');
+    expect(placeCodOrderLabel(53700)).toBe('Place Order (Pay ₹537 on delivery)');
+    expect(payOnDeliveryNotice(53700)).toBe('Pay ₹537 in cash or UPI when your order arrives.');
+  });
+});
+
+describe('percentOf', () => {
+  it('gives one decimal, and nothing to show without a whole', () => {
+    expect(percentOf(1, 3)).toBe(33.3);
+    expect(percentOf(2, 3)).toBe(66.7);
+    expect(percentOf(0, 5)).toBe(0);
+    expect(percentOf(0, 0)).toBeNull();
+    expect(percentLabel(null)).toBe('–');
+    expect(percentLabel(12.5)).toBe('12.5%');
+  });
+});

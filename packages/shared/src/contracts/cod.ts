@@ -1,0 +1,82 @@
+// Cash on delivery contracts (issue 12): the public settings, the back office's edit and the
+// COD placement. Rupees at this edge, paise inside.
+import * as z from './zod.ts';
+
+export const CodSettings = z
+  .object({
+    enabled: z.boolean(),
+    fee: z.number(),
+    minOrderValue: z.number(),
+    maxOrderValue: z.number().nullable(),
+  })
+  .meta({ id: 'CodSettings' });
+
+/** PERCENT: value is a percent and maxDiscount a cap in rupees (or null); FLAT: value in rupees. */
+export const PrepaidDiscountSettings = z
+  .object({
+    type: z.enum(['PERCENT', 'FLAT']),
+    value: z.number(),
+    maxDiscount: z.number().nullable(),
+  })
+  .meta({ id: 'PrepaidDiscountSettings' });
+
+export const AdminCodSettings = CodSettings.extend({
+  blockedPincodes: z.array(z.string()),
+  rtoLimit: z.number().int(),
+});
+
+const RUPEES = 'Enter an amount in rupees with up to two decimals, like 49 or 49.50.';
+const rupees = z.coerce
+  .number({ error: RUPEES })
+  .min(0, RUPEES)
+  .max(1_000_000, 'That amount is too large.')
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, RUPEES);
+
+export const CodSettingsEdit = z
+  .object({
+    enabled: z.boolean(),
+    fee: rupees,
+    minOrderValue: rupees,
+    maxOrderValue: rupees.nullable(),
+    blockedPincodes: z
+      .array(
+        z
+          .string()
+          .trim()
+          .regex(/^[1-9][0-9]{0,5}$/, 'Enter pincodes or their first digits, like 110001 or 7901.'),
+      )
+      .max(500, 'At most 500 blocked pincodes.'),
+    rtoLimit: z.coerce.number().int().min(1, 'The return limit is at least 1.').max(100),
+  })
+  .refine((c) => c.maxOrderValue === null || c.maxOrderValue >= c.minOrderValue, {
+    message: 'The maximum order value for cash on delivery must not be below the minimum.',
+    path: ['maxOrderValue'],
+  });
+
+export const PrepaidDiscountEdit = z
+  .object({
+    type: z.enum(['PERCENT', 'FLAT']),
+    value: rupees,
+    maxDiscount: rupees.nullable(),
+  })
+  .refine((d) => d.type === 'FLAT' || (d.value > 0 && d.value <= 50 && Number.isInteger(d.value)), {
+    message: 'A prepaid percent is a whole number from 1 to 50.',
+    path: ['value'],
+  })
+  .refine((d) => d.value > 0, { message: 'Enter the prepaid discount.', path: ['value'] });
+
+export const PlaceCodOrderBody = z.object({
+  addressId: z.coerce.number().int().positive(),
+  couponCode: z.string().trim().max(40).nullish(),
+  /** The total in paise the page shows, COD fee included. */
+  amount: z.number().int().nonnegative(),
+});
+
+export const PlacedCodOrder = z
+  .object({ orderNumber: z.string(), amount: z.number().int(), paymentMode: z.literal('COD') })
+  .meta({ id: 'PlacedCodOrder' });
+
+export const PAYMENT_MODES = ['RAZORPAY', 'COD'] as const;
+export const PAYMENT_STATUSES = ['PAID', 'COD_PENDING', 'COD_COLLECTED', 'REFUNDED'] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
