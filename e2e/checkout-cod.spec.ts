@@ -22,12 +22,12 @@ test('a shopper chooses cash on delivery, sees the fee, places the order and see
   const cod = details.getByRole('radio', { name: /Cash on delivery/ });
   await expect(online).toBeChecked();
   await expect(details.getByText('Cash on delivery fee')).toHaveCount(0);
-  const onlineTotal = await details.locator('.price-details__total dd').innerText();
+  const onlineTotal = (await details.locator('.price-details__total dd').textContent()) ?? '';
   await expect(details.getByRole('button', { name: 'Pay Now' })).toBeVisible();
 
   await cod.check();
   await expect(details.getByText('Cash on delivery fee')).toBeVisible();
-  const total = await details.locator('.price-details__total dd').innerText();
+  const total = (await details.locator('.price-details__total dd').textContent()) ?? '';
   const asPaise = (text: string) => Math.round(Number(text.replace(/[₹,]/g, '')) * 100);
   expect(asPaise(total)).toBe(asPaise(onlineTotal) + 2900);
   const place = details.getByRole('button', { name: `Place Order (Pay ${total} on delivery)` });
@@ -35,7 +35,7 @@ test('a shopper chooses cash on delivery, sees the fee, places the order and see
 
   await expect(page.getByRole('heading', { name: 'Order Placed!' })).toBeVisible();
   await expect(page.getByText(`Pay ${total} in cash or UPI when your order arrives.`)).toBeVisible();
-  const orderId = await page.locator('.order-success dl dd').first().innerText();
+  const orderId = (await page.locator('.order-success dl dd').first().textContent()) ?? '';
   expect(orderId).toMatch(/^KC/);
   await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
 

@@ -246,10 +246,10 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
       setOverlay(null);
       if (e instanceof ApiError && e.status === 409) {
         // Paid but not placeable (sold out meanwhile, replaced, already paid): the message says
-        // the payment will be refunded; the cart is shown as it now is.
+        // the payment will be refunded; the cart is shown as it now is. A cart left empty would
+        // send the page to /cart, and the refund notice with it, so the page stays as it is then.
         setError(e.message);
-        await refreshCart();
-        await revalidator.revalidate();
+        if ((await refreshCart()).length > 0) await revalidator.revalidate();
         return;
       }
       window.alert(e instanceof ApiError && e.status > 0 ? MESSAGES.saveFailed : MESSAGES.completeFailed);

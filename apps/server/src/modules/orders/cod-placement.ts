@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { codAvailability } from '@spice/shared/cod';
 import type { UserDto } from '@spice/shared/contracts/accounts';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { addresses, users } from '../accounts/schema.ts';

@@ -29,15 +29,20 @@ function currentMobile(): string | null {
   }
 }
 
-export async function refreshCart(): Promise<void> {
+/** Reloads the shopper's cart from the server; answers its lines as now known. */
+export async function refreshCart(): Promise<CartItemDto[]> {
   const mobile = currentMobile();
-  if (!mobile) return set({ items: [], loaded: true });
+  if (!mobile) {
+    set({ items: [], loaded: true });
+    return state.items;
+  }
   try {
     set({ items: await api<CartItemDto[]>(`/cart/user/${mobile}`), loaded: true });
   } catch (error) {
     console.warn('cart fetch failed', error);
     set({ loaded: true });
   }
+  return state.items;
 }
 
 export interface AddRequest {
