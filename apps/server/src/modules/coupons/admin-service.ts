@@ -12,13 +12,14 @@ import type {
   CouponUpdateInput,
 } from '@spice/shared/contracts/admin-coupons';
 import { couponStatus, percentToBasisPoints } from '@spice/shared/coupons';
-import { rupeesToPaise, toRupees } from '@spice/shared/money';
+import { rupeesToPaise } from '@spice/shared/money';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService } from '../admin/audit.ts';
 import { couponRedemptions } from '../orders/schema.ts';
 import { coupons } from './schema.ts';
+import { couponDto } from './service.ts';
 
 type CouponRow = typeof coupons.$inferSelect;
 
@@ -29,21 +30,10 @@ const codeTaken = (code: string) =>
     code: `A coupon with the code ${code} already exists. Choose another code.`,
   });
 
-/** The rules as the owner reads them: percent or rupees, IST-independent ISO times. */
+/** The rules as the owner reads them: the shopper-facing coupon (percent or rupees, ISO times) and its limits. */
 function rules(c: CouponRow) {
-  return {
-    code: c.code,
-    description: c.description,
-    discountType: c.discountType,
-    discountValue: c.discountType === 'PERCENT' ? c.discountValue / 100 : toRupees(c.discountValue),
-    maxDiscount: c.maxDiscountPaise === null ? null : toRupees(c.maxDiscountPaise),
-    minCartValue: toRupees(c.minCartValuePaise),
-    validFrom: c.validFrom?.toISOString() ?? null,
-    validUntil: c.validUntil?.toISOString() ?? null,
-    usageLimit: c.usageLimit,
-    perUserLimit: c.perUserLimit,
-    active: c.active,
-  };
+  const { id: _id, ...shown } = couponDto(c);
+  return { ...shown, usageLimit: c.usageLimit, perUserLimit: c.perUserLimit, active: c.active };
 }
 
 function toDto(c: CouponRow, redemptions: number, now: Date): AdminCouponDto {

@@ -152,7 +152,8 @@ export function createCouponsService(db: Db) {
   }
 }
 
-function couponDto(c: CouponRow): CouponDto {
+/** A coupon as the API shows it: percent or rupees, ISO times. */
+export function couponDto(c: CouponRow): CouponDto {
   return {
     id: c.id,
     code: c.code,
