@@ -2,6 +2,7 @@ import { CustomersQuery } from '@spice/shared/contracts/admin-customers';
 import { formatPrice } from '@spice/shared/money';
 import { Form, Link } from 'react-router';
 import { requireAdminPage } from '../../features/admin/guard.server';
+import { readListQuery } from '../../features/admin/list-query';
 import { adminMeta, istDateTime } from '../../features/admin/meta';
 import customersStylesHref from '../../styles/admin-customers.css?url';
 import type { Route } from './+types/customers';
@@ -14,13 +15,7 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = await requireAdminPage(context, request);
-  const params = Object.fromEntries(
-    [...new URL(request.url).searchParams].filter(([, value]) => value.trim() !== ''),
-  );
-  const parsed = CustomersQuery.safeParse(params);
-  // A search the page cannot use is said so, and every customer is listed instead.
-  const query = parsed.success ? parsed.data : CustomersQuery.parse({});
-  const problem = parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Invalid search.');
+  const { query, problem } = readListQuery(CustomersQuery, request, 'Invalid search.');
   return { query, problem, page: await services.customers.list(query) };
 }
 

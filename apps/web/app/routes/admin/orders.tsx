@@ -4,6 +4,7 @@ import { formatPrice } from '@spice/shared/money';
 import { ORDER_STATUSES, statusLabel } from '@spice/shared/order-status';
 import { Form, Link } from 'react-router';
 import { requireAdminPage } from '../../features/admin/guard.server';
+import { readListQuery } from '../../features/admin/list-query';
 import { adminMeta, istDateTime } from '../../features/admin/meta';
 import type { Route } from './+types/orders';
 
@@ -13,13 +14,7 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = await requireAdminPage(context, request);
-  const params = Object.fromEntries(
-    [...new URL(request.url).searchParams].filter(([, value]) => value.trim() !== ''),
-  );
-  const parsed = AdminOrdersQuery.safeParse(params);
-  // A filter the page cannot use is said so, and every order is listed instead.
-  const filter = parsed.success ? parsed.data : AdminOrdersQuery.parse({});
-  const problem = parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Invalid filter.');
+  const { query: filter, problem } = readListQuery(AdminOrdersQuery, request, 'Invalid filter.');
   return { filter, problem, page: await services.adminOrders.list(filter) };
 }
 
