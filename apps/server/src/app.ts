@@ -23,6 +23,7 @@ import { couponRoutes } from './modules/coupons/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes, registerMediaFiles } from './modules/media/routes.ts';
 import { outboxRoutes } from './modules/messaging/routes.ts';
+import { adminCodRemittanceRoutes } from './modules/orders/cod-remittance-routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { adminPaymentRoutes } from './modules/payments/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(adminCouponRoutes);
       await api.register(adminCustomerRoutes);
       await api.register(adminPaymentRoutes);
+      await api.register(adminCodRemittanceRoutes);
       // Unknown /api paths answer JSON, never the storefront's HTML 404.
       api.all('/*', async (request, reply) =>
         reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` }),

@@ -24,6 +24,7 @@ import { createMediaService } from './modules/media/service.ts';
 import { createMediaStorage } from './modules/media/storage.ts';
 import { createMessenger } from './modules/messaging/service.ts';
 import { createAdminOrdersService } from './modules/orders/admin-service.ts';
+import { createCodRemittanceService } from './modules/orders/cod-remittance.ts';
 import { createCustomerOrderService } from './modules/orders/customer-order.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { variantsInUse } from './modules/orders/variant-usage.ts';
@@ -51,7 +52,11 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   const payments = createPaymentsLedger(db);
   const reviews = createReviewsService(db, { catalog, ttlMs });
   const accounts = createAccountsService(db);
-  const customerOrders = createCustomerOrderService(db, { catalog });
+  const customerOrders = createCustomerOrderService(db, {
+    catalog,
+    checkout,
+    onlinePayments: gateway.keyId !== '',
+  });
   const contact = createContactService(db, messenger, {
     storeEmail: config.STORE_EMAIL,
     log: deps.log,
@@ -78,6 +83,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
       invalidateCatalog: () => catalog.invalidate(),
       log: deps.log,
     }),
+    codRemittance: createCodRemittanceService(db, { audit }),
     catalog,
     checkout,
     coupons,

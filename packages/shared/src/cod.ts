@@ -1,6 +1,7 @@
 // Cash on delivery rules (issue 12): when COD is offered, its fee and the prepaid discount that
 // nudges shoppers to pay online. Pure and integer paise, so the page and the server agree.
 import { formatRupees } from './money.ts';
+import { orderTotal } from './pricing.ts';
 
 export interface CodRules {
   enabled: boolean;
@@ -99,3 +100,63 @@ export function percentOf(part: number, whole: number): number | null {
 }
 
 export const percentLabel = (percent: number | null) => (percent === null ? '–' : `${percent}%`);
+
+/** Order statuses in which a COD order may still be paid online instead (not yet handed over). */
+export const PAYABLE_ONLINE_STATUSES = ['PLACED', 'CONFIRMED', 'PACKED'] as const;
+
+export interface PayNowOffer {
+  /** What the shopper pays online now. */
+  totalPaise: number;
+  /** The COD fee no longer charged. */
+  codFeeWaivedPaise: number;
+  /** The prepaid discount, by today's rule, on the same base the checkout uses (goods after coupon). */
+  prepaidDiscountPaise: number;
+  /** The saving against paying on delivery: the fee waived plus the prepaid discount. */
+  savingPaise: number;
+}
+
+/**
+ * Paying a not yet shipped COD order online: the COD fee goes and the prepaid discount comes, as
+ * if the shopper had paid online at checkout. Null when the order cannot be paid online.
+ */
+export function payNowOffer(
+  order: {
+    status: string;
+    paymentMode: 'RAZORPAY' | 'COD';
+    subtotalPaise: number;
+    couponDiscountPaise: number;
+    deliveryPaise: number;
+    platformFeePaise: number;
+    codFeePaise: number;
+  },
+  discount: PrepaidDiscount | null,
+): PayNowOffer | null {
+  if (order.paymentMode !== 'COD') return null;
+  if (!(PAYABLE_ONLINE_STATUSES as readonly string[]).includes(order.status)) return null;
+  const prepaid = prepaidDiscountPaise(discount, order.subtotalPaise - order.couponDiscountPaise);
+  const totalPaise = orderTotal({
+    subtotal: order.subtotalPaise,
+    couponDiscount: order.couponDiscountPaise,
+    deliveryCharge: order.deliveryPaise,
+    platformFee: order.platformFeePaise,
+    prepaidDiscount: prepaid,
+  });
+  // Razorpay takes no payment under ₹1: such an order stays cash on delivery.
+  if (totalPaise < 100) return null;
+  return {
+    totalPaise,
+    codFeeWaivedPaise: order.codFeePaise,
+    prepaidDiscountPaise: prepaid,
+    savingPaise: order.codFeePaise + prepaid,
+  };
+}
+
+/** The order page's button: the saving when there is one. */
+export const payNowLabel = (savingPaise: number) =>
+  savingPaise > 0 ? `Pay now and save ${formatRupees(savingPaise)}` : 'Pay now';
+
+export const PAY_NOW_MESSAGES = {
+  notPayable: 'This order can no longer be paid online.',
+  totalChanged: 'The amount to pay has changed. Please review it and pay again.',
+  paid: 'Payment received. Your order is now paid online.',
+} as const;

@@ -70,6 +70,7 @@ const REFUND_CAUSES: Record<RefundReason, string> = {
   order_cancelled: 'This order was cancelled before your payment arrived.',
   already_paid: 'This order was already paid with another payment.',
   amount_mismatch: 'The amount paid did not match your order total.',
+  order_shipped: 'This order was shipped before your payment arrived, so it stays cash on delivery.',
 };
 
 /** What the shopper reads when a payment was taken but cannot become an order. */

@@ -14,6 +14,7 @@ export const REFUND_REASONS = [
   'order_cancelled',
   'already_paid',
   'amount_mismatch',
+  'order_shipped',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
@@ -24,6 +25,7 @@ const OWNER_TEXT: Record<RefundReason, string> = {
   order_cancelled: 'Paid for a cancelled order',
   already_paid: 'Second payment for an order already paid',
   amount_mismatch: "Amount captured differs from the checkout's total",
+  order_shipped: 'Paid online for a cash on delivery order already shipped',
 };
 
 const isRefundReason = (reason: string): reason is RefundReason =>

@@ -80,3 +80,31 @@ export const PAYMENT_MODES = ['RAZORPAY', 'COD'] as const;
 export const PAYMENT_STATUSES = ['PAID', 'COD_PENDING', 'COD_COLLECTED', 'REFUNDED'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Paying a COD order online instead (rupees): what to pay now and what that saves. */
+export const PayNowOfferDto = z
+  .object({
+    amount: z.number(),
+    saving: z.number(),
+    codFeeWaived: z.number(),
+    prepaidDiscount: z.number(),
+  })
+  .meta({ id: 'PayNowOffer' });
+
+/** `amount`: the total in paise the order page shows for paying online now. */
+export const PayNowBody = z.object({ amount: z.number().int().nonnegative() });
+
+export const PayNowVerifyBody = z.object({
+  razorpayOrderId: z.string().min(1).max(100),
+  razorpayPaymentId: z.string().min(1).max(100),
+  razorpaySignature: z.string().min(1).max(200),
+});
+
+export const PaidNow = z
+  .object({
+    orderNumber: z.string(),
+    paymentMode: z.literal('RAZORPAY'),
+    paymentStatus: z.literal('PAID'),
+    totalAmount: z.number(),
+  })
+  .meta({ id: 'PaidNow' });

@@ -2,7 +2,7 @@
 
 import { MESSAGES } from '../messages.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
-import { PAYMENT_MODES, PAYMENT_STATUSES } from './cod.ts';
+import { PAYMENT_MODES, PAYMENT_STATUSES, PayNowOfferDto } from './cod.ts';
 import * as z from './zod.ts';
 
 export const CartItem = z
@@ -164,6 +164,8 @@ export const OrderDetail = OrderSummary.extend({
     finalAmount: z.number(),
   }),
   paymentId: z.string(),
+  /** A COD order not yet shipped may be paid online instead ('Pay now and save ₹X'); else null. */
+  payNow: PayNowOfferDto.nullable(),
   statusHistory: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string() })),
 }).meta({ id: 'OrderDetail' });
 

@@ -2,6 +2,7 @@
 // prices as at checkout), where it goes, how it was paid and its timeline. Only the owner's own
 // order is found; anyone else's is 'not found', never a hint that it exists. Also what the back
 // office's customer pages need of a shopper's orders: counts, money spent, the list.
+import { payNowOffer } from '@spice/shared/cod';
 import type { OrderDetailDto } from '@spice/shared/contracts/commerce';
 import { productImage } from '@spice/shared/images';
 import { toRupees } from '@spice/shared/money';
@@ -10,6 +11,7 @@ import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { CatalogService } from '../catalog/service.ts';
+import type { CheckoutService } from '../checkout/service.ts';
 import { checkouts, orderItems, orders } from './schema.ts';
 import { statusHistory } from './status-history.ts';
 
@@ -17,7 +19,15 @@ export const ORDER_NOT_FOUND = 'Order not found.';
 
 export type CustomerOrderService = ReturnType<typeof createCustomerOrderService>;
 
-export function createCustomerOrderService(db: Db, deps: { catalog: CatalogService }) {
+export function createCustomerOrderService(
+  db: Db,
+  deps: {
+    catalog: CatalogService;
+    checkout: Pick<CheckoutService, 'currentConfig'>;
+    /** False when the shop has no payment gateway: a COD order then cannot be paid online. */
+    onlinePayments: boolean;
+  },
+) {
   return {
     /** Per shopper: orders placed, paise paid for those not cancelled, and the latest order's time. */
     async spending(userIds: number[]) {
@@ -63,12 +73,14 @@ export function createCustomerOrderService(db: Db, deps: { catalog: CatalogServi
         .from(orders)
         .where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId)));
       if (!o) throw new AppError('notFound', ORDER_NOT_FOUND);
-      const [items, [checkout], history, snap] = await Promise.all([
+      const [items, [checkout], history, snap, config] = await Promise.all([
         db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id)),
         db.select({ lines: checkouts.lines }).from(checkouts).where(eq(checkouts.id, o.checkoutId)),
         statusHistory(db, o.id),
         deps.catalog.snapshot(),
+        deps.checkout.currentConfig(db),
       ]);
+      const offer = deps.onlinePayments ? payNowOffer(o, config.prepaidDiscount) : null;
       return {
         orderNumber: o.orderNumber,
         orderStatus: o.status,
@@ -109,6 +121,12 @@ export function createCustomerOrderService(db: Db, deps: { catalog: CatalogServi
         paymentMode: o.paymentMode,
         paymentStatus: o.paymentStatus,
         paymentId: o.providerPaymentId,
+        payNow: offer && {
+          amount: toRupees(offer.totalPaise),
+          saving: toRupees(offer.savingPaise),
+          codFeeWaived: toRupees(offer.codFeeWaivedPaise),
+          prepaidDiscount: toRupees(offer.prepaidDiscountPaise),
+        },
         statusHistory: history,
       };
     },

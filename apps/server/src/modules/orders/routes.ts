@@ -1,6 +1,12 @@
 import { MobileParam } from '@spice/shared/contracts/accounts';
 import { OrderNumberParam } from '@spice/shared/contracts/admin';
-import { PlaceCodOrderBody, PlacedCodOrder } from '@spice/shared/contracts/cod';
+import {
+  PaidNow,
+  PayNowBody,
+  PayNowVerifyBody,
+  PlaceCodOrderBody,
+  PlacedCodOrder,
+} from '@spice/shared/contracts/cod';
 import {
   CreatePaymentOrderBody,
   OrderDetail,
@@ -92,6 +98,40 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.code(201).send(placed);
     },
+  );
+
+  app.post(
+    '/orders/:orderNumber/pay-now',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "Pay a cash on delivery order online before it ships: the gateway order for the server's amount",
+        description:
+          '`amount` is the total in paise the order page shows (COD fee waived, prepaid discount taken off); a different one answers 409 with the current `amount`. An order shipped, cancelled or already paid online answers 409; anyone else’s order 404.',
+        params: OrderNumberParam,
+        body: PayNowBody,
+        response: { 200: PaymentOrder, ...errors },
+      },
+    },
+    async (request) =>
+      orders.payNow.create(await requireUser(request, accounts), request.params.orderNumber, request.body),
+  );
+
+  app.post(
+    '/orders/:orderNumber/pay-now/verify',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Verify the pay-now payment and turn the COD order into a prepaid one (idempotent)',
+        description:
+          'A payment that arrives after the order shipped or was cancelled is recorded for refund and answered 409 with `refund: "pending"`.',
+        params: OrderNumberParam,
+        body: PayNowVerifyBody,
+        response: { 200: PaidNow, ...errors },
+      },
+    },
+    async (request) =>
+      orders.payNow.verify(await requireUser(request, accounts), request.params.orderNumber, request.body),
   );
 
   app.get(

@@ -123,6 +123,11 @@ export const orders = pgTable(
     codCollectedPaise: integer('cod_collected_paise'),
     codCollectedAt: timestamp('cod_collected_at', { withTimezone: true }),
     codCollectedBy: integer('cod_collected_by').references(() => users.id),
+    /** The courier paid the collected cash over to the shop: set once, by a conditional UPDATE. */
+    codRemittedAt: timestamp('cod_remitted_at', { withTimezone: true }),
+    codRemittedBy: integer('cod_remitted_by').references(() => users.id),
+    /** The courier's remittance id or bank UTR, as the owner typed it. */
+    codRemittanceRef: text('cod_remittance_ref'),
     providerOrderId: text('provider_order_id').notNull(),
     providerPaymentId: text('provider_payment_id').notNull(),
     providerSignature: text('provider_signature').notNull(),
@@ -137,6 +142,41 @@ export const orders = pgTable(
     uniqueIndex('orders_payment_key').on(t.providerPaymentId),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status, t.createdAt),
+    index('orders_cod_collected_idx')
+      .on(t.codCollectedAt)
+      .where(sql`${t.paymentStatus} = 'COD_COLLECTED'`),
+  ],
+);
+
+/**
+ * A COD order paid online before it ships ('Pay now and save ₹X'): the gateway order made for it,
+ * with the totals it converts the order to. Stored under the gateway's order id, so the browser's
+ * verify and a late webhook find it; the payments ledger records what became of each payment.
+ */
+export const orderPrepayments = pgTable(
+  'order_prepayments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    providerOrderId: text('provider_order_id').notNull(),
+    provider: text('provider', { enum: ['razorpay', 'simulated'] }).notNull(),
+    /** The new order total (what the gateway order asks for). */
+    totalPaise: integer('total_paise').notNull(),
+    prepaidDiscountPaise: integer('prepaid_discount_paise').notNull(),
+    /** pending → paid (the order converted) | refunded (paid too late: shipped, cancelled or paid twice). */
+    status: text('status', { enum: ['pending', 'paid', 'refunded'] })
+      .notNull()
+      .default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('order_prepayments_provider_order_key').on(t.providerOrderId),
+    index('order_prepayments_order_idx').on(t.orderId),
   ],
 );
 

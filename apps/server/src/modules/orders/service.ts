@@ -18,6 +18,7 @@ import type { Messenger } from '../messaging/service.ts';
 import { type Gateway, GatewayError } from '../payments/gateway.ts';
 import type { PaymentsLedger } from '../payments/ledger.ts';
 import { createCodPlacement } from './cod-placement.ts';
+import { createCodPrepay } from './cod-prepay.ts';
 import { createPlacement } from './placement.ts';
 import {
   type AddressSnapshot,
@@ -273,9 +274,13 @@ export function createOrdersService(
     invalidateCatalog: () => catalog.invalidate(),
   });
 
+  const prepay = createCodPrepay(db, { checkout: deps.checkout, gateway, ledger, log: deps.log });
+
   return {
     quote,
     placeCod: placeCod.place,
+    /** 'Pay now and save ₹X' for a COD order not yet shipped. */
+    payNow: { create: prepay.create, verify: prepay.verify },
     codRtoCount: placeCod.rtoCount,
 
     /**
@@ -393,7 +398,8 @@ export function createOrdersService(
         .select()
         .from(checkouts)
         .where(and(eq(checkouts.providerOrderId, providerOrderId), eq(checkouts.userId, user.id)));
-      if (!checkout) throw new AppError('notFound', 'Payment order not found.');
+      if (!checkout && !(await prepay.ownedBy(user.id, providerOrderId)))
+        throw new AppError('notFound', 'Payment order not found.');
       return gateway.simulatePayment(providerOrderId);
     },
 
@@ -481,7 +487,28 @@ export function createOrdersService(
           .from(checkouts)
           .where(eq(checkouts.providerOrderId, providerOrderId))
           .for('update');
-        if (!checkout) return { status: 'ignored' as const };
+        if (!checkout) {
+          // Not a checkout: perhaps a COD order being paid online ('Pay now'), settled the same way.
+          const pre = await prepay.lockByProviderOrder(tx, providerOrderId);
+          if (!pre) return { status: 'ignored' as const };
+          if (type === 'payment.failed') {
+            await ledger.recordFailed(tx, {
+              paymentId: paymentEntity.id,
+              providerOrderId,
+              checkoutId: null,
+              amountPaise: amountPaise ?? pre.totalPaise,
+              reason: paymentEntity.error_description ?? 'Payment failed at the gateway',
+            });
+            return { status: 'failed' as const };
+          }
+          const prepaid = await prepay.settle(tx, pre, {
+            id: paymentEntity.id,
+            signature: `webhook:${id}`,
+            source: 'webhook',
+            captured: amountPaise === null ? null : { amountPaise, currency: paymentEntity.currency ?? 'INR' },
+          });
+          return { status: 'prepaid' as const, prepaid };
+        }
         if (type === 'payment.failed') {
           // Recorded for the owner unless this payment id already has a fate (a later capture wins).
           await ledger.recordFailed(tx, {
@@ -501,6 +528,11 @@ export function createOrdersService(
         });
         return { status: 'settled' as const, checkout, settled };
       });
+      if (result.status === 'prepaid') {
+        const { prepaid } = result;
+        if (prepaid.kind === 'refund') return { status: 'refund_pending' };
+        return { status: prepaid.created ? 'placed' : 'already-placed' };
+      }
       if (result.status !== 'settled') return { status: result.status };
       await afterSettlement(result.checkout, result.settled);
       const { settled } = result;

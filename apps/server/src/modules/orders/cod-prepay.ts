@@ -1,0 +1,259 @@
+// 'Pay now and save ₹X' (issue 12): a COD order not yet shipped is paid online instead. The server
+// prices it (COD fee waived, prepaid discount by today's rule on the checkout's base), makes the
+// gateway order for that amount and, when the payment is verified (browser) or captured (webhook),
+// converts the order in one transaction with a conditional UPDATE on 'still COD, still unshipped'.
+// Every payment ends in the converted order or a refund_pending row of the payments ledger.
+import { PAY_NOW_MESSAGES, PAYABLE_ONLINE_STATUSES, payNowOffer } from '@spice/shared/cod';
+import type { UserDto } from '@spice/shared/contracts/accounts';
+import { refundNotice } from '@spice/shared/messages';
+import { toRupees } from '@spice/shared/money';
+import type { RefundReason } from '@spice/shared/payments';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { CheckoutService } from '../checkout/service.ts';
+import { type Gateway, GatewayError } from '../payments/gateway.ts';
+import type { PaymentsLedger } from '../payments/ledger.ts';
+import { ORDER_NOT_FOUND } from './customer-order.ts';
+import { orderPrepayments, orders } from './schema.ts';
+
+type OrderRow = typeof orders.$inferSelect;
+type PrepaymentRow = typeof orderPrepayments.$inferSelect;
+
+export type PrepaySettlement =
+  | { kind: 'paid'; order: OrderRow; created: boolean }
+  | { kind: 'refund'; reason: RefundReason; amountPaise: number; created: boolean };
+
+interface CapturedPayment {
+  id: string;
+  signature: string;
+  source: 'verify' | 'webhook';
+  /** What the gateway says it captured; null from the browser's verify. */
+  captured: { amountPaise: number; currency: string } | null;
+}
+
+/** Why a payment for this prepayment cannot convert the order, or null when it can. */
+export function prepayRefundReason(
+  order: Pick<OrderRow, 'status' | 'paymentMode'>,
+  prepayment: Pick<PrepaymentRow, 'totalPaise'>,
+  captured: CapturedPayment['captured'],
+): RefundReason | null {
+  if (order.paymentMode !== 'COD') return 'already_paid';
+  if (captured && (captured.amountPaise !== prepayment.totalPaise || captured.currency !== 'INR'))
+    return 'amount_mismatch';
+  if (order.status === 'CANCELLED') return 'order_cancelled';
+  if (!(PAYABLE_ONLINE_STATUSES as readonly string[]).includes(order.status)) return 'order_shipped';
+  return null;
+}
+
+export function createCodPrepay(
+  db: Db,
+  deps: {
+    checkout: Pick<CheckoutService, 'currentConfig'>;
+    gateway: Gateway;
+    ledger: PaymentsLedger;
+    log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  },
+) {
+  const { gateway, ledger } = deps;
+
+  async function ownOrder(user: UserDto, orderNumber: string) {
+    const [o] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, user.id)));
+    if (!o) throw new AppError('notFound', ORDER_NOT_FOUND);
+    return o;
+  }
+
+  /** Decides, once, what a captured payment for this prepayment becomes. Call with it locked. */
+  async function settle(tx: Tx, pre: PrepaymentRow, payment: CapturedPayment): Promise<PrepaySettlement> {
+    const recorded = await ledger.find(tx, payment.id);
+    const [order] = await tx.select().from(orders).where(eq(orders.id, pre.orderId)).for('update');
+    if (!order) throw new AppError('notFound', ORDER_NOT_FOUND);
+    if (recorded && recorded.status !== 'failed') {
+      if (recorded.status === 'placed') return { kind: 'paid', order, created: false };
+      const reason = (recorded.reason ?? 'already_paid') as RefundReason;
+      return { kind: 'refund', reason, amountPaise: recorded.amountPaise, created: false };
+    }
+    const amountPaise = payment.captured?.amountPaise ?? pre.totalPaise;
+    const record = (status: 'placed' | 'refund_pending', reason: RefundReason | null) =>
+      ledger.record(tx, {
+        paymentId: payment.id,
+        providerOrderId: pre.providerOrderId,
+        checkoutId: null,
+        amountPaise,
+        status,
+        orderNumber: order.orderNumber,
+        reason,
+        source: payment.source,
+      });
+    const refund = async (reason: RefundReason): Promise<PrepaySettlement> => {
+      await record('refund_pending', reason);
+      await tx.update(orderPrepayments).set({ status: 'refunded' }).where(eq(orderPrepayments.id, pre.id));
+      deps.log.warn(
+        { paymentId: payment.id, orderNumber: order.orderNumber, reason, amountPaise },
+        'online payment for a COD order cannot be applied: refund pending',
+      );
+      return { kind: 'refund', reason, amountPaise, created: true };
+    };
+
+    const reason = prepayRefundReason(order, pre, payment.captured);
+    if (reason) return refund(reason);
+    // The order's lock makes this certain here; the condition keeps it true whatever changes.
+    const [converted] = await tx
+      .update(orders)
+      .set({
+        paymentMode: 'RAZORPAY',
+        paymentStatus: 'PAID',
+        codFeePaise: 0,
+        prepaidDiscountPaise: pre.prepaidDiscountPaise,
+        totalPaise: pre.totalPaise,
+        providerOrderId: pre.providerOrderId,
+        providerPaymentId: payment.id,
+        providerSignature: payment.signature,
+        version: sql`${orders.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(orders.id, order.id),
+          eq(orders.paymentMode, 'COD'),
+          inArray(orders.status, [...PAYABLE_ONLINE_STATUSES]),
+        ),
+      )
+      .returning();
+    if (!converted) return refund('order_shipped');
+    await tx.update(orderPrepayments).set({ status: 'paid' }).where(eq(orderPrepayments.id, pre.id));
+    await record('placed', null);
+    return { kind: 'paid', order: converted, created: true };
+  }
+
+  return {
+    settle,
+
+    /** The prepayment stored under a gateway order id, locked for its payment's settlement. */
+    async lockByProviderOrder(tx: Tx, providerOrderId: string): Promise<PrepaymentRow | null> {
+      const [row] = await tx
+        .select()
+        .from(orderPrepayments)
+        .where(eq(orderPrepayments.providerOrderId, providerOrderId))
+        .for('update');
+      return row ?? null;
+    },
+
+    /** The gateway order for paying this COD order online, at the amount the page shows (paise). */
+    async create(user: UserDto, orderNumber: string, input: { amount: number }) {
+      const order = await ownOrder(user, orderNumber);
+      const config = await deps.checkout.currentConfig(db);
+      const offer = payNowOffer(order, config.prepaidDiscount);
+      if (!offer) throw new AppError('conflict', PAY_NOW_MESSAGES.notPayable);
+      if (offer.totalPaise !== input.amount) {
+        throw new AppError('conflict', PAY_NOW_MESSAGES.totalChanged, undefined, { amount: offer.totalPaise });
+      }
+      const answer = (pre: PrepaymentRow) => ({
+        amount: pre.totalPaise,
+        currency: 'INR' as const,
+        orderId: pre.providerOrderId,
+        keyId: gateway.keyId,
+        provider: gateway.provider,
+      });
+      // A reopened payment window pays the gateway order already made for the same amount.
+      const [again] = await db
+        .select()
+        .from(orderPrepayments)
+        .where(
+          and(
+            eq(orderPrepayments.orderId, order.id),
+            eq(orderPrepayments.status, 'pending'),
+            eq(orderPrepayments.totalPaise, offer.totalPaise),
+            eq(orderPrepayments.provider, gateway.provider),
+          ),
+        )
+        .limit(1);
+      if (again) return answer(again);
+      let providerOrder: { id: string };
+      try {
+        providerOrder = await gateway.createOrder({
+          amountPaise: offer.totalPaise,
+          receipt: `cod-${order.orderNumber}`,
+          notes: { orderNumber: order.orderNumber, mobile: user.mobile, payNow: 'cod-to-prepaid' },
+        });
+      } catch (error) {
+        if (!(error instanceof GatewayError)) throw error;
+        deps.log.error({ err: error }, 'pay-now gateway order creation failed');
+        throw new AppError('unavailable', 'Failed to create Razorpay order.');
+      }
+      const [pre] = await db
+        .insert(orderPrepayments)
+        .values({
+          orderId: order.id,
+          userId: user.id,
+          providerOrderId: providerOrder.id,
+          provider: gateway.provider,
+          totalPaise: offer.totalPaise,
+          prepaidDiscountPaise: offer.prepaidDiscountPaise,
+        })
+        .returning();
+      return answer(pre!);
+    },
+
+    /**
+     * The browser's verify: the signature checked against the gateway order the server stored for
+     * this shopper's order. A repeat answers the same; a payment that came too late is recorded
+     * for refund and answered 409 saying so.
+     */
+    async verify(
+      user: UserDto,
+      orderNumber: string,
+      payment: { razorpayOrderId: string; razorpayPaymentId: string; razorpaySignature: string },
+    ) {
+      const order = await ownOrder(user, orderNumber);
+      const [found] = await db
+        .select({ id: orderPrepayments.id })
+        .from(orderPrepayments)
+        .where(
+          and(
+            eq(orderPrepayments.providerOrderId, payment.razorpayOrderId),
+            eq(orderPrepayments.orderId, order.id),
+          ),
+        );
+      if (!found) throw new AppError('notFound', 'Payment order not found.');
+      const settled = await db.transaction(async (tx) => {
+        const [pre] = await tx
+          .select()
+          .from(orderPrepayments)
+          .where(eq(orderPrepayments.id, found.id))
+          .for('update');
+        if (!gateway.verifyPayment(pre!.providerOrderId, payment.razorpayPaymentId, payment.razorpaySignature))
+          throw new AppError('invalid', 'Payment verification failed.');
+        return settle(tx, pre!, {
+          id: payment.razorpayPaymentId,
+          signature: payment.razorpaySignature,
+          source: 'verify',
+          captured: null,
+        });
+      });
+      if (settled.kind === 'refund') {
+        throw new AppError('conflict', refundNotice(settled.reason, settled.amountPaise), undefined, {
+          refund: 'pending',
+        });
+      }
+      return {
+        orderNumber: settled.order.orderNumber,
+        paymentMode: 'RAZORPAY' as const,
+        paymentStatus: 'PAID' as const,
+        totalAmount: toRupees(settled.order.totalPaise),
+      };
+    },
+
+    /** The simulated gateway's 'Pay' for one of the shopper's own pay-now gateway orders. */
+    async ownedBy(userId: number, providerOrderId: string) {
+      const [row] = await db
+        .select({ id: orderPrepayments.id })
+        .from(orderPrepayments)
+        .where(and(eq(orderPrepayments.providerOrderId, providerOrderId), eq(orderPrepayments.userId, userId)));
+      return Boolean(row);
+    },
+  };
+}
