@@ -4,6 +4,9 @@ import {
   COD_MESSAGES,
   type CodRules,
   codAvailability,
+  type PrepaidDiscount,
+  payNowLabel,
+  payNowOffer,
   payOnDeliveryNotice,
   percentLabel,
   percentOf,
@@ -159,5 +162,74 @@ describe('percentOf', () => {
     expect(percentOf(0, 0)).toBeNull();
     expect(percentLabel(null)).toBe('–');
     expect(percentLabel(12.5)).toBe('12.5%');
+  });
+});
+
+describe('payNowOffer', () => {
+  // ₹400 of goods, ₹40 coupon, ₹49 delivery, ₹9 platform fee, ₹29 COD fee: ₹447 on delivery.
+  const order = {
+    status: 'PLACED',
+    paymentMode: 'COD' as const,
+    subtotalPaise: 40_000,
+    couponDiscountPaise: 4_000,
+    deliveryPaise: 4_900,
+    platformFeePaise: 900,
+    codFeePaise: 2_900,
+  };
+  // [change to the order, prepaid discount, expected { total, saving } or null]
+  const table: [Partial<typeof order>, PrepaidDiscount | null, { total: number; saving: number } | null][] = [
+    [{}, null, { total: 41_800, saving: 2_900 }],
+    // 5% of the goods after the coupon (₹360) is ₹18.
+    [{}, { type: 'PERCENT', percent: 5, maxDiscountPaise: null }, { total: 40_000, saving: 4_700 }],
+    [{}, { type: 'PERCENT', percent: 5, maxDiscountPaise: 1_000 }, { total: 40_800, saving: 3_900 }],
+    [{}, { type: 'FLAT', amountPaise: 2_500 }, { total: 39_300, saving: 5_400 }],
+    [{ codFeePaise: 0 }, null, { total: 41_800, saving: 0 }],
+    [{ status: 'CONFIRMED' }, null, { total: 41_800, saving: 2_900 }],
+    [{ status: 'PACKED' }, null, { total: 41_800, saving: 2_900 }],
+    [{ status: 'SHIPPED' }, null, null],
+    [{ status: 'DELIVERED' }, null, null],
+    [{ status: 'CANCELLED' }, null, null],
+    [{ status: 'RTO' }, null, null],
+    [{ paymentMode: 'RAZORPAY' }, null, null],
+    // Nothing left to pay online (under ₹1): stays cash on delivery.
+    [{ subtotalPaise: 4_000, deliveryPaise: 0, platformFeePaise: 0 }, null, null],
+  ];
+  it.each(table)('%o with %o -> %o', (change, discount, expected) => {
+    const offer = payNowOffer({ ...order, ...change }, discount);
+    if (expected === null) return expect(offer).toBeNull();
+    expect(offer).toMatchObject({ totalPaise: expected.total, savingPaise: expected.saving });
+  });
+
+  it('always costs the COD total minus the saving', () => {
+    fc.assert(
+      fc.property(
+        fc.nat(500_000),
+        fc.nat(100),
+        fc.nat(10_000),
+        fc.integer({ min: 1, max: 50 }),
+        (goods, off, fee, pct) => {
+          const o = {
+            ...order,
+            subtotalPaise: goods,
+            couponDiscountPaise: Math.min(off * 100, goods),
+            codFeePaise: fee,
+          };
+          const offer = payNowOffer(o, { type: 'PERCENT', percent: pct, maxDiscountPaise: null });
+          const codTotal = orderTotal({
+            subtotal: o.subtotalPaise,
+            couponDiscount: o.couponDiscountPaise,
+            deliveryCharge: o.deliveryPaise,
+            platformFee: o.platformFeePaise,
+            codFee: o.codFeePaise,
+          });
+          if (offer) expect(offer.totalPaise).toBe(codTotal - offer.savingPaise);
+        },
+      ),
+    );
+  });
+
+  it('labels the button with the saving, or plainly when there is none', () => {
+    expect(payNowLabel(4_700)).toBe('Pay now and save ₹47');
+    expect(payNowLabel(0)).toBe('Pay now');
   });
 });

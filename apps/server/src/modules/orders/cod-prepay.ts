@@ -149,7 +149,9 @@ export function createCodPrepay(
       const offer = payNowOffer(order, config.prepaidDiscount);
       if (!offer) throw new AppError('conflict', PAY_NOW_MESSAGES.notPayable);
       if (offer.totalPaise !== input.amount) {
-        throw new AppError('conflict', PAY_NOW_MESSAGES.totalChanged, undefined, { amount: offer.totalPaise });
+        throw new AppError('conflict', PAY_NOW_MESSAGES.totalChanged, undefined, {
+          amount: offer.totalPaise,
+        });
       }
       const answer = (pre: PrepaymentRow) => ({
         amount: pre.totalPaise,
@@ -225,7 +227,9 @@ export function createCodPrepay(
           .from(orderPrepayments)
           .where(eq(orderPrepayments.id, found.id))
           .for('update');
-        if (!gateway.verifyPayment(pre!.providerOrderId, payment.razorpayPaymentId, payment.razorpaySignature))
+        if (
+          !gateway.verifyPayment(pre!.providerOrderId, payment.razorpayPaymentId, payment.razorpaySignature)
+        )
           throw new AppError('invalid', 'Payment verification failed.');
         return settle(tx, pre!, {
           id: payment.razorpayPaymentId,
@@ -252,7 +256,9 @@ export function createCodPrepay(
       const [row] = await db
         .select({ id: orderPrepayments.id })
         .from(orderPrepayments)
-        .where(and(eq(orderPrepayments.providerOrderId, providerOrderId), eq(orderPrepayments.userId, userId)));
+        .where(
+          and(eq(orderPrepayments.providerOrderId, providerOrderId), eq(orderPrepayments.userId, userId)),
+        );
       return Boolean(row);
     },
   };

@@ -23,7 +23,8 @@ export const adminCodRemittanceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Delivered COD orders whose cash was collected, remitted by the courier or not (default: not)',
+        summary:
+          'Delivered COD orders whose cash was collected, remitted by the courier or not (default: not)',
         querystring: CodRemittanceQuery,
         response: { 200: CodRemittancePage, ...errors },
       },
@@ -64,7 +65,8 @@ export const adminCodRemittanceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Mark collected COD orders remitted (all or none), with an optional courier reference',
-        description: 'An order already remitted (perhaps by another admin just now) answers 409 and marks none.',
+        description:
+          'An order already remitted (perhaps by another admin just now) answers 409 and marks none.',
         body: MarkRemittedBody,
         response: { 200: MarkedRemitted, ...errors },
       },

@@ -128,7 +128,11 @@ export function createCodRemittanceService(db: Db, deps: { audit: AuditService }
               entity: 'order',
               entityId: u.orderNumber,
               before: { remittedAt: null },
-              after: { remittedAt: now.toISOString(), reference: input.reference, amount: toRupees(u.paise ?? 0) },
+              after: {
+                remittedAt: now.toISOString(),
+                reference: input.reference,
+                amount: toRupees(u.paise ?? 0),
+              },
             },
             tx,
           );

@@ -105,7 +105,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['orders'],
-        summary: "Pay a cash on delivery order online before it ships: the gateway order for the server's amount",
+        summary:
+          "Pay a cash on delivery order online before it ships: the gateway order for the server's amount",
         description:
           '`amount` is the total in paise the order page shows (COD fee waived, prepaid discount taken off); a different one answers 409 with the current `amount`. An order shipped, cancelled or already paid online answers 409; anyone else’s order 404.',
         params: OrderNumberParam,

@@ -505,7 +505,8 @@ export function createOrdersService(
             id: paymentEntity.id,
             signature: `webhook:${id}`,
             source: 'webhook',
-            captured: amountPaise === null ? null : { amountPaise, currency: paymentEntity.currency ?? 'INR' },
+            captured:
+              amountPaise === null ? null : { amountPaise, currency: paymentEntity.currency ?? 'INR' },
           });
           return { status: 'prepaid' as const, prepaid };
         }
