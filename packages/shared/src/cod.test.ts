@@ -169,7 +169,7 @@ describe('payNowOffer', () => {
   // ₹400 of goods, ₹40 coupon, ₹49 delivery, ₹9 platform fee, ₹29 COD fee: ₹447 on delivery.
   const order = {
     status: 'PLACED',
-    paymentMode: 'COD' as const,
+    paymentMode: 'COD' as 'COD' | 'RAZORPAY',
     subtotalPaise: 40_000,
     couponDiscountPaise: 4_000,
     deliveryPaise: 4_900,
