@@ -26,6 +26,7 @@ import { AddressForm } from '../features/addresses/address-form';
 import { milestonesInPaise, subtotalPaise } from '../features/cart/cart-contents';
 import { refreshCart, useCart } from '../features/cart/cart-store';
 import { loadRazorpayScript, openRazorpay, type PaymentResult } from '../features/checkout/payment';
+import { SimulatedPayModal } from '../features/checkout/simulated-pay';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/checkout';
 
@@ -656,51 +657,23 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
       ) : null}
 
       {simulated ? (
-        <Modal
-          title="Razorpay (test mode)"
-          onClose={() => {
+        <SimulatedPayModal
+          order={simulated}
+          storeName={storeName}
+          onCancel={() => {
             setSimulated(null);
             setOverlay(null);
           }}
-          className="modal--pay"
-        >
-          <p>
-            This shop runs the simulated payment gateway: no money moves. Paying to{' '}
-            <strong>{storeName}</strong>.
-          </p>
-          <div className="form-actions">
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                setSimulated(null);
-                setOverlay(null);
-              }}
-            >
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={async () => {
-                const order = simulated;
-                setSimulated(null);
-                try {
-                  const result = await api<PaymentResult>(
-                    `/payment/simulated/${encodeURIComponent(order.orderId)}/pay`,
-                    { method: 'POST', body: {} },
-                  );
-                  await placeOrder(order, result);
-                } catch {
-                  setOverlay(null);
-                  window.alert(MESSAGES.createFailed);
-                }
-              }}
-            >
-              Pay {formatRupees(simulated.amount)}
-            </button>
-          </div>
-        </Modal>
+          onPaid={async (result) => {
+            setSimulated(null);
+            await placeOrder(simulated, result);
+          }}
+          onFailed={() => {
+            setSimulated(null);
+            setOverlay(null);
+            window.alert(MESSAGES.createFailed);
+          }}
+        />
       ) : null}
 
       {overlay && !simulated ? (

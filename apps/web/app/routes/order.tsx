@@ -10,6 +10,7 @@ import { Toast } from '../components/toast';
 import { currentUser, getStorefront } from '../context';
 import { addToCart } from '../features/cart/cart-store';
 import { DeliveryAddress } from '../features/orders/delivery-address';
+import { PayNow } from '../features/orders/pay-now';
 import { seoMeta } from '../seo';
 import orderStylesHref from '../styles/order.css?url';
 import type { Route } from './+types/order';
@@ -118,6 +119,14 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
                 </div>
               ) : null}
             </dl>
+            {order.payNow ? (
+              <PayNow
+                orderNumber={order.orderNumber}
+                offer={order.payNow}
+                codTotal={order.priceDetails.finalAmount}
+                onPaid={setToast}
+              />
+            ) : null}
           </section>
 
           <section className="order-panel" aria-labelledby="price-heading">
