@@ -32,3 +32,29 @@ export async function placeOrder(request: APIRequestContext, mobile: string) {
   const order = (await placed.json()) as { orderNumber: string; totalAmount: number };
   return { ...order, paymentId: payment.razorpayPaymentId!, garam, weight };
 }
+
+/** Places a cash on delivery order of one Garam Masala (smallest size) through the API, as the checkout does. */
+export async function placeCodOrder(request: APIRequestContext, mobile: string) {
+  const addressId = await addAddressThroughApi(request, mobile, ADDRESS);
+  const garam = (await fetchProducts(request)).active.find((p) => p.slug === 'garam-masala')!;
+  await addToCartThroughApi(request, mobile, { productId: garam.id, variant: garam.variants[0]!.weight });
+  const place = (amount: number) => request.post('/api/orders/place-cod', { data: { addressId, amount } });
+  const probe = await place(0);
+  expect(probe.status(), await probe.text()).toBe(409);
+  const placed = await place(((await probe.json()) as { amount: number }).amount);
+  expect(placed.status(), await placed.text()).toBe(201);
+  return (await placed.json()) as { orderNumber: string; amount: number };
+}
+
+/** The back office moves an order through these statuses (as the admin order page does). */
+export async function moveOrderThroughApi(admin: APIRequestContext, orderNumber: string, statuses: string[]) {
+  for (const status of statuses) {
+    const { version } = (await (await admin.get(`/api/admin/orders/${orderNumber}`)).json()) as {
+      version: number;
+    };
+    const res = await admin.put(`/api/admin/orders/${orderNumber}/status`, {
+      data: { status, version, trackingId: status === 'SHIPPED' ? 'DTDC1234567890' : undefined },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+}

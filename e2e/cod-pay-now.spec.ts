@@ -1,0 +1,42 @@
+// 'Pay now and save ₹X' (issue 12): a shopper with a cash on delivery order not yet shipped pays it
+// online from the order page through the same payment window as the checkout, and sees it paid.
+import { placeCodOrder } from './orders-api.ts';
+import { signUpThroughApi } from './shoppers.ts';
+import { expect, open, test } from './support.ts';
+
+test('a shopper pays a cash on delivery order online from the order page and sees it paid online', async ({
+  page,
+}) => {
+  const shopper = await signUpThroughApi(page.request, { firstName: 'Ishaan' });
+  const { orderNumber, amount } = await placeCodOrder(page.request, shopper.mobile);
+  const rupees = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN')}`;
+
+  // On a phone first: the offer fits the screen.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await open(page, `/orders/${orderNumber}`);
+  const payment = page.getByRole('region', { name: 'Payment' });
+  await expect(payment.getByText('Cash on delivery', { exact: true })).toBeVisible();
+  // Demo settings: ₹29 COD fee, no prepaid discount, so paying now saves the fee.
+  const button = payment.getByRole('button', { name: 'Pay now and save ₹29' });
+  await expect(button).toBeVisible();
+  await expect(payment).toContainText(`Pay ${rupees(amount - 2900)} online now instead of ${rupees(amount)}`);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await button.click();
+  const window = page.getByRole('dialog', { name: 'Razorpay (test mode)' });
+  await window.getByRole('button', { name: `Pay ${rupees(amount - 2900)}` }).click();
+
+  await expect(page.getByText('Payment received. Your order is now paid online.')).toBeVisible();
+  await expect(payment.getByText('Online (Razorpay)')).toBeVisible();
+  await expect(payment.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(payment.getByRole('button', { name: /Pay now/ })).toHaveCount(0);
+  const prices = page.getByRole('region', { name: 'Price Details' });
+  await expect(prices.getByText('Cash on delivery fee')).toHaveCount(0);
+  await expect(prices.locator('.order-prices__total dd')).toHaveText(rupees(amount - 2900));
+
+  await open(page, '/orders');
+  await expect(page.locator('.order-card').filter({ hasText: orderNumber })).toContainText(
+    'Online (Razorpay) · Paid',
+  );
+});
