@@ -33,7 +33,7 @@ test('the owner marks a delivered COD order remitted with a reference and export
   await expect(admin.getByRole('status')).toHaveText(`Marked 1 order remitted (${rupees}).`);
   await expect(admin.getByRole('row').filter({ hasText: orderNumber })).toHaveCount(0);
 
-  await admin.getByLabel('Remitted', { exact: true }).selectOption({ label: 'Remitted' });
+  await admin.getByRole('combobox', { name: 'Remitted', exact: true }).selectOption({ label: 'Remitted' });
   await admin.getByRole('button', { name: 'Filter' }).click();
   await expect(admin.getByRole('row').filter({ hasText: orderNumber })).toContainText(
     'Ref. UTR SBIN0042 "May"',

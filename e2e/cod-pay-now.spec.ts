@@ -19,7 +19,9 @@ test('a shopper pays a cash on delivery order online from the order page and see
   // Demo settings: ₹29 COD fee, no prepaid discount, so paying now saves the fee.
   const button = payment.getByRole('button', { name: 'Pay now and save ₹29' });
   await expect(button).toBeVisible();
-  await expect(payment).toContainText(`Pay ${rupees(amount - 2900)} online now instead of ${rupees(amount)}`);
+  await expect(payment).toContainText(
+    `Pay ${rupees(amount - 2900)} online now instead of ${rupees(amount)} on delivery.`,
+  );
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -82,14 +82,7 @@ export function PayNow({
     <div className="pay-now">
       <p>
         Pay <strong>{formatPrice(offer.amount)}</strong> online now instead of {formatPrice(codTotal)} on
-        delivery
-        {offer.saving > 0
-          ? offer.prepaidDiscount > 0 && offer.codFeeWaived > 0
-            ? ': no cash on delivery fee, and a prepaid discount.'
-            : offer.prepaidDiscount > 0
-              ? ', with the prepaid discount.'
-              : ': no cash on delivery fee.'
-          : '.'}
+        delivery.
       </p>
       <button type="button" className="button button--primary" disabled={busy} onClick={start}>
         {busy ? 'Processing…' : payNowLabel(rupeesToPaise(offer.saving))}
