@@ -129,9 +129,6 @@ export default function AdminCodRemittance({ loaderData, actionData }: Route.Com
           <table className="admin-table admin-table--cards">
             <thead>
               <tr>
-                <th scope="col">
-                  <span className="visually-hidden">Select</span>
-                </th>
                 <th scope="col">Order</th>
                 <th scope="col">Delivered</th>
                 <th scope="col">Amount</th>
@@ -142,17 +139,16 @@ export default function AdminCodRemittance({ loaderData, actionData }: Route.Com
             <tbody>
               {page.content.map((r) => (
                 <tr key={r.orderNumber}>
-                  <td data-label="Select">
+                  <td data-label="Order" className="admin-table__full">
                     {r.remittedAt === null ? (
                       <input
                         type="checkbox"
                         name="orderNumber"
                         value={r.orderNumber}
                         aria-label={`Select ${r.orderNumber}`}
+                        className="cod-remit__pick"
                       />
                     ) : null}
-                  </td>
-                  <td data-label="Order">
                     <Link to={`/admin/orders/${r.orderNumber}`}>{r.orderNumber}</Link>
                     <br />
                     <small>{r.customerName}</small>
