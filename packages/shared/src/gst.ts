@@ -130,7 +130,7 @@ export interface GoodsLine {
 
 export interface Charge {
   description: string;
-  /** SAC of the service for the document; the rate follows the principal supply. */
+  /** Printed classification; empty takes the principal supply's HSN, as the rate does. */
   hsn: string;
   amountPaise: number;
 }
@@ -236,7 +236,8 @@ export function computeInvoiceTax(input: {
     .filter((c) => c.amountPaise > 0)
     .map((c) => ({
       description: c.description,
-      hsn: c.hsn,
+      // A composite supply is classified as its principal supply.
+      hsn: c.hsn || principal?.hsn || '',
       quantity: 1,
       unitPricePaise: c.amountPaise,
       totalPaise: c.amountPaise,

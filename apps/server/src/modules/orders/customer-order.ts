@@ -109,6 +109,7 @@ export function createCustomerOrderService(db: Db, deps: { catalog: CatalogServi
         paymentMode: o.paymentMode,
         paymentStatus: o.paymentStatus,
         paymentId: o.providerPaymentId,
+        invoiceNumber: o.invoiceNumber,
         statusHistory: history,
       };
     },
