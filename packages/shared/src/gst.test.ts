@@ -170,10 +170,20 @@ describe('tax split', () => {
         (lines, discountPercent, fees, intra, drift) => {
           const gross = lines.reduce((a, l) => a + l.unitPricePaise * l.quantity, 0);
           const discountPaise = Math.floor((gross * discountPercent) / 100);
-          const charges = fees.map((amountPaise, i) => ({ description: `Fee ${i}`, hsn: '9965', amountPaise }));
+          const charges = fees.map((amountPaise, i) => ({
+            description: `Fee ${i}`,
+            hsn: '9965',
+            amountPaise,
+          }));
           const exactTotal = gross - discountPaise + fees.reduce((a, b) => a + b, 0);
           const orderTotalPaise = Math.max(0, exactTotal + drift);
-          const inv = computeInvoiceTax({ lines, discountPaise, charges, orderTotalPaise, intraState: intra });
+          const inv = computeInvoiceTax({
+            lines,
+            discountPaise,
+            charges,
+            orderTotalPaise,
+            intraState: intra,
+          });
           const rows = [...inv.goods, ...inv.charges];
           const principal = inv.goods.reduce((p, g) => (g.taxablePaise > p.taxablePaise ? g : p));
           return (

@@ -114,6 +114,9 @@ export function gstinProblem(gstin: string): string | null {
   return null;
 }
 
+/** Checkout's optional field (issue 13). */
+export const GSTIN_LABEL = 'Have a GSTIN? Add it for a business invoice';
+
 /** GSTIN (upper-cased, spaces dropped) for storing; validity is gstinProblem's. */
 export const normaliseGstin = (value: string) => value.replace(/\s+/g, '').toUpperCase();
 

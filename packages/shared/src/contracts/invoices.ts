@@ -1,9 +1,10 @@
 // Contracts of GST invoices (issue 13): the store's GST settings, the buyer's optional GSTIN at
 // checkout, product tax fields and the back office's monthly register.
 import { GST_STATES, gstinProblem, normaliseGstin, SERIES_PREFIX } from '../gst.ts';
-import * as z from './zod.ts';
 
-export const GSTIN_LABEL = 'Have a GSTIN? Add it for a business invoice';
+export { GSTIN_LABEL } from '../gst.ts';
+
+import * as z from './zod.ts';
 
 /** A GSTIN as typed (spaces and case forgiven), checked for shape, state code and check digit. */
 export const Gstin = z

@@ -32,7 +32,11 @@ const asAdmin = (method: 'GET' | 'PUT', url: string, payload?: object) =>
 
 async function shopper(state = ADDRESS.state): Promise<{ s: Shopper; addressId: number }> {
   const s = await signUp(t.app, nextMobile());
-  const res = await s.request({ method: 'POST', url: `/api/addresses/${s.mobile}`, payload: { ...ADDRESS, state } });
+  const res = await s.request({
+    method: 'POST',
+    url: `/api/addresses/${s.mobile}`,
+    payload: { ...ADDRESS, state },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return { s, addressId: res.json()[0].id };
 }
@@ -100,7 +104,9 @@ describe('invoices', () => {
 
     expect((await t.app.inject({ url: `/api/orders/${orderNumber}/invoice` })).statusCode).toBe(401);
     const stranger = await signUp(t.app, nextMobile());
-    expect([403, 404]).toContain((await stranger.request({ url: `/api/orders/${orderNumber}/invoice` })).statusCode);
+    expect([403, 404]).toContain(
+      (await stranger.request({ url: `/api/orders/${orderNumber}/invoice` })).statusCode,
+    );
     const admin = await asAdmin('GET', `/api/orders/${orderNumber}/invoice`);
     expect(admin.statusCode).toBe(200);
     expect(admin.headers['content-type']).toBe('application/pdf');
@@ -119,7 +125,11 @@ describe('invoices', () => {
   it('invoices a COD order when it ships (404 before), and a cancellation gets a credit note', async () => {
     const { s, addressId } = await shopper('Orissa');
     await addToCart(s, garam.id, garam.variants[0]!.weight, 1);
-    const probe = await s.request({ method: 'POST', url: '/api/orders/place-cod', payload: { addressId, amount: 0 } });
+    const probe = await s.request({
+      method: 'POST',
+      url: '/api/orders/place-cod',
+      payload: { addressId, amount: 0 },
+    });
     const placed = await s.request({
       method: 'POST',
       url: '/api/orders/place-cod',
@@ -133,9 +143,15 @@ describe('invoices', () => {
     expect(before.json().message).toBe('No invoice has been issued for this order yet.');
 
     const move = async (status: string) => {
-      const { version } = AdminOrderDetail.parse((await asAdmin('GET', `/api/admin/orders/${orderNumber}`)).json());
+      const { version } = AdminOrderDetail.parse(
+        (await asAdmin('GET', `/api/admin/orders/${orderNumber}`)).json(),
+      );
       const trackingId = status === 'SHIPPED' ? 'AWB123456' : undefined;
-      const res = await asAdmin('PUT', `/api/admin/orders/${orderNumber}/status`, { status, version, trackingId });
+      const res = await asAdmin('PUT', `/api/admin/orders/${orderNumber}/status`, {
+        status,
+        version,
+        trackingId,
+      });
       expect(res.statusCode, res.body).toBe(200);
       return AdminOrderDetail.parse(res.json());
     };
@@ -170,7 +186,9 @@ describe('invoices', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors.gstin).toBe('This GSTIN has a wrong check digit.');
     const { s: buyer, orderNumber } = await prepaidOrder('Karnataka', 1, '29aagcb7383j1z4');
-    const text = await pdfText((await buyer.request({ url: `/api/orders/${orderNumber}/invoice` })).rawPayload);
+    const text = await pdfText(
+      (await buyer.request({ url: `/api/orders/${orderNumber}/invoice` })).rawPayload,
+    );
     expect(text).toContain('GSTIN: 29AAGCB7383J1Z4');
     const b2b = await asAdmin('GET', '/api/admin/invoices/export/b2b');
     expect(b2b.statusCode).toBe(200);
@@ -183,14 +201,19 @@ describe('invoices', () => {
     const bad = await asAdmin('PUT', '/api/admin/invoice-settings', { ...current, gstin: '27AAKCK1234M1ZC' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.gstin).toBe('This GSTIN has a wrong check digit.');
-    const ok = await asAdmin('PUT', '/api/admin/invoice-settings', { ...current, tradeName: 'Kesar Chakki Masale' });
+    const ok = await asAdmin('PUT', '/api/admin/invoice-settings', {
+      ...current,
+      tradeName: 'Kesar Chakki Masale',
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().version).toBe(current.version + 1);
     const stale = await asAdmin('PUT', '/api/admin/invoice-settings', current);
     expect(stale.statusCode).toBe(409);
     const audit = (await asAdmin('GET', '/api/admin/audit?size=5')).json();
     expect(JSON.stringify(audit)).toContain('invoice-settings.update');
-    const shopperRes = await (await signUp(t.app, nextMobile())).request({ url: '/api/admin/invoice-settings' });
+    const shopperRes = await (await signUp(t.app, nextMobile())).request({
+      url: '/api/admin/invoice-settings',
+    });
     expect(shopperRes.statusCode).toBe(403);
   });
 

@@ -1,7 +1,7 @@
 // The printed tax invoice and credit note (CGST rules 46 and 53): drawn from the document's
 // snapshot only, so a reprint years later shows what was issued.
 import { amountInWords, formatRate, invoiceAmount, stateName, type TaxedRow } from '@spice/shared/gst';
-import { createPdfDocument, line, paragraph, pdfBuffer, type Pdf } from '../../lib/pdf-document.ts';
+import { createPdfDocument, line, type Pdf, paragraph, pdfBuffer } from '../../lib/pdf-document.ts';
 import type { DocumentSnapshot } from './schema.ts';
 
 export interface PrintedDocument {
@@ -18,25 +18,31 @@ const LEFT = 40;
 const WIDTH = 515;
 
 const istDate = (at: Date) =>
-  new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: '2-digit', month: 'short', year: 'numeric' }).format(at);
+  new Intl.DateTimeFormat('en-IN', {
+    timeZone: 'Asia/Kolkata',
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+  }).format(at);
 
 function columns(intraState: boolean) {
   const taxCols = intraState
     ? [
-        { key: 'cgst', title: 'CGST', width: 48 },
-        { key: 'sgst', title: 'SGST', width: 48 },
+        { key: 'cgst', title: 'CGST', width: 45 },
+        { key: 'sgst', title: 'SGST', width: 45 },
       ]
-    : [{ key: 'igst', title: 'IGST', width: 96 }];
+    : [{ key: 'igst', title: 'IGST', width: 90 }];
   return [
     { key: 'n', title: '#', width: 16 },
-    { key: 'description', title: 'Description', width: 131 },
-    { key: 'hsn', title: 'HSN/SAC', width: 46 },
-    { key: 'qty', title: 'Qty', width: 26 },
-    { key: 'unit', title: 'Unit price', width: 54 },
-    { key: 'taxable', title: 'Taxable value', width: 62 },
-    { key: 'rate', title: 'Rate', width: 30 },
+    { key: 'description', title: 'Description', width: 110 },
+    { key: 'hsn', title: 'HSN/SAC', width: 40 },
+    { key: 'qty', title: 'Qty', width: 24 },
+    { key: 'unit', title: 'Unit price', width: 50 },
+    { key: 'discount', title: 'Discount', width: 42 },
+    { key: 'taxable', title: 'Taxable value', width: 58 },
+    { key: 'rate', title: 'Rate', width: 28 },
     ...taxCols,
-    { key: 'total', title: 'Total', width: 54 },
+    { key: 'total', title: 'Total', width: 57 },
   ];
 }
 
@@ -47,6 +53,7 @@ function cells(row: TaxedRow, n: number): Record<string, string> {
     hsn: row.hsn,
     qty: String(row.quantity),
     unit: invoiceAmount(row.unitPricePaise),
+    discount: invoiceAmount(row.discountPaise),
     taxable: invoiceAmount(row.taxablePaise),
     rate: formatRate(row.rateBp),
     cgst: invoiceAmount(row.cgstPaise),
@@ -71,11 +78,19 @@ function table(doc: Pdf, s: DocumentSnapshot, top: number): number {
       x += c.width;
     }
     y = bottom + 4;
-    doc.moveTo(LEFT, y - 2).lineTo(LEFT + WIDTH, y - 2).lineWidth(0.3).strokeColor('#999999').stroke();
+    doc
+      .moveTo(LEFT, y - 2)
+      .lineTo(LEFT + WIDTH, y - 2)
+      .lineWidth(0.3)
+      .strokeColor('#999999')
+      .stroke();
   };
-  doc.rect(LEFT, y - 3, WIDTH, 16).fill('#f1ece2').fillColor('#000000');
+  doc
+    .rect(LEFT, y - 3, WIDTH, 16)
+    .fill('#f1ece2')
+    .fillColor('#000000');
   drawRow(Object.fromEntries(cols.map((c) => [c.key, c.title])), 'bold');
-  [...s.goods, ...s.charges].forEach((row, i) => drawRow(cells(row, i + 1), 'regular'));
+  for (const [i, row] of [...s.goods, ...s.charges].entries()) drawRow(cells(row, i + 1), 'regular');
   const totals: Record<string, string> = {
     description: 'Total',
     taxable: invoiceAmount(s.taxablePaise),
@@ -150,7 +165,10 @@ export function renderDocument(d: PrintedDocument): Promise<Buffer> {
   summary('Round off', `₹${invoiceAmount(s.roundOffPaise)}`);
   summary(credit ? 'Credit note total' : 'Grand total', `₹${invoiceAmount(s.grandTotalPaise)}`, 'bold');
   y += 4;
-  y = paragraph(doc, `Amount in words: ${amountInWords(s.grandTotalPaise)}`, LEFT, y, { width: WIDTH, gap: 4 });
+  y = paragraph(doc, `Amount in words: ${amountInWords(s.grandTotalPaise)}`, LEFT, y, {
+    width: WIDTH,
+    gap: 4,
+  });
   y = paragraph(doc, 'Whether tax is payable on reverse charge: No', LEFT, y, { width: WIDTH, gap: 4 });
   y = paragraph(
     doc,

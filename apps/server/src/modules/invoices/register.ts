@@ -83,7 +83,10 @@ export function createInvoiceRegister(db: Db) {
 
   /** Taxable value and tax per key, credit notes subtracted. */
   function summarise(docs: Doc[], keyOf: (d: Doc, r: TaxedRow) => string) {
-    const sums = new Map<string, { qty: number; total: number; taxable: number; igst: number; cgst: number; sgst: number }>();
+    const sums = new Map<
+      string,
+      { qty: number; total: number; taxable: number; igst: number; cgst: number; sgst: number }
+    >();
     for (const d of docs) {
       const sign = d.kind === 'credit_note' ? -1 : 1;
       for (const r of rows(d.snapshot)) {
@@ -105,7 +108,18 @@ export function createInvoiceRegister(db: Db) {
   const rate = (bp: number) => formatRate(bp).replace('%', '');
 
   function b2c(docs: Doc[]) {
-    const header = ['Type', 'Place Of Supply', 'Rate', 'Applicable % of Tax Rate', 'Taxable Value', 'Integrated Tax', 'Central Tax', 'State/UT Tax', 'Cess Amount', 'E-Commerce GSTIN'];
+    const header = [
+      'Type',
+      'Place Of Supply',
+      'Rate',
+      'Applicable % of Tax Rate',
+      'Taxable Value',
+      'Integrated Tax',
+      'Central Tax',
+      'State/UT Tax',
+      'Cess Amount',
+      'E-Commerce GSTIN',
+    ];
     const summed = summarise(
       docs.filter((d) => !d.buyerGstin),
       (d, r) => `${pos(d.snapshot)}|${r.rateBp}`,
@@ -114,13 +128,39 @@ export function createInvoiceRegister(db: Db) {
       header,
       summed.map(([key, s]) => {
         const [place = '', bp = '0'] = key.split('|');
-        return ['OE', place, rate(Number(bp)), '', csvRupees(s.taxable), csvRupees(s.igst), csvRupees(s.cgst), csvRupees(s.sgst), '0.00', ''];
+        return [
+          'OE',
+          place,
+          rate(Number(bp)),
+          '',
+          csvRupees(s.taxable),
+          csvRupees(s.igst),
+          csvRupees(s.cgst),
+          csvRupees(s.sgst),
+          '0.00',
+          '',
+        ];
       }),
     );
   }
 
   function b2b(docs: Doc[]) {
-    const header = ['GSTIN/UIN of Recipient', 'Receiver Name', 'Document Type', 'Document Number', 'Document date', 'Document Value', 'Place Of Supply', 'Reverse Charge', 'Rate', 'Taxable Value', 'Integrated Tax', 'Central Tax', 'State/UT Tax', 'Cess Amount'];
+    const header = [
+      'GSTIN/UIN of Recipient',
+      'Receiver Name',
+      'Document Type',
+      'Document Number',
+      'Document date',
+      'Document Value',
+      'Place Of Supply',
+      'Reverse Charge',
+      'Rate',
+      'Taxable Value',
+      'Integrated Tax',
+      'Central Tax',
+      'State/UT Tax',
+      'Cess Amount',
+    ];
     const lines: string[][] = [];
     for (const d of docs.filter((x) => x.buyerGstin)) {
       const byRate = new Map<number, TaxedRow[]>();
@@ -149,7 +189,19 @@ export function createInvoiceRegister(db: Db) {
   }
 
   function hsn(docs: Doc[]) {
-    const header = ['HSN', 'Description', 'UQC', 'Total Quantity', 'Total Value', 'Rate', 'Taxable Value', 'Integrated Tax Amount', 'Central Tax Amount', 'State/UT Tax Amount', 'Cess Amount'];
+    const header = [
+      'HSN',
+      'Description',
+      'UQC',
+      'Total Quantity',
+      'Total Value',
+      'Rate',
+      'Taxable Value',
+      'Integrated Tax Amount',
+      'Central Tax Amount',
+      'State/UT Tax Amount',
+      'Cess Amount',
+    ];
     const names = new Map<string, string>();
     const summed = summarise(docs, (d, r) => {
       const goods = d.snapshot.goods.includes(r);
@@ -183,10 +235,24 @@ export function createInvoiceRegister(db: Db) {
     const line = (nature: string, list: Doc[]) =>
       list.length === 0
         ? []
-        : [[nature, list[0]!.number, list.at(-1)!.number, String(list.length), String(list.filter((d) => d.cancelled).length)]];
+        : [
+            [
+              nature,
+              list[0]!.number,
+              list.at(-1)!.number,
+              String(list.length),
+              String(list.filter((d) => d.cancelled).length),
+            ],
+          ];
     return csvDocument(header, [
-      ...line('Invoices for outward supply', docs.filter((d) => d.kind === 'invoice')),
-      ...line('Credit Note', docs.filter((d) => d.kind === 'credit_note')),
+      ...line(
+        'Invoices for outward supply',
+        docs.filter((d) => d.kind === 'invoice'),
+      ),
+      ...line(
+        'Credit Note',
+        docs.filter((d) => d.kind === 'credit_note'),
+      ),
     ]);
   }
 

@@ -29,7 +29,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['orders'],
           summary: `The order's GST ${path.replace('-', ' ')} as a PDF (its shopper or an admin)`,
-          description: 'application/pdf, inline. 401 logged out; 404 before one is issued, and for another shopper\'s order.',
+          description:
+            "application/pdf, inline. 401 logged out; 404 before one is issued, and for another shopper's order.",
           params: OrderNumberParam,
           produces: ['application/pdf'],
         },
@@ -48,7 +49,13 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/invoice-settings',
-    { schema: { tags: ['admin'], summary: "The store's GST registration as invoices print it", response: { 200: InvoiceSettings, ...errors } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "The store's GST registration as invoices print it",
+        response: { 200: InvoiceSettings, ...errors },
+      },
+    },
     async (request) => {
       await requireAdmin(request, accounts);
       return invoices.settings();
@@ -89,7 +96,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'GSTR-1 CSVs for a month: b2c (small) and b2b by place of supply and rate, hsn summary, docs series',
+        summary:
+          'GSTR-1 CSVs for a month: b2c (small) and b2b by place of supply and rate, hsn summary, docs series',
         params: InvoiceExportParams,
         querystring: InvoiceRegisterQuery,
         produces: ['text/csv'],

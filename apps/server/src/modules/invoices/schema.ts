@@ -1,9 +1,20 @@
 // GST tax invoices, credit notes, their number series and the store's GST registration (issue 13).
 // An issued document keeps its computed lines, tax heads and parties as a snapshot: later edits
 // to products or settings never change a document already issued.
-import { sql } from 'drizzle-orm';
-import { check, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
 import type { TaxedRow } from '@spice/shared/gst';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { orders } from '../orders/schema.ts';
 
 /** The store's GST registration as printed on every document; one row. */
@@ -46,10 +57,21 @@ export interface DocumentParty {
 
 /** Everything a document prints, fixed when it is issued. */
 export interface DocumentSnapshot {
-  seller: { legalName: string; tradeName: string; gstin: string; address: string; stateCode: string; fssai: string };
+  seller: {
+    legalName: string;
+    tradeName: string;
+    gstin: string;
+    address: string;
+    stateCode: string;
+    fssai: string;
+  };
   buyer: DocumentParty & { phone: string };
   orderNumber: string;
-  placeOfSupply: { code: string; name: string; /** True when the address's state could not be read. */ assumed: boolean };
+  placeOfSupply: {
+    code: string;
+    name: string /** True when the address's state could not be read. */;
+    assumed: boolean;
+  };
   intraState: boolean;
   goods: TaxedRow[];
   charges: TaxedRow[];

@@ -214,7 +214,8 @@ export function createInvoicesService(
     /** Status changes' hook: COD shipped → invoice; an invoiced order cancelled or returned → credit note. */
     async onStatusChanged(tx: Tx, order: OrderRow) {
       if (order.status === 'SHIPPED') return issueInvoice(tx, order);
-      if (order.status === 'CANCELLED' || order.status === 'RTO') return issueCreditNote(tx, order, order.status);
+      if (order.status === 'CANCELLED' || order.status === 'RTO')
+        return issueCreditNote(tx, order, order.status);
       return null;
     },
 
@@ -254,7 +255,11 @@ export function createInvoicesService(
           version !== before.version
             ? []
             : version === 0
-              ? await tx.insert(invoiceSettings).values({ id: 1, ...fields, version: 1 }).onConflictDoNothing().returning()
+              ? await tx
+                  .insert(invoiceSettings)
+                  .values({ id: 1, ...fields, version: 1 })
+                  .onConflictDoNothing()
+                  .returning()
               : await tx
                   .update(invoiceSettings)
                   .set({ ...fields, version: sql`${invoiceSettings.version} + 1` })
@@ -263,7 +268,14 @@ export function createInvoicesService(
         if (!row) throw new AppError('conflict', 'These settings changed meanwhile. Reload and try again.');
         const { id: _, ...after } = row;
         await deps.audit.audit(
-          { actorUserId: admin.id, action: 'invoice-settings.update', entity: 'invoice-settings', entityId: 1, before, after },
+          {
+            actorUserId: admin.id,
+            action: 'invoice-settings.update',
+            entity: 'invoice-settings',
+            entityId: 1,
+            before,
+            after,
+          },
           tx,
         );
         return after;

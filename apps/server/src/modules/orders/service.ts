@@ -322,7 +322,8 @@ export function createOrdersService(
         .select()
         .from(checkouts)
         .where(and(eq(checkouts.userId, user.id), eq(checkouts.status, 'pending')));
-      const again = held && holdsSame(held, address.id, priced) ? await extendHold(db, held, input.gstin ?? null) : null;
+      const again =
+        held && holdsSame(held, address.id, priced) ? await extendHold(db, held, input.gstin ?? null) : null;
       if (again) return answer(again);
 
       let providerOrder: { id: string };
@@ -357,7 +358,8 @@ export function createOrdersService(
           .where(and(eq(checkouts.userId, user.id), inArray(checkouts.status, ['pending', 'released'])))
           .for('update');
         const twin = earlier.find((c) => c.status === 'pending' && holdsSame(c, address.id, current));
-        if (twin) return { checkout: (await extendHold(tx, twin, input.gstin ?? null)) ?? twin, created: false };
+        if (twin)
+          return { checkout: (await extendHold(tx, twin, input.gstin ?? null)) ?? twin, created: false };
         await releaseCheckouts(tx, earlier, 'cancelled');
         await reserveStock(tx, current.lines);
         if (current.coupon) {
