@@ -20,7 +20,9 @@ test('a shopper downloads the tax invoice from the order page', async ({ page, b
   await open(page, `/orders/${order.orderNumber}`);
   const link = page.getByRole('link', { name: 'Download invoice' });
   await expect(link).toBeVisible();
-  const invoiceNumber = (await page.locator('.order-page__invoice').textContent())?.match(/KC\/\d\d-\d\d\/\d{6}/)?.[0];
+  const invoiceNumber = (await page.locator('.order-page__invoice').textContent())?.match(
+    /KC\/\d\d-\d\d\/\d{6}/,
+  )?.[0];
   expect(invoiceNumber).toBeTruthy();
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   expect(download.suggestedFilename()).toBe(`${invoiceNumber!.replaceAll('/', '-')}.pdf`);

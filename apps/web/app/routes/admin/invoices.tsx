@@ -51,30 +51,32 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
 
       <section className="admin-panel" aria-labelledby="totals">
         <h2 id="totals">Totals for {r.month}</h2>
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Documents</th>
-              <th scope="col">Taxable value</th>
-              <th scope="col">CGST</th>
-              <th scope="col">SGST</th>
-              <th scope="col">IGST</th>
-              <th scope="col">Total</th>
-            </tr>
-          </thead>
-          <tbody>
-            {heads.map(([label, t]) => (
-              <tr key={label}>
-                <th scope="row">{label}</th>
-                <td>{formatPrice(t.taxable)}</td>
-                <td>{formatPrice(t.cgst)}</td>
-                <td>{formatPrice(t.sgst)}</td>
-                <td>{formatPrice(t.igst)}</td>
-                <td>{formatPrice(t.total)}</td>
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Documents</th>
+                <th scope="col">Taxable value</th>
+                <th scope="col">CGST</th>
+                <th scope="col">SGST</th>
+                <th scope="col">IGST</th>
+                <th scope="col">Total</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {heads.map(([label, t]) => (
+                <tr key={label}>
+                  <th scope="row">{label}</th>
+                  <td>{formatPrice(t.taxable)}</td>
+                  <td>{formatPrice(t.cgst)}</td>
+                  <td>{formatPrice(t.sgst)}</td>
+                  <td>{formatPrice(t.igst)}</td>
+                  <td>{formatPrice(t.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         <h3>CSV exports for GSTR-1</h3>
         <ul>
           {EXPORTS.map(([kind, label]) => (
@@ -92,42 +94,44 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
         {r.documents.length === 0 ? (
           <p>No invoices or credit notes in this month.</p>
         ) : (
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Number</th>
-                <th scope="col">Issued</th>
-                <th scope="col">Order</th>
-                <th scope="col">Buyer</th>
-                <th scope="col">Place of supply</th>
-                <th scope="col">Taxable value</th>
-                <th scope="col">Tax</th>
-                <th scope="col">Total</th>
-              </tr>
-            </thead>
-            <tbody>
-              {r.documents.map((d) => (
-                <tr key={d.number}>
-                  <td>
-                    {d.number}
-                    {d.refersTo ? <small> (credit note for {d.refersTo})</small> : null}
-                  </td>
-                  <td>{istDateTime(d.issuedAt)}</td>
-                  <td>
-                    <Link to={`/admin/orders/${d.orderNumber}`}>{d.orderNumber}</Link>
-                  </td>
-                  <td>
-                    {d.buyer}
-                    {d.buyerGstin ? <small> GSTIN {d.buyerGstin}</small> : null}
-                  </td>
-                  <td>{d.placeOfSupply}</td>
-                  <td>{formatPrice(d.taxable)}</td>
-                  <td>{formatPrice(d.cgst + d.sgst + d.igst)}</td>
-                  <td>{formatPrice(d.total)}</td>
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Number</th>
+                  <th scope="col">Issued</th>
+                  <th scope="col">Order</th>
+                  <th scope="col">Buyer</th>
+                  <th scope="col">Place of supply</th>
+                  <th scope="col">Taxable value</th>
+                  <th scope="col">Tax</th>
+                  <th scope="col">Total</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {r.documents.map((d) => (
+                  <tr key={d.number}>
+                    <td>
+                      {d.number}
+                      {d.refersTo ? <small> (credit note for {d.refersTo})</small> : null}
+                    </td>
+                    <td>{istDateTime(d.issuedAt)}</td>
+                    <td>
+                      <Link to={`/admin/orders/${d.orderNumber}`}>{d.orderNumber}</Link>
+                    </td>
+                    <td>
+                      {d.buyer}
+                      {d.buyerGstin ? <small> GSTIN {d.buyerGstin}</small> : null}
+                    </td>
+                    <td>{d.placeOfSupply}</td>
+                    <td>{formatPrice(d.taxable)}</td>
+                    <td>{formatPrice(d.cgst + d.sgst + d.igst)}</td>
+                    <td>{formatPrice(d.total)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
     </>
