@@ -13,6 +13,14 @@ const EXPORTS = [
   ['docs', 'Document series summary'],
 ] as const;
 
+const HEADS = [
+  ['taxable', 'Taxable value'],
+  ['cgst', 'CGST'],
+  ['sgst', 'SGST'],
+  ['igst', 'IGST'],
+  ['total', 'Total'],
+] as const;
+
 export function meta() {
   return adminMeta('Invoices');
 }
@@ -25,10 +33,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
   const { register: r, problem } = loaderData;
-  const heads = [
-    ['Invoices', r.invoiceTotals],
-    ['Credit notes', r.creditNoteTotals],
-  ] as const;
   return (
     <>
       <h1>Invoices</h1>
@@ -51,32 +55,24 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
 
       <section className="admin-panel" aria-labelledby="totals">
         <h2 id="totals">Totals for {r.month}</h2>
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Documents</th>
-                <th scope="col">Taxable value</th>
-                <th scope="col">CGST</th>
-                <th scope="col">SGST</th>
-                <th scope="col">IGST</th>
-                <th scope="col">Total</th>
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Tax head</th>
+              <th scope="col">Invoices</th>
+              <th scope="col">Credit notes</th>
+            </tr>
+          </thead>
+          <tbody>
+            {HEADS.map(([key, label]) => (
+              <tr key={key}>
+                <th scope="row">{label}</th>
+                <td>{formatPrice(r.invoiceTotals[key])}</td>
+                <td>{formatPrice(r.creditNoteTotals[key])}</td>
               </tr>
-            </thead>
-            <tbody>
-              {heads.map(([label, t]) => (
-                <tr key={label}>
-                  <th scope="row">{label}</th>
-                  <td>{formatPrice(t.taxable)}</td>
-                  <td>{formatPrice(t.cgst)}</td>
-                  <td>{formatPrice(t.sgst)}</td>
-                  <td>{formatPrice(t.igst)}</td>
-                  <td>{formatPrice(t.total)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
         <h3>CSV exports for GSTR-1</h3>
         <ul>
           {EXPORTS.map(([kind, label]) => (
