@@ -21,6 +21,7 @@ import { contactRoutes } from './modules/contact/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { couponRoutes } from './modules/coupons/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { mediaRoutes, registerMediaFiles } from './modules/media/routes.ts';
 import { outboxRoutes } from './modules/messaging/routes.ts';
 import { adminCodRemittanceRoutes } from './modules/orders/cod-remittance-routes.ts';
@@ -138,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (config.DEMO_MODE) await api.register(outboxRoutes);
       await api.register(cartRoutes);
       await api.register(orderRoutes);
+      await api.register(invoiceRoutes);
       await api.register(reviewRoutes);
       await api.register(contactRoutes);
       await api.register(adminRoutes);

@@ -20,6 +20,8 @@ import { createContentAdminService } from './modules/content/admin-service.ts';
 import { createContentService } from './modules/content/service.ts';
 import { createCouponsAdminService } from './modules/coupons/admin-service.ts';
 import { createCouponsService } from './modules/coupons/service.ts';
+import { createInvoiceRegister } from './modules/invoices/register.ts';
+import { createInvoicesService } from './modules/invoices/service.ts';
 import { createMediaService } from './modules/media/service.ts';
 import { createMediaStorage } from './modules/media/storage.ts';
 import { createMessenger } from './modules/messaging/service.ts';
@@ -50,6 +52,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   const gateway = createGateway(config, () => deps.secrets.paymentsSimulated);
   const audit = createAuditService(db);
   const payments = createPaymentsLedger(db);
+  const invoices = createInvoicesService(db, { audit, log: deps.log });
   const reviews = createReviewsService(db, { catalog, ttlMs });
   const accounts = createAccountsService(db);
   const customerOrders = createCustomerOrderService(db, {
@@ -69,6 +72,8 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   });
   return {
     audit,
+    invoices,
+    invoiceRegister: createInvoiceRegister(db),
     media,
     productEditing: createProductEditingService(db, { catalog, audit, media, variantsInUse }),
     contentEditing: createContentEditingService({ content, checkout, audit }),
@@ -80,6 +85,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
       audit,
       messenger,
       coupons,
+      invoices,
       invalidateCatalog: () => catalog.invalidate(),
       log: deps.log,
     }),
@@ -97,6 +103,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
       messenger,
       gateway,
       ledger: payments,
+      invoices,
       holdMinutes: config.CHECKOUT_HOLD_MINUTES,
       log: deps.log,
     }),

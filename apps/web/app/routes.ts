@@ -22,6 +22,8 @@ export default [
       route('messages', 'routes/admin/messages.tsx'),
       route('content', 'routes/admin/content.tsx'),
       route('checkout-settings', 'routes/admin/checkout-settings.tsx'),
+      route('invoices', 'routes/admin/invoices.tsx'),
+      route('invoice-settings', 'routes/admin/invoice-settings.tsx'),
       route('banners', 'routes/admin/banners.tsx'),
       route('banners/:id', 'routes/admin/banner.tsx'),
       route('coupons', 'routes/admin/coupons.tsx'),

@@ -15,6 +15,7 @@ import {
   siteSettings,
 } from '../modules/content/schema.ts';
 import { coupons } from '../modules/coupons/schema.ts';
+import { invoiceSettings } from '../modules/invoices/schema.ts';
 import { reviews } from '../modules/reviews/schema.ts';
 import { demoSeeds } from './schema.ts';
 
@@ -809,6 +810,13 @@ export async function seedDemoData(
   });
 }
 
+/** GST chapter 09 headings: single spices by their own heading, mixtures (masalas) under 0910. */
+const DEMO_HSN: Record<string, string> = {
+  'coriander-powder': '0909',
+  'jeera-powder': '0909',
+  'red-chilli-powder': '0904',
+};
+
 async function insertDemoData(tx: Tx, now: Date, options: { admin: boolean }): Promise<void> {
   const daysFromNow = (days: number): Date => new Date(now.getTime() + days * DAY_MS);
   // Catalogue.
@@ -825,6 +833,8 @@ async function insertDemoData(tx: Tx, now: Date, options: { admin: boolean }): P
         imageUrl: p.imageUrl ?? null,
         about: p.about,
         position: index + 1,
+        hsnCode: DEMO_HSN[p.slug] ?? '0910',
+        gstRateBp: 500,
       })),
     )
     .returning({ id: products.id, slug: products.slug });
@@ -960,6 +970,17 @@ async function insertDemoData(tx: Tx, now: Date, options: { admin: boolean }): P
     codEnabled: true,
     codFeePaise: rupees(29),
     codMaxOrderPaise: rupees(3000),
+  });
+  // GST registration (issue 13): Maharashtra (27), a made-up GSTIN whose check digit is right.
+  await tx.insert(invoiceSettings).values({
+    id: 1,
+    legalName: 'Kesar Chakki Foods Private Limited',
+    tradeName: DEMO_BRAND,
+    gstin: '27AAKCK1234M1ZB',
+    address: 'Unit 4, Shree Ganesh Industrial Estate, LBS Marg, Vikhroli West, Mumbai 400083',
+    stateCode: '27',
+    fssai: '11521999000123',
+    seriesPrefix: 'KC',
   });
   await tx.insert(shippingMilestones).values([
     { minCartValuePaise: 0, shippingChargePaise: rupees(90) },

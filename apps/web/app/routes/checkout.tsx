@@ -12,6 +12,7 @@ import type { AddressDto, AddressInputDto } from '@spice/shared/contracts/accoun
 import type { PaymentOrderDto } from '@spice/shared/contracts/commerce';
 import type { AvailableCouponDto } from '@spice/shared/contracts/content';
 import { COUPON_ROUNDING_RULE, normaliseCouponCode } from '@spice/shared/coupons';
+import { GSTIN_LABEL, gstinProblem, normaliseGstin } from '@spice/shared/gst';
 import { productImage } from '@spice/shared/images';
 import { couponWaitMessage } from '@spice/shared/messages';
 import { formatRupees, rupeesToPaise as paise } from '@spice/shared/money';
@@ -109,6 +110,16 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
   const [payment, setPayment] = useState<'ONLINE' | 'COD'>('ONLINE');
   // One key per placement attempt: a double click repeats it, a changed cart gets a new one.
   const [codKey, setCodKey] = useState(() => crypto.randomUUID());
+  const [gstin, setGstin] = useState('');
+  const [gstinError, setGstinError] = useState('');
+  /** The buyer's GSTIN for a business invoice, or null; false (and the field's error) when wrong. */
+  function checkedGstin(): string | null | false {
+    const value = normaliseGstin(gstin);
+    if (value === '') return null;
+    const problem = gstinProblem(value);
+    setGstinError(problem ?? '');
+    return problem ? false : value;
+  }
 
   const address = addresses.find((a) => a.id === addressId) ?? null;
   const totals = useMemo(() => {
@@ -259,11 +270,18 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
 
   async function placeCodOrder() {
     if (!address) return;
+    const buyerGstin = checkedGstin();
+    if (buyerGstin === false) return;
     setError('');
     setOverlay('fetching');
     try {
       const placed = await api<{ orderNumber: string; amount: number }>('/orders/place-cod', {
-        body: { addressId: address.id, couponCode: coupon?.code ?? null, amount: totals.codTotal },
+        body: {
+          addressId: address.id,
+          couponCode: coupon?.code ?? null,
+          amount: totals.codTotal,
+          gstin: buyerGstin,
+        },
         headers: { 'idempotency-key': codKey },
       });
       void refreshCart();
@@ -284,12 +302,19 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
 
   async function payNow() {
     if (!address) return;
+    const buyerGstin = checkedGstin();
+    if (buyerGstin === false) return;
     setError('');
     setOverlay('redirecting');
     let order: PaymentOrderDto;
     try {
       order = await api<PaymentOrderDto>('/payment/create-razorpay-order', {
-        body: { amount: totals.total, addressId: address.id, couponCode: coupon?.code ?? null },
+        body: {
+          amount: totals.total,
+          addressId: address.id,
+          couponCode: coupon?.code ?? null,
+          gstin: buyerGstin,
+        },
       });
     } catch (e) {
       setOverlay(null);
@@ -447,6 +472,28 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
             <button type="button" className="link-button" onClick={() => void openCoupons()}>
               View Available Coupons
             </button>
+          </section>
+
+          <section className="panel" aria-label="Business invoice">
+            <details className="gstin-field">
+              <summary>{GSTIN_LABEL}</summary>
+              <label htmlFor="gstin">GSTIN</label>
+              <input
+                id="gstin"
+                value={gstin}
+                onChange={(e) => setGstin(e.target.value)}
+                onBlur={() => checkedGstin()}
+                placeholder="e.g. 27AAPFU0939F1ZV"
+                maxLength={20}
+                autoCapitalize="characters"
+                spellCheck={false}
+                aria-invalid={gstinError ? true : undefined}
+                aria-describedby="gstin-error"
+              />
+              <p id="gstin-error" className="form-error" role={gstinError ? 'alert' : undefined}>
+                {gstinError}
+              </p>
+            </details>
           </section>
         </div>
 

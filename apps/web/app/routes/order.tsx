@@ -11,6 +11,7 @@ import { currentUser, getStorefront } from '../context';
 import { addToCart } from '../features/cart/cart-store';
 import { DeliveryAddress } from '../features/orders/delivery-address';
 import { PayNow } from '../features/orders/pay-now';
+import { InvoiceLinks } from '../features/orders/invoice-links';
 import { seoMeta } from '../seo';
 import orderStylesHref from '../styles/order.css?url';
 import type { Route } from './+types/order';
@@ -62,6 +63,16 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
         </span>
       </div>
       <p className="order-page__placed">Placed on {formatIst(order.createdAt)}</p>
+      {order.invoiceNumber ? (
+        <p className="order-page__invoice">
+          Invoice {order.invoiceNumber}:{' '}
+          <InvoiceLinks
+            orderNumber={order.orderNumber}
+            invoiceNumber={order.invoiceNumber}
+            status={order.orderStatus}
+          />
+        </p>
+      ) : null}
 
       <div className="order-page__layout">
         <div className="order-page__main">

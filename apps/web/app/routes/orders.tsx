@@ -5,6 +5,7 @@ import { statusLabel } from '@spice/shared/order-status';
 import { Link, useNavigation } from 'react-router';
 import { currentUser, getStorefront } from '../context';
 import { openLogin } from '../features/account/modal-events';
+import { InvoiceLinks } from '../features/orders/invoice-links';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/orders';
 
@@ -81,6 +82,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               </p>
               <div className="order-card__foot">
                 {o.trackingId ? <span>Tracking ID: {o.trackingId}</span> : <span />}
+                <InvoiceLinks orderNumber={o.orderNumber} invoiceNumber={o.invoiceNumber} />
                 <strong>Total {formatPrice(o.totalAmount)}</strong>
               </div>
             </li>

@@ -85,6 +85,7 @@ export const AdminOrderDetail = z
     nextStatuses: z.array(z.enum(ORDER_STATUSES)),
     version: z.number().int(),
     trackingId: z.string().nullable(),
+    invoiceNumber: z.string().nullable(),
     customer: z.object({ name: z.string(), mobile: z.string(), email: z.string() }),
     address: z.object({
       name: z.string(),

@@ -1,5 +1,6 @@
 // Cash on delivery contracts (issue 12): the public settings, the back office's edit and the
 // COD placement. Rupees at this edge, paise inside.
+import { OptionalGstin } from './invoices.ts';
 import * as z from './zod.ts';
 
 export const CodSettings = z
@@ -70,6 +71,7 @@ export const PlaceCodOrderBody = z.object({
   couponCode: z.string().trim().max(40).nullish(),
   /** The total in paise the page shows, COD fee included. */
   amount: z.number().int().nonnegative(),
+  gstin: OptionalGstin,
 });
 
 export const PlacedCodOrder = z

@@ -3,6 +3,7 @@
 import { MESSAGES } from '../messages.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { PAYMENT_MODES, PAYMENT_STATUSES, PayNowOfferDto } from './cod.ts';
+import { OptionalGstin } from './invoices.ts';
 import * as z from './zod.ts';
 
 export const CartItem = z
@@ -67,6 +68,8 @@ export const CreatePaymentOrderBody = z.object({
   amount: z.coerce.number({ error: 'Amount is required.' }).int('Amount must be in whole paise.').positive(),
   addressId: z.coerce.number({ error: 'Please select a delivery address.' }).int().positive(),
   couponCode: z.string().trim().max(40).nullish(),
+  /** 'Have a GSTIN? Add it for a business invoice' (issue 13). */
+  gstin: OptionalGstin,
 });
 export const PaymentOrder = z
   .object({
@@ -116,6 +119,8 @@ export const OrderSummary = z
     trackingId: z.string().nullable(),
     paymentMode: z.enum(PAYMENT_MODES),
     paymentStatus: z.enum(PAYMENT_STATUSES),
+    /** The GST invoice's number; null until one is issued (prepaid: at placement; COD: when shipped). */
+    invoiceNumber: z.string().nullable(),
   })
   .meta({ id: 'OrderSummary' });
 

@@ -3,6 +3,7 @@
 
 import { MEDIA_KINDS } from '../media.ts';
 import { SLUG_PATTERN } from '../slug.ts';
+import { ProductTaxFields } from './invoices.ts';
 import * as z from './zod.ts';
 
 export const MRP_BELOW_PRICE = 'MRP cannot be below the price.';
@@ -81,6 +82,7 @@ export const ProductFields = z.object({
     .default(''),
   bestseller: z.boolean().default(false),
   active: z.boolean().default(true),
+  ...ProductTaxFields.shape,
   about: z
     .array(
       z
@@ -167,6 +169,9 @@ export const AdminProduct = z
     active: z.boolean(),
     bestseller: z.boolean(),
     about: z.array(z.string()),
+    hsnCode: z.string().nullable(),
+    /** GST rate in percent. */
+    gstRate: z.number().nullable(),
     version: z.number().int(),
     createdAt: z.string(),
     updatedAt: z.string(),

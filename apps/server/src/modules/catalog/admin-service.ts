@@ -77,6 +77,8 @@ export function createProductEditingService(
       active: p.active,
       bestseller: p.bestseller,
       about: p.about,
+      hsnCode: p.hsnCode,
+      gstRate: p.gstRateBp === null ? null : p.gstRateBp / 100,
       version: p.version,
       createdAt: p.createdAt.toISOString(),
       updatedAt: p.updatedAt.toISOString(),
@@ -115,6 +117,8 @@ export function createProductEditingService(
     active: p.active,
     bestseller: p.bestseller,
     about: p.about,
+    hsnCode: p.hsnCode,
+    gstRate: p.gstRate,
     version: p.version,
     variants: p.variants.map(({ removable: _, ...v }) => v),
   });
@@ -358,6 +362,8 @@ export function createProductEditingService(
               active: input.active,
               bestseller: input.bestseller,
               about: input.about,
+              hsnCode: input.hsnCode,
+              gstRateBp: input.gstRate === null ? null : Math.round(input.gstRate * 100),
               position: Number(last?.next ?? 0),
             })
             .returning({ id: products.id });
@@ -412,6 +418,8 @@ export function createProductEditingService(
               active: input.active,
               bestseller: input.bestseller,
               about: input.about,
+              hsnCode: input.hsnCode,
+              gstRateBp: input.gstRate === null ? null : Math.round(input.gstRate * 100),
             })
             .where(eq(products.id, id));
           await saveVariants(tx, id, input.variants);

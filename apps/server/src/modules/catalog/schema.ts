@@ -26,6 +26,10 @@ export const products = pgTable(
     imageUrl: text('image_url'),
     about: text('about').array().notNull().default(sql`'{}'::text[]`),
     position: integer('position').notNull().default(0),
+    /** HSN code for GST invoices (4, 6 or 8 digits); null until the owner sets it. */
+    hsnCode: text('hsn_code'),
+    /** GST rate in basis points (5% = 500); null until the owner sets it. */
+    gstRateBp: integer('gst_rate_bp'),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -18,6 +18,7 @@ import { AppError } from '../../plugins/errors.ts';
 import { users } from '../accounts/schema.ts';
 import type { AuditService } from '../admin/audit.ts';
 import type { CouponsService } from '../coupons/service.ts';
+import type { InvoicesService } from '../invoices/service.ts';
 import type { Messenger } from '../messaging/service.ts';
 import { couponRedemptions, orderItems, orders } from './schema.ts';
 import { returnStock } from './service.ts';
@@ -47,6 +48,8 @@ export function createAdminOrdersService(
     audit: AuditService;
     messenger: Messenger;
     coupons: Pick<CouponsService, 'releaseUse'>;
+    /** GST documents: a COD order's invoice when shipped, a credit note when an invoiced order is cancelled or returned. */
+    invoices: Pick<InvoicesService, 'onStatusChanged'>;
     /** Drops the catalogue snapshot, so returned stock shows at once. */
     invalidateCatalog: () => void;
     log: { warn(obj: object, msg: string): void };
@@ -110,6 +113,7 @@ export function createAdminOrdersService(
       nextStatuses: [...ORDER_TRANSITIONS[o.status]],
       version: o.version,
       trackingId: o.trackingId,
+      invoiceNumber: o.invoiceNumber,
       customer: { name: o.userName, mobile: o.userMobile, email: o.userEmail },
       address: o.address,
       items: items.map((i) => ({
@@ -231,6 +235,7 @@ export function createAdminOrdersService(
           .returning();
         if (!row) throw new AppError('conflict', ORDER_CHANGED_MEANWHILE);
         await recordStatus(tx, row.id, row.status, row.updatedAt);
+        await deps.invoices.onStatusChanged(tx, row);
         // Cancelled or returned undelivered: the units and coupon use come back, once (both are final).
         const returned =
           row.status === 'CANCELLED' || row.status === 'RTO' ? await returnToShop(tx, row.id) : undefined;

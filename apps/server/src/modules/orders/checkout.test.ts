@@ -244,6 +244,7 @@ describe('checkout and payment', () => {
       trackingId: null,
       paymentMode: 'RAZORPAY',
       paymentStatus: 'PAID',
+      invoiceNumber: expect.stringMatching(/^KC\//),
     });
     const confirmation = (await t.app.inject(`/api/dev/outbox?to=${encodeURIComponent(s.email)}`)).json();
     expect(confirmation[0].subject).toContain(orderNumber);

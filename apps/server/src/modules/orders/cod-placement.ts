@@ -65,7 +65,12 @@ export function createCodPlacement(
 
   async function place(
     user: UserDto,
-    input: { addressId: number; couponCode?: string | null | undefined; amount: number },
+    input: {
+      addressId: number;
+      couponCode?: string | null | undefined;
+      amount: number;
+      gstin?: string | null | undefined;
+    },
     idempotencyKey: string | undefined,
   ) {
     if (idempotencyKey) {
@@ -134,6 +139,7 @@ export function createCodPlacement(
           platformFeePaise: priced.platformFeePaise,
           codFeePaise: priced.codFeePaise,
           totalPaise: priced.codTotalPaise,
+          buyerGstin: input.gstin ?? null,
           idempotencyKey: idempotencyKey ?? null,
           status: 'paid',
           expiresAt: now,

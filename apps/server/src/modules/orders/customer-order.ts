@@ -127,6 +127,7 @@ export function createCustomerOrderService(
           codFeeWaived: toRupees(offer.codFeeWaivedPaise),
           prepaidDiscount: toRupees(offer.prepaidDiscountPaise),
         },
+        invoiceNumber: o.invoiceNumber,
         statusHistory: history,
       };
     },

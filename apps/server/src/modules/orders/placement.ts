@@ -13,6 +13,7 @@ import { users } from '../accounts/schema.ts';
 import { toUserDto } from '../accounts/service.ts';
 import { cartItems } from '../cart/schema.ts';
 import type { CouponsService } from '../coupons/service.ts';
+import type { InvoicesService } from '../invoices/service.ts';
 import type { Messenger } from '../messaging/service.ts';
 import { decidePaymentFate } from '../payments/fate.ts';
 import type { PaymentsLedger } from '../payments/ledger.ts';
@@ -30,6 +31,8 @@ export type Settlement =
 export function createPlacement(deps: {
   coupons: Pick<CouponsService, 'claimUse'>;
   ledger: PaymentsLedger;
+  /** Issues the GST invoice of an order paid online, in the placement's transaction. */
+  invoices: Pick<InvoicesService, 'onOrderPlaced'>;
   /** Takes stock for every line, or throws an AppError if any is short. */
   reserveStock: (tx: Tx, lines: CheckoutLine[]) => Promise<void>;
   messenger: Messenger;
@@ -85,6 +88,7 @@ export function createPlacement(deps: {
         codFeePaise: checkout.codFeePaise,
         prepaidDiscountPaise: checkout.prepaidDiscountPaise,
         totalPaise: checkout.totalPaise,
+        buyerGstin: checkout.buyerGstin,
         paymentMode: checkout.provider === 'cod' ? 'COD' : 'RAZORPAY',
         paymentStatus: checkout.provider === 'cod' ? 'COD_PENDING' : 'PAID',
         providerOrderId: checkout.providerOrderId,
@@ -114,7 +118,8 @@ export function createPlacement(deps: {
     }
     await tx.update(checkouts).set({ status: 'paid' }).where(eq(checkouts.id, checkout.id));
     await removeBought(tx, checkout.userId, checkout.lines);
-    return order!;
+    const invoiceNumber = await deps.invoices.onOrderPlaced(tx, order!);
+    return { ...order!, invoiceNumber };
   }
 
   /**

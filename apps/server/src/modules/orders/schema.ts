@@ -35,6 +35,8 @@ export interface AddressSnapshot {
   type: 'Home' | 'Work';
   fullAddress: string;
   pincode: string;
+  /** The state as typed, for the GST place of supply; absent on orders placed before issue 13. */
+  state?: string;
 }
 
 export const checkouts = pgTable(
@@ -60,6 +62,8 @@ export const checkouts = pgTable(
     codFeePaise: integer('cod_fee_paise').notNull().default(0),
     prepaidDiscountPaise: integer('prepaid_discount_paise').notNull().default(0),
     totalPaise: integer('total_paise').notNull(),
+    /** The buyer's GSTIN for a business invoice (validated at checkout); null for a consumer. */
+    buyerGstin: text('buyer_gstin'),
     /** A COD placement's Idempotency-Key: a repeat finds this checkout and its order. */
     idempotencyKey: text('idempotency_key'),
     /**
@@ -132,6 +136,9 @@ export const orders = pgTable(
     providerPaymentId: text('provider_payment_id').notNull(),
     providerSignature: text('provider_signature').notNull(),
     trackingId: text('tracking_id'),
+    buyerGstin: text('buyer_gstin'),
+    /** Stamped by the invoices module in the transaction that issues the invoice; null until then. */
+    invoiceNumber: text('invoice_number'),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

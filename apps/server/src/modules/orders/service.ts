@@ -14,6 +14,7 @@ import { productImages, products, productVariants } from '../catalog/schema.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import type { CouponRow, CouponsService } from '../coupons/service.ts';
+import type { InvoicesService } from '../invoices/service.ts';
 import type { Messenger } from '../messaging/service.ts';
 import { type Gateway, GatewayError } from '../payments/gateway.ts';
 import type { PaymentsLedger } from '../payments/ledger.ts';
@@ -63,6 +64,7 @@ export function createOrdersService(
     messenger: Messenger;
     gateway: Gateway;
     ledger: PaymentsLedger;
+    invoices: Pick<InvoicesService, 'onOrderPlaced'>;
     holdMinutes: number;
     log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   },
@@ -232,10 +234,11 @@ export function createOrdersService(
   async function extendHold(
     executor: Pick<Db, 'update'>,
     checkout: CheckoutRow,
+    buyerGstin: string | null,
   ): Promise<CheckoutRow | null> {
     const [row] = await executor
       .update(checkouts)
-      .set({ expiresAt: new Date(Date.now() + deps.holdMinutes * 60_000) })
+      .set({ expiresAt: new Date(Date.now() + deps.holdMinutes * 60_000), buyerGstin })
       .where(and(eq(checkouts.id, checkout.id), eq(checkouts.status, 'pending')))
       .returning();
     return row ?? null;
@@ -250,12 +253,14 @@ export function createOrdersService(
       type: a.addressType,
       fullAddress: parts.filter(Boolean).join(', '),
       pincode: a.pincode,
+      state: a.state,
     };
   }
 
   const { settlePayment, afterSettlement, insertOrder, confirm } = createPlacement({
     coupons,
     ledger,
+    invoices: deps.invoices,
     reserveStock,
     messenger: deps.messenger,
     invalidateCatalog: () => catalog.invalidate(),
@@ -293,7 +298,12 @@ export function createOrdersService(
      */
     async createPaymentOrder(
       user: UserDto,
-      input: { amount: number; addressId: number; couponCode?: string | null | undefined },
+      input: {
+        amount: number;
+        addressId: number;
+        couponCode?: string | null | undefined;
+        gstin?: string | null | undefined;
+      },
     ) {
       const [address] = await db
         .select()
@@ -317,7 +327,8 @@ export function createOrdersService(
         .select()
         .from(checkouts)
         .where(and(eq(checkouts.userId, user.id), eq(checkouts.status, 'pending')));
-      const again = held && holdsSame(held, address.id, priced) ? await extendHold(db, held) : null;
+      const again =
+        held && holdsSame(held, address.id, priced) ? await extendHold(db, held, input.gstin ?? null) : null;
       if (again) return answer(again);
 
       let providerOrder: { id: string };
@@ -352,7 +363,8 @@ export function createOrdersService(
           .where(and(eq(checkouts.userId, user.id), inArray(checkouts.status, ['pending', 'released'])))
           .for('update');
         const twin = earlier.find((c) => c.status === 'pending' && holdsSame(c, address.id, current));
-        if (twin) return { checkout: (await extendHold(tx, twin)) ?? twin, created: false };
+        if (twin)
+          return { checkout: (await extendHold(tx, twin, input.gstin ?? null)) ?? twin, created: false };
         await releaseCheckouts(tx, earlier, 'cancelled');
         await reserveStock(tx, current.lines);
         if (current.coupon) {
@@ -382,6 +394,7 @@ export function createOrdersService(
             platformFeePaise: current.platformFeePaise,
             prepaidDiscountPaise: current.prepaidDiscountPaise,
             totalPaise: current.totalPaise,
+            buyerGstin: input.gstin ?? null,
             expiresAt: new Date(Date.now() + deps.holdMinutes * 60_000),
           })
           .returning();
@@ -591,6 +604,7 @@ export function createOrdersService(
         trackingId: o.trackingId,
         paymentMode: o.paymentMode,
         paymentStatus: o.paymentStatus,
+        invoiceNumber: o.invoiceNumber,
       }));
     },
   };

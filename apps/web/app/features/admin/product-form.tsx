@@ -34,6 +34,8 @@ export function productFromForm(form: FormData) {
     // A checkbox posts 'false' from its hidden twin and 'true' as well when ticked.
     bestseller: form.getAll('bestseller').includes('true'),
     active: form.getAll('active').includes('true'),
+    hsnCode: text(form, 'hsnCode'),
+    gstRate: text(form, 'gstRate') === '' ? null : Number(text(form, 'gstRate')),
     about: form
       .getAll('about')
       .map((line) => String(line).trim())
@@ -229,6 +231,22 @@ export function ProductForm({
           wide
           error={errors.description}
           textarea={{ defaultValue: product?.description ?? '', rows: 3, maxLength: 5000 }}
+        />
+        <Field
+          id={`${uid}-hsnCode`}
+          name="hsnCode"
+          label="HSN code"
+          hint="4, 6 or 8 digits; spice mixtures are 0910."
+          error={errors.hsnCode}
+          input={{ defaultValue: product?.hsnCode ?? '', inputMode: 'numeric', maxLength: 8 }}
+        />
+        <Field
+          id={`${uid}-gstRate`}
+          name="gstRate"
+          label="GST rate (%)"
+          hint="Prices include it. Blank: 5%."
+          error={errors.gstRate}
+          input={{ defaultValue: product?.gstRate ?? '', inputMode: 'decimal' }}
         />
         <Checkbox
           id={`${uid}-active`}

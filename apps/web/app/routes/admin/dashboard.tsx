@@ -61,28 +61,31 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
         {d.lowStock.length === 0 ? (
           <p>Every variant has more than 10 in stock.</p>
         ) : (
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Weight</th>
-                <th scope="col">SKU</th>
-                <th scope="col">Stock</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.lowStock.map((v) => (
-                <tr key={v.sku}>
-                  <td>
-                    <a href={`/product/${v.slug}`}>{v.productName}</a>
-                  </td>
-                  <td>{v.weight}</td>
-                  <td>{v.sku}</td>
-                  <td className={v.stock === 0 ? 'admin-out' : undefined}>{v.stock}</td>
+          // Scrolls sideways on a phone rather than widening the page.
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col">Weight</th>
+                  <th scope="col">SKU</th>
+                  <th scope="col">Stock</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {d.lowStock.map((v) => (
+                  <tr key={v.sku}>
+                    <td>
+                      <a href={`/product/${v.slug}`}>{v.productName}</a>
+                    </td>
+                    <td>{v.weight}</td>
+                    <td>{v.sku}</td>
+                    <td className={v.stock === 0 ? 'admin-out' : undefined}>{v.stock}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
       <p>

@@ -34,6 +34,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <NavLink to="/admin/customers">Customers</NavLink>
           <NavLink to="/admin/payments">Payments</NavLink>
           <NavLink to="/admin/cod-remittance">COD remittance</NavLink>
+          <NavLink to="/admin/invoices">Invoices</NavLink>
           <NavLink to="/admin/stock">Stock</NavLink>
           <NavLink to="/admin/reviews?filter=unreplied">Reviews</NavLink>
           <NavLink to="/admin/messages?unread=true">Messages</NavLink>

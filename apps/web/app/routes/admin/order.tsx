@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
 import { adminMeta, istDateTime } from '../../features/admin/meta';
+import { InvoiceLinks } from '../../features/orders/invoice-links';
 import type { Route } from './+types/order';
 
 export function meta({ params }: Route.MetaArgs) {
@@ -72,6 +73,8 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
       <p>
         Placed {istDateTime(o.createdAt)}
         {o.trackingId ? ` · Tracking id ${o.trackingId}` : ''}
+        {o.invoiceNumber ? ` · Invoice ${o.invoiceNumber} ` : ''}
+        <InvoiceLinks orderNumber={o.orderNumber} invoiceNumber={o.invoiceNumber} status={o.status} />
       </p>
 
       <section className="admin-panel" aria-labelledby="change-status">

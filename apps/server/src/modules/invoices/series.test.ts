@@ -1,0 +1,54 @@
+// Invoice numbers under load (issue 13): 50 prepaid orders placed at once get 50 consecutive
+// numbers, none skipped or repeated. Run on PostgreSQL too (TEST_DATABASE_URL), where the
+// placements really run in parallel and queue on the series row.
+import { ProductList } from '@spice/shared/contracts/catalog';
+import { documentNumber, financialYear } from '@spice/shared/gst';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { addAddress, addToCart, createPaymentOrder, payAndPlace } from '../../test/commerce.ts';
+import { signUp } from '../../test/shoppers.ts';
+import { productVariants } from '../catalog/schema.ts';
+import { orders } from '../orders/schema.ts';
+import { invoices } from './schema.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { OTP_SENDS_PER_IP_PER_HOUR: '100000' } });
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+});
+
+it('numbers 50 concurrent orders consecutively, without gaps or repeats', async () => {
+  const list = ProductList.parse((await t.app.inject('/api/products')).json());
+  const garam = list.find((p) => p.slug === 'garam-masala')!;
+  const variant = garam.variants[0]!;
+  await t.database.db.update(productVariants).set({ stock: 1000 }).where(eq(productVariants.id, variant.id));
+  t.app.services.catalog.invalidate();
+
+  const checkouts = [];
+  for (let i = 0; i < 50; i++) {
+    const s = await signUp(t.app, `9${String(400000000 + i)}`);
+    const addressId = await addAddress(s);
+    await addToCart(s, garam.id, variant.weight, 1);
+    const created = await createPaymentOrder(s, addressId);
+    expect(created.statusCode, created.body).toBe(200);
+    checkouts.push({ s, orderId: created.json().orderId as string });
+  }
+  const placed = await Promise.all(checkouts.map(({ s, orderId }) => payAndPlace(s, orderId)));
+  for (const { placed: p } of placed) expect(p.statusCode, p.body).toBe(200);
+
+  const rows = await t.database.db
+    .select({ number: invoices.number, seq: invoices.seq, order: orders.invoiceNumber })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .orderBy(asc(invoices.seq));
+  expect(rows).toHaveLength(50);
+  const fy = financialYear(new Date());
+  rows.forEach((r, i) => {
+    expect(r.seq).toBe(i + 1);
+    expect(r.number).toBe(documentNumber('invoice', 'KC', fy, i + 1));
+    expect(r.order).toBe(r.number);
+  });
+}, 240_000);

@@ -1,0 +1,285 @@
+// GST tax invoices and credit notes (issue 13). Owns the invoices, credit_notes, document_series
+// and invoice_settings tables. Documents are issued inside the caller's transaction (order
+// placement, status change): the number is taken from the series row there, so numbers are
+// consecutive and a rolled-back order gives its number back. The one write outside its tables:
+// the order's invoice_number, stamped in that same transaction so every order read carries it.
+import type { UserDto } from '@spice/shared/contracts/accounts';
+import type { InvoiceSettingsDto, InvoiceSettingsEditInput } from '@spice/shared/contracts/invoices';
+import { computeInvoiceTax, documentNumber, financialYear, stateCodeOf, stateName } from '@spice/shared/gst';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { AuditService } from '../admin/audit.ts';
+import { productTaxInfo } from '../catalog/tax.ts';
+import { type AddressSnapshot, orderItems, orders } from '../orders/schema.ts';
+import { renderDocument } from './pdf.ts';
+import { creditNotes, type DocumentSnapshot, documentSeries, invoiceSettings, invoices } from './schema.ts';
+
+type OrderRow = typeof orders.$inferSelect;
+type Reader = Pick<Db, 'select'>;
+
+/** Products the owner has not classified yet: ground spices (chapter 09) at 5%. */
+export const DEFAULT_HSN = '0910';
+export const DEFAULT_RATE_BP = 500;
+export const NO_INVOICE_YET = 'No invoice has been issued for this order yet.';
+export const NO_CREDIT_NOTE = 'No credit note has been issued for this order.';
+
+export type CreditNoteReason = 'CANCELLED' | 'RTO' | 'REFUND';
+const REASON_TEXT: Record<CreditNoteReason, string> = {
+  CANCELLED: 'Order cancelled',
+  RTO: 'Returned undelivered',
+  REFUND: 'Refund',
+};
+
+/** The state of a delivery address: its own field, or (older orders) the part before the pincode. */
+export function addressStateCode(address: AddressSnapshot): string | null {
+  const direct = stateCodeOf(address.state);
+  if (direct) return direct;
+  const parts = address.fullAddress.split(',').map((p) => p.trim());
+  for (const part of parts.reverse()) {
+    const code = stateCodeOf(part);
+    if (code) return code;
+  }
+  return null;
+}
+
+export type InvoicesService = ReturnType<typeof createInvoicesService>;
+
+export function createInvoicesService(
+  db: Db,
+  deps: { audit: AuditService; log: { error(obj: object, msg: string): void } },
+) {
+  async function settings(executor: Reader = db): Promise<InvoiceSettingsDto> {
+    const [row] = await executor.select().from(invoiceSettings).where(eq(invoiceSettings.id, 1));
+    const { id: _, ...rest } = row ?? {
+      id: 1,
+      legalName: '',
+      tradeName: '',
+      gstin: '',
+      address: '',
+      stateCode: '',
+      fssai: '',
+      seriesPrefix: 'KC',
+      version: 0,
+    };
+    return rest;
+  }
+
+  /** The next number of a series, taken under the series row's lock until the caller commits. */
+  async function nextSeq(tx: Tx, kind: 'invoice' | 'credit_note', fy: string): Promise<number> {
+    const [row] = await tx
+      .insert(documentSeries)
+      .values({ kind, financialYear: fy, lastSeq: 1 })
+      .onConflictDoUpdate({
+        target: [documentSeries.kind, documentSeries.financialYear],
+        set: { lastSeq: sql`${documentSeries.lastSeq} + 1` },
+      })
+      .returning({ seq: documentSeries.lastSeq });
+    return row!.seq;
+  }
+
+  async function snapshotOf(tx: Tx, order: OrderRow, seller: InvoiceSettingsDto): Promise<DocumentSnapshot> {
+    const items = await tx
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(asc(orderItems.id));
+    const tax = await productTaxInfo(tx, [...new Set(items.map((i) => i.productId))]);
+    const found = addressStateCode(order.address);
+    // An address whose state cannot be read is taxed as a supply within the store's state and
+    // flagged for the owner (decision record 0010); the total tax is the same either way.
+    const pos = found ?? seller.stateCode;
+    const intraState = pos === seller.stateCode;
+    const computed = computeInvoiceTax({
+      lines: items.map((i) => ({
+        description: `${i.productName} ${i.variant}`.trim(),
+        hsn: tax.get(i.productId)?.hsnCode ?? DEFAULT_HSN,
+        quantity: i.quantity,
+        unitPricePaise: i.pricePaise,
+        rateBp: tax.get(i.productId)?.gstRateBp ?? DEFAULT_RATE_BP,
+      })),
+      discountPaise: order.couponDiscountPaise + order.prepaidDiscountPaise,
+      charges: [
+        { description: 'Delivery charges', hsn: '', amountPaise: order.deliveryPaise },
+        { description: 'Platform fee', hsn: '', amountPaise: order.platformFeePaise },
+        { description: 'Cash on delivery fee', hsn: '', amountPaise: order.codFeePaise },
+      ],
+      orderTotalPaise: order.totalPaise,
+      intraState,
+    });
+    const { legalName, tradeName, gstin, address, stateCode, fssai } = seller;
+    return {
+      seller: { legalName, tradeName, gstin, address, stateCode, fssai },
+      buyer: {
+        name: order.address.name || order.userName,
+        address: order.address.fullAddress,
+        phone: order.address.phone,
+        gstin: order.buyerGstin,
+      },
+      orderNumber: order.orderNumber,
+      placeOfSupply: { code: pos, name: stateName(pos), assumed: found === null },
+      ...computed,
+    };
+  }
+
+  /**
+   * Issues the order's tax invoice (once; a second call answers the first number). None while the
+   * store has no GSTIN. A figure that cannot be invoiced is logged, never allowed to stop the sale.
+   */
+  async function issueInvoice(tx: Tx, order: OrderRow): Promise<string | null> {
+    if (order.invoiceNumber) return order.invoiceNumber;
+    const seller = await settings(tx);
+    if (!seller.gstin) return null;
+    const [existing] = await tx.select().from(invoices).where(eq(invoices.orderId, order.id));
+    if (existing) return existing.number;
+    let snapshot: DocumentSnapshot;
+    try {
+      snapshot = await snapshotOf(tx, order, seller);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      deps.log.error({ err: error, orderNumber: order.orderNumber }, 'order cannot be invoiced');
+      return null;
+    }
+    const issuedAt = new Date();
+    const fy = financialYear(issuedAt);
+    const seq = await nextSeq(tx, 'invoice', fy);
+    const number = documentNumber('invoice', seller.seriesPrefix, fy, seq);
+    await tx.insert(invoices).values({
+      orderId: order.id,
+      number,
+      financialYear: fy,
+      seq,
+      issuedAt,
+      buyerGstin: order.buyerGstin,
+      placeOfSupply: snapshot.placeOfSupply.code,
+      taxablePaise: snapshot.taxablePaise,
+      cgstPaise: snapshot.cgstPaise,
+      sgstPaise: snapshot.sgstPaise,
+      igstPaise: snapshot.igstPaise,
+      totalPaise: snapshot.grandTotalPaise,
+      snapshot,
+    });
+    await tx.update(orders).set({ invoiceNumber: number }).where(eq(orders.id, order.id));
+    return number;
+  }
+
+  /**
+   * Cancels an issued invoice with a credit note for its full value (once per invoice). The
+   * refunds module reports the money actually returned through `refundedPaise` (kept on the note).
+   */
+  async function issueCreditNote(
+    tx: Tx,
+    order: Pick<OrderRow, 'id'>,
+    reason: CreditNoteReason,
+    refundedPaise: number | null = null,
+  ): Promise<string | null> {
+    const [invoice] = await tx.select().from(invoices).where(eq(invoices.orderId, order.id));
+    if (!invoice) return null;
+    const [existing] = await tx.select().from(creditNotes).where(eq(creditNotes.invoiceId, invoice.id));
+    if (existing) {
+      if (refundedPaise !== null) {
+        await tx.update(creditNotes).set({ refundedPaise }).where(eq(creditNotes.id, existing.id));
+      }
+      return existing.number;
+    }
+    const seller = await settings(tx);
+    const issuedAt = new Date();
+    const fy = financialYear(issuedAt);
+    const seq = await nextSeq(tx, 'credit_note', fy);
+    const number = documentNumber('credit_note', seller.seriesPrefix, fy, seq);
+    await tx.insert(creditNotes).values({
+      invoiceId: invoice.id,
+      number,
+      financialYear: fy,
+      seq,
+      issuedAt,
+      reason,
+      refundedPaise,
+      totalPaise: invoice.totalPaise,
+      snapshot: invoice.snapshot,
+    });
+    return number;
+  }
+
+  return {
+    settings,
+    issueInvoice,
+    issueCreditNote,
+
+    /** Placement's hook: an order paid online is invoiced as it is placed; COD waits for shipping. */
+    async onOrderPlaced(tx: Tx, order: OrderRow) {
+      return order.paymentMode === 'COD' ? null : issueInvoice(tx, order);
+    },
+
+    /** Status changes' hook: COD shipped → invoice; an invoiced order cancelled or returned → credit note. */
+    async onStatusChanged(tx: Tx, order: OrderRow) {
+      if (order.status === 'SHIPPED') return issueInvoice(tx, order);
+      if (order.status === 'CANCELLED' || order.status === 'RTO')
+        return issueCreditNote(tx, order, order.status);
+      return null;
+    },
+
+    /** The PDF of an order's invoice or credit note, for its shopper or an admin; 404 otherwise. */
+    async pdf(user: UserDto, orderNumber: string, kind: 'invoice' | 'credit_note') {
+      const [order] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
+      if (!order || (order.userId !== user.id && user.role !== 'admin')) {
+        throw new AppError('notFound', 'Order not found.');
+      }
+      const [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, order.id));
+      if (!invoice) throw new AppError('notFound', kind === 'invoice' ? NO_INVOICE_YET : NO_CREDIT_NOTE);
+      if (kind === 'invoice') {
+        const { number, issuedAt, snapshot } = invoice;
+        return { number, pdf: await renderDocument({ kind, number, issuedAt, snapshot }) };
+      }
+      const [note] = await db.select().from(creditNotes).where(eq(creditNotes.invoiceId, invoice.id));
+      if (!note) throw new AppError('notFound', NO_CREDIT_NOTE);
+      return {
+        number: note.number,
+        pdf: await renderDocument({
+          kind,
+          number: note.number,
+          issuedAt: note.issuedAt,
+          snapshot: note.snapshot,
+          against: { number: invoice.number, issuedAt: invoice.issuedAt },
+          reason: REASON_TEXT[note.reason],
+        }),
+      };
+    },
+
+    async updateSettings(admin: UserDto, input: InvoiceSettingsEditInput): Promise<InvoiceSettingsDto> {
+      return db.transaction(async (tx) => {
+        const before = await settings(tx);
+        const { version, ...fields } = input;
+        // Version 0: never saved yet, so the first save inserts the row.
+        const [row] =
+          version !== before.version
+            ? []
+            : version === 0
+              ? await tx
+                  .insert(invoiceSettings)
+                  .values({ id: 1, ...fields, version: 1 })
+                  .onConflictDoNothing()
+                  .returning()
+              : await tx
+                  .update(invoiceSettings)
+                  .set({ ...fields, version: sql`${invoiceSettings.version} + 1` })
+                  .where(eq(invoiceSettings.version, version))
+                  .returning();
+        if (!row) throw new AppError('conflict', 'These settings changed meanwhile. Reload and try again.');
+        const { id: _, ...after } = row;
+        await deps.audit.audit(
+          {
+            actorUserId: admin.id,
+            action: 'invoice-settings.update',
+            entity: 'invoice-settings',
+            entityId: 1,
+            before,
+            after,
+          },
+          tx,
+        );
+        return after;
+      });
+    },
+  };
+}

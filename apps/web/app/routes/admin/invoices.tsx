@@ -1,0 +1,135 @@
+import { InvoiceRegisterQuery } from '@spice/shared/contracts/invoices';
+import { formatPrice } from '@spice/shared/money';
+import { Form, Link } from 'react-router';
+import { requireAdminPage } from '../../features/admin/guard.server';
+import { readListQuery } from '../../features/admin/list-query';
+import { adminMeta, istDateTime } from '../../features/admin/meta';
+import type { Route } from './+types/invoices';
+
+const EXPORTS = [
+  ['b2c', 'B2C (small) summary by place of supply and rate'],
+  ['b2b', 'B2B invoices (buyers with a GSTIN)'],
+  ['hsn', 'HSN-wise summary'],
+  ['docs', 'Document series summary'],
+] as const;
+
+const HEADS = [
+  ['taxable', 'Taxable value'],
+  ['cgst', 'CGST'],
+  ['sgst', 'SGST'],
+  ['igst', 'IGST'],
+  ['total', 'Total'],
+] as const;
+
+export function meta() {
+  return adminMeta('Invoices');
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = await requireAdminPage(context, request);
+  const { query, problem } = readListQuery(InvoiceRegisterQuery, request, 'Choose a month as YYYY-MM.');
+  return { register: await services.invoiceRegister.register(query.month), problem };
+}
+
+export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
+  const { register: r, problem } = loaderData;
+  return (
+    <>
+      <h1>Invoices</h1>
+      <p>
+        GST tax invoices and credit notes issued in a month (India time).{' '}
+        <Link to="/admin/invoice-settings">GST settings</Link>
+      </p>
+      {problem ? (
+        <p className="admin-message admin-message--error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <Form method="get" className="admin-filters">
+        <label htmlFor="month">Month</label>
+        <input id="month" name="month" type="month" defaultValue={r.month} />
+        <button type="submit" className="button">
+          Show
+        </button>
+      </Form>
+
+      <section className="admin-panel" aria-labelledby="totals">
+        <h2 id="totals">Totals for {r.month}</h2>
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Tax head</th>
+              <th scope="col">Invoices</th>
+              <th scope="col">Credit notes</th>
+            </tr>
+          </thead>
+          <tbody>
+            {HEADS.map(([key, label]) => (
+              <tr key={key}>
+                <th scope="row">{label}</th>
+                <td>{formatPrice(r.invoiceTotals[key])}</td>
+                <td>{formatPrice(r.creditNoteTotals[key])}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <h3>CSV exports for GSTR-1</h3>
+        <ul>
+          {EXPORTS.map(([kind, label]) => (
+            <li key={kind}>
+              <a href={`/api/admin/invoices/export/${kind}?month=${r.month}`} download>
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="admin-panel" aria-labelledby="documents">
+        <h2 id="documents">Documents</h2>
+        {r.documents.length === 0 ? (
+          <p>No invoices or credit notes in this month.</p>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Number</th>
+                  <th scope="col">Issued</th>
+                  <th scope="col">Order</th>
+                  <th scope="col">Buyer</th>
+                  <th scope="col">Place of supply</th>
+                  <th scope="col">Taxable value</th>
+                  <th scope="col">Tax</th>
+                  <th scope="col">Total</th>
+                </tr>
+              </thead>
+              <tbody>
+                {r.documents.map((d) => (
+                  <tr key={d.number}>
+                    <td>
+                      {d.number}
+                      {d.refersTo ? <small> (credit note for {d.refersTo})</small> : null}
+                    </td>
+                    <td>{istDateTime(d.issuedAt)}</td>
+                    <td>
+                      <Link to={`/admin/orders/${d.orderNumber}`}>{d.orderNumber}</Link>
+                    </td>
+                    <td>
+                      {d.buyer}
+                      {d.buyerGstin ? <small> GSTIN {d.buyerGstin}</small> : null}
+                    </td>
+                    <td>{d.placeOfSupply}</td>
+                    <td>{formatPrice(d.taxable)}</td>
+                    <td>{formatPrice(d.cgst + d.sgst + d.igst)}</td>
+                    <td>{formatPrice(d.total)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}
