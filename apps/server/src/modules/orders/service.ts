@@ -14,7 +14,7 @@ import { productImages, products, productVariants } from '../catalog/schema.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import type { CouponRow, CouponsService } from '../coupons/service.ts';
-import type { Messenger } from '../messaging/service.ts';
+import type { OrderMessages } from '../messaging/order-messages.ts';
 import { type Gateway, GatewayError } from '../payments/gateway.ts';
 import type { PaymentsLedger } from '../payments/ledger.ts';
 import { createCodPlacement } from './cod-placement.ts';
@@ -59,7 +59,7 @@ export function createOrdersService(
     catalog: CatalogService;
     checkout: CheckoutService;
     coupons: CouponsService;
-    messenger: Messenger;
+    orderMessages: Pick<OrderMessages, 'deliver'>;
     gateway: Gateway;
     ledger: PaymentsLedger;
     holdMinutes: number;
@@ -256,7 +256,7 @@ export function createOrdersService(
     coupons,
     ledger,
     reserveStock,
-    messenger: deps.messenger,
+    orderMessages: deps.orderMessages,
     invalidateCatalog: () => catalog.invalidate(),
     log: deps.log,
   });
