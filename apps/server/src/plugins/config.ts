@@ -74,7 +74,10 @@ const ConfigSchema = z
     MSG91_TEMPLATE_ORDER_CANCELLED: z.string().min(4).optional(),
     MSG91_TEMPLATE_ORDER_REFUNDED: z.string().min(4).optional(),
     WHATSAPP_TOKEN: z.string().min(8).optional(),
-    WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{5,20}$/, 'must be the numeric phone number id').optional(),
+    WHATSAPP_PHONE_NUMBER_ID: z
+      .string()
+      .regex(/^\d{5,20}$/, 'must be the numeric phone number id')
+      .optional(),
     WHATSAPP_API_URL: z
       .url({ protocol: /^https?$/ })
       .transform((v) => v.replace(/\/+$/, ''))

@@ -54,8 +54,8 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
     <main className="page outbox">
       <h1>Dev outbox</h1>
       <p>
-        No provider is configured for {channels.map((c) => CHANNEL_LABELS[c]).join(', ')}, so these messages were kept here instead of
-        being sent. Newest first; reload to see new ones.
+        No provider is configured for {channels.map((c) => CHANNEL_LABELS[c]).join(', ')}, so these messages
+        were kept here instead of being sent. Newest first; reload to see new ones.
       </p>
       {messages.length === 0 ? (
         <p className="empty">No messages yet.</p>

@@ -1,7 +1,10 @@
 // The shopper's order-message channels (table message_preferences, owned by accounts). No row
 // means the defaults. Opting in to WhatsApp records when (WhatsApp asks businesses to keep proof
 // of opt-in); opting out records when too, and a later opt-in starts a new one.
-import type { MessagePreferencesDto, MessagePreferencesInputDto } from '@spice/shared/contracts/message-preferences';
+import type {
+  MessagePreferencesDto,
+  MessagePreferencesInputDto,
+} from '@spice/shared/contracts/message-preferences';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { messagePreferences } from './schema.ts';

@@ -17,7 +17,13 @@ import { messageDeliveries } from './schema.ts';
 import type { ChannelName, Messenger, OutgoingMessage } from './service.ts';
 import { type RenderedMessage, renderOrderMessage, type StoreFacts } from './templates.ts';
 
-export type OrderMessageEvent = 'placed' | 'shipped' | 'out_for_delivery' | 'delivered' | 'cancelled' | 'refunded';
+export type OrderMessageEvent =
+  | 'placed'
+  | 'shipped'
+  | 'out_for_delivery'
+  | 'delivered'
+  | 'cancelled'
+  | 'refunded';
 
 export const ORDER_MESSAGE_EVENTS: readonly OrderMessageEvent[] = [
   'placed',
@@ -60,7 +66,12 @@ export function createOrderMessages(deps: {
   messenger: Pick<Messenger, 'send' | 'available' | 'provider'>;
   config: ChannelSettings;
   /** The site settings: store name, logo and contacts (content service's footer). */
-  settings: () => Promise<{ storeName: string; logoUrl: string | null; email: string | null; phoneNumber: string | null }>;
+  settings: () => Promise<{
+    storeName: string;
+    logoUrl: string | null;
+    email: string | null;
+    phoneNumber: string | null;
+  }>;
   preferences: (userId: number) => Promise<MessagePreferencesDto>;
   /** The refund's amount in paise (refunds module); without it 'refunded' leaves the amount out. */
   refundAmount?: (orderNumber: string, refundId: string) => Promise<number | null>;
@@ -108,7 +119,11 @@ export function createOrderMessages(deps: {
   }
 
   return {
-    async deliver(input: { orderNumber: string; event: OrderMessageEvent; refundId?: string }): Promise<void> {
+    async deliver(input: {
+      orderNumber: string;
+      event: OrderMessageEvent;
+      refundId?: string;
+    }): Promise<void> {
       const { orderNumber, event } = input;
       const refundId = input.refundId ?? '';
       const order = await loadOrder(orderNumber);
@@ -135,7 +150,12 @@ export function createOrderMessages(deps: {
         event === 'refunded' && refundId && deps.refundAmount
           ? await deps.refundAmount(orderNumber, refundId)
           : null;
-      const rendered = await renderOrderMessage({ event, store: await storeFacts(), order, refundAmountPaise });
+      const rendered = await renderOrderMessage({
+        event,
+        store: await storeFacts(),
+        order,
+        refundAmountPaise,
+      });
       const failed: string[] = [];
       for (const channel of channels) {
         const message = outgoing(channel, event, order, rendered);

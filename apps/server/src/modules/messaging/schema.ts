@@ -33,7 +33,5 @@ export const messageDeliveries = pgTable(
     to: text('to').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('message_deliveries_once').on(t.orderNumber, t.event, t.refundId, t.channel),
-  ],
+  (t) => [uniqueIndex('message_deliveries_once').on(t.orderNumber, t.event, t.refundId, t.channel)],
 );

@@ -8,7 +8,7 @@
 //
 // Plain .ts with createElement rather than .tsx: the server runs on Node's type stripping, which
 // does not compile JSX.
-import { formatRupees } from '@spice/shared/money';
+
 import {
   Body,
   Button,
@@ -26,6 +26,7 @@ import {
   Text,
 } from '@react-email/components';
 import { render } from '@react-email/render';
+import { formatRupees } from '@spice/shared/money';
 import { createElement as h, type ReactNode } from 'react';
 import type { OrderFacts } from '../orders/order-facts.ts';
 import type { OrderMessageEvent } from './order-messages.ts';
@@ -144,7 +145,11 @@ const en: Texts = {
       heading: 'Delivered. Enjoy your masalas!',
       lead: (f) =>
         `Namaste ${f.order.customer.name}, your order ${n(f)} has been delivered. How did you like it? A rating helps other cooks choose.`,
-      vars: (f) => ({ name: first(f), order: n(f), url: `${f.store.siteUrl}/rate/${f.order.lines[0]?.productId ?? ''}` }),
+      vars: (f) => ({
+        name: first(f),
+        order: n(f),
+        url: `${f.store.siteUrl}/rate/${f.order.lines[0]?.productId ?? ''}`,
+      }),
       short: (f) =>
         `${f.store.name}: Hi ${first(f)}, your order ${n(f)} is delivered. Rate it: ${f.store.siteUrl}/rate/${f.order.lines[0]?.productId ?? ''}`,
     },
@@ -202,7 +207,12 @@ const TEXTS: Record<Language, Texts> = { en };
 
 // Styles inline, as e-mail clients want them; one column, 600 px at most, readable on a phone.
 const s = {
-  body: { backgroundColor: '#f6f1e7', fontFamily: 'Arial, Helvetica, sans-serif', color: '#2b2118', margin: 0 },
+  body: {
+    backgroundColor: '#f6f1e7',
+    fontFamily: 'Arial, Helvetica, sans-serif',
+    color: '#2b2118',
+    margin: 0,
+  },
   container: { backgroundColor: '#ffffff', maxWidth: '600px', margin: '0 auto', padding: '24px' },
   heading: { fontSize: '22px', margin: '16px 0 8px', color: '#7a2e0e' },
   h2: { fontSize: '17px', margin: '20px 0 8px', color: '#7a2e0e' },
@@ -224,6 +234,7 @@ const s = {
 function moneyRow(label: string, value: string, style = s.cell): ReactNode {
   return h(Row, {
     key: label,
+    'data-text-format': 'dataTable',
     children: [
       h(Column, { key: 'l', style }, label),
       h(Column, { key: 'v', style: { ...s.cellRight, ...(style === s.total ? s.total : {}) } }, value),
@@ -252,6 +263,7 @@ function summary(f: MessageFacts, t: Texts): ReactNode {
     ...f.order.lines.map((l, i) =>
       h(Row, {
         key: `line-${i}`,
+        'data-text-format': 'dataTable',
         children: [
           h(Column, { key: 'l', style: s.cell }, `${l.productName} ${l.variant} × ${l.quantity}`),
           h(Column, { key: 'v', style: s.cellRight }, formatRupees(l.pricePaise * l.quantity)),
@@ -285,11 +297,7 @@ function eventBlock(f: MessageFacts, t: Texts): ReactNode {
       null,
       h(Heading, { as: 'h2', style: s.h2 }, t.rateHeading),
       ...products.map(([id, name]) =>
-        h(
-          Text,
-          { key: id, style: s.text },
-          h(Link, { href: `${f.store.siteUrl}/rate/${id}` }, t.rate(name)),
-        ),
+        h(Text, { key: id, style: s.text }, h(Link, { href: `${f.store.siteUrl}/rate/${id}` }, t.rate(name))),
       ),
     );
   }
@@ -299,7 +307,12 @@ function eventBlock(f: MessageFacts, t: Texts): ReactNode {
 function email(f: MessageFacts, t: Texts, lang: Language): ReactNode {
   const e = t.events[f.event];
   const brand = f.store.logoUrl
-    ? h(Img, { src: f.store.logoUrl, alt: f.store.name, height: 48, style: { height: '48px', width: 'auto' } })
+    ? h(Img, {
+        src: f.store.logoUrl,
+        alt: f.store.name,
+        height: 48,
+        style: { height: '48px', width: 'auto' },
+      })
     : h(Text, { style: { ...s.heading, margin: 0 } }, f.store.name);
   return h(
     Html,
@@ -312,12 +325,17 @@ function email(f: MessageFacts, t: Texts, lang: Language): ReactNode {
       h(
         Container,
         { style: s.container },
-        h(Section, null, h(Link, { href: `${f.store.siteUrl}/` }, brand)),
+        // The plain-text part starts with the heading: a logo has no text, and the footer names the store.
+        h(Section, { 'data-skip-in-text': true }, h(Link, { href: `${f.store.siteUrl}/` }, brand)),
         h(Heading, { as: 'h1', style: s.heading }, e.heading),
         h(Text, { style: s.text }, e.lead(f)),
         eventBlock(f, t),
         summary(f, t),
-        h(Section, { style: { padding: '16px 0' } }, h(Button, { href: orderUrl(f), style: s.button }, t.viewOrder)),
+        h(
+          Section,
+          { style: { padding: '16px 0' } },
+          h(Button, { href: orderUrl(f), style: s.button }, t.viewOrder),
+        ),
         h(Hr, null),
         h(Text, { style: s.small }, t.footer(f.store)),
       ),
@@ -325,11 +343,19 @@ function email(f: MessageFacts, t: Texts, lang: Language): ReactNode {
   );
 }
 
+/** Headings keep their case in the plain-text part (html-to-text shouts them by default). */
+const TEXT_OPTIONS = {
+  selectors: ['h1', 'h2'].map((selector) => ({ selector, options: { uppercase: false } })),
+};
+
 export async function renderOrderMessage(f: MessageFacts, lang: Language = 'en'): Promise<RenderedMessage> {
   const t = TEXTS[lang];
   const e = t.events[f.event];
   const tree = email(f, t, lang);
-  const [html, text] = await Promise.all([render(tree), render(tree, { plainText: true })]);
+  const [html, text] = await Promise.all([
+    render(tree),
+    render(tree, { plainText: true, htmlToTextOptions: TEXT_OPTIONS }),
+  ]);
   const vars = e.vars(f);
   const short = e.short(f);
   return {

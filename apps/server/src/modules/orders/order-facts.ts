@@ -46,7 +46,10 @@ function trackingOf(row: typeof orders.$inferSelect): OrderTracking | null {
   return row.trackingId ? { courier: null, awb: row.trackingId, url: null } : null;
 }
 
-export async function loadOrderFacts(db: Pick<Db, 'select'>, orderNumber: string): Promise<OrderFacts | null> {
+export async function loadOrderFacts(
+  db: Pick<Db, 'select'>,
+  orderNumber: string,
+): Promise<OrderFacts | null> {
   const [o] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
   if (!o) return null;
   const items = await db
