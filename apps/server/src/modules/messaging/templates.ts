@@ -27,7 +27,7 @@ import {
 } from '@react-email/components';
 import { render } from '@react-email/render';
 import { formatRupees } from '@spice/shared/money';
-import { createElement as h, type ReactNode } from 'react';
+import { type FunctionComponent, createElement as h, type ReactNode } from 'react';
 import type { OrderFacts } from '../orders/order-facts.ts';
 import type { OrderMessageEvent } from './order-messages.ts';
 
@@ -231,15 +231,24 @@ const s = {
   },
 };
 
+// React Email's own hints for its plain-text part (data-text-format, data-skip-in-text) are
+// attributes its Row and Section types do not list; the components pass them on to the table.
+const TextRow = Row as unknown as FunctionComponent<{
+  'data-text-format': 'dataTable';
+  children?: ReactNode;
+}>;
+const TextSection = Section as unknown as FunctionComponent<{
+  'data-skip-in-text': true;
+  children?: ReactNode;
+}>;
+
 function moneyRow(label: string, value: string, style = s.cell): ReactNode {
-  return h(Row, {
-    key: label,
-    'data-text-format': 'dataTable',
-    children: [
-      h(Column, { key: 'l', style }, label),
-      h(Column, { key: 'v', style: { ...s.cellRight, ...(style === s.total ? s.total : {}) } }, value),
-    ],
-  });
+  return h(
+    TextRow,
+    { key: label, 'data-text-format': 'dataTable' },
+    h(Column, { style }, label),
+    h(Column, { style: { ...s.cellRight, ...(style === s.total ? s.total : {}) } }, value),
+  );
 }
 
 function summary(f: MessageFacts, t: Texts): ReactNode {
@@ -261,14 +270,12 @@ function summary(f: MessageFacts, t: Texts): ReactNode {
     null,
     h(Heading, { as: 'h2', style: s.h2 }, t.summary),
     ...f.order.lines.map((l, i) =>
-      h(Row, {
-        key: `line-${i}`,
-        'data-text-format': 'dataTable',
-        children: [
-          h(Column, { key: 'l', style: s.cell }, `${l.productName} ${l.variant} × ${l.quantity}`),
-          h(Column, { key: 'v', style: s.cellRight }, formatRupees(l.pricePaise * l.quantity)),
-        ],
-      }),
+      h(
+        TextRow,
+        { key: `line-${i}`, 'data-text-format': 'dataTable' },
+        h(Column, { style: s.cell }, `${l.productName} ${l.variant} × ${l.quantity}`),
+        h(Column, { style: s.cellRight }, formatRupees(l.pricePaise * l.quantity)),
+      ),
     ),
     h(Hr, null),
     ...rows,
@@ -326,7 +333,7 @@ function email(f: MessageFacts, t: Texts, lang: Language): ReactNode {
         Container,
         { style: s.container },
         // The plain-text part starts with the heading: a logo has no text, and the footer names the store.
-        h(Section, { 'data-skip-in-text': true }, h(Link, { href: `${f.store.siteUrl}/` }, brand)),
+        h(TextSection, { 'data-skip-in-text': true }, h(Link, { href: `${f.store.siteUrl}/` }, brand)),
         h(Heading, { as: 'h1', style: s.heading }, e.heading),
         h(Text, { style: s.text }, e.lead(f)),
         eventBlock(f, t),
