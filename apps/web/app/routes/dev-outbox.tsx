@@ -1,7 +1,7 @@
 // The dev outbox as a page: the SMS, e-mail and WhatsApp messages the shop would have sent, newest
 // first, while no real provider is configured. Lets anyone log in on a demo without a phone, so it
 // exists only in demo mode (404 elsewhere). An e-mail's HTML is shown in a sandboxed iframe
-// (srcdoc, no scripts, no same origin), so the page's own CSP and scripts stay untouched.
+// (srcdoc, scripts never run: no allow-scripts, and the page's CSP applies to it too).
 import { data } from 'react-router';
 import { getStorefront } from '../context';
 import { seoMeta } from '../seo';
@@ -88,7 +88,9 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
                       <>
                         <iframe
                           className="outbox__email"
-                          sandbox=""
+                          // No scripts, forms or navigation of the page; same origin only so the
+                          // shop's own logo loads (its Cross-Origin-Resource-Policy is same-origin).
+                          sandbox="allow-same-origin"
                           srcDoc={m.html}
                           title={`E-mail: ${m.subject ?? m.to}`}
                         />

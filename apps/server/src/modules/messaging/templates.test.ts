@@ -14,6 +14,7 @@ describe('every order message', () => {
       expect(email.subject).toContain('Masala Ghar');
       expect(email.subject).toContain('KC261123-ABC234');
       expect(email.html).toMatch(/^<!DOCTYPE html/);
+      expect(email.html).not.toMatch(/<script/i);
       expect(email.html).toContain(`src="${STORE.logoUrl}"`);
       expect(email.html).toContain('href="https://shop.example.in/orders/KC261123-ABC234"');
       for (const part of [email.html, email.text]) {
