@@ -47,14 +47,23 @@ export function MessagePreferencesForm({
 
   return (
     <section className="profile__messages" aria-labelledby="order-messages-heading">
-      <h2 id="order-messages-heading">{T.heading}</h2>
+      <h2 id="order-messages-heading" className="profile__messages-title">
+        {T.heading}
+      </h2>
       <form onSubmit={save}>
-        <label className="check">
-          <input type="checkbox" name="email" checked={email} onChange={(e) => setEmail(e.target.checked)} />
+        <label className="pref-check">
+          <input
+            className="pref-check__box"
+            type="checkbox"
+            name="email"
+            checked={email}
+            onChange={(e) => setEmail(e.target.checked)}
+          />
           {T.email}
         </label>
-        <label className="check">
+        <label className="pref-check">
           <input
+            className="pref-check__box"
             type="checkbox"
             name="whatsapp"
             checked={whatsapp}
