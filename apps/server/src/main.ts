@@ -64,6 +64,8 @@ export async function main(
     }
   } else {
     app.log.info('Demo mode is off: no demo data, no dev outbox, no simulated payments.');
+    if (!app.services.messenger.available('whatsapp'))
+      app.log.info('No WHATSAPP_TOKEN: order messages go by e-mail and SMS only.');
     if (demoAdminRevoked) {
       app.log.warn(
         'The demo admin account (9999900001) left from demo mode is no longer an admin. Use npm run admin:grant -- <mobile> for the real admin.',

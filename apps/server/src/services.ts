@@ -2,6 +2,7 @@
 // and the storefront's loaders (in-process, through the router context) call these.
 
 import type { Db } from './db/client.ts';
+import { createMessagePreferences } from './modules/accounts/message-preferences.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
 import { createAuditService } from './modules/admin/audit.ts';
 import { createContentEditingService } from './modules/admin/content-editing.ts';
@@ -24,6 +25,7 @@ import { createInvoiceRegister } from './modules/invoices/register.ts';
 import { createInvoicesService } from './modules/invoices/service.ts';
 import { createMediaService } from './modules/media/service.ts';
 import { createMediaStorage } from './modules/media/storage.ts';
+import { createOrderMessages } from './modules/messaging/order-messages.ts';
 import { createMessenger } from './modules/messaging/service.ts';
 import { createAdminOrdersService } from './modules/orders/admin-service.ts';
 import { createCodRemittanceService } from './modules/orders/cod-remittance.ts';
@@ -60,11 +62,20 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     checkout,
     onlinePayments: gateway.keyId !== '',
   });
+  const content = createContentService(db, { ttlMs });
+  const messagePreferences = createMessagePreferences(db);
+  const orderMessages = createOrderMessages({
+    db,
+    messenger,
+    config,
+    settings: () => content.footer(),
+    preferences: (userId) => messagePreferences.get(userId),
+    log: deps.log,
+  });
   const contact = createContactService(db, messenger, {
     storeEmail: config.STORE_EMAIL,
     log: deps.log,
   });
-  const content = createContentService(db, { ttlMs });
   const media = createMediaService(createMediaStorage(config), {
     audit,
     log: deps.log,
@@ -83,7 +94,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     dashboard: createDashboardService(db),
     adminOrders: createAdminOrdersService(db, {
       audit,
-      messenger,
+      orderMessages,
       coupons,
       invoices,
       invalidateCatalog: () => catalog.invalidate(),
@@ -100,7 +111,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
       catalog,
       checkout,
       coupons,
-      messenger,
+      orderMessages,
       gateway,
       ledger: payments,
       invoices,
@@ -110,6 +121,8 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     customerOrders,
     customers: createCustomersService({ accounts, customerOrders, reviews }),
     messenger,
+    orderMessages,
+    messagePreferences,
     accounts,
     sessions: createSessionStore(db, { days: config.SESSION_DAYS, publicUrl: config.PUBLIC_URL }),
     otp: createOtpService(db, messenger, {

@@ -65,6 +65,30 @@ const ConfigSchema = z
       .transform((v) => v.replace(/\/+$/, ''))
       .default('https://control.msg91.com'),
     MESSAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(10000),
+    // Order messages (issue 16): MSG91 DLT template ids per event (an event without one sends no
+    // SMS through MSG91), and the WhatsApp Business Cloud API with its approved template names.
+    MSG91_TEMPLATE_ORDER_PLACED: z.string().min(4).optional(),
+    MSG91_TEMPLATE_ORDER_SHIPPED: z.string().min(4).optional(),
+    MSG91_TEMPLATE_ORDER_OUT_FOR_DELIVERY: z.string().min(4).optional(),
+    MSG91_TEMPLATE_ORDER_DELIVERED: z.string().min(4).optional(),
+    MSG91_TEMPLATE_ORDER_CANCELLED: z.string().min(4).optional(),
+    MSG91_TEMPLATE_ORDER_REFUNDED: z.string().min(4).optional(),
+    WHATSAPP_TOKEN: z.string().min(8).optional(),
+    WHATSAPP_PHONE_NUMBER_ID: z
+      .string()
+      .regex(/^\d{5,20}$/, 'must be the numeric phone number id')
+      .optional(),
+    WHATSAPP_API_URL: z
+      .url({ protocol: /^https?$/ })
+      .transform((v) => v.replace(/\/+$/, ''))
+      .default('https://graph.facebook.com/v21.0'),
+    WHATSAPP_TEMPLATE_LANGUAGE: z.string().min(2).max(10).default('en'),
+    WHATSAPP_TEMPLATE_ORDER_PLACED: z.string().min(1).default('order_placed'),
+    WHATSAPP_TEMPLATE_ORDER_SHIPPED: z.string().min(1).default('order_shipped'),
+    WHATSAPP_TEMPLATE_ORDER_OUT_FOR_DELIVERY: z.string().min(1).default('order_out_for_delivery'),
+    WHATSAPP_TEMPLATE_ORDER_DELIVERED: z.string().min(1).default('order_delivered'),
+    WHATSAPP_TEMPLATE_ORDER_CANCELLED: z.string().min(1).default('order_cancelled'),
+    WHATSAPP_TEMPLATE_ORDER_REFUNDED: z.string().min(1).default('order_refunded'),
 
     // Login codes and sessions; the limits are settings so load tests and demos can raise them.
     OTP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -135,6 +159,13 @@ const ConfigSchema = z
               'is required for S3 storage: S3_BUCKET, S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
           });
       }
+    }
+    if (Boolean(c.WHATSAPP_TOKEN) !== Boolean(c.WHATSAPP_PHONE_NUMBER_ID)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WHATSAPP_PHONE_NUMBER_ID'],
+        message: 'WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID go together',
+      });
     }
     if (c.SMS_PROVIDER === 'msg91') {
       for (const key of ['MSG91_AUTH_KEY', 'MSG91_TEMPLATE_ID'] as const) {

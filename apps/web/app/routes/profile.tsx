@@ -5,6 +5,7 @@ import { redirect, useRevalidator } from 'react-router';
 import { Modal } from '../components/modal';
 import { currentUser, getStorefront } from '../context';
 import { api } from '../features/account/api';
+import { MessagePreferencesForm } from '../features/account/message-preferences';
 import { AddressCard } from '../features/addresses/address-card';
 import { AddressForm } from '../features/addresses/address-form';
 import { seoMeta } from '../seo';
@@ -25,13 +26,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
   const user = await currentUser(services, request);
   if (!user) throw redirect('/');
-  return { user, addresses: await services.accounts.listAddresses(user.id) };
+  const [addresses, preferences] = await Promise.all([
+    services.accounts.listAddresses(user.id),
+    services.messagePreferences.get(user.id),
+  ]);
+  return { user, addresses, preferences };
 }
 
 type Editing = { mode: 'add' } | { mode: 'edit'; address: AddressDto } | null;
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { user, addresses } = loaderData;
+  const { user, addresses, preferences } = loaderData;
   const [editing, setEditing] = useState<Editing>(null);
   const revalidator = useRevalidator();
 
@@ -110,6 +115,8 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </details>
+
+      <MessagePreferencesForm initial={preferences} mobile={user.mobile} />
 
       {editing ? (
         <Modal

@@ -9,6 +9,7 @@ import {
   User,
 } from '@spice/shared/contracts/accounts';
 import { ErrorBody, IdParam } from '@spice/shared/contracts/common';
+import { MessagePreferences, MessagePreferencesInput } from '@spice/shared/contracts/message-preferences';
 import * as z from '@spice/shared/contracts/zod';
 import { MESSAGES } from '@spice/shared/messages';
 import { maskMobile } from '@spice/shared/validators';
@@ -139,6 +140,32 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       await sessions.update(session.idHash, { userId: user.id });
       return reply.status(201).send(user);
     },
+  );
+
+  // Order-message channels (issue 16): the session's own shopper only.
+  app.get(
+    '/user/message-preferences',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Which channels carry order messages to me',
+        response: { 200: MessagePreferences, ...errors },
+      },
+    },
+    async (request) => app.services.messagePreferences.get((await requireUser(request, accounts)).id),
+  );
+  app.put(
+    '/user/message-preferences',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Choose e-mail and opt in to (or out of) WhatsApp; the opt-in time is recorded',
+        body: MessagePreferencesInput,
+        response: { 200: MessagePreferences, ...errors },
+      },
+    },
+    async (request) =>
+      app.services.messagePreferences.set((await requireUser(request, accounts)).id, request.body),
   );
 
   // Addresses: the spec's paths; the session decides whose they are.

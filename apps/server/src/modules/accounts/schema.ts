@@ -63,3 +63,19 @@ export const addresses = pgTable(
     uniqueIndex('addresses_one_default').on(t.userId).where(sql`${t.isDefault}`),
   ],
 );
+
+/**
+ * How the shopper wants order messages (issue 16). No row means the defaults: e-mail on,
+ * WhatsApp off. WhatsApp requires a recorded opt-in, so its times are kept (and the opt-out's).
+ * Transactional SMS needs no opt-in and has no switch.
+ */
+export const messagePreferences = pgTable('message_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: boolean('email').notNull().default(true),
+  whatsapp: boolean('whatsapp').notNull().default(false),
+  whatsappOptedInAt: timestamp('whatsapp_opted_in_at', { withTimezone: true }),
+  whatsappOptedOutAt: timestamp('whatsapp_opted_out_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

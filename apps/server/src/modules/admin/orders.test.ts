@@ -159,7 +159,9 @@ describe('status changes', () => {
     });
     const mail = (await t.app.inject(`/api/dev/outbox?to=${encodeURIComponent(shopper.email)}`)).json();
     expect(mail[0].subject).toBe(`Your Kesar Chakki order ${orderNumber} is delivered`);
-    expect(mail.some((m: { text: string }) => m.text.includes('Tracking id: DTDC123456'))).toBe(true);
+    expect(mail.some((m: { text: string }) => m.text.includes('AWB / tracking number: DTDC123456'))).toBe(
+      true,
+    );
 
     const audit = AuditPage.parse((await asAdmin({ url: '/api/admin/audit' })).json());
     expect(audit.content[0]).toMatchObject({

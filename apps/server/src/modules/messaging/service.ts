@@ -1,13 +1,14 @@
-// The Messenger: SMS and e-mail behind one interface. SMTP (Nodemailer) when SMTP_URL is set, an
-// MSG91 SMS adapter when SMS_PROVIDER=msg91, otherwise the dev outbox (stored in the database,
-// readable at /api/dev/outbox and /dev/outbox). A provider failure throws DeliveryError and
-// nothing is recorded as sent.
+// The Messenger: SMS, e-mail and WhatsApp behind one interface. SMTP (Nodemailer) when SMTP_URL
+// is set, an MSG91 SMS adapter when SMS_PROVIDER=msg91, the WhatsApp Business Cloud API when
+// WHATSAPP_TOKEN is set, otherwise the dev outbox (stored in the database, readable at
+// /api/dev/outbox and /dev/outbox; WhatsApp falls back to it only in demo mode, and is off
+// elsewhere). A provider failure throws DeliveryError and nothing is recorded as sent.
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../plugins/config.ts';
 import { outboxMessages } from './schema.ts';
 
-export type ChannelName = 'sms' | 'email';
+export type ChannelName = 'sms' | 'email' | 'whatsapp';
 
 export interface OutgoingMessage {
   channel: ChannelName;
@@ -15,8 +16,14 @@ export interface OutgoingMessage {
   to: string;
   subject?: string;
   text: string;
+  /** An e-mail's HTML part (`text` is its plain-text part). */
+  html?: string;
   /** The one-time code carried, if any (providers with OTP templates need it separately). */
   code?: string;
+  /** SMS other than login codes: the DLT-approved template and its variables (MSG91 Flow). */
+  smsTemplate?: { id: string; vars: Record<string, string> };
+  /** WhatsApp: an approved template and its body parameters, in order. */
+  whatsappTemplate?: { name: string; language: string; params: string[] };
 }
 
 export class DeliveryError extends Error {}
@@ -25,7 +32,7 @@ export class DeliveryError extends Error {}
 type Executor = Pick<Db, 'insert'>;
 
 interface Transport {
-  readonly kind: 'outbox' | 'smtp' | 'msg91';
+  readonly kind: 'outbox' | 'smtp' | 'msg91' | 'whatsapp' | 'off';
   send(message: OutgoingMessage, executor?: Executor): Promise<void>;
 }
 
@@ -35,6 +42,11 @@ export function createMessenger(db: Db, config: Config) {
   const transports: Record<ChannelName, Transport> = {
     sms: config.SMS_PROVIDER === 'msg91' ? msg91Transport(config) : outboxTransport(db),
     email: config.SMTP_URL ? smtpTransport(config) : outboxTransport(db),
+    whatsapp: config.WHATSAPP_TOKEN
+      ? whatsappTransport(config)
+      : config.DEMO_MODE
+        ? outboxTransport(db)
+        : offTransport(),
   };
 
   return {
@@ -49,6 +61,14 @@ export function createMessenger(db: Db, config: Config) {
     /** Whether the channel writes to the dev outbox rather than a real provider. */
     usesOutbox(channel: ChannelName): boolean {
       return transports[channel].kind === 'outbox';
+    },
+    /** Whether the channel can send at all (WhatsApp is off on a real shop without its keys). */
+    available(channel: ChannelName): boolean {
+      return transports[channel].kind !== 'off';
+    },
+    /** The provider behind a channel, so callers can tell what it needs (MSG91: DLT templates). */
+    provider(channel: ChannelName): Transport['kind'] {
+      return transports[channel].kind;
     },
     /** Outbox messages to one recipient, newest first. */
     async outbox(to: string, channels: ChannelName[]) {
@@ -66,6 +86,7 @@ export function createMessenger(db: Db, config: Config) {
           to: r.to,
           ...(r.subject ? { subject: r.subject } : {}),
           text: r.text,
+          ...(r.html ? { html: r.html } : {}),
           ...(r.code ? { code: r.code } : {}),
           createdAt: r.createdAt.toISOString(),
         }));
@@ -90,6 +111,7 @@ function outboxTransport(db: Db): Transport {
         to: m.to,
         subject: m.subject ?? null,
         text: m.text,
+        html: m.html ?? null,
         code: m.code ?? null,
       });
     },
@@ -116,6 +138,7 @@ function smtpTransport(config: Config): Transport {
           to: m.to,
           subject: m.subject ?? '',
           text: m.text,
+          ...(m.html ? { html: m.html } : {}),
         });
       } catch (error) {
         throw new DeliveryError(`SMTP delivery failed: ${(error as Error).message}`);
@@ -138,11 +161,19 @@ function msg91Transport(config: Config): Transport {
             'content-type': 'application/json',
             accept: 'application/json',
           },
-          body: JSON.stringify({
-            template_id: config.MSG91_TEMPLATE_ID,
-            short_url: '0',
-            recipients: [{ mobiles: `91${m.to}`, otp: m.code ?? '', message: m.text }],
-          }),
+          body: JSON.stringify(
+            m.smsTemplate
+              ? {
+                  template_id: m.smsTemplate.id,
+                  short_url: '0',
+                  recipients: [{ mobiles: `91${m.to}`, ...m.smsTemplate.vars }],
+                }
+              : {
+                  template_id: config.MSG91_TEMPLATE_ID,
+                  short_url: '0',
+                  recipients: [{ mobiles: `91${m.to}`, otp: m.code ?? '', message: m.text }],
+                },
+          ),
           signal: AbortSignal.timeout(config.MESSAGE_TIMEOUT_MS),
         });
       } catch (error) {
@@ -152,6 +183,66 @@ function msg91Transport(config: Config): Transport {
       if (!response.ok || body?.type !== 'success') {
         throw new DeliveryError(
           `SMS provider refused (${response.status}): ${body?.message ?? 'no reason given'}`,
+        );
+      }
+    },
+  };
+}
+
+/** A channel with no provider outside demo mode: callers check `available` and skip it. */
+function offTransport(): Transport {
+  return {
+    kind: 'off',
+    async send() {
+      throw new DeliveryError('This channel has no provider configured.');
+    },
+  };
+}
+
+/**
+ * The WhatsApp Business Cloud API: business-initiated messages must be approved templates, sent
+ * to the number with its country code. Graph API errors come back as { error: { message } }.
+ */
+function whatsappTransport(config: Config): Transport {
+  return {
+    kind: 'whatsapp',
+    async send(m) {
+      if (!m.whatsappTemplate) throw new DeliveryError('WhatsApp sends approved templates only.');
+      const { name, language, params } = m.whatsappTemplate;
+      let response: Response;
+      try {
+        response = await fetch(`${config.WHATSAPP_API_URL}/${config.WHATSAPP_PHONE_NUMBER_ID}/messages`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${config.WHATSAPP_TOKEN}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({
+            messaging_product: 'whatsapp',
+            recipient_type: 'individual',
+            to: `91${m.to}`,
+            type: 'template',
+            template: {
+              name,
+              language: { code: language },
+              components:
+                params.length > 0
+                  ? [{ type: 'body', parameters: params.map((text) => ({ type: 'text', text })) }]
+                  : [],
+            },
+          }),
+          signal: AbortSignal.timeout(config.MESSAGE_TIMEOUT_MS),
+        });
+      } catch (error) {
+        throw new DeliveryError(`WhatsApp API unreachable: ${(error as Error).message}`);
+      }
+      const body = (await response.json().catch(() => null)) as {
+        messages?: { id: string }[];
+        error?: { message?: string };
+      } | null;
+      if (!response.ok || !body?.messages?.[0]?.id) {
+        throw new DeliveryError(
+          `WhatsApp API refused (${response.status}): ${body?.error?.message ?? 'no reason given'}`,
         );
       }
     },

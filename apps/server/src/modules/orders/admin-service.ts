@@ -19,10 +19,16 @@ import { users } from '../accounts/schema.ts';
 import type { AuditService } from '../admin/audit.ts';
 import type { CouponsService } from '../coupons/service.ts';
 import type { InvoicesService } from '../invoices/service.ts';
-import type { Messenger } from '../messaging/service.ts';
+import type { OrderMessageEvent, OrderMessages } from '../messaging/order-messages.ts';
 import { couponRedemptions, orderItems, orders } from './schema.ts';
 import { returnStock } from './service.ts';
 import { recordStatus } from './status-history.ts';
+
+const STATUS_EVENTS: Partial<Record<OrderStatus, OrderMessageEvent>> = {
+  SHIPPED: 'shipped',
+  DELIVERED: 'delivered',
+  CANCELLED: 'cancelled',
+};
 
 export const ORDER_CHANGED_MEANWHILE = 'This order changed meanwhile. Reload and try again.';
 
@@ -46,7 +52,7 @@ export function createAdminOrdersService(
   db: Db,
   deps: {
     audit: AuditService;
-    messenger: Messenger;
+    orderMessages: Pick<OrderMessages, 'deliver'>;
     coupons: Pick<CouponsService, 'releaseUse'>;
     /** GST documents: a COD order's invoice when shipped, a credit note when an invoiced order is cancelled or returned. */
     invoices: Pick<InvoicesService, 'onStatusChanged'>;
@@ -76,19 +82,17 @@ export function createAdminOrdersService(
     return { restocked, couponReleased: redemption?.couponId ?? null };
   }
 
+  /**
+   * The shopper hears of the moves that matter to them (messaging/order-messages.ts): shipped,
+   * delivered, cancelled. Confirmed, packed and returned are the shop's own steps.
+   */
   async function notifyShopper(order: typeof orders.$inferSelect) {
-    const label = statusLabel(order.status);
-    const tracking =
-      order.status === 'SHIPPED' && order.trackingId ? `\nTracking id: ${order.trackingId}\n` : '';
+    const event = STATUS_EVENTS[order.status];
+    if (!event) return;
     try {
-      await deps.messenger.send({
-        channel: 'email',
-        to: order.userEmail,
-        subject: `Your Kesar Chakki order ${order.orderNumber} is ${label.toLowerCase()}`,
-        text: `Namaste ${order.userName},\n\nYour order ${order.orderNumber} is now: ${label}.\n${tracking}\nYou can follow it on the My Orders page.`,
-      });
+      await deps.orderMessages.deliver({ orderNumber: order.orderNumber, event });
     } catch (error) {
-      deps.log.warn({ err: error, orderNumber: order.orderNumber }, 'order status e-mail not sent');
+      deps.log.warn({ err: error, orderNumber: order.orderNumber }, 'order status messages not sent');
     }
   }
 

@@ -3,7 +3,6 @@
 // that writes the order, its items, the coupon redemption and the cart change.
 import { randomInt } from 'node:crypto';
 import type { UserDto } from '@spice/shared/contracts/accounts';
-import { formatRupees } from '@spice/shared/money';
 import type { RefundReason } from '@spice/shared/payments';
 import { withCountryCode } from '@spice/shared/validators';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
@@ -14,7 +13,7 @@ import { toUserDto } from '../accounts/service.ts';
 import { cartItems } from '../cart/schema.ts';
 import type { CouponsService } from '../coupons/service.ts';
 import type { InvoicesService } from '../invoices/service.ts';
-import type { Messenger } from '../messaging/service.ts';
+import type { OrderMessages } from '../messaging/order-messages.ts';
 import { decidePaymentFate } from '../payments/fate.ts';
 import type { PaymentsLedger } from '../payments/ledger.ts';
 import { type CheckoutLine, checkouts, couponRedemptions, orderItems, orders } from './schema.ts';
@@ -35,7 +34,7 @@ export function createPlacement(deps: {
   invoices: Pick<InvoicesService, 'onOrderPlaced'>;
   /** Takes stock for every line, or throws an AppError if any is short. */
   reserveStock: (tx: Tx, lines: CheckoutLine[]) => Promise<void>;
-  messenger: Messenger;
+  orderMessages: Pick<OrderMessages, 'deliver'>;
   invalidateCatalog: () => void;
   log: { warn(obj: object, msg: string): void };
 }) {
@@ -214,21 +213,12 @@ export function createPlacement(deps: {
     return { kind: 'order', order, created: true };
   }
 
-  async function confirm(order: typeof orders.$inferSelect, lines: CheckoutLine[]) {
-    const itemsText = lines
-      .map(
-        (l) => `- ${l.productName} ${l.weight} × ${l.quantity}: ${formatRupees(l.pricePaise * l.quantity)}`,
-      )
-      .join('\n');
+  /** The 'placed' messages (messaging/order-messages.ts); the lead moves this to a durable job. */
+  async function confirm(order: typeof orders.$inferSelect) {
     try {
-      await deps.messenger.send({
-        channel: 'email',
-        to: order.userEmail,
-        subject: `Your Kesar Chakki order ${order.orderNumber} is confirmed`,
-        text: `Namaste ${order.userName},\n\nThank you for your order ${order.orderNumber}.\n\n${itemsText}\n\n${order.paymentMode === 'COD' ? 'To pay in cash or UPI on delivery' : 'Total paid'}: ${formatRupees(order.totalPaise)}\nDelivering to: ${order.address.name}, ${order.address.fullAddress}\n\nWe pack within 1–2 business days and deliver within 5–15 business days.`,
-      });
+      await deps.orderMessages.deliver({ orderNumber: order.orderNumber, event: 'placed' });
     } catch (error) {
-      deps.log.warn({ err: error, orderNumber: order.orderNumber }, 'order confirmation e-mail not sent');
+      deps.log.warn({ err: error, orderNumber: order.orderNumber }, 'order confirmation messages not sent');
     }
   }
 
@@ -236,7 +226,7 @@ export function createPlacement(deps: {
   async function afterSettlement(checkout: CheckoutRow, settled: Settlement) {
     if (settled.kind !== 'order' || !settled.created) return;
     if (checkout.status === 'released') deps.invalidateCatalog();
-    await confirm(settled.order, checkout.lines);
+    await confirm(settled.order);
   }
 
   async function loadUser(tx: Tx, userId: number): Promise<UserDto> {

@@ -15,7 +15,7 @@ import type { CatalogService } from '../catalog/service.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import type { CouponRow, CouponsService } from '../coupons/service.ts';
 import type { InvoicesService } from '../invoices/service.ts';
-import type { Messenger } from '../messaging/service.ts';
+import type { OrderMessages } from '../messaging/order-messages.ts';
 import { type Gateway, GatewayError } from '../payments/gateway.ts';
 import type { PaymentsLedger } from '../payments/ledger.ts';
 import { createCodPlacement } from './cod-placement.ts';
@@ -61,7 +61,7 @@ export function createOrdersService(
     catalog: CatalogService;
     checkout: CheckoutService;
     coupons: CouponsService;
-    messenger: Messenger;
+    orderMessages: Pick<OrderMessages, 'deliver'>;
     gateway: Gateway;
     ledger: PaymentsLedger;
     invoices: Pick<InvoicesService, 'onOrderPlaced'>;
@@ -262,7 +262,7 @@ export function createOrdersService(
     ledger,
     invoices: deps.invoices,
     reserveStock,
-    messenger: deps.messenger,
+    orderMessages: deps.orderMessages,
     invalidateCatalog: () => catalog.invalidate(),
     log: deps.log,
   });

@@ -1,0 +1,246 @@
+// The real order-message adapters against loopback fakes: the WhatsApp Business Cloud API (a
+// node:http server checking method, path, bearer token and the template payload), MSG91's Flow
+// API with a DLT template id per event, and SMTP with an HTML and a plain-text part.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../plugins/config.ts';
+import { createTestDatabase } from '../../test/app.ts';
+import { createOrderMessages } from './order-messages.ts';
+import { createMessenger } from './service.ts';
+import { orderFacts, STORE } from './template-fixtures.ts';
+
+interface Seen {
+  method: string | undefined;
+  path: string | undefined;
+  headers: Record<string, string | string[] | undefined>;
+  body: Record<string, unknown>;
+}
+
+function fakeApi(answer: (seen: Seen) => { status: number; body: unknown }) {
+  const seen: Seen[] = [];
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => {
+      raw += c;
+    });
+    req.on('end', () => {
+      const request = {
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+        body: JSON.parse(raw || '{}'),
+      };
+      seen.push(request);
+      const { status, body } = answer(request);
+      res.statusCode = status;
+      res.setHeader('content-type', 'application/json');
+      // Each request on its own connection: an idle keep-alive socket the fake closed between
+      // tests would otherwise fail the next fetch.
+      res.setHeader('connection', 'close');
+      res.end(JSON.stringify(body));
+    });
+  });
+  return {
+    seen,
+    start: () =>
+      new Promise<number>((r) =>
+        server.listen(0, '127.0.0.1', () => r((server.address() as AddressInfo).port)),
+      ),
+    stop: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+let whatsappDown = false;
+const whatsapp = fakeApi((req) => {
+  if (req.headers.authorization !== 'Bearer wa-test-token-123')
+    return { status: 401, body: { error: { message: 'Invalid OAuth access token', code: 190 } } };
+  if (whatsappDown)
+    return { status: 400, body: { error: { message: '(#131026) Message undeliverable', code: 131026 } } };
+  return { status: 200, body: { messaging_product: 'whatsapp', messages: [{ id: 'wamid.HBgM' }] } };
+});
+const msg91 = fakeApi(() => ({ status: 200, body: { type: 'success', message: '3763646c' } }));
+let smtp: SMTPServer;
+const mails: string[] = [];
+let env: Record<string, string>;
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+const warnings: string[] = [];
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, callback) {
+      let body = '';
+      stream.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      stream.on('end', () => {
+        mails.push(body);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  database = await createTestDatabase();
+  env = {
+    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    SMS_PROVIDER: 'msg91',
+    MSG91_AUTH_KEY: 'msg91-auth-key',
+    MSG91_TEMPLATE_ID: 'otp-template',
+    MSG91_BASE_URL: `http://127.0.0.1:${await msg91.start()}`,
+    MSG91_TEMPLATE_ORDER_PLACED: '64f0dlt-placed',
+    WHATSAPP_TOKEN: 'wa-test-token-123',
+    WHATSAPP_PHONE_NUMBER_ID: '1098765432',
+    WHATSAPP_API_URL: `http://127.0.0.1:${await whatsapp.start()}/v21.0`,
+    WHATSAPP_TEMPLATE_ORDER_SHIPPED: 'shipment_update',
+    PUBLIC_URL: 'https://shop.example.in',
+    MESSAGE_TIMEOUT_MS: '2000',
+    DEMO_MODE: 'false',
+  };
+});
+afterAll(async () => {
+  await whatsapp.stop();
+  await msg91.stop();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await database.close();
+});
+
+function setUp(order = orderFacts()) {
+  const config = loadConfig({ NODE_ENV: 'test', ...env });
+  const messages = createOrderMessages({
+    db: database.db,
+    messenger: createMessenger(database.db, config),
+    config,
+    settings: async () => ({
+      storeName: STORE.name,
+      logoUrl: '/images/logo.png',
+      email: STORE.email,
+      phoneNumber: null,
+    }),
+    preferences: async () => ({
+      email: true,
+      whatsapp: true,
+      whatsappOptedInAt: null,
+      whatsappOptedOutAt: null,
+    }),
+    loadOrder: async (n) => (n === order.orderNumber ? order : null),
+    log: { warn: (_o, msg) => void warnings.push(msg) },
+  });
+  return messages;
+}
+
+beforeEach(() => {
+  whatsapp.seen.length = 0;
+  msg91.seen.length = 0;
+  mails.length = 0;
+  warnings.length = 0;
+  whatsappDown = false;
+});
+
+describe('with every provider configured', () => {
+  it('sends the WhatsApp template, the DLT SMS and the HTML e-mail for a placed order', async () => {
+    const messages = setUp();
+    await messages.deliver({ orderNumber: 'KC261123-ABC234', event: 'placed' });
+
+    expect(whatsapp.seen).toHaveLength(1);
+    const [wa] = whatsapp.seen;
+    expect(wa!.method).toBe('POST');
+    expect(wa!.path).toBe('/v21.0/1098765432/messages');
+    expect(wa!.headers.authorization).toBe('Bearer wa-test-token-123');
+    expect(wa!.body).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '919123456780',
+      type: 'template',
+      template: {
+        name: 'order_placed',
+        language: { code: 'en' },
+        components: [
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: 'Meera' },
+              { type: 'text', text: 'KC261123-ABC234' },
+              { type: 'text', text: '₹342.45' },
+            ],
+          },
+        ],
+      },
+    });
+
+    expect(msg91.seen).toHaveLength(1);
+    expect(msg91.seen[0]!.path).toBe('/api/v5/flow');
+    expect(msg91.seen[0]!.headers.authkey).toBe('msg91-auth-key');
+    expect(msg91.seen[0]!.body).toEqual({
+      template_id: '64f0dlt-placed',
+      short_url: '0',
+      recipients: [{ mobiles: '919123456780', name: 'Meera', order: 'KC261123-ABC234', amount: '₹342.45' }],
+    });
+
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatch(/multipart\/alternative/);
+    expect(mails[0]).toMatch(/Content-Type: text\/plain/);
+    expect(mails[0]).toMatch(/Content-Type: text\/html/);
+    expect(mails[0]).toMatch(/Subject: Your Masala Ghar order KC261123-ABC234 is confirmed/);
+    // The logo from the settings, made absolute with PUBLIC_URL.
+    expect(mails[0]!.replace(/=\r?\n/g, '')).toContain('https://shop.example.in/images/logo.png');
+
+    await messages.deliver({ orderNumber: 'KC261123-ABC234', event: 'placed' });
+    expect([whatsapp.seen.length, msg91.seen.length, mails.length]).toEqual([1, 1, 1]);
+  }, 60_000);
+
+  it('retries only WhatsApp after the Cloud API refused it, with the template name from the settings', async () => {
+    const tracking = { courier: 'Delhivery', awb: '99887766', url: 'https://track.example/99887766' };
+    const messages = setUp(orderFacts({ tracking }));
+    whatsappDown = true;
+    await expect(messages.deliver({ orderNumber: 'KC261123-ABC234', event: 'shipped' })).rejects.toThrow(
+      /whatsapp: WhatsApp API refused \(400\): \(#131026\) Message undeliverable/,
+    );
+    // No DLT template id for 'shipped': no SMS through MSG91, and it says so.
+    expect(msg91.seen).toHaveLength(0);
+    expect(warnings).toContain('no SMS template id for this event: SMS not sent');
+    expect(mails).toHaveLength(1);
+    whatsappDown = false;
+    await messages.deliver({ orderNumber: 'KC261123-ABC234', event: 'shipped' });
+    expect(whatsapp.seen).toHaveLength(2);
+    const template = whatsapp.seen[1]!.body.template as {
+      name: string;
+      components: { parameters: { text: string }[] }[];
+    };
+    expect(template.name).toBe('shipment_update');
+    expect(template.components[0]!.parameters.map((p) => p.text)).toEqual([
+      'Meera',
+      'KC261123-ABC234',
+      'Delhivery, AWB 99887766, https://track.example/99887766',
+    ]);
+    expect(mails).toHaveLength(1);
+  }, 30_000);
+
+  it('refuses a wrong token as a delivery failure', async () => {
+    const messenger = createMessenger(
+      database.db,
+      loadConfig({ NODE_ENV: 'test', ...env, WHATSAPP_TOKEN: 'wrong-token-1' }),
+    );
+    await expect(
+      messenger.send({
+        channel: 'whatsapp',
+        to: '9123456780',
+        text: 'x',
+        whatsappTemplate: { name: 'order_placed', language: 'en', params: [] },
+      }),
+    ).rejects.toThrow(/WhatsApp API refused \(401\): Invalid OAuth access token/);
+  });
+});
+
+describe('without WhatsApp keys', () => {
+  it('is off on a real shop and kept in the outbox on a demo', () => {
+    const real = loadConfig({ NODE_ENV: 'test', ...env, WHATSAPP_TOKEN: '', WHATSAPP_PHONE_NUMBER_ID: '' });
+    const demo = loadConfig({ NODE_ENV: 'test' });
+    const db = {} as Parameters<typeof createMessenger>[0];
+    expect(createMessenger(db, real).available('whatsapp')).toBe(false);
+    expect(createMessenger(db, demo).usesOutbox('whatsapp')).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'test', WHATSAPP_TOKEN: 'abcdefgh12' })).toThrow(/go together/);
+  });
+});

@@ -1,0 +1,186 @@
+// Order messages (issue 16): for one order event, the channels the shopper chose, each message
+// rendered from templates.ts and sent once. `deliver` is what the durable job calls; it may be
+// called again after a partial failure or a crash and sends only what did not go out.
+//
+// Once per (order, event, refund, channel): each channel is claimed by inserting its row in
+// message_deliveries (unique key) in a transaction that also sends; a failed send rolls the claim
+// back, so a retry sends it again, and a concurrent deliver waits on the claim and then skips.
+// A crash after the provider accepted but before the commit can repeat that one message: no
+// provider here can join our transaction, so that window is the at-least-once remainder.
+import type { MessagePreferencesDto } from '@spice/shared/contracts/message-preferences';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { Config } from '../../plugins/config.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { loadOrderFacts, type OrderFacts } from '../orders/order-facts.ts';
+import { messageDeliveries } from './schema.ts';
+import type { ChannelName, Messenger, OutgoingMessage } from './service.ts';
+import { type RenderedMessage, renderOrderMessage, type StoreFacts } from './templates.ts';
+
+export type OrderMessageEvent =
+  | 'placed'
+  | 'shipped'
+  | 'out_for_delivery'
+  | 'delivered'
+  | 'cancelled'
+  | 'refunded';
+
+export const ORDER_MESSAGE_EVENTS: readonly OrderMessageEvent[] = [
+  'placed',
+  'shipped',
+  'out_for_delivery',
+  'delivered',
+  'cancelled',
+  'refunded',
+];
+
+export class OrderMessageError extends Error {}
+
+/**
+ * Which channels carry a message: e-mail unless the shopper turned it off; SMS always (it is
+ * transactional, so it needs no opt-in); WhatsApp only after the shopper opted in. A channel with
+ * no provider on this shop is left out.
+ */
+export function chooseChannels(input: {
+  preferences: Pick<MessagePreferencesDto, 'email' | 'whatsapp'>;
+  email: string;
+  mobile: string;
+  available: (channel: ChannelName) => boolean;
+}): ChannelName[] {
+  const wanted: [ChannelName, boolean][] = [
+    ['email', input.preferences.email && input.email.includes('@')],
+    ['sms', /^\d{10}$/.test(input.mobile)],
+    ['whatsapp', input.preferences.whatsapp && /^\d{10}$/.test(input.mobile)],
+  ];
+  return wanted.filter(([c, yes]) => yes && input.available(c)).map(([c]) => c);
+}
+
+type ChannelSettings = Pick<Config, 'PUBLIC_URL' | 'WHATSAPP_TEMPLATE_LANGUAGE'> & {
+  [K in `MSG91_TEMPLATE_ORDER_${Uppercase<OrderMessageEvent>}`]?: string | undefined;
+} & { [K in `WHATSAPP_TEMPLATE_ORDER_${Uppercase<OrderMessageEvent>}`]: string };
+
+export type OrderMessages = ReturnType<typeof createOrderMessages>;
+
+export function createOrderMessages(deps: {
+  db: Db;
+  messenger: Pick<Messenger, 'send' | 'available' | 'provider'>;
+  config: ChannelSettings;
+  /** The site settings: store name, logo and contacts (content service's footer). */
+  settings: () => Promise<{
+    storeName: string;
+    logoUrl: string | null;
+    email: string | null;
+    phoneNumber: string | null;
+  }>;
+  preferences: (userId: number) => Promise<MessagePreferencesDto>;
+  /** The refund's amount in paise (refunds module); without it 'refunded' leaves the amount out. */
+  refundAmount?: (orderNumber: string, refundId: string) => Promise<number | null>;
+  /** Defaults to the orders module's own read. */
+  loadOrder?: (orderNumber: string) => Promise<OrderFacts | null>;
+  log: { warn(obj: object, msg: string): void };
+}) {
+  const { db, messenger, config } = deps;
+  const loadOrder = deps.loadOrder ?? ((orderNumber: string) => loadOrderFacts(db, orderNumber));
+  const siteUrl = config.PUBLIC_URL ?? '';
+
+  async function storeFacts(): Promise<StoreFacts> {
+    const s = await deps.settings();
+    const logo = s.logoUrl?.startsWith('/') ? `${siteUrl}${s.logoUrl}` : s.logoUrl;
+    return { name: s.storeName, logoUrl: logo ?? null, siteUrl, email: s.email, phone: s.phoneNumber };
+  }
+
+  function outgoing(
+    channel: ChannelName,
+    event: OrderMessageEvent,
+    order: OrderFacts,
+    r: RenderedMessage,
+  ): OutgoingMessage | null {
+    const key = event.toUpperCase() as Uppercase<OrderMessageEvent>;
+    if (channel === 'email') return { channel, to: order.customer.email, ...r.email };
+    if (channel === 'sms') {
+      const id = config[`MSG91_TEMPLATE_ORDER_${key}`];
+      // India's DLT rules: MSG91 delivers only registered templates, so no id means no SMS.
+      if (messenger.provider('sms') === 'msg91' && !id) return null;
+      return {
+        channel,
+        to: order.customer.mobile,
+        text: r.sms.text,
+        ...(id ? { smsTemplate: { id, vars: r.sms.vars } } : {}),
+      };
+    }
+    const name = config[`WHATSAPP_TEMPLATE_ORDER_${key}`];
+    return {
+      channel,
+      to: order.customer.mobile,
+      subject: `Template ${name}`,
+      text: r.whatsapp.text,
+      whatsappTemplate: { name, language: config.WHATSAPP_TEMPLATE_LANGUAGE, params: r.whatsapp.params },
+    };
+  }
+
+  return {
+    async deliver(input: {
+      orderNumber: string;
+      event: OrderMessageEvent;
+      refundId?: string;
+    }): Promise<void> {
+      const { orderNumber, event } = input;
+      const refundId = input.refundId ?? '';
+      const order = await loadOrder(orderNumber);
+      if (!order) throw new AppError('notFound', `Order ${orderNumber} not found.`);
+      const once = and(
+        eq(messageDeliveries.orderNumber, orderNumber),
+        eq(messageDeliveries.event, event),
+        eq(messageDeliveries.refundId, refundId),
+      );
+      const sent = new Set(
+        (await db.select({ channel: messageDeliveries.channel }).from(messageDeliveries).where(once)).map(
+          (r) => r.channel,
+        ),
+      );
+      const channels = chooseChannels({
+        preferences: await deps.preferences(order.userId),
+        email: order.customer.email,
+        mobile: order.customer.mobile,
+        available: (c) => messenger.available(c),
+      }).filter((c) => !sent.has(c));
+      if (channels.length === 0) return;
+
+      const refundAmountPaise =
+        event === 'refunded' && refundId && deps.refundAmount
+          ? await deps.refundAmount(orderNumber, refundId)
+          : null;
+      const rendered = await renderOrderMessage({
+        event,
+        store: await storeFacts(),
+        order,
+        refundAmountPaise,
+      });
+      const failed: string[] = [];
+      for (const channel of channels) {
+        const message = outgoing(channel, event, order, rendered);
+        if (!message) {
+          deps.log.warn({ orderNumber, event, channel }, 'no SMS template id for this event: SMS not sent');
+          continue;
+        }
+        try {
+          await db.transaction(async (tx) => {
+            const claimed = await tx
+              .insert(messageDeliveries)
+              .values({ orderNumber, event, refundId, channel, to: message.to })
+              .onConflictDoNothing()
+              .returning({ id: messageDeliveries.id });
+            if (claimed.length === 0) return; // another run sent it meanwhile
+            await messenger.send(message, tx);
+          });
+        } catch (error) {
+          deps.log.warn({ err: error, orderNumber, event, channel }, 'order message not sent');
+          failed.push(`${channel}: ${(error as Error).message}`);
+        }
+      }
+      if (failed.length > 0) {
+        throw new OrderMessageError(`Order ${orderNumber} ${event}: ${failed.join('; ')}`);
+      }
+    },
+  };
+}

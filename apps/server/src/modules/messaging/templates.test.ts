@@ -1,0 +1,118 @@
+// Each order message renders the facts of its event, in HTML with a plain-text part, with the
+// store's name and logo from the settings (the fixtures' store is not the demo brand).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ORDER_MESSAGE_EVENTS } from './order-messages.ts';
+import { facts, orderFacts, STORE } from './template-fixtures.ts';
+import { renderOrderMessage } from './templates.ts';
+
+describe('every order message', () => {
+  it.each(ORDER_MESSAGE_EVENTS)(
+    '%s: names the store and order, with an HTML and a plain-text part',
+    async (event) => {
+      const { email, sms, whatsapp } = await renderOrderMessage(facts(event));
+      expect(email.subject).toContain('Masala Ghar');
+      expect(email.subject).toContain('KC261123-ABC234');
+      expect(email.html).toMatch(/^<!DOCTYPE html/);
+      expect(email.html).not.toMatch(/<script/i);
+      expect(email.html).toContain(`src="${STORE.logoUrl}"`);
+      expect(email.html).toContain('href="https://shop.example.in/orders/KC261123-ABC234"');
+      for (const part of [email.html, email.text]) {
+        // The order summary: lines, totals and address.
+        expect(part).toContain('Garam Masala 100g × 2');
+        expect(part).toContain('₹240');
+        expect(part).toContain('Haldi Powder 200g × 1');
+        expect(part).toContain('₹342.45');
+        expect(part).toContain('Coupon (WELCOME10)');
+        expect(part).toContain('7, Princess Street, Fort Kochi, Kochi, Kerala, 682001');
+        expect(part).toContain('help@masalaghar.example');
+        expect(part).not.toMatch(/kesar chakki/i);
+      }
+      expect(email.text).not.toContain('<');
+      expect(sms.text).toMatch(/^Masala Ghar: Hi Meera, /);
+      expect(sms.vars.order).toBe('KC261123-ABC234');
+      expect(whatsapp.params).toEqual(Object.values(sms.vars));
+    },
+  );
+
+  it('hard-codes no store name in the templates themselves', () => {
+    const source = readFileSync(new URL('./templates.ts', import.meta.url), 'utf8');
+    expect(source).not.toMatch(/kesar|chakki/i);
+  });
+});
+
+describe('placed', () => {
+  it('says what is to pay on delivery for a COD order, and what was paid otherwise', async () => {
+    const prepaid = await renderOrderMessage(facts('placed'));
+    expect(prepaid.email.text).toMatch(/Total paid\s+₹342.45/);
+    const cod = await renderOrderMessage(
+      facts('placed', {
+        order: orderFacts({ paymentMode: 'COD', totals: { ...orderFacts().totals, codFeePaise: 2500 } }),
+      }),
+    );
+    expect(cod.email.text).toMatch(/To pay on delivery \(cash or UPI\)\s+₹342.45/);
+    expect(cod.email.text).toMatch(/Cash on delivery fee\s+₹25/);
+  });
+});
+
+describe('shipped', () => {
+  it('gives the courier, AWB and tracking link when the order has them', async () => {
+    const tracking = { courier: 'Delhivery', awb: '1234567890', url: 'https://track.example/1234567890' };
+    const { email, sms } = await renderOrderMessage(facts('shipped', { order: orderFacts({ tracking }) }));
+    expect(email.text).toContain('Courier: Delhivery');
+    expect(email.text).toContain('AWB / tracking number: 1234567890');
+    expect(email.html).toContain('href="https://track.example/1234567890"');
+    expect(sms.text).toContain('Delhivery, AWB 1234567890, https://track.example/1234567890');
+  });
+
+  it('gives the tracking id alone when that is all there is, and the order page when there is none', async () => {
+    const idOnly = orderFacts({ tracking: { courier: null, awb: 'DTDC123', url: null } });
+    const one = await renderOrderMessage(facts('shipped', { order: idOnly }));
+    expect(one.email.text).toContain('AWB / tracking number: DTDC123');
+    expect(one.email.text).not.toContain('Courier:');
+    expect(one.sms.vars.tracking).toBe('AWB DTDC123');
+    const none = await renderOrderMessage(facts('shipped'));
+    expect(none.email.text).not.toContain('AWB');
+    expect(none.sms.vars.tracking).toBe('https://shop.example.in/orders/KC261123-ABC234');
+  });
+});
+
+describe('out for delivery', () => {
+  it('asks a COD shopper to keep the amount ready', async () => {
+    const cod = await renderOrderMessage(
+      facts('out_for_delivery', { order: orderFacts({ paymentMode: 'COD' }) }),
+    );
+    expect(cod.email.text).toContain('Please keep ₹342.45 ready to pay in cash or by UPI.');
+    expect(cod.sms.text).toContain('Please keep ₹342.45 ready.');
+    const prepaid = await renderOrderMessage(facts('out_for_delivery'));
+    expect(prepaid.sms.text).not.toContain('keep');
+  });
+});
+
+describe('delivered', () => {
+  it('links to rating each product bought', async () => {
+    const { email } = await renderOrderMessage(facts('delivered'));
+    expect(email.html).toContain('href="https://shop.example.in/rate/11"');
+    expect(email.html).toContain('href="https://shop.example.in/rate/12"');
+    expect(email.text).toContain('Rate Garam Masala https://shop.example.in/rate/11');
+  });
+});
+
+describe('cancelled', () => {
+  it('promises a refund to a prepaid shopper only', async () => {
+    expect((await renderOrderMessage(facts('cancelled'))).email.text).toContain('will be refunded');
+    const cod = await renderOrderMessage(facts('cancelled', { order: orderFacts({ paymentMode: 'COD' }) }));
+    expect(cod.email.text).toContain('Nothing is due from you.');
+  });
+});
+
+describe('refunded', () => {
+  it('gives the amount when known, and reads well without it', async () => {
+    const known = await renderOrderMessage(facts('refunded', { refundAmountPaise: 12050 }));
+    expect(known.email.text).toContain('a refund of ₹120.50 for your order KC261123-ABC234 is processed');
+    expect(known.sms.text).toContain('the refund of ₹120.50');
+    const unknown = await renderOrderMessage(facts('refunded'));
+    expect(unknown.email.text).toContain('the refund for your order KC261123-ABC234 is processed');
+    expect(unknown.sms.text).toContain('the refund of your payment');
+  });
+});
