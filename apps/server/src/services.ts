@@ -30,6 +30,8 @@ import { variantsInUse } from './modules/orders/variant-usage.ts';
 import { createGateway } from './modules/payments/gateway.ts';
 import { createPaymentsLedger } from './modules/payments/ledger.ts';
 import { createReviewsService } from './modules/reviews/service.ts';
+import { createAutomaticCourier, manualCourier } from './modules/shipping/courier.ts';
+import { createShippingService } from './modules/shipping/service.ts';
 import type { Config } from './plugins/config.ts';
 
 export type Services = ReturnType<typeof createServices>;
@@ -62,6 +64,13 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     log: deps.log,
     maxUploadMb: config.MEDIA_MAX_UPLOAD_MB,
   });
+  const adminOrders = createAdminOrdersService(db, {
+    audit,
+    messenger,
+    coupons,
+    invalidateCatalog: () => catalog.invalidate(),
+    log: deps.log,
+  });
   return {
     audit,
     media,
@@ -71,11 +80,12 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     couponsAdmin: createCouponsAdminService(db, { audit }),
     stock: createStockService({ catalog, audit }),
     dashboard: createDashboardService(db),
-    adminOrders: createAdminOrdersService(db, {
-      audit,
-      messenger,
-      coupons,
-      invalidateCatalog: () => catalog.invalidate(),
+    adminOrders,
+    shipping: createShippingService(db, {
+      adminOrders,
+      manual: manualCourier,
+      automatic: createAutomaticCourier(config),
+      webhookTokens: { shiprocket: config.SHIPROCKET_WEBHOOK_TOKEN },
       log: deps.log,
     }),
     catalog,

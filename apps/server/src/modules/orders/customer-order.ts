@@ -10,6 +10,7 @@ import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { CatalogService } from '../catalog/service.ts';
+import { trackingOf } from '../shipping/tracking.ts';
 import { checkouts, orderItems, orders } from './schema.ts';
 import { statusHistory } from './status-history.ts';
 
@@ -63,11 +64,12 @@ export function createCustomerOrderService(db: Db, deps: { catalog: CatalogServi
         .from(orders)
         .where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId)));
       if (!o) throw new AppError('notFound', ORDER_NOT_FOUND);
-      const [items, [checkout], history, snap] = await Promise.all([
+      const [items, [checkout], history, snap, tracking] = await Promise.all([
         db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id)),
         db.select({ lines: checkouts.lines }).from(checkouts).where(eq(checkouts.id, o.checkoutId)),
         statusHistory(db, o.id),
         deps.catalog.snapshot(),
+        trackingOf(db, o.id),
       ]);
       return {
         orderNumber: o.orderNumber,
@@ -93,6 +95,7 @@ export function createCustomerOrderService(db: Db, deps: { catalog: CatalogServi
         totalAmount: toRupees(o.totalPaise),
         createdAt: o.createdAt.toISOString(),
         trackingId: o.trackingId,
+        tracking,
         deliveryAddress: o.address,
         priceDetails: {
           totalMrp: toRupees(o.mrpTotalPaise),

@@ -17,6 +17,7 @@ import type { CouponRow, CouponsService } from '../coupons/service.ts';
 import type { Messenger } from '../messaging/service.ts';
 import { type Gateway, GatewayError } from '../payments/gateway.ts';
 import type { PaymentsLedger } from '../payments/ledger.ts';
+import { trackingByOrder } from '../shipping/tracking.ts';
 import { createCodPlacement } from './cod-placement.ts';
 import { createPlacement } from './placement.ts';
 import {
@@ -542,6 +543,10 @@ export function createOrdersService(
           ),
         )
         .orderBy(asc(orderItems.id));
+      const tracking = await trackingByOrder(
+        db,
+        rows.map((o) => o.id),
+      );
       return rows.map((o) => ({
         orderNumber: o.orderNumber,
         orderStatus: o.status,
@@ -556,6 +561,7 @@ export function createOrdersService(
         totalAmount: toRupees(o.totalPaise),
         createdAt: o.createdAt.toISOString(),
         trackingId: o.trackingId,
+        tracking: tracking.get(o.id) ?? null,
         paymentMode: o.paymentMode,
         paymentStatus: o.paymentStatus,
       }));
