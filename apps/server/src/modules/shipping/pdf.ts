@@ -48,7 +48,7 @@ export async function renderLabels(pages: readonly LabelPage[], from: LabelSende
     doc.on('error', reject);
   });
   const codes = await Promise.all(pages.map((p) => (p.shipment ? barcode(p.shipment.awb) : null)));
-  pages.forEach((page, i) => drawPage(doc, page, codes[i] ?? null, from));
+  for (const [i, page] of pages.entries()) drawPage(doc, page, codes[i] ?? null, from);
   doc.end();
   await done;
   return Buffer.concat(chunks);
