@@ -10,6 +10,7 @@ import { Toast } from '../components/toast';
 import { currentUser, getStorefront } from '../context';
 import { addToCart } from '../features/cart/cart-store';
 import { DeliveryAddress } from '../features/orders/delivery-address';
+import { ShipmentTracking } from '../features/orders/shipment-tracking';
 import { seoMeta } from '../seo';
 import orderStylesHref from '../styles/order.css?url';
 import type { Route } from './+types/order';
@@ -86,7 +87,9 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
                 </li>
               ))}
             </ol>
-            {order.trackingId ? (
+            {order.tracking ? (
+              <ShipmentTracking tracking={order.tracking} />
+            ) : order.trackingId ? (
               <p className="order-page__tracking">
                 Tracking ID: <strong>{order.trackingId}</strong>
               </p>

@@ -27,21 +27,14 @@ export const ShippingOptions = z
   })
   .meta({ id: 'ShippingOptions' });
 
+/** Order numbers, comma-separated or repeated (`orders=A&orders=B`, as a form's checkboxes send them). */
 export const LabelsQuery = z.object({
   orders: z
-    .string()
-    .trim()
-    .min(1)
-    .max(2000)
-    .transform((s) => [
-      ...new Set(
-        s
-          .split(',')
-          .map((x) => x.trim())
-          .filter(Boolean),
-      ),
+    .union([z.string().max(2000), z.array(z.string().max(40)).max(100)])
+    .transform((v) => [
+      ...new Set((Array.isArray(v) ? v : v.split(',')).map((x) => x.trim()).filter(Boolean)),
     ])
-    .pipe(z.array(z.string().min(1).max(40)).min(1).max(100)),
+    .pipe(z.array(z.string().min(1).max(40)).min(1, 'Choose at least one order.').max(100)),
 });
 
 export const WebhookProviderParam = z.object({ provider: z.string().min(1).max(30) });
