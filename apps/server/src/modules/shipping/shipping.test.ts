@@ -1,7 +1,9 @@
 import { AdminOrderDetail } from '@spice/shared/contracts/admin';
 import { ProductList } from '@spice/shared/contracts/catalog';
 import { OrderDetail, OrderSummary } from '@spice/shared/contracts/commerce';
+import { AdminProduct } from '@spice/shared/contracts/products-admin';
 import * as z from '@spice/shared/contracts/zod';
+import { gramsFromLabel, PACKAGING_ALLOWANCE_GRAMS } from '@spice/shared/shipping';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { extractText } from 'unpdf';
@@ -160,6 +162,36 @@ describe('the Ship step', () => {
     expect(one.statusCode).toBe(200);
     expect((await asAdmin({ url: '/api/admin/shipping/labels.pdf?orders=NOPE' })).statusCode).toBe(404);
     expect((await shopper.request({ url: `/api/admin/orders/${shipped}/label.pdf` })).statusCode).toBe(403);
+  });
+});
+
+describe('package weight', () => {
+  it('comes from the variants’ grams (seeded from their labels, edited in the product form) plus packaging', async () => {
+    const url = `/api/admin/products/${garam.id}`;
+    const product = AdminProduct.parse((await asAdmin({ url })).json());
+    for (const v of product.variants) expect(v.grams).toBe(gramsFromLabel(v.weight));
+    const edited = await asAdmin({
+      method: 'PUT',
+      url,
+      payload: {
+        ...product,
+        images: undefined,
+        createdAt: undefined,
+        updatedAt: undefined,
+        id: undefined,
+        variants: product.variants.map(({ removable: _, ...v }, i) => ({
+          ...v,
+          loadedStock: v.stock,
+          ...(i === 0 && { grams: 120 }),
+        })),
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(AdminProduct.parse(edited.json()).variants[0]!.grams).toBe(120);
+    const orderNumber = await packedOrder(2);
+    const pdf = await asAdmin({ url: `/api/admin/orders/${orderNumber}/label.pdf` });
+    const { text } = await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true });
+    expect(text).toContain(`Weight ${((2 * 120 + PACKAGING_ALLOWANCE_GRAMS) / 1000).toFixed(2)} kg`);
   });
 });
 
