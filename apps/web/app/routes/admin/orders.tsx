@@ -87,6 +87,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           action="/api/admin/shipping/labels.pdf"
           target="_blank"
           id="labels-form"
+          className="admin-labels-form"
           rel="noopener"
         >
           <button type="submit" className="button">
