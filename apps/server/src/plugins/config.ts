@@ -223,6 +223,11 @@ export function bootWarnings(c: Config): string[] {
       'No RAZORPAY_WEBHOOK_SECRET: payments are confirmed only when the shopper returns to the shop.',
     );
   }
+  if (c.SHIPROCKET_EMAIL && !c.SHIPROCKET_WEBHOOK_TOKEN) {
+    warnings.push(
+      'No SHIPROCKET_WEBHOOK_TOKEN: courier updates are not received, so orders are not marked delivered or returned by themselves.',
+    );
+  }
   return warnings;
 }
 
