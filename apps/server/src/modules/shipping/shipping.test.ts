@@ -158,6 +158,9 @@ describe('the Ship step', () => {
     expect(text[0]).toContain('Garam Masala');
     expect(text[0]).toContain('PREPAID');
     expect(text[1]).toContain('AWB not assigned yet');
+    // As the orders list's checkboxes send them.
+    const ticked = await asAdmin({ url: `/api/admin/shipping/labels.pdf?orders=${shipped}&orders=${unshipped}` });
+    expect((await extractText(new Uint8Array(ticked.rawPayload))).totalPages).toBe(2);
     const one = await asAdmin({ url: `/api/admin/orders/${shipped}/label.pdf` });
     expect(one.statusCode).toBe(200);
     expect((await asAdmin({ url: '/api/admin/shipping/labels.pdf?orders=NOPE' })).statusCode).toBe(404);
