@@ -159,7 +159,9 @@ describe('the Ship step', () => {
     expect(text[0]).toContain('PREPAID');
     expect(text[1]).toContain('AWB not assigned yet');
     // As the orders list's checkboxes send them.
-    const ticked = await asAdmin({ url: `/api/admin/shipping/labels.pdf?orders=${shipped}&orders=${unshipped}` });
+    const ticked = await asAdmin({
+      url: `/api/admin/shipping/labels.pdf?orders=${shipped}&orders=${unshipped}`,
+    });
     expect((await extractText(new Uint8Array(ticked.rawPayload))).totalPages).toBe(2);
     const one = await asAdmin({ url: `/api/admin/orders/${shipped}/label.pdf` });
     expect(one.statusCode).toBe(200);
