@@ -60,6 +60,8 @@ export default defineConfig({
       OTP_SENDS_PER_IP_PER_HOUR: '100000',
       // Uploaded test images go with the run's other output, not into the dev shop's media.
       MEDIA_DIR: 'test-results/e2e-media',
+      // The courier webhook's token (shipping.spec.ts posts Shiprocket's tracking updates).
+      SHIPROCKET_WEBHOOK_TOKEN: 'e2e-shiprocket-webhook-token',
     },
   },
 });

@@ -28,6 +28,7 @@ import { adminCodRemittanceRoutes } from './modules/orders/cod-remittance-routes
 import { orderRoutes } from './modules/orders/routes.ts';
 import { adminPaymentRoutes } from './modules/payments/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
+import { shippingRoutes } from './modules/shipping/routes.ts';
 import { guardBackOffice, registerAuth } from './plugins/auth.ts';
 import type { Config } from './plugins/config.ts';
 import { registerDocs } from './plugins/docs.ts';
@@ -150,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(adminCustomerRoutes);
       await api.register(adminPaymentRoutes);
       await api.register(adminCodRemittanceRoutes);
+      await api.register(shippingRoutes);
       // Unknown /api paths answer JSON, never the storefront's HTML 404.
       api.all('/*', async (request, reply) =>
         reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` }),

@@ -35,6 +35,8 @@ import { variantsInUse } from './modules/orders/variant-usage.ts';
 import { createGateway } from './modules/payments/gateway.ts';
 import { createPaymentsLedger } from './modules/payments/ledger.ts';
 import { createReviewsService } from './modules/reviews/service.ts';
+import { createAutomaticCourier, manualCourier } from './modules/shipping/courier.ts';
+import { createShippingService } from './modules/shipping/service.ts';
 import type { Config } from './plugins/config.ts';
 
 export type Services = ReturnType<typeof createServices>;
@@ -81,6 +83,14 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     log: deps.log,
     maxUploadMb: config.MEDIA_MAX_UPLOAD_MB,
   });
+  const adminOrders = createAdminOrdersService(db, {
+    audit,
+    orderMessages,
+    coupons,
+    invoices,
+    invalidateCatalog: () => catalog.invalidate(),
+    log: deps.log,
+  });
   return {
     audit,
     invoices,
@@ -92,12 +102,12 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     couponsAdmin: createCouponsAdminService(db, { audit }),
     stock: createStockService({ catalog, audit }),
     dashboard: createDashboardService(db),
-    adminOrders: createAdminOrdersService(db, {
-      audit,
-      orderMessages,
-      coupons,
-      invoices,
-      invalidateCatalog: () => catalog.invalidate(),
+    adminOrders,
+    shipping: createShippingService(db, {
+      adminOrders,
+      manual: manualCourier,
+      automatic: createAutomaticCourier(config),
+      webhookTokens: { shiprocket: config.SHIPROCKET_WEBHOOK_TOKEN },
       log: deps.log,
     }),
     codRemittance: createCodRemittanceService(db, { audit }),

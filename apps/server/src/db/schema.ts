@@ -15,4 +15,5 @@ export * from '../modules/orders/schema.ts';
 export * from '../modules/payments/schema.ts';
 export * from '../modules/rate-limits/schema.ts';
 export * from '../modules/reviews/schema.ts';
+export * from '../modules/shipping/schema.ts';
 export * from '../seed/schema.ts';

@@ -121,6 +121,19 @@ const ConfigSchema = z
       .default('https://api.razorpay.com'),
     CHECKOUT_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
 
+    // Shipping: the manual courier list unless Shiprocket's API user is set (issue 14).
+    SHIPROCKET_EMAIL: z.email().optional(),
+    SHIPROCKET_PASSWORD: z.string().min(6).optional(),
+    SHIPROCKET_BASE_URL: z
+      .url({ protocol: /^https?$/ })
+      .transform((v) => v.replace(/\/+$/, ''))
+      .default('https://apiv2.shiprocket.in'),
+    /** The pickup address's nickname as saved in the Shiprocket panel. */
+    SHIPROCKET_PICKUP_LOCATION: z.string().min(1).max(60).default('Primary'),
+    /** The token Shiprocket sends as x-api-key on tracking webhooks (set the same in its panel). */
+    SHIPROCKET_WEBHOOK_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    SHIPPING_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(15000),
+
     // Uploaded images: local disk (served under /media) unless an S3-compatible bucket is set.
     MEDIA_DIR: z.string().min(1).default('.data/media'),
     MEDIA_MAX_UPLOAD_MB: z.coerce.number().min(0.1).max(100).default(8),
@@ -165,6 +178,13 @@ const ConfigSchema = z
         code: 'custom',
         path: ['WHATSAPP_PHONE_NUMBER_ID'],
         message: 'WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID go together',
+      });
+    }
+    if (Boolean(c.SHIPROCKET_EMAIL) !== Boolean(c.SHIPROCKET_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SHIPROCKET_PASSWORD'],
+        message: 'SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD go together',
       });
     }
     if (c.SMS_PROVIDER === 'msg91') {
@@ -232,6 +252,11 @@ export function bootWarnings(c: Config): string[] {
   if (c.RAZORPAY_KEY_ID && !c.RAZORPAY_WEBHOOK_SECRET) {
     warnings.push(
       'No RAZORPAY_WEBHOOK_SECRET: payments are confirmed only when the shopper returns to the shop.',
+    );
+  }
+  if (c.SHIPROCKET_EMAIL && !c.SHIPROCKET_WEBHOOK_TOKEN) {
+    warnings.push(
+      'No SHIPROCKET_WEBHOOK_TOKEN: courier updates are not received, so orders are not marked delivered or returned by themselves.',
     );
   }
   return warnings;

@@ -3,6 +3,7 @@
 // settings, shipping milestones, coupons and customer reviews (some with the team's reply). Everything is inserted in one transaction, so a
 // failed seed leaves the database empty. Money is integer paise; percent coupons use basis points.
 import { COUPON_ROUNDING_RULE } from '@spice/shared/coupons';
+import { gramsFromLabel } from '@spice/shared/shipping';
 import type { Db, Tx } from '../db/client.ts';
 import { users } from '../modules/accounts/schema.ts';
 import { productImages, products, productVariants } from '../modules/catalog/schema.ts';
@@ -850,6 +851,7 @@ async function insertDemoData(tx: Tx, now: Date, options: { admin: boolean }): P
       p.variants.map((v, index) => ({
         productId: productId(p.slug),
         weight: v.weight,
+        weightGrams: gramsFromLabel(v.weight),
         pricePaise: rupees(v.price),
         mrpPaise: rupees(v.mrp),
         stock: v.stock,

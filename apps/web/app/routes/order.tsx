@@ -12,6 +12,7 @@ import { addToCart } from '../features/cart/cart-store';
 import { DeliveryAddress } from '../features/orders/delivery-address';
 import { PayNow } from '../features/orders/pay-now';
 import { InvoiceLinks } from '../features/orders/invoice-links';
+import { ShipmentTracking } from '../features/orders/shipment-tracking';
 import { seoMeta } from '../seo';
 import orderStylesHref from '../styles/order.css?url';
 import type { Route } from './+types/order';
@@ -98,7 +99,9 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
                 </li>
               ))}
             </ol>
-            {order.trackingId ? (
+            {order.tracking ? (
+              <ShipmentTracking tracking={order.tracking} />
+            ) : order.trackingId ? (
               <p className="order-page__tracking">
                 Tracking ID: <strong>{order.trackingId}</strong>
               </p>

@@ -81,7 +81,21 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 {paymentModeLabel(o.paymentMode)} · {PAYMENT_STATUS_LABELS[o.paymentStatus]}
               </p>
               <div className="order-card__foot">
-                {o.trackingId ? <span>Tracking ID: {o.trackingId}</span> : <span />}
+                {o.trackingId ? (
+                  <span>
+                    Tracking ID: {o.trackingId}
+                    {o.tracking?.url ? (
+                      <>
+                        {' · '}
+                        <a href={o.tracking.url} target="_blank" rel="noopener noreferrer">
+                          Track on {o.tracking.courier}
+                        </a>
+                      </>
+                    ) : null}
+                  </span>
+                ) : (
+                  <span />
+                )}
                 <InvoiceLinks orderNumber={o.orderNumber} invoiceNumber={o.invoiceNumber} />
                 <strong>Total {formatPrice(o.totalAmount)}</strong>
               </div>

@@ -2,6 +2,7 @@
 
 import { ORDER_STATUSES } from '../order-status.ts';
 import { POLICY_KINDS } from '../policy.ts';
+import { COURIER_CODES } from '../shipping.ts';
 import {
   AdminCodSettings,
   CodSettingsEdit,
@@ -10,6 +11,7 @@ import {
   PrepaidDiscountEdit,
   PrepaidDiscountSettings,
 } from './cod.ts';
+import { Tracking } from './shipping.ts';
 import * as z from './zod.ts';
 
 export const PageQuery = z.object({
@@ -86,6 +88,8 @@ export const AdminOrderDetail = z
     version: z.number().int(),
     trackingId: z.string().nullable(),
     invoiceNumber: z.string().nullable(),
+    /** Courier, AWB, tracking link and events; null before shipping. */
+    tracking: Tracking.nullable(),
     customer: z.object({ name: z.string(), mobile: z.string(), email: z.string() }),
     address: z.object({
       name: z.string(),
@@ -138,10 +142,16 @@ export const TRACKING_REQUIRED = 'Please enter the tracking id to mark this orde
 export const OrderStatusChange = z
   .object({
     status: z.enum(ORDER_STATUSES),
+    /** The AWB number when shipping (kept under its first name for existing clients). */
     trackingId: z.string().trim().max(60).optional(),
+    /**
+     * Shipping only: a courier from the shared list (default 'other'), or 'auto' to let the
+     * configured courier API (Shiprocket) book the parcel and assign the AWB itself.
+     */
+    courier: z.enum([...COURIER_CODES, 'auto']).optional(),
     version: z.coerce.number().int().positive(),
   })
-  .refine((v) => v.status !== 'SHIPPED' || !!v.trackingId, {
+  .refine((v) => v.status !== 'SHIPPED' || v.courier === 'auto' || !!v.trackingId, {
     message: TRACKING_REQUIRED,
     path: ['trackingId'],
   });

@@ -4,6 +4,7 @@ import { MESSAGES } from '../messages.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { PAYMENT_MODES, PAYMENT_STATUSES, PayNowOfferDto } from './cod.ts';
 import { OptionalGstin } from './invoices.ts';
+import { Tracking } from './shipping.ts';
 import * as z from './zod.ts';
 
 export const CartItem = z
@@ -117,6 +118,8 @@ export const OrderSummary = z
     totalAmount: z.number(),
     createdAt: z.string(),
     trackingId: z.string().nullable(),
+    /** Courier, AWB, tracking link and events; null before shipping. */
+    tracking: Tracking.nullable(),
     paymentMode: z.enum(PAYMENT_MODES),
     paymentStatus: z.enum(PAYMENT_STATUSES),
     /** The GST invoice's number; null until one is issued (prepaid: at placement; COD: when shipped). */

@@ -47,6 +47,16 @@ export const VariantEdit = z
     price: rupees('a price'),
     mrp: rupees('the MRP'),
     stock: wholeUnits,
+    /** Net weight in grams for shipping; blank: read from the weight label ('100 g'), if it says one. */
+    grams: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.coerce
+        .number({ error: 'Enter the weight in grams, like 100.' })
+        .int('Enter the weight in whole grams, like 100.')
+        .min(1, 'Enter the weight in grams, like 100.')
+        .max(100_000, 'That is more than 100 kg: enter the weight in grams.')
+        .optional(),
+    ),
     /**
      * The stock the form showed. When given, the save applies the difference (stock − loadedStock)
      * to the current figure, so units taken by orders since the page loaded are not put back.
@@ -183,6 +193,8 @@ export const AdminProduct = z
         mrp: z.number(),
         stock: z.number().int(),
         sku: z.string(),
+        /** Net weight in grams (shipping); null when not entered. */
+        grams: z.number().int().nullable(),
         /** False when orders or a payment in progress refer to it (see variantInUseMessage). */
         removable: z.boolean(),
       }),

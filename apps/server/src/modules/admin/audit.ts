@@ -6,7 +6,8 @@ import { users } from '../accounts/schema.ts';
 import { auditLog } from './schema.ts';
 
 export interface AuditEntry {
-  actorUserId: number;
+  /** Null when no person acted (a courier's webhook). */
+  actorUserId: number | null;
   action: string;
   entity: string;
   entityId: string | number;

@@ -30,7 +30,7 @@ const tags = ['admin'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { accounts, audit, adminOrders, content, contentEditing, stock, checkout } = app.services;
+  const { accounts, audit, adminOrders, content, contentEditing, stock, checkout, shipping } = app.services;
   neverCache(app);
 
   app.get(
@@ -121,6 +121,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await requireAdmin(request, accounts);
+      // Shipping is the Ship step: a shipment with its courier and AWB, then the status change.
+      if (request.body.status === 'SHIPPED')
+        return shipping.ship(admin, request.params.orderNumber, request.body);
       return adminOrders.changeStatus(admin, request.params.orderNumber, request.body);
     },
   );

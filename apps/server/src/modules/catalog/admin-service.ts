@@ -21,6 +21,7 @@ import {
 } from '@spice/shared/contracts/products-admin';
 import { defaultSource, productImage, srcSetOf } from '@spice/shared/images';
 import { rupeesToPaise, toRupees } from '@spice/shared/money';
+import { gramsFromLabel } from '@spice/shared/shipping';
 import { SLUG_PATTERN, slugify, suggestSlug } from '@spice/shared/slug';
 import { and, asc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -89,6 +90,7 @@ export function createProductEditingService(
         mrp: toRupees(v.mrpPaise),
         stock: v.stock,
         sku: v.sku,
+        grams: v.weightGrams,
         removable: !inUse.has(v.id),
       })),
       images: images.map((i) => ({
@@ -178,6 +180,7 @@ export function createProductEditingService(
     mrpPaise: rupeesToPaise(v.mrp),
     stock: v.stock,
     sku: v.sku,
+    weightGrams: v.grams ?? gramsFromLabel(v.weight),
     position,
   });
 

@@ -45,6 +45,8 @@ export const productVariants = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     weight: text('weight').notNull(),
+    /** Net weight in grams, for the parcel's weight when shipping; null until entered. */
+    weightGrams: integer('weight_grams'),
     pricePaise: integer('price_paise').notNull(),
     mrpPaise: integer('mrp_paise').notNull(),
     stock: integer('stock').notNull().default(0),

@@ -20,6 +20,7 @@ import type { AuditService } from '../admin/audit.ts';
 import type { CouponsService } from '../coupons/service.ts';
 import type { InvoicesService } from '../invoices/service.ts';
 import type { OrderMessageEvent, OrderMessages } from '../messaging/order-messages.ts';
+import { trackingOf } from '../shipping/tracking.ts';
 import { couponRedemptions, orderItems, orders } from './schema.ts';
 import { returnStock } from './service.ts';
 import { recordStatus } from './status-history.ts';
@@ -118,6 +119,7 @@ export function createAdminOrdersService(
       version: o.version,
       trackingId: o.trackingId,
       invoiceNumber: o.invoiceNumber,
+      tracking: await trackingOf(db, o.id),
       customer: { name: o.userName, mobile: o.userMobile, email: o.userEmail },
       address: o.address,
       items: items.map((i) => ({
@@ -204,8 +206,15 @@ export function createAdminOrdersService(
     /**
      * Moves the order along the transition table. `version` is the one the admin's page showed:
      * a change made meanwhile (by anyone) refuses this one with 409 rather than overwriting it.
+     * `admin` is null when the courier reports it (shipping webhook). `within` runs inside the same
+     * transaction once the order has moved (shipping records its shipment or event there).
      */
-    async changeStatus(admin: UserDto, orderNumber: string, input: OrderStatusChangeInput) {
+    async changeStatus(
+      admin: UserDto | null,
+      orderNumber: string,
+      input: OrderStatusChangeInput,
+      options: { within?: (tx: Tx, order: typeof orders.$inferSelect) => Promise<void> } = {},
+    ) {
       const updated = await db.transaction(async (tx) => {
         const [current] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber));
         if (!current) throw new AppError('notFound', 'Order not found.');
@@ -230,7 +239,7 @@ export function createAdminOrdersService(
               paymentStatus: 'COD_COLLECTED' as const,
               codCollectedPaise: current.totalPaise,
               codCollectedAt: now,
-              codCollectedBy: admin.id,
+              codCollectedBy: admin?.id ?? null,
             }),
             version: sql`${orders.version} + 1`,
             updatedAt: now,
@@ -240,12 +249,13 @@ export function createAdminOrdersService(
         if (!row) throw new AppError('conflict', ORDER_CHANGED_MEANWHILE);
         await recordStatus(tx, row.id, row.status, row.updatedAt);
         await deps.invoices.onStatusChanged(tx, row);
+        await options.within?.(tx, row);
         // Cancelled or returned undelivered: the units and coupon use come back, once (both are final).
         const returned =
           row.status === 'CANCELLED' || row.status === 'RTO' ? await returnToShop(tx, row.id) : undefined;
         await deps.audit.audit(
           {
-            actorUserId: admin.id,
+            actorUserId: admin?.id ?? null,
             action: 'order.status',
             entity: 'order',
             entityId: row.orderNumber,

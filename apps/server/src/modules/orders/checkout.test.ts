@@ -242,6 +242,7 @@ describe('checkout and payment', () => {
       totalAmount: body.amount / 100,
       createdAt: expect.any(String),
       trackingId: null,
+      tracking: null,
       paymentMode: 'RAZORPAY',
       paymentStatus: 'PAID',
       invoiceNumber: expect.stringMatching(/^KC\//),

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { CheckoutService } from '../checkout/service.ts';
+import { trackingOf } from '../shipping/tracking.ts';
 import { checkouts, orderItems, orders } from './schema.ts';
 import { statusHistory } from './status-history.ts';
 
@@ -73,12 +74,13 @@ export function createCustomerOrderService(
         .from(orders)
         .where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId)));
       if (!o) throw new AppError('notFound', ORDER_NOT_FOUND);
-      const [items, [checkout], history, snap, config] = await Promise.all([
+      const [items, [checkout], history, snap, config, tracking] = await Promise.all([
         db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id)),
         db.select({ lines: checkouts.lines }).from(checkouts).where(eq(checkouts.id, o.checkoutId)),
         statusHistory(db, o.id),
         deps.catalog.snapshot(),
         deps.checkout.currentConfig(db),
+        trackingOf(db, o.id),
       ]);
       const offer = deps.onlinePayments ? payNowOffer(o, config.prepaidDiscount) : null;
       return {
@@ -105,6 +107,7 @@ export function createCustomerOrderService(
         totalAmount: toRupees(o.totalPaise),
         createdAt: o.createdAt.toISOString(),
         trackingId: o.trackingId,
+        tracking,
         deliveryAddress: o.address,
         priceDetails: {
           totalMrp: toRupees(o.mrpTotalPaise),

@@ -18,6 +18,7 @@ import type { InvoicesService } from '../invoices/service.ts';
 import type { OrderMessages } from '../messaging/order-messages.ts';
 import { type Gateway, GatewayError } from '../payments/gateway.ts';
 import type { PaymentsLedger } from '../payments/ledger.ts';
+import { trackingByOrder } from '../shipping/tracking.ts';
 import { createCodPlacement } from './cod-placement.ts';
 import { createCodPrepay } from './cod-prepay.ts';
 import { createPlacement } from './placement.ts';
@@ -588,6 +589,10 @@ export function createOrdersService(
           ),
         )
         .orderBy(asc(orderItems.id));
+      const tracking = await trackingByOrder(
+        db,
+        rows.map((o) => o.id),
+      );
       return rows.map((o) => ({
         orderNumber: o.orderNumber,
         orderStatus: o.status,
@@ -602,6 +607,7 @@ export function createOrdersService(
         totalAmount: toRupees(o.totalPaise),
         createdAt: o.createdAt.toISOString(),
         trackingId: o.trackingId,
+        tracking: tracking.get(o.id) ?? null,
         paymentMode: o.paymentMode,
         paymentStatus: o.paymentStatus,
         invoiceNumber: o.invoiceNumber,

@@ -18,7 +18,7 @@ export function productFromForm(form: FormData) {
     for (const field of ['weight', 'price', 'mrp', 'stock', 'sku'])
       row[field] = text(form, `variants.${i}.${field}`);
     // Only a saved row has an id and the stock it was loaded with.
-    for (const field of ['id', 'loadedStock']) {
+    for (const field of ['id', 'loadedStock', 'grams']) {
       const value = text(form, `variants.${i}.${field}`);
       if (value !== '') row[field] = value;
     }
@@ -56,6 +56,7 @@ interface Row {
   stock: string;
   loadedStock: string;
   sku: string;
+  grams: string;
   removable: boolean;
 }
 
@@ -69,6 +70,7 @@ const blankRow = (): Row => ({
   stock: '0',
   loadedStock: '',
   sku: '',
+  grams: '',
   removable: true,
 });
 
@@ -86,6 +88,7 @@ function rowsOf(product: AdminProductDto | null): Row[] {
     stock: String(v.stock),
     loadedStock: String(v.stock),
     sku: v.sku,
+    grams: v.grams === null ? '' : String(v.grams),
     removable: v.removable,
   }));
 }
@@ -318,6 +321,7 @@ export function ProductForm({
                 <th scope="col">MRP (₹)</th>
                 <th scope="col">Stock</th>
                 <th scope="col">SKU</th>
+                <th scope="col">Grams</th>
                 <th scope="col">
                   <span className="visually-hidden">Row actions</span>
                 </th>
@@ -326,7 +330,7 @@ export function ProductForm({
             <tbody>
               {rows.map((row, i) => {
                 const cell = (
-                  field: 'weight' | 'price' | 'mrp' | 'stock' | 'sku',
+                  field: 'weight' | 'price' | 'mrp' | 'stock' | 'sku' | 'grams',
                   label: string,
                   extra = {},
                 ) => {
@@ -358,6 +362,7 @@ export function ProductForm({
                       maxLength: 40,
                       autoCapitalize: 'characters',
                     })}
+                    {cell('grams', 'Net weight in grams', { inputMode: 'numeric', placeholder: '100' })}
                     <td className="admin-variants__actions">
                       <input type="hidden" name={`variants.${i}.id`} value={row.id} />
                       <input type="hidden" name={`variants.${i}.loadedStock`} value={row.loadedStock} />

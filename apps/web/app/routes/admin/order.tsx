@@ -16,7 +16,8 @@ export function meta({ params }: Route.MetaArgs) {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { services } = await requireAdminPage(context, request);
   try {
-    return await services.adminOrders.detail(params.orderNumber);
+    const order = await services.adminOrders.detail(params.orderNumber);
+    return { ...order, shippingOptions: services.shipping.options() };
   } catch (error) {
     const r = refusal(error);
     throw data(r.data, { status: r.init?.status ?? 404 });
@@ -28,12 +29,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const parsed = OrderStatusChange.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data<ActionResult>(fieldErrors(parsed.error.issues), { status: 400 });
   try {
-    const order = await services.adminOrders.changeStatus(user, params.orderNumber, parsed.data);
+    // Shipping is the Ship step: the shipment (courier, AWB) is recorded with the status change.
+    const order =
+      parsed.data.status === 'SHIPPED'
+        ? await services.shipping.ship(user, params.orderNumber, parsed.data)
+        : await services.adminOrders.changeStatus(user, params.orderNumber, parsed.data);
     return { ok: true, message: `Order marked ${statusLabel(order.status).toLowerCase()}.` } as ActionResult;
   } catch (error) {
     return refusal(error);
   }
 }
+
+const automaticName = (provider: string) => (provider === 'shiprocket' ? 'Shiprocket' : provider);
 
 function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): ActionResult {
   const errors: Record<string, string> = {};
@@ -48,6 +55,8 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
   const navigation = useNavigation();
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const [chosen, setNext] = useState<string>(o.nextStatuses[0] ?? '');
+  const { couriers, automatic } = o.shippingOptions;
+  const [courier, setCourier] = useState<string>(automatic ? 'auto' : (couriers[0]?.code ?? 'other'));
   // After a change the allowed moves change too; a choice no longer offered falls back to the first.
   const next = o.nextStatuses.some((s) => s === chosen) ? chosen : (o.nextStatuses[0] ?? '');
   const result = actionData as ActionResult | undefined;
@@ -100,20 +109,38 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
               </select>
             </label>
             {o.nextStatuses.includes('SHIPPED') && next === 'SHIPPED' ? (
-              <label>
-                Tracking id (required to ship)
-                <input
-                  name="trackingId"
-                  maxLength={60}
-                  aria-invalid={errors.trackingId ? true : undefined}
-                  aria-describedby={errors.trackingId ? 'tracking-error' : undefined}
-                />
-                {errors.trackingId ? (
-                  <span id="tracking-error" className="field-error">
-                    {errors.trackingId}
-                  </span>
-                ) : null}
-              </label>
+              <>
+                <label>
+                  Courier
+                  <select name="courier" value={courier} onChange={(e) => setCourier(e.currentTarget.value)}>
+                    {automatic ? (
+                      <option value="auto">Book with {automaticName(automatic)} (assigns the AWB)</option>
+                    ) : null}
+                    {couriers.map((c) => (
+                      <option key={c.code} value={c.code}>
+                        {c.name}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                {courier === 'auto' ? null : (
+                  <label>
+                    Tracking id (AWB number, required to ship)
+                    <input
+                      name="trackingId"
+                      maxLength={40}
+                      autoComplete="off"
+                      aria-invalid={errors.trackingId ? true : undefined}
+                      aria-describedby={errors.trackingId ? 'tracking-error' : undefined}
+                    />
+                    {errors.trackingId ? (
+                      <span id="tracking-error" className="field-error">
+                        {errors.trackingId}
+                      </span>
+                    ) : null}
+                  </label>
+                )}
+              </>
             ) : null}
             {next === 'CANCELLED' ? (
               <p className="admin-hint">
@@ -130,6 +157,44 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
             </button>
           </Form>
         )}
+      </section>
+
+      <section className="admin-panel" aria-labelledby="shipment">
+        <h2 id="shipment">Shipment</h2>
+        {o.tracking ? (
+          <>
+            <p>
+              {o.tracking.courier} · AWB <strong>{o.tracking.awb}</strong>
+              {o.tracking.url ? (
+                <>
+                  {' · '}
+                  <a href={o.tracking.url} target="_blank" rel="noopener noreferrer">
+                    Track on {o.tracking.courier}
+                  </a>
+                </>
+              ) : null}
+            </p>
+            {o.tracking.events.length > 0 ? (
+              <ol className="admin-events">
+                {o.tracking.events.map((e) => (
+                  <li key={`${e.status}-${e.at}`}>
+                    {istDateTime(e.at)} · {e.status}
+                    {e.location ? ` · ${e.location}` : ''}
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <p>No courier updates yet.</p>
+            )}
+          </>
+        ) : (
+          <p>Not shipped yet.</p>
+        )}
+        <p>
+          <a href={`/api/admin/orders/${o.orderNumber}/label.pdf`} target="_blank" rel="noopener noreferrer">
+            {o.tracking ? 'Print packing slip and label (PDF)' : 'Print packing slip (PDF)'}
+          </a>
+        </p>
       </section>
 
       <div className="admin-columns">

@@ -82,9 +82,26 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       {page.content.length === 0 ? (
         <p>No orders match.</p>
       ) : (
+        <form
+          method="get"
+          action="/api/admin/shipping/labels.pdf"
+          target="_blank"
+          id="labels-form"
+          className="admin-labels-form"
+          rel="noopener"
+        >
+          <button type="submit" className="button">
+            Print labels for selected orders
+          </button>
+        </form>
+      )}
+      {page.content.length === 0 ? null : (
         <table className="admin-table admin-table--cards">
           <thead>
             <tr>
+              <th scope="col">
+                <span className="visually-hidden">Select</span>
+              </th>
               <th scope="col">Order</th>
               <th scope="col">Placed</th>
               <th scope="col">Customer</th>
@@ -96,6 +113,15 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           <tbody>
             {page.content.map((o) => (
               <tr key={o.orderNumber}>
+                <td data-label="Label">
+                  <input
+                    type="checkbox"
+                    name="orders"
+                    value={o.orderNumber}
+                    form="labels-form"
+                    aria-label={`Select ${o.orderNumber} for labels`}
+                  />
+                </td>
                 <td data-label="Order">
                   <Link to={`/admin/orders/${o.orderNumber}`}>{o.orderNumber}</Link>
                 </td>

@@ -1,0 +1,51 @@
+// Shipments (one per order: the parcel handed to a courier, with its AWB) and their tracking
+// events. An event is unique per (shipment, status, time), so a courier repeating a webhook
+// records nothing new and moves nothing.
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/schema.ts';
+import { orders } from '../orders/schema.ts';
+
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The adapter that booked it: 'manual' (AWB typed by the admin) or 'shiprocket'. */
+    provider: text('provider').notNull(),
+    /** A code from the shared COURIERS list ('delhivery', …, 'shiprocket', 'other'). */
+    courierCode: text('courier_code').notNull(),
+    /** As shown to the shopper: 'Delhivery', or the courier Shiprocket assigned. */
+    courierName: text('courier_name').notNull(),
+    awb: text('awb').notNull(),
+    trackingUrl: text('tracking_url'),
+    /** The provider's own ids (Shiprocket order and shipment), for its label and tracking calls. */
+    providerOrderId: text('provider_order_id'),
+    providerShipmentId: text('provider_shipment_id'),
+    labelUrl: text('label_url'),
+    weightGrams: integer('weight_grams').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('shipments_order_key').on(t.orderId), uniqueIndex('shipments_awb_key').on(t.awb)],
+);
+
+export const shipmentEvents = pgTable(
+  'shipment_events',
+  {
+    id: serial('id').primaryKey(),
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    /** The courier's words, upper case: 'IN TRANSIT', 'DELIVERED', 'RTO INITIATED'. */
+    status: text('status').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    location: text('location'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shipment_events_once').on(t.shipmentId, t.status, t.at),
+    index('shipment_events_shipment_idx').on(t.shipmentId, t.at),
+  ],
+);

@@ -1,0 +1,245 @@
+// Shipping owns shipments and their tracking events (issue 14, part 2). The back office's Ship
+// step books the parcel through a courier adapter, then moves the order to SHIPPED through the
+// orders module's own status change, with the shipment written inside that same transaction, so
+// whatever hangs on SHIPPED (audit, e-mail, invoices) runs exactly as for any other change.
+// Courier webhooks record events and, for DELIVERED and RTO, go through that status change too.
+import type { UserDto } from '@spice/shared/contracts/accounts';
+import type { AdminOrderDetailDto, OrderStatusChangeInput } from '@spice/shared/contracts/admin';
+import { canTransition, statusLabel } from '@spice/shared/order-status';
+import {
+  COURIERS,
+  gramsFromLabel,
+  orderStatusForCourierStatus,
+  packageWeightGrams,
+} from '@spice/shared/shipping';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { type AdminOrdersService, ORDER_CHANGED_MEANWHILE } from '../orders/admin-service.ts';
+import { type OrderForShipping, orderStatusById, ordersForShipping } from '../orders/parcel-source.ts';
+import type { CourierAdapter, Parcel } from './courier.ts';
+import { type LabelSender, renderLabels } from './pdf.ts';
+import { shipmentEvents, shipments } from './schema.ts';
+import { readShiprocketEvent, tokenMatches } from './webhook.ts';
+
+export const AWB_TAKEN = 'This AWB number is already on another order.';
+export const ALREADY_SHIPPED = 'This order already has a shipment.';
+
+export type ShippingService = ReturnType<typeof createShippingService>;
+
+interface Deps {
+  adminOrders: Pick<AdminOrdersService, 'changeStatus' | 'detail'>;
+  manual: CourierAdapter;
+  automatic: CourierAdapter | null;
+  /** The token couriers send on webhooks, per provider; a provider without one is refused. */
+  webhookTokens: Partial<Record<string, string>>;
+  log: { warn(obj: object, msg: string): void; info?(obj: object, msg: string): void };
+}
+
+/** The address snapshot's text ends '…, city, state, pincode' (orders/service.ts addressSnapshot). */
+function splitAddress(full: string, pincode: string) {
+  const parts = full.split(',').map((p) => p.trim());
+  if (parts.at(-1) === pincode) parts.pop();
+  const state = parts.length > 2 ? (parts.pop() ?? '') : '';
+  const city = parts.length > 1 ? (parts.pop() ?? '') : '';
+  return { line: parts.join(', '), city, state, pincode };
+}
+
+export function parcelOf(order: OrderForShipping): Parcel {
+  const cod = order.paymentMode === 'COD';
+  return {
+    orderNumber: order.orderNumber,
+    orderDate: order.createdAt,
+    cod,
+    codAmountPaise: cod ? order.totalPaise : 0,
+    totalPaise: order.totalPaise,
+    customer: { name: order.address.name, phone: order.address.phone, email: order.userEmail },
+    address: splitAddress(order.address.fullAddress, order.address.pincode),
+    items: order.lines.map((l) => ({
+      name: `${l.productName} (${l.variant})`,
+      sku: l.sku ?? l.variant,
+      units: l.quantity,
+      pricePaise: l.pricePaise,
+    })),
+    weightGrams: packageWeightGrams(
+      order.lines.map((l) => ({ grams: l.grams ?? gramsFromLabel(l.variant) ?? 0, quantity: l.quantity })),
+    ),
+  };
+}
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
+  (error as { cause?: { code?: string } }).cause?.code === '23505';
+
+export function createShippingService(db: Db, deps: Deps) {
+  return {
+    options() {
+      return {
+        couriers: COURIERS.filter((c) => c.code !== 'shiprocket').map(({ code, name }) => ({ code, name })),
+        automatic: deps.automatic?.provider ?? null,
+      };
+    },
+
+    /**
+     * The Ship step: checks the order can ship before asking any courier (so no parcel is booked
+     * for an order that cannot move), books it, then moves the order with the shipment recorded.
+     */
+    async ship(
+      admin: UserDto,
+      orderNumber: string,
+      input: OrderStatusChangeInput,
+    ): Promise<AdminOrderDetailDto> {
+      const [order] = await ordersForShipping(db, [orderNumber]);
+      if (!order) throw new AppError('notFound', 'Order not found.');
+      if (order.version !== input.version) throw new AppError('conflict', ORDER_CHANGED_MEANWHILE);
+      if (!canTransition(order.status, 'SHIPPED')) {
+        throw new AppError(
+          'conflict',
+          `An order that is ${statusLabel(order.status).toLowerCase()} cannot be marked shipped.`,
+        );
+      }
+      const [existing] = await db
+        .select({ id: shipments.id })
+        .from(shipments)
+        .where(eq(shipments.orderId, order.id));
+      if (existing) throw new AppError('conflict', ALREADY_SHIPPED);
+      const courier = input.courier ?? 'other';
+      const adapter = courier === 'auto' ? deps.automatic : deps.manual;
+      if (!adapter) {
+        throw new AppError(
+          'invalid',
+          'No courier API is set up: choose the courier and type the AWB number.',
+          {
+            courier: 'Choose the courier.',
+          },
+        );
+      }
+      const parcel = parcelOf(order);
+      if (adapter.provider !== 'manual') {
+        const unweighed = order.lines.find((l) => !(l.grams ?? gramsFromLabel(l.variant)));
+        if (unweighed) {
+          throw new AppError(
+            'invalid',
+            `Enter the weight in grams of ${unweighed.productName} (${unweighed.variant}) in the product form first: the courier bills by weight.`,
+          );
+        }
+      }
+      if (adapter.provider === 'manual' && input.trackingId) {
+        const [taken] = await db
+          .select({ id: shipments.id })
+          .from(shipments)
+          .where(eq(shipments.awb, input.trackingId));
+        if (taken) throw new AppError('conflict', AWB_TAKEN, { trackingId: AWB_TAKEN });
+      }
+      const booked = await adapter.book(parcel, { courier, awb: input.trackingId });
+      try {
+        return await deps.adminOrders.changeStatus(
+          admin,
+          orderNumber,
+          { ...input, status: 'SHIPPED', trackingId: booked.awb },
+          {
+            within: async (tx, row) => {
+              await tx.insert(shipments).values({
+                orderId: row.id,
+                provider: adapter.provider,
+                courierCode: booked.courierCode,
+                courierName: booked.courierName,
+                awb: booked.awb,
+                trackingUrl: booked.trackingUrl,
+                providerOrderId: booked.providerOrderId ?? null,
+                providerShipmentId: booked.providerShipmentId ?? null,
+                labelUrl: booked.labelUrl ?? null,
+                weightGrams: parcel.weightGrams,
+                createdBy: admin.id,
+              });
+            },
+          },
+        );
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('conflict', AWB_TAKEN, { trackingId: AWB_TAKEN });
+        throw error;
+      }
+    },
+
+    /** Packing slip and label PDF, one page per order in the order given; unknown numbers are a 404. */
+    async labels(orderNumbers: readonly string[], from: LabelSender): Promise<Buffer> {
+      const found = await ordersForShipping(db, orderNumbers);
+      const missing = orderNumbers.find((n) => !found.some((o) => o.orderNumber === n));
+      if (missing) throw new AppError('notFound', `Order ${missing} not found.`);
+      const rows = await db
+        .select()
+        .from(shipments)
+        .where(
+          inArray(
+            shipments.orderId,
+            found.map((o) => o.id),
+          ),
+        );
+      return renderLabels(
+        found.map((o) => {
+          const s = rows.find((r) => r.orderId === o.id);
+          return { parcel: parcelOf(o), shipment: s ? { courierName: s.courierName, awb: s.awb } : null };
+        }),
+        from,
+      );
+    },
+
+    /**
+     * A courier's status report. Every new event is recorded once (unique per shipment, status and
+     * time); DELIVERED and RTO also move the order, in the same transaction as the event, through
+     * the orders module (so RTO returns stock and the coupon use exactly once). Unknown AWBs are
+     * logged and acknowledged: the courier would otherwise retry them forever.
+     */
+    async webhook(provider: string, token: unknown, body: unknown): Promise<{ status: string }> {
+      if (!(provider in deps.webhookTokens)) throw new AppError('notFound', 'Unknown shipping provider.');
+      if (!tokenMatches(deps.webhookTokens[provider], token)) {
+        throw new AppError('unauthorized', 'Invalid webhook token.');
+      }
+      const event = readShiprocketEvent(body);
+      if (!event) throw new AppError('invalid', 'The webhook names no AWB, status or time.');
+      const [shipment] = await db.select().from(shipments).where(eq(shipments.awb, event.awb));
+      if (!shipment) {
+        deps.log.warn(
+          { provider, awb: event.awb, status: event.status },
+          'shipping webhook for an unknown AWB',
+        );
+        return { status: 'ignored' };
+      }
+      const row = { shipmentId: shipment.id, status: event.status, at: event.at, location: event.location };
+      const [seen] = await db
+        .select({ id: shipmentEvents.id })
+        .from(shipmentEvents)
+        .where(
+          and(
+            eq(shipmentEvents.shipmentId, shipment.id),
+            eq(shipmentEvents.status, event.status),
+            eq(shipmentEvents.at, event.at),
+          ),
+        );
+      if (seen) return { status: 'duplicate' };
+      const target = orderStatusForCourierStatus(event.status);
+      const order = await orderStatusById(db, shipment.orderId);
+      if (target && order && canTransition(order.status, target)) {
+        try {
+          await deps.adminOrders.changeStatus(
+            null,
+            order.orderNumber,
+            { status: target, version: order.version },
+            { within: async (tx) => void (await tx.insert(shipmentEvents).values(row)) },
+          );
+          return { status: 'recorded' };
+        } catch (error) {
+          // The same event raced in twice: the other delivery recorded it and moved the order.
+          if (isUniqueViolation(error)) return { status: 'duplicate' };
+          throw error;
+        }
+      }
+      const inserted = await db
+        .insert(shipmentEvents)
+        .values(row)
+        .onConflictDoNothing()
+        .returning({ id: shipmentEvents.id });
+      return { status: inserted.length > 0 ? 'recorded' : 'duplicate' };
+    },
+  };
+}
