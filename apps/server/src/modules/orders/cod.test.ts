@@ -199,6 +199,20 @@ describe('POST /api/orders/place-cod', () => {
     }
   });
 
+  it('refuses COD below the minimum order value with the reason, creating nothing', async () => {
+    await t.database.db.update(checkoutSettings).set({ codMinOrderPaise: 1_000_000 });
+    try {
+      const { s, addressId } = await shopperWithCart(1);
+      const res = await placeCod(s, { addressId, amount: await codTotal(s, addressId) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Cash on delivery is available on orders of ₹10,000 or more.');
+      expect(await ordersOf(s.id)).toBe(0);
+      expect(await cartSize(s.id)).toBe(1);
+    } finally {
+      await t.database.db.update(checkoutSettings).set({ codMinOrderPaise: 0 });
+    }
+  });
+
   it('refuses COD to a shopper whose COD orders came back undelivered as often as the limit', async () => {
     const { s, addressId } = await shopperWithCart();
     for (let i = 0; i < 2; i++) {
