@@ -22,13 +22,20 @@ import { createCouponsAdminService } from './modules/coupons/admin-service.ts';
 import { createCouponsService } from './modules/coupons/service.ts';
 import { createMediaService } from './modules/media/service.ts';
 import { createMediaStorage } from './modules/media/storage.ts';
+import { createJobsAdmin } from './modules/jobs/admin-service.ts';
+import { createJobQueue } from './modules/jobs/queue.ts';
+import type { JobHandler } from './modules/jobs/worker.ts';
+import { ORDER_MESSAGE_JOB } from './modules/messaging/order-message-job.ts';
+import { createOrderMessages, type OrderMessageEvent } from './modules/messaging/order-messages.ts';
 import { createMessenger } from './modules/messaging/service.ts';
 import { createAdminOrdersService } from './modules/orders/admin-service.ts';
 import { createCustomerOrderService } from './modules/orders/customer-order.ts';
+import { orderForMessage } from './modules/orders/for-message.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { variantsInUse } from './modules/orders/variant-usage.ts';
 import { createGateway } from './modules/payments/gateway.ts';
 import { createPaymentsLedger } from './modules/payments/ledger.ts';
+import { createRefundsService, REFUND_JOB } from './modules/refunds/service.ts';
 import { createReviewsService } from './modules/reviews/service.ts';
 import type { Config } from './plugins/config.ts';
 
@@ -49,9 +56,28 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   const gateway = createGateway(config, () => deps.secrets.paymentsSimulated);
   const audit = createAuditService(db);
   const payments = createPaymentsLedger(db);
+  const jobs = createJobQueue(db, { retryBaseMs: config.JOBS_RETRY_BASE_MS });
+  // creditNotes: the GST invoices module records each processed refund on the order's credit note here.
+  const refunds = createRefundsService(db, { gateway, jobs, ledger: payments, log: deps.log });
+  const orderMessages = createOrderMessages({
+    db,
+    messenger,
+    loadOrder: (orderNumber) => orderForMessage(db, orderNumber),
+    loadRefund: (refundId) => refunds.find(refundId),
+  });
+  /** What each job does; the worker (app.ts) adds the schedules. Every handler is idempotent. */
+  const jobHandlers: Record<string, JobHandler> = {
+    [ORDER_MESSAGE_JOB]: (p) =>
+      orderMessages.deliver({
+        orderNumber: p.orderNumber as string,
+        event: p.event as OrderMessageEvent,
+        ...(typeof p.refundId === 'string' && { refundId: p.refundId }),
+      }),
+    [REFUND_JOB]: (p) => refunds.execute(p.refundId as string),
+  };
   const reviews = createReviewsService(db, { catalog, ttlMs });
   const accounts = createAccountsService(db);
-  const customerOrders = createCustomerOrderService(db, { catalog });
+  const customerOrders = createCustomerOrderService(db, { catalog, refunds });
   const contact = createContactService(db, messenger, {
     storeEmail: config.STORE_EMAIL,
     log: deps.log,
@@ -63,6 +89,11 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     maxUploadMb: config.MEDIA_MAX_UPLOAD_MB,
   });
   return {
+    jobs,
+    jobHandlers,
+    jobsAdmin: createJobsAdmin(db, { jobs, audit }),
+    refunds,
+    orderMessages,
     audit,
     media,
     productEditing: createProductEditingService(db, { catalog, audit, media, variantsInUse }),
@@ -73,7 +104,8 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     dashboard: createDashboardService(db),
     adminOrders: createAdminOrdersService(db, {
       audit,
-      messenger,
+      jobs,
+      refunds,
       coupons,
       invalidateCatalog: () => catalog.invalidate(),
       log: deps.log,
@@ -88,7 +120,8 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
       catalog,
       checkout,
       coupons,
-      messenger,
+      jobs,
+      refunds,
       gateway,
       ledger: payments,
       holdMinutes: config.CHECKOUT_HOLD_MINUTES,

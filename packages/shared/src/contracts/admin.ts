@@ -10,6 +10,7 @@ import {
   PrepaidDiscountEdit,
   PrepaidDiscountSettings,
 } from './cod.ts';
+import { OrderRefund } from './commerce.ts';
 import * as z from './zod.ts';
 
 export const PageQuery = z.object({
@@ -95,6 +96,8 @@ export const AdminOrderDetail = z
     }),
     items: z.array(
       z.object({
+        /** The line's id, as a partial refund names it. */
+        id: z.number().int(),
         productName: z.string(),
         variant: z.string(),
         quantity: z.number().int(),
@@ -102,6 +105,7 @@ export const AdminOrderDetail = z
         mrp: z.number(),
       }),
     ),
+    refunds: z.array(OrderRefund),
     totals: z.object({
       totalMrp: z.number(),
       subtotal: z.number(),

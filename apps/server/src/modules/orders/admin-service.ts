@@ -1,7 +1,8 @@
 // The shop owner's side of orders: the filtered list, one order in full, status changes along the
 // transition table and the CSV export. A status change is a conditional UPDATE on (status,
 // version), so of two admins acting on the same order at once exactly one wins; the change and its
-// audit entry are written in one transaction, and the shopper is e-mailed after it commits.
+// audit entry are written in one transaction, with the shopper's message job and, for a paid order
+// cancelled, its refund.
 
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type {
@@ -18,7 +19,10 @@ import { AppError } from '../../plugins/errors.ts';
 import { users } from '../accounts/schema.ts';
 import type { AuditService } from '../admin/audit.ts';
 import type { CouponsService } from '../coupons/service.ts';
-import type { Messenger } from '../messaging/service.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { orderMessageJob } from '../messaging/order-message-job.ts';
+import type { OrderMessageEvent } from '../messaging/order-messages.ts';
+import type { RefundsService } from '../refunds/service.ts';
 import { couponRedemptions, orderItems, orders } from './schema.ts';
 import { returnStock } from './service.ts';
 import { recordStatus } from './status-history.ts';
@@ -39,13 +43,21 @@ function dateRange(from?: string, to?: string): SQL[] {
 // Spelled out: inside a subquery Drizzle leaves column names unqualified, which would bind to order_items.
 const itemCount = sql<number>`(select coalesce(sum(oi.quantity), 0) from order_items oi where oi.order_id = "orders"."id")::int`;
 
+/** The statuses the shopper is told of, and by which message. */
+const MESSAGE_EVENTS: Partial<Record<OrderStatus, OrderMessageEvent>> = {
+  SHIPPED: 'shipped',
+  DELIVERED: 'delivered',
+  CANCELLED: 'cancelled',
+};
+
 export type AdminOrdersService = ReturnType<typeof createAdminOrdersService>;
 
 export function createAdminOrdersService(
   db: Db,
   deps: {
     audit: AuditService;
-    messenger: Messenger;
+    jobs: Pick<JobQueue, 'enqueue'>;
+    refunds: Pick<RefundsService, 'requestForCancelledOrder' | 'forOrders'>;
     coupons: Pick<CouponsService, 'releaseUse'>;
     /** Drops the catalogue snapshot, so returned stock shows at once. */
     invalidateCatalog: () => void;
@@ -73,22 +85,6 @@ export function createAdminOrdersService(
     return { restocked, couponReleased: redemption?.couponId ?? null };
   }
 
-  async function notifyShopper(order: typeof orders.$inferSelect) {
-    const label = statusLabel(order.status);
-    const tracking =
-      order.status === 'SHIPPED' && order.trackingId ? `\nTracking id: ${order.trackingId}\n` : '';
-    try {
-      await deps.messenger.send({
-        channel: 'email',
-        to: order.userEmail,
-        subject: `Your Kesar Chakki order ${order.orderNumber} is ${label.toLowerCase()}`,
-        text: `Namaste ${order.userName},\n\nYour order ${order.orderNumber} is now: ${label}.\n${tracking}\nYou can follow it on the My Orders page.`,
-      });
-    } catch (error) {
-      deps.log.warn({ err: error, orderNumber: order.orderNumber }, 'order status e-mail not sent');
-    }
-  }
-
   async function detail(orderNumber: string): Promise<AdminOrderDetailDto> {
     const [o] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
     if (!o) throw new AppError('notFound', 'Order not found.');
@@ -97,6 +93,7 @@ export function createAdminOrdersService(
       .from(orderItems)
       .where(eq(orderItems.orderId, o.id))
       .orderBy(asc(orderItems.id));
+    const refunds = (await deps.refunds.forOrders([o.id])).get(o.id) ?? [];
     const [collector] =
       o.codCollectedBy === null
         ? []
@@ -113,6 +110,7 @@ export function createAdminOrdersService(
       customer: { name: o.userName, mobile: o.userMobile, email: o.userEmail },
       address: o.address,
       items: items.map((i) => ({
+        id: i.id,
         productName: i.productName,
         variant: i.variant,
         quantity: i.quantity,
@@ -143,6 +141,7 @@ export function createAdminOrdersService(
               }
             : null,
       },
+      refunds,
       createdAt: o.createdAt.toISOString(),
       updatedAt: o.updatedAt.toISOString(),
     };
@@ -234,6 +233,10 @@ export function createAdminOrdersService(
         // Cancelled or returned undelivered: the units and coupon use come back, once (both are final).
         const returned =
           row.status === 'CANCELLED' || row.status === 'RTO' ? await returnToShop(tx, row.id) : undefined;
+        // A paid online order cancelled is refunded (a job; the conditional UPDATE above lets one admin through).
+        const refund = row.status === 'CANCELLED' ? await deps.refunds.requestForCancelledOrder(tx, row) : null;
+        const event = MESSAGE_EVENTS[row.status];
+        if (event) await deps.jobs.enqueue(tx, orderMessageJob({ orderNumber: row.orderNumber, event }));
         await deps.audit.audit(
           {
             actorUserId: admin.id,
@@ -246,6 +249,7 @@ export function createAdminOrdersService(
               trackingId: row.trackingId,
               version: row.version,
               ...returned,
+              ...(refund && { refund: { id: refund.id, amount: toRupees(refund.amountPaise) } }),
               ...(cashCollected && { cashCollected: toRupees(current.totalPaise) }),
             },
           },
@@ -254,7 +258,6 @@ export function createAdminOrdersService(
         return row;
       });
       if (updated.status === 'CANCELLED' || updated.status === 'RTO') deps.invalidateCatalog();
-      await notifyShopper(updated);
       return detail(updated.orderNumber);
     },
 

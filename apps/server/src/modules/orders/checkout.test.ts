@@ -245,6 +245,7 @@ describe('checkout and payment', () => {
       paymentMode: 'RAZORPAY',
       paymentStatus: 'PAID',
     });
+    await t.app.jobWorker.runDue(); // order messages go out by job
     const confirmation = (await t.app.inject(`/api/dev/outbox?to=${encodeURIComponent(s.email)}`)).json();
     expect(confirmation[0].subject).toContain(orderNumber);
   });

@@ -10,6 +10,7 @@ import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { CatalogService } from '../catalog/service.ts';
+import type { RefundsService } from '../refunds/service.ts';
 import { checkouts, orderItems, orders } from './schema.ts';
 import { statusHistory } from './status-history.ts';
 
@@ -17,7 +18,10 @@ export const ORDER_NOT_FOUND = 'Order not found.';
 
 export type CustomerOrderService = ReturnType<typeof createCustomerOrderService>;
 
-export function createCustomerOrderService(db: Db, deps: { catalog: CatalogService }) {
+export function createCustomerOrderService(
+  db: Db,
+  deps: { catalog: CatalogService; refunds: Pick<RefundsService, 'forOrders'> },
+) {
   return {
     /** Per shopper: orders placed, paise paid for those not cancelled, and the latest order's time. */
     async spending(userIds: number[]) {
@@ -63,11 +67,12 @@ export function createCustomerOrderService(db: Db, deps: { catalog: CatalogServi
         .from(orders)
         .where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId)));
       if (!o) throw new AppError('notFound', ORDER_NOT_FOUND);
-      const [items, [checkout], history, snap] = await Promise.all([
+      const [items, [checkout], history, snap, refunds] = await Promise.all([
         db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id)),
         db.select({ lines: checkouts.lines }).from(checkouts).where(eq(checkouts.id, o.checkoutId)),
         statusHistory(db, o.id),
         deps.catalog.snapshot(),
+        deps.refunds.forOrders([o.id]),
       ]);
       return {
         orderNumber: o.orderNumber,
@@ -110,6 +115,7 @@ export function createCustomerOrderService(db: Db, deps: { catalog: CatalogServi
         paymentStatus: o.paymentStatus,
         paymentId: o.providerPaymentId,
         statusHistory: history,
+        refunds: refunds.get(o.id) ?? [],
       };
     },
   };

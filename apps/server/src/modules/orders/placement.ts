@@ -3,7 +3,6 @@
 // that writes the order, its items, the coupon redemption and the cart change.
 import { randomInt } from 'node:crypto';
 import type { UserDto } from '@spice/shared/contracts/accounts';
-import { formatRupees } from '@spice/shared/money';
 import type { RefundReason } from '@spice/shared/payments';
 import { withCountryCode } from '@spice/shared/validators';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
@@ -13,9 +12,11 @@ import { users } from '../accounts/schema.ts';
 import { toUserDto } from '../accounts/service.ts';
 import { cartItems } from '../cart/schema.ts';
 import type { CouponsService } from '../coupons/service.ts';
-import type { Messenger } from '../messaging/service.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { orderMessageJob } from '../messaging/order-message-job.ts';
 import { decidePaymentFate } from '../payments/fate.ts';
 import type { PaymentsLedger } from '../payments/ledger.ts';
+import type { RefundsService } from '../refunds/service.ts';
 import { type CheckoutLine, checkouts, couponRedemptions, orderItems, orders } from './schema.ts';
 import { recordStatus } from './status-history.ts';
 
@@ -32,7 +33,8 @@ export function createPlacement(deps: {
   ledger: PaymentsLedger;
   /** Takes stock for every line, or throws an AppError if any is short. */
   reserveStock: (tx: Tx, lines: CheckoutLine[]) => Promise<void>;
-  messenger: Messenger;
+  jobs: Pick<JobQueue, 'enqueue'>;
+  refunds: Pick<RefundsService, 'requestForPayment'>;
   invalidateCatalog: () => void;
   log: { warn(obj: object, msg: string): void };
 }) {
@@ -114,6 +116,8 @@ export function createPlacement(deps: {
     }
     await tx.update(checkouts).set({ status: 'paid' }).where(eq(checkouts.id, checkout.id));
     await removeBought(tx, checkout.userId, checkout.lines);
+    // The confirmation goes out by job, committed with the order: a rolled-back order sends nothing.
+    await deps.jobs.enqueue(tx, orderMessageJob({ orderNumber: order!.orderNumber, event: 'placed' }));
     return order!;
   }
 
@@ -198,6 +202,7 @@ export function createPlacement(deps: {
     if (fate.kind === 'place-late') reason = await retake(tx, checkout);
     if (reason) {
       await record('refund_pending', null, reason);
+      await deps.refunds.requestForPayment(tx, { paymentId: payment.id, amountPaise });
       deps.log.warn(
         { paymentId: payment.id, providerOrderId: checkout.providerOrderId, reason, amountPaise },
         'captured payment cannot become an order: refund pending',
@@ -209,29 +214,10 @@ export function createPlacement(deps: {
     return { kind: 'order', order, created: true };
   }
 
-  async function confirm(order: typeof orders.$inferSelect, lines: CheckoutLine[]) {
-    const itemsText = lines
-      .map(
-        (l) => `- ${l.productName} ${l.weight} × ${l.quantity}: ${formatRupees(l.pricePaise * l.quantity)}`,
-      )
-      .join('\n');
-    try {
-      await deps.messenger.send({
-        channel: 'email',
-        to: order.userEmail,
-        subject: `Your Kesar Chakki order ${order.orderNumber} is confirmed`,
-        text: `Namaste ${order.userName},\n\nThank you for your order ${order.orderNumber}.\n\n${itemsText}\n\n${order.paymentMode === 'COD' ? 'To pay in cash or UPI on delivery' : 'Total paid'}: ${formatRupees(order.totalPaise)}\nDelivering to: ${order.address.name}, ${order.address.fullAddress}\n\nWe pack within 1–2 business days and deliver within 5–15 business days.`,
-      });
-    } catch (error) {
-      deps.log.warn({ err: error, orderNumber: order.orderNumber }, 'order confirmation e-mail not sent');
-    }
-  }
-
-  /** After the commit: the confirmation e-mail, and fresh stock figures when a late payment took stock. */
+  /** After the commit: fresh stock figures when a late payment took stock. */
   async function afterSettlement(checkout: CheckoutRow, settled: Settlement) {
     if (settled.kind !== 'order' || !settled.created) return;
     if (checkout.status === 'released') deps.invalidateCatalog();
-    await confirm(settled.order, checkout.lines);
   }
 
   async function loadUser(tx: Tx, userId: number): Promise<UserDto> {
@@ -239,5 +225,5 @@ export function createPlacement(deps: {
     return toUserDto(u!);
   }
 
-  return { settlePayment, afterSettlement, insertOrder, confirm };
+  return { settlePayment, afterSettlement, insertOrder };
 }

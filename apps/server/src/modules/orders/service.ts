@@ -14,9 +14,10 @@ import { productImages, products, productVariants } from '../catalog/schema.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import type { CouponRow, CouponsService } from '../coupons/service.ts';
-import type { Messenger } from '../messaging/service.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import { type Gateway, GatewayError } from '../payments/gateway.ts';
 import type { PaymentsLedger } from '../payments/ledger.ts';
+import type { RefundsService } from '../refunds/service.ts';
 import { createCodPlacement } from './cod-placement.ts';
 import { createPlacement } from './placement.ts';
 import {
@@ -59,7 +60,8 @@ export function createOrdersService(
     catalog: CatalogService;
     checkout: CheckoutService;
     coupons: CouponsService;
-    messenger: Messenger;
+    jobs: Pick<JobQueue, 'enqueue'>;
+    refunds: Pick<RefundsService, 'requestForPayment' | 'applyWebhook'>;
     gateway: Gateway;
     ledger: PaymentsLedger;
     holdMinutes: number;
@@ -252,11 +254,12 @@ export function createOrdersService(
     };
   }
 
-  const { settlePayment, afterSettlement, insertOrder, confirm } = createPlacement({
+  const { settlePayment, afterSettlement, insertOrder } = createPlacement({
     coupons,
     ledger,
     reserveStock,
-    messenger: deps.messenger,
+    jobs: deps.jobs,
+    refunds: deps.refunds,
     invalidateCatalog: () => catalog.invalidate(),
     log: deps.log,
   });
@@ -268,7 +271,6 @@ export function createOrdersService(
     reserveStock,
     releaseCheckouts,
     insertOrder,
-    confirm,
     addressSnapshot,
     invalidateCatalog: () => catalog.invalidate(),
   });
@@ -460,9 +462,12 @@ export function createOrdersService(
             };
           };
           order?: { entity?: { id?: string } };
+          refund?: { entity?: { id?: string; receipt?: string | null; notes?: { refund_id?: string } } };
         };
       };
-      const id = eventId ?? `${event.event}:${event.payload?.payment?.entity?.id}`;
+      const id =
+        eventId ??
+        `${event.event}:${event.payload?.refund?.entity?.id ?? event.payload?.payment?.entity?.id}`;
       const type = event.event ?? 'unknown';
       const paymentEntity = event.payload?.payment?.entity;
       const providerOrderId = paymentEntity?.order_id ?? event.payload?.order?.entity?.id;
@@ -474,6 +479,10 @@ export function createOrdersService(
           .onConflictDoNothing()
           .returning({ id: paymentEvents.id });
         if (fresh.length === 0) return { status: 'duplicate' as const };
+        if (type === 'refund.processed' || type === 'refund.failed') {
+          const applied = await deps.refunds.applyWebhook(tx, type, event.payload?.refund?.entity ?? {});
+          return { status: applied === 'applied' ? ('refund' as const) : ('ignored' as const) };
+        }
         const known = ['payment.captured', 'order.paid', 'payment.failed'].includes(type);
         if (!known || !providerOrderId || !paymentEntity?.id) return { status: 'ignored' as const };
         const [checkout] = await tx
