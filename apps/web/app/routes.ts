@@ -16,6 +16,7 @@ export default [
       route('customers', 'routes/admin/customers.tsx'),
       route('customers/:id', 'routes/admin/customer.tsx'),
       route('payments', 'routes/admin/payments.tsx'),
+      route('jobs', 'routes/admin/jobs.tsx'),
       route('stock', 'routes/admin/stock.tsx'),
       route('reviews', 'routes/admin/reviews.tsx'),
       route('messages', 'routes/admin/messages.tsx'),

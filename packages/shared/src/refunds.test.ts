@@ -56,7 +56,12 @@ describe('refundShare', () => {
         fc.integer({ min: 0, max: 1_000_000 }),
         (total, subtotal, a, b) => {
           const share = (v: number) =>
-            refundShare({ totalPaise: total, subtotalPaise: subtotal, refundedValuePaise: 0, chosenValuePaise: v });
+            refundShare({
+              totalPaise: total,
+              subtotalPaise: subtotal,
+              refundedValuePaise: 0,
+              chosenValuePaise: v,
+            });
           const [lo, hi] = a <= b ? [a, b] : [b, a];
           return share(lo) <= share(hi) && share(hi) <= total;
         },

@@ -5,6 +5,13 @@ import { formatRupees } from './money.ts';
 export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
+/** The back office's word for a refund's status. */
+export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
+  pending: 'Refund pending',
+  processed: 'Refunded',
+  failed: 'Refund failed',
+};
+
 /** The order page's line for one refund: 'Refund of ₹180 processed'. */
 export function refundStatusText(status: RefundStatus, amountPaise: number): string {
   const amount = formatRupees(amountPaise);

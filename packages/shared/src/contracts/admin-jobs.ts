@@ -33,7 +33,12 @@ export const AdminJobPage = z.object({
   totalElements: z.number().int(),
   totalPages: z.number().int(),
   /** Jobs per status overall, whatever the filter (for the tabs). */
-  counts: z.object({ queued: z.number().int(), running: z.number().int(), done: z.number().int(), dead: z.number().int() }),
+  counts: z.object({
+    queued: z.number().int(),
+    running: z.number().int(),
+    done: z.number().int(),
+    dead: z.number().int(),
+  }),
 });
 export type AdminJobPageDto = z.infer<typeof AdminJobPage>;
 

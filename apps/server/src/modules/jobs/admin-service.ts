@@ -1,7 +1,11 @@
 // The job queue in the back office: the list by status, and Retry for a dead job (audited, in the
 // same transaction as the change).
 import type { UserDto } from '@spice/shared/contracts/accounts';
-import { type AdminJobPageDto, type AdminJobsQueryInput, JOB_NOT_DEAD } from '@spice/shared/contracts/admin-jobs';
+import {
+  type AdminJobPageDto,
+  type AdminJobsQueryInput,
+  JOB_NOT_DEAD,
+} from '@spice/shared/contracts/admin-jobs';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService } from '../admin/audit.ts';

@@ -15,8 +15,10 @@ describe('the job queue', () => {
   let database: Database;
   let clock: Date;
   const queue = () => createJobQueue(database.db, { now: () => clock, retryBaseMs: 1000 });
-  const worker = (handlers: Record<string, JobHandler>, schedules: { name: string; everyMs: number }[] = []) =>
-    createJobWorker(queue(), { handlers, schedules, pollMs: 50, leaseMs: 30_000, log: silent });
+  const worker = (
+    handlers: Record<string, JobHandler>,
+    schedules: { name: string; everyMs: number }[] = [],
+  ) => createJobWorker(queue(), { handlers, schedules, pollMs: 50, leaseMs: 30_000, log: silent });
   const rows = () => database.db.select().from(jobs).orderBy(jobs.id);
 
   beforeAll(async () => {
@@ -49,7 +51,8 @@ describe('the job queue', () => {
   });
 
   it('enqueues a keyed job once', async () => {
-    for (let i = 0; i < 3; i++) await queue().enqueue(database.db, { name: 'note', payload: {}, key: 'order:1:placed' });
+    for (let i = 0; i < 3; i++)
+      await queue().enqueue(database.db, { name: 'note', payload: {}, key: 'order:1:placed' });
     expect(await rows()).toHaveLength(1);
   });
 

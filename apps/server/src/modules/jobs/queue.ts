@@ -146,7 +146,11 @@ export function createJobQueue(db: Db, options: { now?: () => Date; retryBaseMs?
       const byStatus = Object.fromEntries(counts.map((c) => [c.status, c.n])) as Partial<
         Record<JobStatus, number>
       >;
-      return { rows, byStatus, total: query.status ? (byStatus[query.status] ?? 0) : counts.reduce((s, c) => s + c.n, 0) };
+      return {
+        rows,
+        byStatus,
+        total: query.status ? (byStatus[query.status] ?? 0) : counts.reduce((s, c) => s + c.n, 0),
+      };
     },
 
     async find(id: number): Promise<JobRow | null> {

@@ -1,10 +1,20 @@
 // The durable job queue's one table (decision record 0013): jobs enqueued in the transaction of the
 // change that causes them, claimed with FOR UPDATE SKIP LOCKED under a lease, retried with
 // exponential back-off and left 'dead' after max_attempts for the back office to retry.
-import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 import { JOB_STATUSES } from '@spice/shared/contracts/admin-jobs';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export { JOB_STATUSES };
 export type JobStatus = (typeof JOB_STATUSES)[number];

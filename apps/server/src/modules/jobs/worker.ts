@@ -38,7 +38,12 @@ export function createJobWorker(queue: JobQueue, options: WorkerOptions) {
     for (const s of options.schedules) {
       const period = Math.floor(nowMs / s.everyMs);
       if (lastPeriod.get(s.name) === period) continue;
-      await queue.enqueue(queue.db, { name: s.name, payload: {}, key: `schedule:${s.name}:${period}`, maxAttempts: 1 });
+      await queue.enqueue(queue.db, {
+        name: s.name,
+        payload: {},
+        key: `schedule:${s.name}:${period}`,
+        maxAttempts: 1,
+      });
       lastPeriod.set(s.name, period);
     }
   }
@@ -57,7 +62,11 @@ export function createJobWorker(queue: JobQueue, options: WorkerOptions) {
       } catch (error) {
         const status = await queue.fail(job, (error as Error).message ?? String(error));
         const log = status === 'dead' ? options.log.error : options.log.warn;
-        log.call(options.log, { err: error, job: job.name, id: job.id, attempt: job.attempts, status }, 'job failed');
+        log.call(
+          options.log,
+          { err: error, job: job.name, id: job.id, attempt: job.attempts, status },
+          'job failed',
+        );
       }
     };
     current = { job, done: run() };

@@ -5,7 +5,11 @@ import type { OrderMessageEvent } from './order-messages.ts';
 
 export const ORDER_MESSAGE_JOB = 'order-message';
 
-export function orderMessageJob(input: { orderNumber: string; event: OrderMessageEvent; refundId?: string }): NewJob {
+export function orderMessageJob(input: {
+  orderNumber: string;
+  event: OrderMessageEvent;
+  refundId?: string;
+}): NewJob {
   return {
     name: ORDER_MESSAGE_JOB,
     payload: input,

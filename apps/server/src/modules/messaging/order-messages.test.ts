@@ -33,15 +33,18 @@ async function placeOrder(mobile: string) {
   return { s, orderNumber: placed.json().orderNumber as string };
 }
 
-const outbox = async (to: string) => (await t.app.inject(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json();
+const outbox = async (to: string) =>
+  (await t.app.inject(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json();
 
 describe('order messages', () => {
   it('e-mails the confirmation once the job runs, once however often it runs', async () => {
     const { s, orderNumber } = await placeOrder('9822200001');
-    expect(await outbox(s.email)).toEqual([]); // not inline: by job
+    const about = async () =>
+      (await outbox(s.email)).filter((m: { subject: string }) => m.subject.includes(orderNumber));
+    expect(await about()).toEqual([]); // not inline: by job
     await t.app.jobWorker.runDue();
     await t.app.services.orderMessages.deliver({ orderNumber, event: 'placed' }); // a repeat
-    const mail = await outbox(s.email);
+    const mail = await about();
     expect(mail).toHaveLength(1);
     expect(mail[0].subject).toBe(`Your Kesar Chakki order ${orderNumber} is confirmed`);
   });
@@ -64,13 +67,19 @@ describe('order messages', () => {
     });
     const queue = createJobQueue(t.database.db, { retryBaseMs: 1 });
     const worker = createJobWorker(queue, {
-      handlers: { 'order-message-test': (p) => messages.deliver({ orderNumber: p.orderNumber as string, event: 'shipped' }) },
+      handlers: {
+        'order-message-test': (p) =>
+          messages.deliver({ orderNumber: p.orderNumber as string, event: 'shipped' }),
+      },
       schedules: [],
       pollMs: 50,
       leaseMs: 10_000,
       log: { warn() {}, error() {} },
     });
-    await queue.enqueue(t.database.db, { ...orderMessageJob({ orderNumber, event: 'shipped' }), name: 'order-message-test' });
+    await queue.enqueue(t.database.db, {
+      ...orderMessageJob({ orderNumber, event: 'shipped' }),
+      name: 'order-message-test',
+    });
     for (let i = 0; i < 6; i++) {
       await worker.runDue();
       await new Promise((r) => setTimeout(r, 10));

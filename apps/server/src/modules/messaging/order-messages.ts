@@ -53,7 +53,10 @@ export function createOrderMessages(deps: {
     const hello = `Namaste ${order.userName},\n\n`;
     if (event === 'placed') {
       const items = order.items
-        .map((l) => `- ${l.productName} ${l.variant} × ${l.quantity}: ${formatRupees(l.pricePaise * l.quantity)}`)
+        .map(
+          (l) =>
+            `- ${l.productName} ${l.variant} × ${l.quantity}: ${formatRupees(l.pricePaise * l.quantity)}`,
+        )
         .join('\n');
       return {
         subject: `Your Kesar Chakki order ${order.orderNumber} is confirmed`,

@@ -234,7 +234,8 @@ export function createAdminOrdersService(
         const returned =
           row.status === 'CANCELLED' || row.status === 'RTO' ? await returnToShop(tx, row.id) : undefined;
         // A paid online order cancelled is refunded (a job; the conditional UPDATE above lets one admin through).
-        const refund = row.status === 'CANCELLED' ? await deps.refunds.requestForCancelledOrder(tx, row) : null;
+        const refund =
+          row.status === 'CANCELLED' ? await deps.refunds.requestForCancelledOrder(tx, row) : null;
         const event = MESSAGE_EVENTS[row.status];
         if (event) await deps.jobs.enqueue(tx, orderMessageJob({ orderNumber: row.orderNumber, event }));
         await deps.audit.audit(

@@ -7,7 +7,11 @@ import { orderItems, orders } from './schema.ts';
 export async function orderForMessage(db: Db, orderNumber: string): Promise<OrderForMessage | null> {
   const [o] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
   if (!o) return null;
-  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id));
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, o.id))
+    .orderBy(asc(orderItems.id));
   return {
     orderNumber: o.orderNumber,
     userName: o.userName,

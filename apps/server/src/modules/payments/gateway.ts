@@ -121,7 +121,12 @@ function razorpayGateway(config: Config): Gateway {
     async refund({ paymentId, amountPaise, receipt, notes }) {
       try {
         return asRefund(
-          await (await sdk()).payments.refund(paymentId, { amount: amountPaise, speed: 'normal', receipt, notes }),
+          await (await sdk()).payments.refund(paymentId, {
+            amount: amountPaise,
+            speed: 'normal',
+            receipt,
+            notes,
+          }),
         );
       } catch (error) {
         throw new GatewayError(`Razorpay refund failed: ${describe(error)}`, refused(error));
@@ -174,7 +179,10 @@ function simulatedGateway(secret: () => string): Gateway {
   const made = new Map<string, GatewayRefund>();
   return {
     async refund({ receipt }) {
-      const refund = made.get(receipt) ?? { id: `rfnd_sim_${randomBytes(9).toString('base64url')}`, status: 'processed' as const };
+      const refund = made.get(receipt) ?? {
+        id: `rfnd_sim_${randomBytes(9).toString('base64url')}`,
+        status: 'processed' as const,
+      };
       made.set(receipt, refund);
       return refund;
     },

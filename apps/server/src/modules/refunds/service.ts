@@ -67,7 +67,11 @@ export function createRefundsService(
       .onConflictDoNothing({ target: refunds.requestKey })
       .returning();
     if (!row) return null;
-    await deps.jobs.enqueue(tx, { name: REFUND_JOB, payload: { refundId: row.id }, key: `${REFUND_JOB}:${row.id}` });
+    await deps.jobs.enqueue(tx, {
+      name: REFUND_JOB,
+      payload: { refundId: row.id },
+      key: `${REFUND_JOB}:${row.id}`,
+    });
     return row;
   }
 
@@ -187,7 +191,12 @@ export function createRefundsService(
       if (!refund.providerRefundId) {
         await tx.update(refunds).set({ providerRefundId: entity.id }).where(eq(refunds.id, refund.id));
       }
-      await settle(tx, refund, type === 'refund.processed' ? 'processed' : 'failed', 'Refund failed at the gateway');
+      await settle(
+        tx,
+        refund,
+        type === 'refund.processed' ? 'processed' : 'failed',
+        'Refund failed at the gateway',
+      );
       return 'applied';
     },
 
@@ -207,7 +216,12 @@ export function createRefundsService(
         .orderBy(asc(refunds.createdAt), asc(refunds.id));
       for (const r of rows) {
         const list = byOrder.get(r.orderId!) ?? [];
-        list.push({ id: r.id, amount: toRupees(r.amountPaise), status: r.status, createdAt: r.createdAt.toISOString() });
+        list.push({
+          id: r.id,
+          amount: toRupees(r.amountPaise),
+          status: r.status,
+          createdAt: r.createdAt.toISOString(),
+        });
         byOrder.set(r.orderId!, list);
       }
       return byOrder;
