@@ -145,7 +145,7 @@ export function createRefundsService(
     /** The 'refund' job. Throws on a transient gateway failure, so the job is retried. */
     async execute(refundId: string): Promise<void> {
       const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId));
-      if (!refund || refund.status !== 'pending' || refund.providerRefundId) return;
+      if (refund?.status !== 'pending' || refund.providerRefundId) return;
       let made: Awaited<ReturnType<Gateway['refund']>>;
       try {
         made =
