@@ -56,7 +56,10 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   const gateway = createGateway(config, () => deps.secrets.paymentsSimulated);
   const audit = createAuditService(db);
   const payments = createPaymentsLedger(db);
-  const jobs = createJobQueue(db, { retryBaseMs: config.JOBS_RETRY_BASE_MS });
+  const jobs = createJobQueue(db, {
+    retryBaseMs: config.JOBS_RETRY_BASE_MS,
+    maxAttempts: config.JOBS_MAX_ATTEMPTS,
+  });
   // creditNotes: the GST invoices module records each processed refund on the order's credit note here.
   const refunds = createRefundsService(db, { gateway, jobs, ledger: payments, log: deps.log });
   const orderMessages = createOrderMessages({

@@ -150,6 +150,16 @@ export const OrderStatusChange = z
   });
 export type OrderStatusChangeInput = z.infer<typeof OrderStatusChange>;
 
+/** A partial refund: some units of some lines, at the version of the order the page showed. */
+export const OrderLinesRefund = z.object({
+  version: z.coerce.number().int().positive(),
+  lines: z
+    .array(z.object({ itemId: z.number().int().positive(), quantity: z.number().int().positive() }))
+    .min(1, 'Choose at least one line to refund.')
+    .max(100),
+});
+export type OrderLinesRefundInput = z.infer<typeof OrderLinesRefund>;
+
 export const OrderNumberParam = z.object({ orderNumber: z.string().min(1).max(40) });
 
 export const AdminReviewsQuery = PageQuery.extend({

@@ -17,7 +17,10 @@ export interface NewJob {
 
 export type JobQueue = ReturnType<typeof createJobQueue>;
 
-export function createJobQueue(db: Db, options: { now?: () => Date; retryBaseMs?: number } = {}) {
+export function createJobQueue(
+  db: Db,
+  options: { now?: () => Date; retryBaseMs?: number; maxAttempts?: number } = {},
+) {
   const now = options.now ?? (() => new Date());
 
   return {
@@ -32,7 +35,7 @@ export function createJobQueue(db: Db, options: { now?: () => Date; retryBaseMs?
           payload: job.payload,
           key: job.key ?? null,
           runAt: job.runAt ?? now(),
-          ...(job.maxAttempts && { maxAttempts: job.maxAttempts }),
+          maxAttempts: job.maxAttempts ?? options.maxAttempts ?? 8,
         })
         .onConflictDoNothing({ target: jobs.key });
     },

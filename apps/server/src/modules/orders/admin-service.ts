@@ -8,10 +8,12 @@ import type { UserDto } from '@spice/shared/contracts/accounts';
 import type {
   AdminOrderDetailDto,
   AdminOrdersQueryInput,
+  OrderLinesRefundInput,
   OrderStatusChangeInput,
 } from '@spice/shared/contracts/admin';
 import { toRupees } from '@spice/shared/money';
 import { canTransition, ORDER_TRANSITIONS, type OrderStatus, statusLabel } from '@spice/shared/order-status';
+import { refundShare } from '@spice/shared/refunds';
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { csvField, csvIstTimestamp as istTimestamp, csvRupees as rupees } from '../../lib/csv.ts';
@@ -57,7 +59,10 @@ export function createAdminOrdersService(
   deps: {
     audit: AuditService;
     jobs: Pick<JobQueue, 'enqueue'>;
-    refunds: Pick<RefundsService, 'requestForCancelledOrder' | 'forOrders'>;
+    refunds: Pick<
+      RefundsService,
+      'requestForCancelledOrder' | 'requestForLines' | 'refundedLines' | 'forOrders'
+    >;
     coupons: Pick<CouponsService, 'releaseUse'>;
     /** Drops the catalogue snapshot, so returned stock shows at once. */
     invalidateCatalog: () => void;
@@ -260,6 +265,70 @@ export function createAdminOrdersService(
       });
       if (updated.status === 'CANCELLED' || updated.status === 'RTO') deps.invalidateCatalog();
       return detail(updated.orderNumber);
+    },
+
+    /**
+     * Refunds some units of some lines of an order paid online: their share of everything paid
+     * (refundShare), as a job. The order's version moves on, so a second click at the same
+     * version is refused (409) rather than refunding twice.
+     */
+    async refundLines(admin: UserDto, orderNumber: string, input: OrderLinesRefundInput) {
+      await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select()
+          .from(orders)
+          .where(eq(orders.orderNumber, orderNumber))
+          .for('update');
+        if (!current) throw new AppError('notFound', 'Order not found.');
+        if (current.version !== input.version) throw new AppError('conflict', ORDER_CHANGED_MEANWHILE);
+        if (current.paymentMode !== 'RAZORPAY' || current.paymentStatus !== 'PAID') {
+          throw new AppError('invalid', 'Only an order paid online can be refunded here.');
+        }
+        if (current.status === 'CANCELLED')
+          throw new AppError('conflict', 'A cancelled order is refunded in full.');
+        const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, current.id));
+        const before = await deps.refunds.refundedLines(tx, current.id);
+        const lines = input.lines.map(({ itemId, quantity }) => {
+          const item = items.find((i) => i.id === itemId);
+          if (!item) throw new AppError('invalid', 'That line is not part of this order.');
+          const left = item.quantity - (before.get(itemId)?.quantity ?? 0);
+          if (quantity > left) {
+            throw new AppError(
+              'invalid',
+              `Only ${left} of ${item.productName} ${item.variant} left to refund.`,
+            );
+          }
+          return { itemId, quantity, valuePaise: item.pricePaise * quantity };
+        });
+        const amountPaise = refundShare({
+          totalPaise: current.totalPaise,
+          subtotalPaise: current.subtotalPaise,
+          refundedValuePaise: [...before.values()].reduce((sum, l) => sum + l.valuePaise, 0),
+          chosenValuePaise: lines.reduce((sum, l) => sum + l.valuePaise, 0),
+        });
+        const [row] = await tx
+          .update(orders)
+          .set({ version: sql`${orders.version} + 1`, updatedAt: new Date() })
+          .where(and(eq(orders.id, current.id), eq(orders.version, input.version)))
+          .returning();
+        if (!row) throw new AppError('conflict', ORDER_CHANGED_MEANWHILE);
+        const refund = await deps.refunds.requestForLines(tx, row, lines, amountPaise);
+        await deps.audit.audit(
+          {
+            actorUserId: admin.id,
+            action: 'order.refund',
+            entity: 'order',
+            entityId: row.orderNumber,
+            before: { version: current.version },
+            after: {
+              version: row.version,
+              refund: refund && { id: refund.id, amount: toRupees(amountPaise), lines },
+            },
+          },
+          tx,
+        );
+      });
+      return detail(orderNumber);
     },
 
     /** Orders placed in the date range (IST days), oldest first, as CSV with rupee amounts. */

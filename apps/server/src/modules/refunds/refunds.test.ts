@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { AdminOrderDetail } from '@spice/shared/contracts/admin';
 import { ProductList } from '@spice/shared/contracts/catalog';
 import { OrderDetail } from '@spice/shared/contracts/commerce';
+import { refundShare } from '@spice/shared/refunds';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../seed/demo-seed.ts';
@@ -37,7 +38,7 @@ async function orderInCart(t: TestApp) {
 }
 
 /** The demo admin, or a second admin (a shopper given the admin role), acting through the API. */
-function adminOf(t: TestApp, mobile = DEMO_ADMIN.mobile) {
+function adminOf(t: TestApp, mobile: string = DEMO_ADMIN.mobile) {
   let cookie = '';
   return async (opts: { method?: 'GET' | 'PUT' | 'POST'; url: string; payload?: object }) => {
     if (!cookie) {
@@ -111,6 +112,44 @@ describe('refunds through the simulated gateway', () => {
     const mail = (await t.app.inject(`/api/dev/outbox?to=${encodeURIComponent(s.email)}`)).json();
     expect(mail.filter((m: { subject: string }) => m.subject.startsWith('Refund of'))).toHaveLength(1);
     expect(mail.filter((m: { subject: string }) => m.subject.endsWith('is cancelled'))).toHaveLength(1);
+  }, 60_000);
+
+  it('refunds chosen lines for their share of what was paid, once per click, and the rest on cancel', async () => {
+    const { s, orderNumber, total } = await paidOrder();
+    const order = AdminOrderDetail.parse((await admin({ url: `/api/admin/orders/${orderNumber}` })).json());
+    const line = order.items[0]!;
+    expect(line.quantity).toBe(2);
+    const ask = () =>
+      admin({
+        method: 'POST',
+        url: `/api/admin/orders/${orderNumber}/refunds`,
+        payload: { version: order.version, lines: [{ itemId: line.id, quantity: 1 }] },
+      });
+    const [first, second] = await Promise.all([ask(), ask()]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    const share = refundShare({
+      totalPaise: Math.round(total * 100),
+      subtotalPaise: Math.round(order.totals.subtotal * 100),
+      refundedValuePaise: 0,
+      chosenValuePaise: Math.round(line.price * 100),
+    });
+    const after = AdminOrderDetail.parse((first.statusCode === 200 ? first : second).json());
+    expect(after.refunds).toMatchObject([{ amount: share / 100, status: 'pending' }]);
+    const tooMany = await admin({
+      method: 'POST',
+      url: `/api/admin/orders/${orderNumber}/refunds`,
+      payload: { version: after.version, lines: [{ itemId: line.id, quantity: 2 }] },
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toBe(`Only 1 of ${line.productName} ${line.variant} left to refund.`);
+
+    expect((await cancel(admin, orderNumber, after.version)).statusCode).toBe(200);
+    await t.app.jobWorker.runDue();
+    const mine = OrderDetail.parse((await s.request({ url: `/api/orders/${orderNumber}` })).json());
+    expect(mine.refunds.map((r) => r.status)).toEqual(['processed', 'processed']);
+    expect(Math.round(mine.refunds.reduce((sum, r) => sum + r.amount * 100, 0))).toBe(
+      Math.round(total * 100),
+    );
   }, 60_000);
 
   it('leaves a cash on delivery order without a refund', async () => {
