@@ -22,6 +22,7 @@ import {
 import { type Shopper, signUp, verifyMobile } from '../../test/shoppers.ts';
 import { users } from '../accounts/schema.ts';
 import { jobs } from '../jobs/schema.ts';
+import { payments } from '../payments/schema.ts';
 import { refunds } from './schema.ts';
 
 let n = 0;
@@ -150,6 +151,23 @@ describe('refunds through the simulated gateway', () => {
     expect(Math.round(mine.refunds.reduce((sum, r) => sum + r.amount * 100, 0))).toBe(
       Math.round(total * 100),
     );
+  }, 60_000);
+
+  it('refunds a captured payment that could not become an order, and the ledger says Refunded', async () => {
+    const { s, address } = await orderInCart(t);
+    const { orderId } = (await createPaymentOrder(s, address)).json();
+    const { placed } = await payAndPlace(s, orderId);
+    expect(placed.statusCode).toBe(200);
+    const second = await payAndPlace(s, orderId); // paid again from another tab
+    expect(second.placed.statusCode).toBe(409);
+    const paymentId = second.payment.razorpayPaymentId as string;
+    const [pending] = await t.database.db.select().from(payments).where(eq(payments.paymentId, paymentId));
+    expect(pending!.status).toBe('refund_pending');
+    await t.app.jobWorker.runDue();
+    const [done] = await t.database.db.select().from(payments).where(eq(payments.paymentId, paymentId));
+    expect(done!.status).toBe('refunded');
+    const [refund] = await t.database.db.select().from(refunds).where(eq(refunds.paymentId, paymentId));
+    expect(refund).toMatchObject({ status: 'processed', amountPaise: pending!.amountPaise, orderId: null });
   }, 60_000);
 
   it('leaves a cash on delivery order without a refund', async () => {

@@ -83,7 +83,7 @@ export default function AdminJobs({ loaderData, actionData }: Route.ComponentPro
       {page.content.length === 0 ? (
         <p>{query.status === 'dead' ? 'No failed jobs.' : 'No jobs here.'}</p>
       ) : (
-        <table className="admin-table admin-jobs">
+        <table className="admin-table admin-table--cards admin-jobs">
           <thead>
             <tr>
               <th scope="col">Job</th>
@@ -103,7 +103,9 @@ export default function AdminJobs({ loaderData, actionData }: Route.ComponentPro
                 <td data-label="Job">
                   {j.name} <small>#{j.id}</small>
                 </td>
-                <td data-label="About">{subject(j.payload) || '—'}</td>
+                <td data-label="About" className="admin-jobs__about">
+                  {subject(j.payload) || '—'}
+                </td>
                 <td data-label="Status">
                   <span className={`admin-status admin-status--${j.status}`}>
                     {j.status === 'dead' ? 'Failed' : j.status}
@@ -113,8 +115,10 @@ export default function AdminJobs({ loaderData, actionData }: Route.ComponentPro
                   {j.attempts} of {j.maxAttempts}
                 </td>
                 <td data-label="When">{istDateTime(j.status === 'queued' ? j.runAt : j.updatedAt)}</td>
-                <td data-label="Last error">{j.lastError ?? '—'}</td>
-                <td data-label="Actions">
+                <td data-label="Last error" className="admin-table__full">
+                  {j.lastError ?? '—'}
+                </td>
+                <td data-label={j.status === 'dead' ? 'Actions' : undefined}>
                   {j.status === 'dead' ? (
                     <Form method="post">
                       <input type="hidden" name="id" value={j.id} />
