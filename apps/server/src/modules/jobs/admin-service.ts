@@ -44,25 +44,26 @@ export function createJobsAdmin(db: Db, deps: { jobs: JobQueue; audit: AuditServ
     },
 
     async retry(admin: UserDto, id: number) {
-      return db.transaction(async (tx) => {
-        const row = await deps.jobs.retry(id, tx);
-        if (!row) {
-          if (!(await deps.jobs.find(id))) throw new AppError('notFound', 'Job not found.');
-          throw new AppError('conflict', JOB_NOT_DEAD);
-        }
+      const row = await db.transaction(async (tx) => {
+        const queued = await deps.jobs.retry(id, tx);
+        if (!queued) return null;
         await deps.audit.audit(
           {
             actorUserId: admin.id,
             action: 'job.retry',
             entity: 'job',
-            entityId: String(row.id),
+            entityId: String(queued.id),
             before: { status: 'dead' },
-            after: { status: row.status, name: row.name },
+            after: { status: queued.status, name: queued.name },
           },
           tx,
         );
-        return toDto(row);
+        return queued;
       });
+      if (row) return toDto(row);
+      // Read after the transaction: the embedded database has one connection, held by it.
+      if (!(await deps.jobs.find(id))) throw new AppError('notFound', 'Job not found.');
+      throw new AppError('conflict', JOB_NOT_DEAD);
     },
   };
 }

@@ -29,6 +29,10 @@ export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/jobs/:id/retry',
     {
+      // Logged out or a shopper is refused before anything is validated.
+      onRequest: async (request) => {
+        await requireAdmin(request, accounts);
+      },
       schema: {
         tags: ['admin'],
         summary: 'Runs a failed (dead) job again with a fresh set of attempts (audited)',
