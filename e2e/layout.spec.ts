@@ -94,6 +94,8 @@ const ROUTES: LayoutRoute[] = [
   { name: 'admin payments', path: '/admin/payments', as: ADMIN },
   { name: 'admin payments needing attention', path: '/admin/payments?attention=true', as: ADMIN },
   { name: 'admin COD remittance', path: '/admin/cod-remittance?remitted=all', as: ADMIN },
+  { name: 'admin jobs', path: '/admin/jobs', as: ADMIN },
+  { name: 'admin failed jobs', path: '/admin/jobs?status=dead', as: ADMIN },
   { name: 'admin stock', path: '/admin/stock', as: ADMIN },
   { name: 'admin reviews', path: '/admin/reviews', as: ADMIN },
   { name: 'admin messages', path: '/admin/messages', as: ADMIN },

@@ -22,6 +22,8 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { couponRoutes } from './modules/coupons/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
+import { adminJobRoutes } from './modules/jobs/routes.ts';
+import { createJobWorker, type JobWorker } from './modules/jobs/worker.ts';
 import { mediaRoutes, registerMediaFiles } from './modules/media/routes.ts';
 import { outboxRoutes } from './modules/messaging/routes.ts';
 import { adminCodRemittanceRoutes } from './modules/orders/cod-remittance-routes.ts';
@@ -43,6 +45,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     services: Services;
+    /** Runs the background jobs; main.ts starts it, tests call runDue(). */
+    jobWorker: JobWorker;
   }
 }
 
@@ -125,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerDocs(app);
   await registerAuth(app, app.services.sessions);
   await registerRateLimits(app);
+  app.decorate('jobWorker', createWorker(app));
 
   await app.register(
     async (api) => {
@@ -152,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(adminPaymentRoutes);
       await api.register(adminCodRemittanceRoutes);
       await api.register(shippingRoutes);
+      await api.register(adminJobRoutes);
       // Unknown /api paths answer JSON, never the storefront's HTML 404.
       api.all('/*', async (request, reply) =>
         reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` }),
@@ -168,4 +174,37 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (onClose) app.addHook('onClose', async () => onClose());
   await app.ready();
   return app;
+}
+
+/**
+ * The job worker: every module's handlers, and the periodic upkeep as schedules (each runs once
+ * per period across all instances): unpaid checkouts give back their stock; expired sessions,
+ * ended rate-limit windows and finished jobs older than a week are deleted.
+ */
+function createWorker(app: FastifyInstance): JobWorker {
+  const { config, services } = app;
+  const sweeps = {
+    'release-expired-checkouts': async () => {
+      await services.orders.releaseExpired();
+    },
+    'purge-expired-sessions': async () => {
+      await services.sessions.purgeExpired();
+    },
+    'purge-rate-limit-windows': () => app.limits.purgeExpired(),
+    'purge-finished-jobs': async () => {
+      await services.jobs.purgeDone(new Date(Date.now() - 7 * 24 * 3_600_000));
+    },
+  };
+  return createJobWorker(services.jobs, {
+    handlers: { ...services.jobHandlers, ...sweeps },
+    schedules: [
+      { name: 'release-expired-checkouts', everyMs: config.SWEEP_CHECKOUTS_SECONDS * 1000 },
+      { name: 'purge-expired-sessions', everyMs: 3_600_000 },
+      { name: 'purge-rate-limit-windows', everyMs: 600_000 },
+      { name: 'purge-finished-jobs', everyMs: 3_600_000 },
+    ],
+    pollMs: config.JOBS_POLL_MS,
+    leaseMs: config.JOBS_LEASE_SECONDS * 1000,
+    log: app.log,
+  });
 }

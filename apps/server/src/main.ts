@@ -30,14 +30,15 @@ export async function main(
   const { seeded, demoAdminRevoked } = await migrateAndSeed(database, { seed: config.DEMO_MODE });
 
   const storefront = await makeStorefront(config);
-  const sweepers: NodeJS.Timeout[] = [];
+  let stopJobs = async () => {};
   const app = await buildApp({
     config,
     database,
     logger,
     storefront: registerStorefront(storefront),
     onClose: async () => {
-      for (const timer of sweepers) clearInterval(timer);
+      // The running job finishes, or goes back to the queue for another instance, before the database closes.
+      await stopJobs();
       await database.close();
     },
   });
@@ -74,7 +75,10 @@ export async function main(
   }
   for (const warning of bootWarnings(config)) app.log.warn(warning);
 
-  sweepers.push(...startSweepers(app));
+  if (config.JOBS_WORKER !== false) {
+    app.jobWorker.start();
+    stopJobs = () => app.jobWorker.stop(Math.floor(config.SHUTDOWN_TIMEOUT_MS / 2));
+  }
   await app.listen({ host: config.HOST, port: config.PORT });
   handleShutdown(app, config.SHUTDOWN_TIMEOUT_MS);
   return app;
@@ -105,20 +109,4 @@ function handleShutdown(app: FastifyInstance, timeoutMs: number) {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
-}
-
-/** Background upkeep: unpaid checkouts give back their stock; expired sessions and ended rate-limit windows are deleted. */
-function startSweepers(app: FastifyInstance): NodeJS.Timeout[] {
-  const every = (ms: number, task: () => Promise<unknown>, name: string) => {
-    const timer = setInterval(() => {
-      task().catch((error: unknown) => app.log.error({ err: error, task: name }, 'sweeper failed'));
-    }, ms);
-    timer.unref();
-    return timer;
-  };
-  return [
-    every(60_000, () => app.services.orders.releaseExpired(), 'release expired checkouts'),
-    every(3_600_000, () => app.services.sessions.purgeExpired(), 'purge expired sessions'),
-    every(600_000, () => app.limits.purgeExpired(), 'purge ended rate-limit windows'),
-  ];
 }

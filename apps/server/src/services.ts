@@ -23,9 +23,13 @@ import { createCouponsAdminService } from './modules/coupons/admin-service.ts';
 import { createCouponsService } from './modules/coupons/service.ts';
 import { createInvoiceRegister } from './modules/invoices/register.ts';
 import { createInvoicesService } from './modules/invoices/service.ts';
+import { createJobsAdmin } from './modules/jobs/admin-service.ts';
+import { createJobQueue } from './modules/jobs/queue.ts';
+import type { JobHandler } from './modules/jobs/worker.ts';
 import { createMediaService } from './modules/media/service.ts';
 import { createMediaStorage } from './modules/media/storage.ts';
-import { createOrderMessages } from './modules/messaging/order-messages.ts';
+import { ORDER_MESSAGE_JOB } from './modules/messaging/order-message-job.ts';
+import { createOrderMessages, type OrderMessageEvent } from './modules/messaging/order-messages.ts';
 import { createMessenger } from './modules/messaging/service.ts';
 import { createAdminOrdersService } from './modules/orders/admin-service.ts';
 import { createCodRemittanceService } from './modules/orders/cod-remittance.ts';
@@ -34,6 +38,7 @@ import { createOrdersService } from './modules/orders/service.ts';
 import { variantsInUse } from './modules/orders/variant-usage.ts';
 import { createGateway } from './modules/payments/gateway.ts';
 import { createPaymentsLedger } from './modules/payments/ledger.ts';
+import { createRefundsService, REFUND_JOB } from './modules/refunds/service.ts';
 import { createReviewsService } from './modules/reviews/service.ts';
 import { createAutomaticCourier, manualCourier } from './modules/shipping/courier.ts';
 import { createShippingService } from './modules/shipping/service.ts';
@@ -57,11 +62,24 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   const audit = createAuditService(db);
   const payments = createPaymentsLedger(db);
   const invoices = createInvoicesService(db, { audit, log: deps.log });
+  const jobs = createJobQueue(db, {
+    retryBaseMs: config.JOBS_RETRY_BASE_MS,
+    maxAttempts: config.JOBS_MAX_ATTEMPTS,
+  });
+  // A processed refund of a cancelled order is recorded on its GST credit note.
+  const refunds = createRefundsService(db, {
+    gateway,
+    jobs,
+    ledger: payments,
+    creditNotes: invoices,
+    log: deps.log,
+  });
   const reviews = createReviewsService(db, { catalog, ttlMs });
   const accounts = createAccountsService(db);
   const customerOrders = createCustomerOrderService(db, {
     catalog,
     checkout,
+    refunds,
     onlinePayments: gateway.keyId !== '',
   });
   const content = createContentService(db, { ttlMs });
@@ -72,8 +90,19 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     config,
     settings: () => content.footer(),
     preferences: (userId) => messagePreferences.get(userId),
+    refundAmount: async (_orderNumber, refundId) => (await refunds.find(refundId))?.amountPaise ?? null,
     log: deps.log,
   });
+  /** What each job does; the worker (app.ts) adds the schedules. Every handler is idempotent. */
+  const jobHandlers: Record<string, JobHandler> = {
+    [ORDER_MESSAGE_JOB]: (p) =>
+      orderMessages.deliver({
+        orderNumber: p.orderNumber as string,
+        event: p.event as OrderMessageEvent,
+        ...(typeof p.refundId === 'string' && { refundId: p.refundId }),
+      }),
+    [REFUND_JOB]: (p) => refunds.execute(p.refundId as string),
+  };
   const contact = createContactService(db, messenger, {
     storeEmail: config.STORE_EMAIL,
     log: deps.log,
@@ -85,13 +114,18 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   });
   const adminOrders = createAdminOrdersService(db, {
     audit,
-    orderMessages,
+    jobs,
+    refunds,
     coupons,
     invoices,
     invalidateCatalog: () => catalog.invalidate(),
     log: deps.log,
   });
   return {
+    jobs,
+    jobHandlers,
+    jobsAdmin: createJobsAdmin(db, { jobs, audit }),
+    refunds,
     audit,
     invoices,
     invoiceRegister: createInvoiceRegister(db),
@@ -121,7 +155,8 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
       catalog,
       checkout,
       coupons,
-      orderMessages,
+      jobs,
+      refunds,
       gateway,
       ledger: payments,
       invoices,

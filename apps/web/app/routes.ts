@@ -17,6 +17,7 @@ export default [
       route('customers/:id', 'routes/admin/customer.tsx'),
       route('payments', 'routes/admin/payments.tsx'),
       route('cod-remittance', 'routes/admin/cod-remittance.tsx'),
+      route('jobs', 'routes/admin/jobs.tsx'),
       route('stock', 'routes/admin/stock.tsx'),
       route('reviews', 'routes/admin/reviews.tsx'),
       route('messages', 'routes/admin/messages.tsx'),

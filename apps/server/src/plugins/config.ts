@@ -49,6 +49,17 @@ const ConfigSchema = z
         return z.NEVER;
       }),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120000).default(10000),
+    // Background jobs (decision record 0013): how often an idle worker looks for due jobs, how
+    // long a claimed job is leased before another instance may take it over, attempts before a
+    // job is dead, and the first retry's delay (doubling after).
+    JOBS_POLL_MS: z.coerce.number().int().min(50).max(60000).default(1000),
+    JOBS_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+    JOBS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+    JOBS_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3600000).default(5000),
+    // Off: this process enqueues but runs no jobs (another instance does).
+    JOBS_WORKER: bool,
+    // The expired-checkout sweep's period (the other sweeps are hourly or every 10 minutes).
+    SWEEP_CHECKOUTS_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     // Demo mode: unset, on only for the embedded database with no provider configured.
     DEMO_MODE: bool,
     // Rate-limit counters: in the app's database unless a Redis server is named here.

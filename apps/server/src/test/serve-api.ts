@@ -6,6 +6,14 @@ import { loadConfig } from '../plugins/config.ts';
 
 const config = loadConfig(process.env);
 const database = await openDatabase(config.DATABASE_URL);
-const app = await buildApp({ config, database, onClose: () => database.close() });
+const app = await buildApp({
+  config,
+  database,
+  onClose: async () => {
+    await app.jobWorker.stop(1000);
+    await database.close();
+  },
+});
+if (config.JOBS_WORKER !== false) app.jobWorker.start();
 await app.listen({ host: '127.0.0.1', port: config.PORT });
 console.log(`listening on ${config.PORT}`);

@@ -2,8 +2,9 @@ import { PAYMENT_STATUS_LABELS, paymentModeLabel } from '@spice/shared/cod';
 import type { OrderDetailDto } from '@spice/shared/contracts/commerce';
 import { formatIst } from '@spice/shared/ist';
 import { MESSAGES } from '@spice/shared/messages';
-import { formatPrice } from '@spice/shared/money';
+import { formatPrice, rupeesToPaise } from '@spice/shared/money';
 import { statusLabel } from '@spice/shared/order-status';
+import { refundStatusText } from '@spice/shared/refunds';
 import { useState } from 'react';
 import { data, isRouteErrorResponse, Link, redirect } from 'react-router';
 import { Toast } from '../components/toast';
@@ -140,6 +141,15 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
                 codTotal={order.priceDetails.finalAmount}
                 onPaid={setToast}
               />
+            ) : null}
+            {order.refunds.length > 0 ? (
+              <ul className="order-refunds" aria-label="Refunds">
+                {order.refunds.map((r) => (
+                  <li key={r.id} className={`order-refund order-refund--${r.status}`}>
+                    {refundStatusText(r.status, rupeesToPaise(r.amount))}
+                  </li>
+                ))}
+              </ul>
             ) : null}
           </section>
 

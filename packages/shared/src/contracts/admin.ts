@@ -12,6 +12,7 @@ import {
   PrepaidDiscountSettings,
 } from './cod.ts';
 import { Tracking } from './shipping.ts';
+import { OrderRefund } from './commerce.ts';
 import * as z from './zod.ts';
 
 export const PageQuery = z.object({
@@ -100,6 +101,8 @@ export const AdminOrderDetail = z
     }),
     items: z.array(
       z.object({
+        /** The line's id, as a partial refund names it. */
+        id: z.number().int(),
         productName: z.string(),
         variant: z.string(),
         quantity: z.number().int(),
@@ -107,6 +110,7 @@ export const AdminOrderDetail = z
         mrp: z.number(),
       }),
     ),
+    refunds: z.array(OrderRefund),
     totals: z.object({
       totalMrp: z.number(),
       subtotal: z.number(),
@@ -156,6 +160,16 @@ export const OrderStatusChange = z
     path: ['trackingId'],
   });
 export type OrderStatusChangeInput = z.infer<typeof OrderStatusChange>;
+
+/** A partial refund: some units of some lines, at the version of the order the page showed. */
+export const OrderLinesRefund = z.object({
+  version: z.coerce.number().int().positive(),
+  lines: z
+    .array(z.object({ itemId: z.number().int().positive(), quantity: z.number().int().positive() }))
+    .min(1, 'Choose at least one line to refund.')
+    .max(100),
+});
+export type OrderLinesRefundInput = z.infer<typeof OrderLinesRefund>;
 
 export const OrderNumberParam = z.object({ orderNumber: z.string().min(1).max(40) });
 

@@ -2,6 +2,7 @@
 
 import { MESSAGES } from '../messages.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
+import { REFUND_STATUSES } from '../refunds.ts';
 import { PAYMENT_MODES, PAYMENT_STATUSES, PayNowOfferDto } from './cod.ts';
 import { OptionalGstin } from './invoices.ts';
 import { Tracking } from './shipping.ts';
@@ -103,6 +104,15 @@ export const PlacedOrder = z
   .object({ orderNumber: z.string(), totalAmount: z.number() })
   .meta({ id: 'PlacedOrder' });
 
+export const OrderRefund = z
+  .object({
+    id: z.string(),
+    amount: z.number(),
+    status: z.enum(REFUND_STATUSES),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'OrderRefund' });
+
 export const OrderSummary = z
   .object({
     orderNumber: z.string(),
@@ -175,6 +185,8 @@ export const OrderDetail = OrderSummary.extend({
   /** A COD order not yet shipped may be paid online instead ('Pay now and save ₹X'); else null. */
   payNow: PayNowOfferDto.nullable(),
   statusHistory: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string() })),
+  /** Money given back through the gateway, oldest first (amount in rupees). */
+  refunds: z.array(OrderRefund),
 }).meta({ id: 'OrderDetail' });
 
 export type CartItemDto = z.infer<typeof CartItem>;

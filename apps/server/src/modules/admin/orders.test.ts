@@ -157,6 +157,7 @@ describe('status changes', () => {
       orderStatus: 'DELIVERED',
       trackingId: 'DTDC123456',
     });
+    await t.app.jobWorker.runDue(); // order messages go out by job
     const mail = (await t.app.inject(`/api/dev/outbox?to=${encodeURIComponent(shopper.email)}`)).json();
     expect(mail[0].subject).toBe(`Your Kesar Chakki order ${orderNumber} is delivered`);
     expect(mail.some((m: { text: string }) => m.text.includes('AWB / tracking number: DTDC123456'))).toBe(

@@ -9,6 +9,7 @@ import {
   AdminSettings,
   AuditPage,
   CheckoutSettingsEdit,
+  OrderLinesRefund,
   OrderNumberParam,
   OrderStatusChange,
   OrdersCsvQuery,
@@ -32,6 +33,28 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { accounts, audit, adminOrders, content, contentEditing, stock, checkout, shipping } = app.services;
   neverCache(app);
+
+  app.post(
+    '/admin/orders/:orderNumber/refunds',
+    {
+      onRequest: async (request) => {
+        await requireAdmin(request, accounts);
+      },
+      schema: {
+        tags,
+        summary: 'Refund some lines of an order paid online: their share of everything paid (a job)',
+        description:
+          'The amount is refundShare (packages/shared/src/refunds.ts): the lines share of the total, fees and discounts included. version is the one the page showed (409 when changed meanwhile, so a double click refunds once).',
+        params: OrderNumberParam,
+        body: OrderLinesRefund,
+        response: { 200: AdminOrderDetail, ...errors },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(request, accounts);
+      return adminOrders.refundLines(admin, request.params.orderNumber, request.body);
+    },
+  );
 
   app.get(
     '/admin/audit',

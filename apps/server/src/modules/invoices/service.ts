@@ -219,6 +219,24 @@ export function createInvoicesService(
       return null;
     },
 
+    /**
+     * The refunds module's hook, inside the transaction that marks a refund processed (once per
+     * refund): the amount is added to the credit note of the cancelled or returned invoice. A
+     * refund of an order with no credit note (part of a live order) leaves the invoices as they are.
+     */
+    async recordRefund(tx: Tx, refund: { orderNumber: string; amountPaise: number }) {
+      const [invoice] = await tx
+        .select({ id: invoices.id })
+        .from(invoices)
+        .innerJoin(orders, eq(orders.id, invoices.orderId))
+        .where(eq(orders.orderNumber, refund.orderNumber));
+      if (!invoice) return;
+      await tx
+        .update(creditNotes)
+        .set({ refundedPaise: sql`coalesce(${creditNotes.refundedPaise}, 0) + ${refund.amountPaise}` })
+        .where(eq(creditNotes.invoiceId, invoice.id));
+    },
+
     /** The PDF of an order's invoice or credit note, for its shopper or an admin; 404 otherwise. */
     async pdf(user: UserDto, orderNumber: string, kind: 'invoice' | 'credit_note') {
       const [order] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber));

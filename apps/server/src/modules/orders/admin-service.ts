@@ -1,16 +1,19 @@
 // The shop owner's side of orders: the filtered list, one order in full, status changes along the
 // transition table and the CSV export. A status change is a conditional UPDATE on (status,
 // version), so of two admins acting on the same order at once exactly one wins; the change and its
-// audit entry are written in one transaction, and the shopper is e-mailed after it commits.
+// audit entry are written in one transaction, with the shopper's message job and, for a paid order
+// cancelled, its refund.
 
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type {
   AdminOrderDetailDto,
   AdminOrdersQueryInput,
+  OrderLinesRefundInput,
   OrderStatusChangeInput,
 } from '@spice/shared/contracts/admin';
 import { toRupees } from '@spice/shared/money';
 import { canTransition, ORDER_TRANSITIONS, type OrderStatus, statusLabel } from '@spice/shared/order-status';
+import { refundShare } from '@spice/shared/refunds';
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { csvField, csvIstTimestamp as istTimestamp, csvRupees as rupees } from '../../lib/csv.ts';
@@ -19,7 +22,10 @@ import { users } from '../accounts/schema.ts';
 import type { AuditService } from '../admin/audit.ts';
 import type { CouponsService } from '../coupons/service.ts';
 import type { InvoicesService } from '../invoices/service.ts';
-import type { OrderMessageEvent, OrderMessages } from '../messaging/order-messages.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { orderMessageJob } from '../messaging/order-message-job.ts';
+import type { OrderMessageEvent } from '../messaging/order-messages.ts';
+import type { RefundsService } from '../refunds/service.ts';
 import { trackingOf } from '../shipping/tracking.ts';
 import { couponRedemptions, orderItems, orders } from './schema.ts';
 import { returnStock } from './service.ts';
@@ -47,13 +53,24 @@ function dateRange(from?: string, to?: string): SQL[] {
 // Spelled out: inside a subquery Drizzle leaves column names unqualified, which would bind to order_items.
 const itemCount = sql<number>`(select coalesce(sum(oi.quantity), 0) from order_items oi where oi.order_id = "orders"."id")::int`;
 
+/** The statuses the shopper is told of, and by which message. */
+const MESSAGE_EVENTS: Partial<Record<OrderStatus, OrderMessageEvent>> = {
+  SHIPPED: 'shipped',
+  DELIVERED: 'delivered',
+  CANCELLED: 'cancelled',
+};
+
 export type AdminOrdersService = ReturnType<typeof createAdminOrdersService>;
 
 export function createAdminOrdersService(
   db: Db,
   deps: {
     audit: AuditService;
-    orderMessages: Pick<OrderMessages, 'deliver'>;
+    jobs: Pick<JobQueue, 'enqueue'>;
+    refunds: Pick<
+      RefundsService,
+      'requestForCancelledOrder' | 'requestForLines' | 'refundedLines' | 'forOrders'
+    >;
     coupons: Pick<CouponsService, 'releaseUse'>;
     /** GST documents: a COD order's invoice when shipped, a credit note when an invoiced order is cancelled or returned. */
     invoices: Pick<InvoicesService, 'onStatusChanged'>;
@@ -83,20 +100,6 @@ export function createAdminOrdersService(
     return { restocked, couponReleased: redemption?.couponId ?? null };
   }
 
-  /**
-   * The shopper hears of the moves that matter to them (messaging/order-messages.ts): shipped,
-   * delivered, cancelled. Confirmed, packed and returned are the shop's own steps.
-   */
-  async function notifyShopper(order: typeof orders.$inferSelect) {
-    const event = STATUS_EVENTS[order.status];
-    if (!event) return;
-    try {
-      await deps.orderMessages.deliver({ orderNumber: order.orderNumber, event });
-    } catch (error) {
-      deps.log.warn({ err: error, orderNumber: order.orderNumber }, 'order status messages not sent');
-    }
-  }
-
   async function detail(orderNumber: string): Promise<AdminOrderDetailDto> {
     const [o] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
     if (!o) throw new AppError('notFound', 'Order not found.');
@@ -105,6 +108,7 @@ export function createAdminOrdersService(
       .from(orderItems)
       .where(eq(orderItems.orderId, o.id))
       .orderBy(asc(orderItems.id));
+    const refunds = (await deps.refunds.forOrders([o.id])).get(o.id) ?? [];
     const [collector] =
       o.codCollectedBy === null
         ? []
@@ -123,6 +127,7 @@ export function createAdminOrdersService(
       customer: { name: o.userName, mobile: o.userMobile, email: o.userEmail },
       address: o.address,
       items: items.map((i) => ({
+        id: i.id,
         productName: i.productName,
         variant: i.variant,
         quantity: i.quantity,
@@ -153,6 +158,7 @@ export function createAdminOrdersService(
               }
             : null,
       },
+      refunds,
       createdAt: o.createdAt.toISOString(),
       updatedAt: o.updatedAt.toISOString(),
     };
@@ -253,6 +259,11 @@ export function createAdminOrdersService(
         // Cancelled or returned undelivered: the units and coupon use come back, once (both are final).
         const returned =
           row.status === 'CANCELLED' || row.status === 'RTO' ? await returnToShop(tx, row.id) : undefined;
+        // A paid online order cancelled is refunded (a job; the conditional UPDATE above lets one admin through).
+        const refund =
+          row.status === 'CANCELLED' ? await deps.refunds.requestForCancelledOrder(tx, row) : null;
+        const event = MESSAGE_EVENTS[row.status];
+        if (event) await deps.jobs.enqueue(tx, orderMessageJob({ orderNumber: row.orderNumber, event }));
         await deps.audit.audit(
           {
             actorUserId: admin?.id ?? null,
@@ -265,6 +276,7 @@ export function createAdminOrdersService(
               trackingId: row.trackingId,
               version: row.version,
               ...returned,
+              ...(refund && { refund: { id: refund.id, amount: toRupees(refund.amountPaise) } }),
               ...(cashCollected && { cashCollected: toRupees(current.totalPaise) }),
             },
           },
@@ -273,8 +285,71 @@ export function createAdminOrdersService(
         return row;
       });
       if (updated.status === 'CANCELLED' || updated.status === 'RTO') deps.invalidateCatalog();
-      await notifyShopper(updated);
       return detail(updated.orderNumber);
+    },
+
+    /**
+     * Refunds some units of some lines of an order paid online: their share of everything paid
+     * (refundShare), as a job. The order's version moves on, so a second click at the same
+     * version is refused (409) rather than refunding twice.
+     */
+    async refundLines(admin: UserDto, orderNumber: string, input: OrderLinesRefundInput) {
+      await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select()
+          .from(orders)
+          .where(eq(orders.orderNumber, orderNumber))
+          .for('update');
+        if (!current) throw new AppError('notFound', 'Order not found.');
+        if (current.version !== input.version) throw new AppError('conflict', ORDER_CHANGED_MEANWHILE);
+        if (current.paymentMode !== 'RAZORPAY' || current.paymentStatus !== 'PAID') {
+          throw new AppError('invalid', 'Only an order paid online can be refunded here.');
+        }
+        if (current.status === 'CANCELLED')
+          throw new AppError('conflict', 'A cancelled order is refunded in full.');
+        const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, current.id));
+        const before = await deps.refunds.refundedLines(tx, current.id);
+        const lines = input.lines.map(({ itemId, quantity }) => {
+          const item = items.find((i) => i.id === itemId);
+          if (!item) throw new AppError('invalid', 'That line is not part of this order.');
+          const left = item.quantity - (before.get(itemId)?.quantity ?? 0);
+          if (quantity > left) {
+            throw new AppError(
+              'invalid',
+              `Only ${left} of ${item.productName} ${item.variant} left to refund.`,
+            );
+          }
+          return { itemId, quantity, valuePaise: item.pricePaise * quantity };
+        });
+        const amountPaise = refundShare({
+          totalPaise: current.totalPaise,
+          subtotalPaise: current.subtotalPaise,
+          refundedValuePaise: [...before.values()].reduce((sum, l) => sum + l.valuePaise, 0),
+          chosenValuePaise: lines.reduce((sum, l) => sum + l.valuePaise, 0),
+        });
+        const [row] = await tx
+          .update(orders)
+          .set({ version: sql`${orders.version} + 1`, updatedAt: new Date() })
+          .where(and(eq(orders.id, current.id), eq(orders.version, input.version)))
+          .returning();
+        if (!row) throw new AppError('conflict', ORDER_CHANGED_MEANWHILE);
+        const refund = await deps.refunds.requestForLines(tx, row, lines, amountPaise);
+        await deps.audit.audit(
+          {
+            actorUserId: admin.id,
+            action: 'order.refund',
+            entity: 'order',
+            entityId: row.orderNumber,
+            before: { version: current.version },
+            after: {
+              version: row.version,
+              refund: refund && { id: refund.id, amount: toRupees(amountPaise), lines },
+            },
+          },
+          tx,
+        );
+      });
+      return detail(orderNumber);
     },
 
     /** Orders placed in the date range (IST days), oldest first, as CSV with rupee amounts. */

@@ -247,6 +247,7 @@ describe('checkout and payment', () => {
       paymentStatus: 'PAID',
       invoiceNumber: expect.stringMatching(/^KC\//),
     });
+    await t.app.jobWorker.runDue(); // order messages go out by job
     const confirmation = (await t.app.inject(`/api/dev/outbox?to=${encodeURIComponent(s.email)}`)).json();
     expect(confirmation[0].subject).toContain(orderNumber);
   });

@@ -34,7 +34,6 @@ export function createCodPlacement(
     reserveStock: (tx: Tx, lines: CheckoutLine[]) => Promise<void>;
     releaseCheckouts: (tx: Tx, rows: CheckoutRow[], status: 'released' | 'cancelled') => Promise<void>;
     insertOrder: (tx: Tx, checkout: CheckoutRow, paymentId: string, signature: string) => Promise<OrderRow>;
-    confirm: (order: OrderRow) => Promise<void>;
     addressSnapshot: (a: typeof addresses.$inferSelect) => AddressSnapshot;
     invalidateCatalog: () => void;
   },
@@ -150,7 +149,6 @@ export function createCodPlacement(
     });
     if (!result.lines) return { ...answer(result.order), created: false };
     deps.invalidateCatalog();
-    await deps.confirm(result.order);
     return { ...answer(result.order), created: true };
   }
 

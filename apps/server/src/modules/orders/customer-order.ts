@@ -13,6 +13,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import { trackingOf } from '../shipping/tracking.ts';
+import type { RefundsService } from '../refunds/service.ts';
 import { checkouts, orderItems, orders } from './schema.ts';
 import { statusHistory } from './status-history.ts';
 
@@ -27,6 +28,7 @@ export function createCustomerOrderService(
     checkout: Pick<CheckoutService, 'currentConfig'>;
     /** False when the shop has no payment gateway: a COD order then cannot be paid online. */
     onlinePayments: boolean;
+    refunds: Pick<RefundsService, 'forOrders'>;
   },
 ) {
   return {
@@ -74,13 +76,14 @@ export function createCustomerOrderService(
         .from(orders)
         .where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId)));
       if (!o) throw new AppError('notFound', ORDER_NOT_FOUND);
-      const [items, [checkout], history, snap, config, tracking] = await Promise.all([
+      const [items, [checkout], history, snap, config, tracking, refunds] = await Promise.all([
         db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id)),
         db.select({ lines: checkouts.lines }).from(checkouts).where(eq(checkouts.id, o.checkoutId)),
         statusHistory(db, o.id),
         deps.catalog.snapshot(),
         deps.checkout.currentConfig(db),
         trackingOf(db, o.id),
+        deps.refunds.forOrders([o.id]),
       ]);
       const offer = deps.onlinePayments ? payNowOffer(o, config.prepaidDiscount) : null;
       return {
@@ -132,6 +135,7 @@ export function createCustomerOrderService(
         },
         invoiceNumber: o.invoiceNumber,
         statusHistory: history,
+        refunds: refunds.get(o.id) ?? [],
       };
     },
   };

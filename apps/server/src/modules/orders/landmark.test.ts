@@ -37,6 +37,7 @@ describe('the delivery address of an order', () => {
     expect(placed.statusCode, placed.body).toBe(200);
     const { orderNumber } = placed.json();
 
+    await t.app.jobWorker.runDue(); // order messages go out by job
     const mail = (await t.app.inject(`/api/dev/outbox?to=${encodeURIComponent(s.email)}`)).json()[0];
     expect(mail.subject).toContain(orderNumber);
     expect(mail.text).toContain('12, 4th Cross, Near Horniman Circle, Indiranagar, Bengaluru');

@@ -13,9 +13,11 @@ import { toUserDto } from '../accounts/service.ts';
 import { cartItems } from '../cart/schema.ts';
 import type { CouponsService } from '../coupons/service.ts';
 import type { InvoicesService } from '../invoices/service.ts';
-import type { OrderMessages } from '../messaging/order-messages.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { orderMessageJob } from '../messaging/order-message-job.ts';
 import { decidePaymentFate } from '../payments/fate.ts';
 import type { PaymentsLedger } from '../payments/ledger.ts';
+import type { RefundsService } from '../refunds/service.ts';
 import { type CheckoutLine, checkouts, couponRedemptions, orderItems, orders } from './schema.ts';
 import { recordStatus } from './status-history.ts';
 
@@ -34,7 +36,8 @@ export function createPlacement(deps: {
   invoices: Pick<InvoicesService, 'onOrderPlaced'>;
   /** Takes stock for every line, or throws an AppError if any is short. */
   reserveStock: (tx: Tx, lines: CheckoutLine[]) => Promise<void>;
-  orderMessages: Pick<OrderMessages, 'deliver'>;
+  jobs: Pick<JobQueue, 'enqueue'>;
+  refunds: Pick<RefundsService, 'requestForPayment'>;
   invalidateCatalog: () => void;
   log: { warn(obj: object, msg: string): void };
 }) {
@@ -117,6 +120,8 @@ export function createPlacement(deps: {
     }
     await tx.update(checkouts).set({ status: 'paid' }).where(eq(checkouts.id, checkout.id));
     await removeBought(tx, checkout.userId, checkout.lines);
+    // The confirmation goes out by job, committed with the order: a rolled-back order sends nothing.
+    await deps.jobs.enqueue(tx, orderMessageJob({ orderNumber: order!.orderNumber, event: 'placed' }));
     const invoiceNumber = await deps.invoices.onOrderPlaced(tx, order!);
     return { ...order!, invoiceNumber };
   }
@@ -202,6 +207,7 @@ export function createPlacement(deps: {
     if (fate.kind === 'place-late') reason = await retake(tx, checkout);
     if (reason) {
       await record('refund_pending', null, reason);
+      await deps.refunds.requestForPayment(tx, { paymentId: payment.id, amountPaise });
       deps.log.warn(
         { paymentId: payment.id, providerOrderId: checkout.providerOrderId, reason, amountPaise },
         'captured payment cannot become an order: refund pending',
@@ -213,20 +219,10 @@ export function createPlacement(deps: {
     return { kind: 'order', order, created: true };
   }
 
-  /** The 'placed' messages (messaging/order-messages.ts); the lead moves this to a durable job. */
-  async function confirm(order: typeof orders.$inferSelect) {
-    try {
-      await deps.orderMessages.deliver({ orderNumber: order.orderNumber, event: 'placed' });
-    } catch (error) {
-      deps.log.warn({ err: error, orderNumber: order.orderNumber }, 'order confirmation messages not sent');
-    }
-  }
-
-  /** After the commit: the confirmation e-mail, and fresh stock figures when a late payment took stock. */
+  /** After the commit: fresh stock figures when a late payment took stock. */
   async function afterSettlement(checkout: CheckoutRow, settled: Settlement) {
     if (settled.kind !== 'order' || !settled.created) return;
     if (checkout.status === 'released') deps.invalidateCatalog();
-    await confirm(settled.order);
   }
 
   async function loadUser(tx: Tx, userId: number): Promise<UserDto> {
@@ -234,5 +230,5 @@ export function createPlacement(deps: {
     return toUserDto(u!);
   }
 
-  return { settlePayment, afterSettlement, insertOrder, confirm };
+  return { settlePayment, afterSettlement, insertOrder };
 }

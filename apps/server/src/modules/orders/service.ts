@@ -15,9 +15,10 @@ import type { CatalogService } from '../catalog/service.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import type { CouponRow, CouponsService } from '../coupons/service.ts';
 import type { InvoicesService } from '../invoices/service.ts';
-import type { OrderMessages } from '../messaging/order-messages.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import { type Gateway, GatewayError } from '../payments/gateway.ts';
 import type { PaymentsLedger } from '../payments/ledger.ts';
+import type { RefundsService } from '../refunds/service.ts';
 import { trackingByOrder } from '../shipping/tracking.ts';
 import { createCodPlacement } from './cod-placement.ts';
 import { createCodPrepay } from './cod-prepay.ts';
@@ -62,7 +63,8 @@ export function createOrdersService(
     catalog: CatalogService;
     checkout: CheckoutService;
     coupons: CouponsService;
-    orderMessages: Pick<OrderMessages, 'deliver'>;
+    jobs: Pick<JobQueue, 'enqueue'>;
+    refunds: Pick<RefundsService, 'requestForPayment' | 'applyWebhook'>;
     gateway: Gateway;
     ledger: PaymentsLedger;
     invoices: Pick<InvoicesService, 'onOrderPlaced'>;
@@ -258,12 +260,13 @@ export function createOrdersService(
     };
   }
 
-  const { settlePayment, afterSettlement, insertOrder, confirm } = createPlacement({
+  const { settlePayment, afterSettlement, insertOrder } = createPlacement({
     coupons,
     ledger,
     invoices: deps.invoices,
     reserveStock,
-    orderMessages: deps.orderMessages,
+    jobs: deps.jobs,
+    refunds: deps.refunds,
     invalidateCatalog: () => catalog.invalidate(),
     log: deps.log,
   });
@@ -275,7 +278,6 @@ export function createOrdersService(
     reserveStock,
     releaseCheckouts,
     insertOrder,
-    confirm,
     addressSnapshot,
     invalidateCatalog: () => catalog.invalidate(),
   });
@@ -480,9 +482,12 @@ export function createOrdersService(
             };
           };
           order?: { entity?: { id?: string } };
+          refund?: { entity?: { id?: string; receipt?: string | null; notes?: { refund_id?: string } } };
         };
       };
-      const id = eventId ?? `${event.event}:${event.payload?.payment?.entity?.id}`;
+      const id =
+        eventId ??
+        `${event.event}:${event.payload?.refund?.entity?.id ?? event.payload?.payment?.entity?.id}`;
       const type = event.event ?? 'unknown';
       const paymentEntity = event.payload?.payment?.entity;
       const providerOrderId = paymentEntity?.order_id ?? event.payload?.order?.entity?.id;
@@ -494,6 +499,10 @@ export function createOrdersService(
           .onConflictDoNothing()
           .returning({ id: paymentEvents.id });
         if (fresh.length === 0) return { status: 'duplicate' as const };
+        if (type === 'refund.processed' || type === 'refund.failed') {
+          const applied = await deps.refunds.applyWebhook(tx, type, event.payload?.refund?.entity ?? {});
+          return { status: applied === 'applied' ? ('refund' as const) : ('ignored' as const) };
+        }
         const known = ['payment.captured', 'order.paid', 'payment.failed'].includes(type);
         if (!known || !providerOrderId || !paymentEntity?.id) return { status: 'ignored' as const };
         const [checkout] = await tx

@@ -3,7 +3,7 @@
 import type { AdminPaymentPageDto, AdminPaymentsQueryInput } from '@spice/shared/contracts/admin-payments';
 import { toRupees } from '@spice/shared/money';
 import { ATTENTION_STATUSES, type PaymentStatus, paymentReasonLabel } from '@spice/shared/payments';
-import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { type PaymentRow, payments } from './schema.ts';
 
@@ -62,6 +62,14 @@ export function createPaymentsLedger(db: Db) {
         .insert(payments)
         .values({ ...entry, status: 'failed', source: 'webhook' })
         .onConflictDoNothing();
+    },
+
+    /** The refund of a payment that could not become an order went through. */
+    async markRefunded(tx: Tx, paymentId: string): Promise<void> {
+      await tx
+        .update(payments)
+        .set({ status: 'refunded', updatedAt: sql`now()` })
+        .where(and(eq(payments.paymentId, paymentId), eq(payments.status, 'refund_pending')));
     },
 
     /** Newest first; `attention` keeps the ones the owner must act on. */

@@ -2,7 +2,8 @@ import { PAYMENT_STATUS_LABELS, paymentModeLabel } from '@spice/shared/cod';
 import { OrderStatusChange } from '@spice/shared/contracts/admin';
 import { formatPrice } from '@spice/shared/money';
 import { statusLabel } from '@spice/shared/order-status';
-import { type FormEvent, useState } from 'react';
+import { REFUND_STATUS_LABELS } from '@spice/shared/refunds';
+import { type FormEvent, Fragment, useState } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
 import { adminMeta, istDateTime } from '../../features/admin/meta';
@@ -238,6 +239,14 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
                 <dd>{o.payment.providerOrderId}</dd>
               </>
             )}
+            {o.refunds.map((r) => (
+              <Fragment key={r.id}>
+                <dt>Refund {istDateTime(r.createdAt)}</dt>
+                <dd>
+                  {formatPrice(r.amount)} · {REFUND_STATUS_LABELS[r.status]}
+                </dd>
+              </Fragment>
+            ))}
           </dl>
         </section>
       </div>

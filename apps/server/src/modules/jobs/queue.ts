@@ -1,0 +1,164 @@
+// The job queue's service: enqueue inside the caller's transaction (so a rolled-back change never
+// leaves a job behind), claim one due job under a lease, and record its outcome. Plain SQL that
+// runs the same on PostgreSQL and the embedded PGlite (decision record 0013).
+import { and, count, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { retryDelayMs } from './backoff.ts';
+import { type JobRow, type JobStatus, jobs } from './schema.ts';
+
+export interface NewJob {
+  name: string;
+  payload: Record<string, unknown>;
+  /** Enqueued once per key: a second enqueue with the same key is ignored. */
+  key?: string;
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+export type JobQueue = ReturnType<typeof createJobQueue>;
+
+export function createJobQueue(
+  db: Db,
+  options: { now?: () => Date; retryBaseMs?: number; maxAttempts?: number } = {},
+) {
+  const now = options.now ?? (() => new Date());
+
+  return {
+    now,
+    db,
+    /** Adds a job. Pass the open transaction as `executor`: the job commits or rolls back with it. */
+    async enqueue(executor: Pick<Db, 'insert'>, job: NewJob): Promise<void> {
+      await executor
+        .insert(jobs)
+        .values({
+          name: job.name,
+          payload: job.payload,
+          key: job.key ?? null,
+          runAt: job.runAt ?? now(),
+          maxAttempts: job.maxAttempts ?? options.maxAttempts ?? 8,
+        })
+        .onConflictDoNothing({ target: jobs.key });
+    },
+
+    /**
+     * Takes the next due job among `names`, or one whose lease lapsed (its worker died), and
+     * leases it to `workerId`. SKIP LOCKED lets several instances claim side by side.
+     */
+    async claim(workerId: string, names: string[], leaseMs: number): Promise<JobRow | null> {
+      if (names.length === 0) return null;
+      const at = now();
+      const due = db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(
+          and(
+            inArray(jobs.name, names),
+            or(
+              and(eq(jobs.status, 'queued'), lte(jobs.runAt, at)),
+              and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, at)),
+            ),
+          ),
+        )
+        .orderBy(jobs.runAt, jobs.id)
+        .limit(1)
+        .for('update', { skipLocked: true });
+      const [job] = await db
+        .update(jobs)
+        .set({
+          status: 'running',
+          attempts: sql`${jobs.attempts} + 1`,
+          lockedUntil: new Date(at.getTime() + leaseMs),
+          lockedBy: workerId,
+          updatedAt: at,
+        })
+        .where(inArray(jobs.id, due))
+        .returning();
+      return job ?? null;
+    },
+
+    /** Done, if this worker still holds the lease (a lapsed lease means another has the job). */
+    async complete(job: JobRow): Promise<void> {
+      await db
+        .update(jobs)
+        .set({ status: 'done', lockedUntil: null, lastError: null, updatedAt: now() })
+        .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.lockedBy, job.lockedBy!)));
+    },
+
+    /** Failed: queued again after the back-off, or dead once it has had its attempts. */
+    async fail(job: JobRow, error: string): Promise<JobStatus> {
+      const status = job.attempts >= job.maxAttempts ? 'dead' : 'queued';
+      const at = now();
+      await db
+        .update(jobs)
+        .set({
+          status,
+          runAt: new Date(at.getTime() + retryDelayMs(job.attempts, options.retryBaseMs)),
+          lockedUntil: null,
+          lastError: error.slice(0, 2000),
+          updatedAt: at,
+        })
+        .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.lockedBy, job.lockedBy!)));
+      return status;
+    },
+
+    /** Shutdown before the job finished: it goes back to the queue, this attempt not counted. */
+    async giveBack(job: JobRow): Promise<void> {
+      await db
+        .update(jobs)
+        .set({
+          status: 'queued',
+          attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+          lockedUntil: null,
+          lockedBy: null,
+          updatedAt: now(),
+        })
+        .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.lockedBy, job.lockedBy!)));
+    },
+
+    /** The back office's Retry: a dead job gets a fresh set of attempts, now. */
+    async retry(id: number, executor: Pick<Db, 'update'> = db): Promise<JobRow | null> {
+      const [row] = await executor
+        .update(jobs)
+        .set({ status: 'queued', attempts: 0, runAt: now(), updatedAt: now() })
+        .where(and(eq(jobs.id, id), eq(jobs.status, 'dead')))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Finished jobs older than `before` are forgotten (a schedule's old period keys with them). */
+    async purgeDone(before: Date): Promise<number> {
+      const gone = await db
+        .delete(jobs)
+        .where(and(eq(jobs.status, 'done'), lt(jobs.updatedAt, before)))
+        .returning({ id: jobs.id });
+      return gone.length;
+    },
+
+    async list(query: { status?: JobStatus | undefined; page: number; size: number }) {
+      const where = query.status ? eq(jobs.status, query.status) : undefined;
+      const [rows, counts] = await Promise.all([
+        db
+          .select()
+          .from(jobs)
+          .where(where)
+          .orderBy(desc(jobs.updatedAt), desc(jobs.id))
+          .limit(query.size)
+          .offset(query.page * query.size),
+        db.select({ status: jobs.status, n: count() }).from(jobs).groupBy(jobs.status),
+      ]);
+      const byStatus = Object.fromEntries(counts.map((c) => [c.status, c.n])) as Partial<
+        Record<JobStatus, number>
+      >;
+      return {
+        rows,
+        byStatus,
+        total: query.status ? (byStatus[query.status] ?? 0) : counts.reduce((s, c) => s + c.n, 0),
+      };
+    },
+
+    async find(id: number): Promise<JobRow | null> {
+      const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+      return row ?? null;
+    },
+  };
+}

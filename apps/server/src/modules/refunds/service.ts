@@ -1,0 +1,248 @@
+// Refunds: asked for inside the transaction that makes them due (an order cancelled, a payment that
+// could not become an order), carried out by the 'refund' job through the gateway, and settled by
+// the gateway's answer or its refund.processed / refund.failed webhook. Owns the refunds table;
+// reads orders (never writes them). Each refund is asked for once (a unique request key), and its
+// id is the gateway receipt, so a retried job finds the refund it made rather than making another.
+import { randomBytes } from 'node:crypto';
+import { toRupees } from '@spice/shared/money';
+import type { RefundStatus } from '@spice/shared/refunds';
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { orderMessageJob } from '../messaging/order-message-job.ts';
+import type { orders } from '../orders/schema.ts';
+import { type Gateway, GatewayError } from '../payments/gateway.ts';
+import type { PaymentsLedger } from '../payments/ledger.ts';
+import { type RefundLine, type RefundRow, refunds } from './schema.ts';
+
+export const REFUND_JOB = 'refund';
+
+/**
+ * Where a processed refund is recorded on the order's GST credit note. The invoices module plugs
+ * in here (services.ts); until then nothing is recorded.
+ */
+export interface CreditNoteHook {
+  recordRefund(tx: Tx, refund: { orderNumber: string; refundId: string; amountPaise: number }): Promise<void>;
+}
+
+export interface RefundDto {
+  id: string;
+  amount: number;
+  status: RefundStatus;
+  createdAt: string;
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+export type RefundsService = ReturnType<typeof createRefundsService>;
+
+export function createRefundsService(
+  db: Db,
+  deps: {
+    gateway: Gateway;
+    jobs: Pick<JobQueue, 'enqueue'>;
+    ledger: Pick<PaymentsLedger, 'markRefunded'>;
+    creditNotes?: CreditNoteHook;
+    log: { warn(obj: object, msg: string): void };
+  },
+) {
+  const newId = () => `rf_${randomBytes(12).toString('base64url')}`;
+
+  /** Inserts the refund (once per request key) and enqueues its job, in the caller's transaction. */
+  async function request(
+    tx: Tx,
+    entry: {
+      requestKey: string;
+      paymentId: string;
+      amountPaise: number;
+      orderId?: number;
+      orderNumber?: string;
+      lines?: RefundLine[];
+    },
+  ): Promise<RefundRow | null> {
+    if (entry.amountPaise <= 0) return null;
+    const [row] = await tx
+      .insert(refunds)
+      .values({ id: newId(), ...entry })
+      .onConflictDoNothing({ target: refunds.requestKey })
+      .returning();
+    if (!row) return null;
+    await deps.jobs.enqueue(tx, {
+      name: REFUND_JOB,
+      payload: { refundId: row.id },
+      key: `${REFUND_JOB}:${row.id}`,
+    });
+    return row;
+  }
+
+  /** Paise of the order already refunded or being refunded. */
+  async function refundedPaise(executor: Pick<Db, 'select'>, orderId: number): Promise<number> {
+    const [row] = await executor
+      .select({ n: sql<number>`coalesce(sum(${refunds.amountPaise}), 0)::int` })
+      .from(refunds)
+      .where(and(eq(refunds.orderId, orderId), ne(refunds.status, 'failed')));
+    return row?.n ?? 0;
+  }
+
+  async function settle(tx: Tx, refund: RefundRow, status: 'processed' | 'failed', detail: string | null) {
+    const [row] = await tx
+      .update(refunds)
+      .set({ status, failureReason: status === 'failed' ? detail : null, updatedAt: new Date() })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')))
+      .returning();
+    if (!row || status !== 'processed') return;
+    if (row.requestKey.startsWith('payment:')) await deps.ledger.markRefunded(tx, row.paymentId);
+    if (row.orderNumber) {
+      await deps.creditNotes?.recordRefund(tx, {
+        orderNumber: row.orderNumber,
+        refundId: row.id,
+        amountPaise: row.amountPaise,
+      });
+      await deps.jobs.enqueue(
+        tx,
+        orderMessageJob({ orderNumber: row.orderNumber, event: 'refunded', refundId: row.id }),
+      );
+    }
+  }
+
+  return {
+    REFUND_JOB,
+    refundedPaise,
+
+    /** A paid online order cancelled: what was paid and not yet refunded goes back, once. */
+    async requestForCancelledOrder(tx: Tx, order: OrderRow): Promise<RefundRow | null> {
+      if (order.paymentMode !== 'RAZORPAY' || order.paymentStatus !== 'PAID') return null;
+      return request(tx, {
+        requestKey: `order:${order.orderNumber}:cancel`,
+        paymentId: order.providerPaymentId,
+        amountPaise: order.totalPaise - (await refundedPaise(tx, order.id)),
+        orderId: order.id,
+        orderNumber: order.orderNumber,
+      });
+    },
+
+    /** Some lines of a paid order, worth `amountPaise` (see refundShare), asked for at `version`. */
+    async requestForLines(tx: Tx, order: OrderRow, lines: RefundLine[], amountPaise: number) {
+      return request(tx, {
+        requestKey: `order:${order.orderNumber}:v${order.version}`,
+        paymentId: order.providerPaymentId,
+        amountPaise,
+        orderId: order.id,
+        orderNumber: order.orderNumber,
+        lines,
+      });
+    },
+
+    /** A captured payment that could not become an order (the ledger's refund_pending). */
+    async requestForPayment(tx: Tx, payment: { paymentId: string; amountPaise: number }) {
+      return request(tx, {
+        requestKey: `payment:${payment.paymentId}`,
+        paymentId: payment.paymentId,
+        amountPaise: payment.amountPaise,
+      });
+    },
+
+    /** The 'refund' job. Throws on a transient gateway failure, so the job is retried. */
+    async execute(refundId: string): Promise<void> {
+      const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId));
+      if (refund?.status !== 'pending' || refund.providerRefundId) return;
+      let made: Awaited<ReturnType<Gateway['refund']>>;
+      try {
+        made =
+          (await deps.gateway.findRefund(refund.paymentId, refund.id)) ??
+          (await deps.gateway.refund({
+            paymentId: refund.paymentId,
+            amountPaise: refund.amountPaise,
+            receipt: refund.id,
+            notes: { refund_id: refund.id, order_number: refund.orderNumber ?? '' },
+          }));
+      } catch (error) {
+        if (!(error instanceof GatewayError && error.permanent)) throw error;
+        deps.log.warn({ err: error, refundId }, 'the gateway refused a refund');
+        await db.transaction((tx) => settle(tx, refund, 'failed', error.message));
+        return;
+      }
+      await db.transaction(async (tx) => {
+        await tx
+          .update(refunds)
+          .set({ providerRefundId: made.id, updatedAt: new Date() })
+          .where(eq(refunds.id, refund.id));
+        if (made.status !== 'pending') await settle(tx, refund, made.status, 'Refund failed at the gateway');
+      });
+    },
+
+    /**
+     * Razorpay's refund.processed / refund.failed, inside the webhook's transaction (the event id
+     * is recorded there, so a repeat never gets here; a pending-only UPDATE makes it harmless too).
+     */
+    async applyWebhook(
+      tx: Tx,
+      type: string,
+      entity: { id?: string; receipt?: string | null; notes?: { refund_id?: string } | unknown[] },
+    ): Promise<'applied' | 'ignored'> {
+      if (!entity.id || (type !== 'refund.processed' && type !== 'refund.failed')) return 'ignored';
+      const ours = entity.receipt ?? (Array.isArray(entity.notes) ? undefined : entity.notes?.refund_id);
+      const [refund] = await tx
+        .select()
+        .from(refunds)
+        .where(or(eq(refunds.providerRefundId, entity.id), ours ? eq(refunds.id, ours) : undefined))
+        .for('update');
+      if (!refund) return 'ignored';
+      if (!refund.providerRefundId) {
+        await tx.update(refunds).set({ providerRefundId: entity.id }).where(eq(refunds.id, refund.id));
+      }
+      await settle(
+        tx,
+        refund,
+        type === 'refund.processed' ? 'processed' : 'failed',
+        'Refund failed at the gateway',
+      );
+      return 'applied';
+    },
+
+    async find(refundId: string): Promise<RefundRow | null> {
+      const [row] = await db.select().from(refunds).where(eq(refunds.id, refundId));
+      return row ?? null;
+    },
+
+    /** The refunds of these orders, oldest first, as the API shows them (rupees). */
+    async forOrders(orderIds: number[]): Promise<Map<number, RefundDto[]>> {
+      const byOrder = new Map<number, RefundDto[]>();
+      if (orderIds.length === 0) return byOrder;
+      const rows = await db
+        .select()
+        .from(refunds)
+        .where(inArray(refunds.orderId, orderIds))
+        .orderBy(asc(refunds.createdAt), asc(refunds.id));
+      for (const r of rows) {
+        const list = byOrder.get(r.orderId!) ?? [];
+        list.push({
+          id: r.id,
+          amount: toRupees(r.amountPaise),
+          status: r.status,
+          createdAt: r.createdAt.toISOString(),
+        });
+        byOrder.set(r.orderId!, list);
+      }
+      return byOrder;
+    },
+
+    /** Refunded lines' quantities per order item (failed refunds give theirs back). */
+    async refundedLines(executor: Pick<Db, 'select'>, orderId: number): Promise<Map<number, RefundLine>> {
+      const rows = await executor
+        .select({ lines: refunds.lines })
+        .from(refunds)
+        .where(and(eq(refunds.orderId, orderId), ne(refunds.status, 'failed')));
+      const byItem = new Map<number, RefundLine>();
+      for (const line of rows.flatMap((r) => r.lines)) {
+        const seen = byItem.get(line.itemId) ?? { itemId: line.itemId, quantity: 0, valuePaise: 0 };
+        byItem.set(line.itemId, {
+          itemId: line.itemId,
+          quantity: seen.quantity + line.quantity,
+          valuePaise: seen.valuePaise + line.valuePaise,
+        });
+      }
+      return byItem;
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// Refunds (issue 16): the admin cancels a paid order in the back office; the refund goes through
+// the (simulated) gateway as a background job, and the shopper reads 'Refund of ₹X processed' on
+// the order page.
+import { adminPage } from './admin-session.ts';
+import { placeOrder } from './orders-api.ts';
+import { signUpThroughApi } from './shoppers.ts';
+import { expect, open, test } from './support.ts';
+
+const rupees = (amount: number) =>
+  `₹${amount.toLocaleString('en-IN', { minimumFractionDigits: amount % 1 ? 2 : 0, maximumFractionDigits: 2 })}`;
+
+test('the admin cancels a paid order and the shopper sees the refund processed on the order page', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const shopper = await signUpThroughApi(page.request, { firstName: 'Lakshmi' });
+  const { orderNumber, totalAmount } = await placeOrder(page.request, shopper.mobile);
+
+  const { context, admin } = await adminPage(browser);
+  await open(admin, `/admin/orders/${orderNumber}`);
+  await admin.getByLabel('Move to').selectOption({ label: 'Cancelled' });
+  await admin.getByRole('button', { name: 'Update status' }).click();
+  await expect(admin.getByRole('heading', { name: `Order ${orderNumber}` })).toContainText('Cancelled');
+
+  const refund = `Refund of ${rupees(totalAmount)} processed`;
+  await open(page, `/orders/${orderNumber}`);
+  // The refund job runs in the background within a second or two.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('list', { name: 'Refunds' })).toContainText(refund, { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+
+  await admin.reload();
+  await expect(admin.getByText(`${rupees(totalAmount)} · Refunded`)).toBeVisible();
+  await open(admin, '/admin/jobs?status=dead');
+  await expect(admin.getByRole('heading', { name: 'Background jobs' })).toBeVisible();
+  await expect(admin.getByText('No failed jobs.')).toBeVisible();
+  await context.close();
+});
