@@ -5,7 +5,8 @@ import type { Page } from '@playwright/test';
 import { expect } from './support.ts';
 
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+  // The dev outbox's e-mail frames are sandboxed without scripts: axe cannot run inside them.
+  const results = await new AxeBuilder({ page }).exclude('iframe.outbox__email').analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
