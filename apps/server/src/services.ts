@@ -139,6 +139,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     adminOrders,
     shipping: createShippingService(db, {
       adminOrders,
+      jobs,
       manual: manualCourier,
       automatic: createAutomaticCourier(config),
       webhookTokens: { shiprocket: config.SHIPROCKET_WEBHOOK_TOKEN },

@@ -11,8 +11,8 @@ import {
   PrepaidDiscountEdit,
   PrepaidDiscountSettings,
 } from './cod.ts';
-import { Tracking } from './shipping.ts';
 import { OrderRefund } from './commerce.ts';
+import { Tracking } from './shipping.ts';
 import * as z from './zod.ts';
 
 export const PageQuery = z.object({

@@ -31,12 +31,6 @@ import { couponRedemptions, orderItems, orders } from './schema.ts';
 import { returnStock } from './service.ts';
 import { recordStatus } from './status-history.ts';
 
-const STATUS_EVENTS: Partial<Record<OrderStatus, OrderMessageEvent>> = {
-  SHIPPED: 'shipped',
-  DELIVERED: 'delivered',
-  CANCELLED: 'cancelled',
-};
-
 export const ORDER_CHANGED_MEANWHILE = 'This order changed meanwhile. Reload and try again.';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -12,8 +12,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { CheckoutService } from '../checkout/service.ts';
+import type { InvoicesService } from '../invoices/service.ts';
 import { type Gateway, GatewayError } from '../payments/gateway.ts';
 import type { PaymentsLedger } from '../payments/ledger.ts';
+import type { RefundsService } from '../refunds/service.ts';
 import { ORDER_NOT_FOUND } from './customer-order.ts';
 import { orderPrepayments, orders } from './schema.ts';
 
@@ -52,6 +54,9 @@ export function createCodPrepay(
     checkout: Pick<CheckoutService, 'currentConfig'>;
     gateway: Gateway;
     ledger: PaymentsLedger;
+    invoices: Pick<InvoicesService, 'onOrderPlaced'>;
+    /** A payment that cannot convert the order is refunded (a job, committed with the ledger row). */
+    refunds: Pick<RefundsService, 'requestForPayment'>;
     log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   },
 ) {
@@ -90,6 +95,7 @@ export function createCodPrepay(
       });
     const refund = async (reason: RefundReason): Promise<PrepaySettlement> => {
       await record('refund_pending', reason);
+      await deps.refunds.requestForPayment(tx, { paymentId: payment.id, amountPaise });
       await tx.update(orderPrepayments).set({ status: 'refunded' }).where(eq(orderPrepayments.id, pre.id));
       deps.log.warn(
         { paymentId: payment.id, orderNumber: order.orderNumber, reason, amountPaise },
@@ -126,7 +132,9 @@ export function createCodPrepay(
     if (!converted) return refund('order_shipped');
     await tx.update(orderPrepayments).set({ status: 'paid' }).where(eq(orderPrepayments.id, pre.id));
     await record('placed', null);
-    return { kind: 'paid', order: converted, created: true };
+    // Paid online now, so invoiced now (a COD order would have waited for shipping).
+    const invoiceNumber = await deps.invoices.onOrderPlaced(tx, converted);
+    return { kind: 'paid', order: { ...converted, invoiceNumber }, created: true };
   }
 
   return {

@@ -12,8 +12,8 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { CheckoutService } from '../checkout/service.ts';
-import { trackingOf } from '../shipping/tracking.ts';
 import type { RefundsService } from '../refunds/service.ts';
+import { trackingOf } from '../shipping/tracking.ts';
 import { checkouts, orderItems, orders } from './schema.ts';
 import { statusHistory } from './status-history.ts';
 

@@ -3,6 +3,7 @@
 // and tracking. Money stays in paise.
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { trackingOf } from '../shipping/tracking.ts';
 import { type AddressSnapshot, orderItems, orders } from './schema.ts';
 
 export interface OrderTracking {
@@ -34,15 +35,13 @@ export interface OrderFacts {
   tracking: OrderTracking | null;
 }
 
-/**
- * The shipments work adds `tracking: { courier, awb, url }` to orders; until it is there (or when
- * an order has only the tracking id typed in the back office) the id stands in as the AWB.
- */
-function trackingOf(row: typeof orders.$inferSelect): OrderTracking | null {
-  const full = (row as { tracking?: Partial<OrderTracking> | null }).tracking;
-  if (full && (full.awb || full.url)) {
-    return { courier: full.courier ?? null, awb: full.awb ?? null, url: full.url ?? null };
-  }
+/** The shipment's courier, AWB and link; an order shipped before shipments has its typed id as the AWB. */
+async function trackingFacts(
+  db: Pick<Db, 'select'>,
+  row: typeof orders.$inferSelect,
+): Promise<OrderTracking | null> {
+  const shipment = await trackingOf(db, row.id);
+  if (shipment) return { courier: shipment.courier, awb: shipment.awb, url: shipment.url };
   return row.trackingId ? { courier: null, awb: row.trackingId, url: null } : null;
 }
 
@@ -83,6 +82,6 @@ export async function loadOrderFacts(
       prepaidDiscountPaise: o.prepaidDiscountPaise,
       totalPaise: o.totalPaise,
     },
-    tracking: trackingOf(o),
+    tracking: await trackingFacts(db, o),
   };
 }

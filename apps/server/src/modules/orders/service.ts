@@ -282,7 +282,14 @@ export function createOrdersService(
     invalidateCatalog: () => catalog.invalidate(),
   });
 
-  const prepay = createCodPrepay(db, { checkout: deps.checkout, gateway, ledger, log: deps.log });
+  const prepay = createCodPrepay(db, {
+    checkout: deps.checkout,
+    gateway,
+    ledger,
+    invoices: deps.invoices,
+    refunds: deps.refunds,
+    log: deps.log,
+  });
 
   return {
     quote,

@@ -15,6 +15,8 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { orderMessageJob } from '../messaging/order-message-job.ts';
 import { type AdminOrdersService, ORDER_CHANGED_MEANWHILE } from '../orders/admin-service.ts';
 import { type OrderForShipping, orderStatusById, ordersForShipping } from '../orders/parcel-source.ts';
 import type { CourierAdapter, Parcel } from './courier.ts';
@@ -29,12 +31,20 @@ export type ShippingService = ReturnType<typeof createShippingService>;
 
 interface Deps {
   adminOrders: Pick<AdminOrdersService, 'changeStatus' | 'detail'>;
+  /** 'Out for delivery' tells the shopper (a message job committed with the event). */
+  jobs: Pick<JobQueue, 'enqueue'>;
   manual: CourierAdapter;
   automatic: CourierAdapter | null;
   /** The token couriers send on webhooks, per provider; a provider without one is refused. */
   webhookTokens: Partial<Record<string, string>>;
   log: { warn(obj: object, msg: string): void; info?(obj: object, msg: string): void };
 }
+
+const isOutForDelivery = (courierStatus: string) =>
+  courierStatus
+    .trim()
+    .toUpperCase()
+    .replace(/[\s_-]+/g, ' ') === 'OUT FOR DELIVERY';
 
 /** The address snapshot's text ends '…, city, state, pincode' (orders/service.ts addressSnapshot). */
 function splitAddress(full: string, pincode: string) {
@@ -234,12 +244,21 @@ export function createShippingService(db: Db, deps: Deps) {
           throw error;
         }
       }
-      const inserted = await db
-        .insert(shipmentEvents)
-        .values(row)
-        .onConflictDoNothing()
-        .returning({ id: shipmentEvents.id });
-      return { status: inserted.length > 0 ? 'recorded' : 'duplicate' };
+      return db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(shipmentEvents)
+          .values(row)
+          .onConflictDoNothing()
+          .returning({ id: shipmentEvents.id });
+        if (inserted.length === 0) return { status: 'duplicate' as const };
+        if (order && isOutForDelivery(event.status)) {
+          await deps.jobs.enqueue(
+            tx,
+            orderMessageJob({ orderNumber: order.orderNumber, event: 'out_for_delivery' }),
+          );
+        }
+        return { status: 'recorded' as const };
+      });
     },
   };
 }
