@@ -20,6 +20,7 @@ import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { couponRoutes } from './modules/coupons/routes.ts';
+import { deliveryRoutes } from './modules/delivery/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes, registerMediaFiles } from './modules/media/routes.ts';
 import { outboxRoutes } from './modules/messaging/routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(adminCouponRoutes);
       await api.register(adminCustomerRoutes);
       await api.register(adminPaymentRoutes);
+      await api.register(deliveryRoutes);
       // Unknown /api paths answer JSON, never the storefront's HTML 404.
       api.all('/*', async (request, reply) =>
         reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` }),

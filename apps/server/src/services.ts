@@ -20,6 +20,7 @@ import { createContentAdminService } from './modules/content/admin-service.ts';
 import { createContentService } from './modules/content/service.ts';
 import { createCouponsAdminService } from './modules/coupons/admin-service.ts';
 import { createCouponsService } from './modules/coupons/service.ts';
+import { createDeliveryService } from './modules/delivery/service.ts';
 import { createMediaService } from './modules/media/service.ts';
 import { createMediaStorage } from './modules/media/storage.ts';
 import { createMessenger } from './modules/messaging/service.ts';
@@ -50,7 +51,8 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   const audit = createAuditService(db);
   const payments = createPaymentsLedger(db);
   const reviews = createReviewsService(db, { catalog, ttlMs });
-  const accounts = createAccountsService(db);
+  const delivery = createDeliveryService(db, { checkout, audit, ttlMs });
+  const accounts = createAccountsService(db, { checkAddress: delivery.checkAddress });
   const customerOrders = createCustomerOrderService(db, { catalog });
   const contact = createContactService(db, messenger, {
     storeEmail: config.STORE_EMAIL,
@@ -81,6 +83,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     catalog,
     checkout,
     coupons,
+    delivery,
     gateway,
     payments,
     cart: createCartService(db, catalog),
@@ -91,6 +94,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
       messenger,
       gateway,
       ledger: payments,
+      delivery,
       holdMinutes: config.CHECKOUT_HOLD_MINUTES,
       log: deps.log,
     }),

@@ -9,6 +9,7 @@ export * from '../modules/checkout/schema.ts';
 export * from '../modules/contact/schema.ts';
 export * from '../modules/content/schema.ts';
 export * from '../modules/coupons/schema.ts';
+export * from '../modules/delivery/schema.ts';
 export * from '../modules/messaging/schema.ts';
 export * from '../modules/orders/schema.ts';
 export * from '../modules/payments/schema.ts';

@@ -14,6 +14,7 @@ import { productImages, products, productVariants } from '../catalog/schema.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import type { CouponRow, CouponsService } from '../coupons/service.ts';
+import type { DeliveryService } from '../delivery/service.ts';
 import type { Messenger } from '../messaging/service.ts';
 import { type Gateway, GatewayError } from '../payments/gateway.ts';
 import type { PaymentsLedger } from '../payments/ledger.ts';
@@ -62,6 +63,7 @@ export function createOrdersService(
     messenger: Messenger;
     gateway: Gateway;
     ledger: PaymentsLedger;
+    delivery: Pick<DeliveryService, 'assertServiceable'>;
     holdMinutes: number;
     log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   },
@@ -271,6 +273,7 @@ export function createOrdersService(
     confirm,
     addressSnapshot,
     invalidateCatalog: () => catalog.invalidate(),
+    assertServiceable: deps.delivery.assertServiceable,
   });
 
   return {
@@ -295,6 +298,7 @@ export function createOrdersService(
         .from(addresses)
         .where(and(eq(addresses.id, input.addressId), eq(addresses.userId, user.id)));
       if (!address) throw new AppError('notFound', 'Please select a delivery address.');
+      await deps.delivery.assertServiceable(address.pincode);
       const totalChanged = (amount: number) =>
         new AppError('conflict', 'Your order total has changed. Please review it and pay again.', undefined, {
           amount,
