@@ -98,6 +98,7 @@ const ROUTES: LayoutRoute[] = [
   { name: 'admin messages', path: '/admin/messages', as: ADMIN },
   { name: 'admin store texts', path: '/admin/content', as: ADMIN },
   { name: 'admin checkout settings', path: '/admin/checkout-settings', as: ADMIN },
+  { name: 'admin delivery settings', path: '/admin/delivery-settings', as: ADMIN },
   { name: 'admin banners', path: '/admin/banners', as: ADMIN },
   { name: 'admin banner', path: (f) => `/admin/banners/${f.bannerId}`, as: ADMIN },
   { name: 'admin coupons', path: '/admin/coupons', as: ADMIN },

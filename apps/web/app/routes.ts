@@ -21,6 +21,7 @@ export default [
       route('messages', 'routes/admin/messages.tsx'),
       route('content', 'routes/admin/content.tsx'),
       route('checkout-settings', 'routes/admin/checkout-settings.tsx'),
+      route('delivery-settings', 'routes/admin/delivery-settings.tsx'),
       route('banners', 'routes/admin/banners.tsx'),
       route('banners/:id', 'routes/admin/banner.tsx'),
       route('coupons', 'routes/admin/coupons.tsx'),
