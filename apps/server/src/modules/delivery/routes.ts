@@ -6,6 +6,7 @@ import {
   PincodeInfo,
   PincodeParam,
 } from '@spice/shared/contracts/delivery';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { neverCache } from '../../lib/cache-headers.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
@@ -30,9 +31,10 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const info = await delivery.lookup(request.params.pincode);
-      reply.header('cache-control', LOOKUP_CACHE);
-      return info;
+      const json = await delivery.lookupJson(request.params.pincode);
+      // Already JSON: Fastify sends a string with a JSON content-type as it is.
+      const raw: FastifyReply = reply;
+      return raw.header('cache-control', LOOKUP_CACHE).type('application/json; charset=utf-8').send(json);
     },
   );
 

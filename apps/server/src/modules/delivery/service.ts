@@ -21,7 +21,7 @@ import {
 import { canonicalState, sameState } from '@spice/shared/states';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { createSnapshot } from '../../lib/snapshot.ts';
+import { createSnapshot, dataGeneration } from '../../lib/snapshot.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService } from '../admin/audit.ts';
 import type { CheckoutService } from '../checkout/service.ts';
@@ -170,10 +170,31 @@ export function createDeliveryService(
     return place;
   }
 
+  async function lookup(pincode: string, now = new Date()): Promise<PincodeInfoDto> {
+    return quote(await known(pincode), await rules.get(), now);
+  }
+
+  // Serialised answers for the public endpoint, kept until the minute (the estimate's resolution)
+  // or any cached setting changes: a lookup under load is then one map read.
+  const answers = new Map<string, string>();
+  let answersKey = '';
+
   return {
     /** GET /api/pincodes/{pincode}: 404 for six digits that are no Indian pincode. */
-    async lookup(pincode: string, now = new Date()): Promise<PincodeInfoDto> {
-      return quote(await known(pincode), await rules.get(), now);
+    lookup,
+
+    /** The lookup as JSON text, served from memory within the minute. */
+    async lookupJson(pincode: string, now = new Date()): Promise<string> {
+      const key = `${Math.floor(now.getTime() / 60_000)}:${dataGeneration()}`;
+      if (key !== answersKey) {
+        answers.clear();
+        answersKey = key;
+      }
+      const cached = answers.get(pincode);
+      if (cached) return cached;
+      const json = JSON.stringify(await lookup(pincode, now));
+      answers.set(pincode, json);
+      return json;
     },
 
     /** Each pincode's answer (null when unknown), for the checkout's addresses. */
