@@ -163,6 +163,7 @@ export default function AdminDeliverySettings({ loaderData: s, actionData }: Rou
             name="metroPrefixes"
             label="Metro pincode prefixes (separated by commas)"
             error={firstError(errors, 'metroPrefixes')}
+            wide
             input={{ defaultValue: s.metroPrefixes.join(', ') }}
           />
           <Field
@@ -170,6 +171,7 @@ export default function AdminDeliverySettings({ loaderData: s, actionData }: Rou
             name="specialStates"
             label="Special-region states (one per line)"
             error={firstError(errors, 'specialStates')}
+            wide
             textarea={{ rows: 4, defaultValue: s.specialStates.join('\n') }}
           />
           <Field
@@ -177,6 +179,7 @@ export default function AdminDeliverySettings({ loaderData: s, actionData }: Rou
             name="specialPrefixes"
             label="Special-region pincode prefixes (separated by commas)"
             error={firstError(errors, 'specialPrefixes')}
+            wide
             input={{ defaultValue: s.specialPrefixes.join(', ') }}
           />
           <Field
@@ -184,6 +187,7 @@ export default function AdminDeliverySettings({ loaderData: s, actionData }: Rou
             name="blocked"
             label="Pincodes or prefixes we do not deliver to (separated by commas)"
             error={firstError(errors, 'blocked')}
+            wide
             input={{ defaultValue: s.blocked.join(', ') }}
           />
         </div>
