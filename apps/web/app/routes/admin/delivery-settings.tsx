@@ -114,49 +114,51 @@ export default function AdminDeliverySettings({ loaderData: s, actionData }: Rou
         </div>
         <h2>Zones</h2>
         <p>Delivery days count working days after the order ships.</p>
-        <table className="admin-table admin-table--form">
-          <thead>
-            <tr>
-              <th scope="col">Zone</th>
-              <th scope="col">Quickest (days)</th>
-              <th scope="col">Longest (days)</th>
-              <th scope="col">Cash on delivery</th>
-            </tr>
-          </thead>
-          <tbody>
-            {ZONE_KEYS.map((k) => (
-              <tr key={k}>
-                <th scope="row">{ZONE_LABELS[k]}</th>
-                <td>
-                  <input
-                    name={`zones.${k}.minDays`}
-                    inputMode="numeric"
-                    aria-label={`${ZONE_LABELS[k]}: quickest delivery in days`}
-                    defaultValue={s.zones[k].minDays}
-                  />
-                  <span className="field-error">{errors[`zones.${k}.minDays`]}</span>
-                </td>
-                <td>
-                  <input
-                    name={`zones.${k}.maxDays`}
-                    inputMode="numeric"
-                    aria-label={`${ZONE_LABELS[k]}: longest delivery in days`}
-                    defaultValue={s.zones[k].maxDays}
-                  />
-                  <span className="field-error">{errors[`zones.${k}.maxDays`]}</span>
-                </td>
-                <td>
-                  <input
-                    type="checkbox"
-                    name={`zones.${k}.cod`}
-                    aria-label={`${ZONE_LABELS[k]}: cash on delivery allowed`}
-                    defaultChecked={s.zones[k].cod}
-                  />
-                </td>
+        <div className="admin-table-wrap">
+          <table className="admin-table admin-table--form">
+            <thead>
+              <tr>
+                <th scope="col">Zone</th>
+                <th scope="col">Quickest (days)</th>
+                <th scope="col">Longest (days)</th>
+                <th scope="col">Cash on delivery</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {ZONE_KEYS.map((k) => (
+                <tr key={k}>
+                  <th scope="row">{ZONE_LABELS[k]}</th>
+                  <td>
+                    <input
+                      name={`zones.${k}.minDays`}
+                      inputMode="numeric"
+                      aria-label={`${ZONE_LABELS[k]}: quickest delivery in days`}
+                      defaultValue={s.zones[k].minDays}
+                    />
+                    <span className="field-error">{errors[`zones.${k}.minDays`]}</span>
+                  </td>
+                  <td>
+                    <input
+                      name={`zones.${k}.maxDays`}
+                      inputMode="numeric"
+                      aria-label={`${ZONE_LABELS[k]}: longest delivery in days`}
+                      defaultValue={s.zones[k].maxDays}
+                    />
+                    <span className="field-error">{errors[`zones.${k}.maxDays`]}</span>
+                  </td>
+                  <td>
+                    <input
+                      type="checkbox"
+                      name={`zones.${k}.cod`}
+                      aria-label={`${ZONE_LABELS[k]}: cash on delivery allowed`}
+                      defaultChecked={s.zones[k].cod}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         <div className="admin-form">
           <Field
             id="metroPrefixes"
