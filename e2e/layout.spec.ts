@@ -103,6 +103,7 @@ const ROUTES: LayoutRoute[] = [
   { name: 'admin checkout settings', path: '/admin/checkout-settings', as: ADMIN },
   { name: 'admin invoices', path: '/admin/invoices', as: ADMIN },
   { name: 'admin GST settings', path: '/admin/invoice-settings', as: ADMIN },
+  { name: 'admin delivery settings', path: '/admin/delivery-settings', as: ADMIN },
   { name: 'admin banners', path: '/admin/banners', as: ADMIN },
   { name: 'admin banner', path: (f) => `/admin/banners/${f.bannerId}`, as: ADMIN },
   { name: 'admin coupons', path: '/admin/coupons', as: ADMIN },

@@ -21,6 +21,7 @@ import { createContentAdminService } from './modules/content/admin-service.ts';
 import { createContentService } from './modules/content/service.ts';
 import { createCouponsAdminService } from './modules/coupons/admin-service.ts';
 import { createCouponsService } from './modules/coupons/service.ts';
+import { createDeliveryService } from './modules/delivery/service.ts';
 import { createInvoiceRegister } from './modules/invoices/register.ts';
 import { createInvoicesService } from './modules/invoices/service.ts';
 import { createJobsAdmin } from './modules/jobs/admin-service.ts';
@@ -75,7 +76,8 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     log: deps.log,
   });
   const reviews = createReviewsService(db, { catalog, ttlMs });
-  const accounts = createAccountsService(db);
+  const delivery = createDeliveryService(db, { checkout, audit, ttlMs });
+  const accounts = createAccountsService(db, { checkAddress: delivery.checkAddress });
   const customerOrders = createCustomerOrderService(db, {
     catalog,
     checkout,
@@ -149,6 +151,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     catalog,
     checkout,
     coupons,
+    delivery,
     gateway,
     payments,
     cart: createCartService(db, catalog),
@@ -161,6 +164,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
       gateway,
       ledger: payments,
       invoices,
+      delivery,
       holdMinutes: config.CHECKOUT_HOLD_MINUTES,
       log: deps.log,
     }),

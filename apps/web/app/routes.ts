@@ -25,6 +25,7 @@ export default [
       route('checkout-settings', 'routes/admin/checkout-settings.tsx'),
       route('invoices', 'routes/admin/invoices.tsx'),
       route('invoice-settings', 'routes/admin/invoice-settings.tsx'),
+      route('delivery-settings', 'routes/admin/delivery-settings.tsx'),
       route('banners', 'routes/admin/banners.tsx'),
       route('banners/:id', 'routes/admin/banner.tsx'),
       route('coupons', 'routes/admin/coupons.tsx'),

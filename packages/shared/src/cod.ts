@@ -53,11 +53,14 @@ export function codAvailability(input: {
   orderValuePaise: number;
   pincode: string | null;
   rtoCount: number;
+  /** False when the pincode's delivery zone takes no cash on delivery (issue 14). */
+  zoneAllowsCod?: boolean;
 }): CodAvailability {
   const { rules } = input;
   if (!rules.enabled) return { available: false, reason: COD_MESSAGES.off };
   if (input.rtoCount >= rules.rtoLimit) return { available: false, reason: COD_MESSAGES.rto };
-  if (input.pincode !== null && pincodeBlocked(rules.blockedPincodes, input.pincode)) {
+  const blocked = input.pincode !== null && pincodeBlocked(rules.blockedPincodes, input.pincode);
+  if (blocked || input.zoneAllowsCod === false) {
     return { available: false, reason: COD_MESSAGES.pincode };
   }
   if (rules.maxOrderPaise !== null && input.orderValuePaise > rules.maxOrderPaise) {

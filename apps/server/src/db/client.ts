@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { loadPincodeDirectory } from '../modules/delivery/pincode-data.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -21,6 +22,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The SQL migrations, then the data steps that must follow them (the pincode directory). */
   migrate(): Promise<void>;
   /**
    * Runs `task` while no other instance runs one: a PostgreSQL advisory lock held by a session of
@@ -50,7 +52,10 @@ export async function openDatabase(url: string): Promise<Database> {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      async migrate() {
+        await migratePg(drizzlePg(pool), { migrationsFolder });
+        await loadPincodeDirectory(db);
+      },
       async exclusive(task) {
         const session = new pg.Client({ connectionString: url });
         await session.connect();
@@ -78,7 +83,10 @@ export async function openDatabase(url: string): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    async migrate() {
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+      await loadPincodeDirectory(db);
+    },
     exclusive: (task) => task(),
     ping: () => ping(db),
     close: () => client.close(),

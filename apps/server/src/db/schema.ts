@@ -9,6 +9,7 @@ export * from '../modules/checkout/schema.ts';
 export * from '../modules/contact/schema.ts';
 export * from '../modules/content/schema.ts';
 export * from '../modules/coupons/schema.ts';
+export * from '../modules/delivery/schema.ts';
 export * from '../modules/invoices/schema.ts';
 export * from '../modules/jobs/schema.ts';
 export * from '../modules/messaging/schema.ts';

@@ -16,6 +16,8 @@ import {
   siteSettings,
 } from '../modules/content/schema.ts';
 import { coupons } from '../modules/coupons/schema.ts';
+import { deliverySettings } from '../modules/delivery/schema.ts';
+import { DEFAULT_DELIVERY_RULES, rulesToRow } from '../modules/delivery/service.ts';
 import { invoiceSettings } from '../modules/invoices/schema.ts';
 import { reviews } from '../modules/reviews/schema.ts';
 import { demoSeeds } from './schema.ts';
@@ -989,6 +991,17 @@ async function insertDemoData(tx: Tx, now: Date, options: { admin: boolean }): P
     { minCartValuePaise: rupees(299), shippingChargePaise: rupees(49) },
     { minCartValuePaise: rupees(499), shippingChargePaise: 0 },
   ]);
+
+  // Delivery (issue 14): ships from Mumbai (400001), orders by 14:00 IST leave the same working
+  // day; the default zones (Mumbai 1–2 days, Maharashtra and the metros 2–4, the rest 4–7, the
+  // North-East, islands, J&K and Ladakh 6–10 without COD); national holidays.
+  await tx.insert(deliverySettings).values(
+    rulesToRow({
+      ...DEFAULT_DELIVERY_RULES,
+      holidays: ['2026-01-26', '2026-08-15', '2026-10-02', '2026-11-09', '2026-12-25', '2027-01-26'],
+      warehousePincode: '400001',
+    }),
+  );
 
   await tx.insert(coupons).values([
     {

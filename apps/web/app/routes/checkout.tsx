@@ -12,6 +12,7 @@ import type { AddressDto, AddressInputDto } from '@spice/shared/contracts/accoun
 import type { PaymentOrderDto } from '@spice/shared/contracts/commerce';
 import type { AvailableCouponDto } from '@spice/shared/contracts/content';
 import { COUPON_ROUNDING_RULE, normaliseCouponCode } from '@spice/shared/coupons';
+import { DELIVERY_MESSAGES, deliveryByLabel } from '@spice/shared/delivery';
 import { GSTIN_LABEL, gstinProblem, normaliseGstin } from '@spice/shared/gst';
 import { productImage } from '@spice/shared/images';
 import { couponWaitMessage } from '@spice/shared/messages';
@@ -55,6 +56,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services.orders.codRtoCount(user.id),
   ]);
   if (items.length === 0) throw redirect('/cart');
+  // Each address's delivery window, serviceability and zone COD (null: a pincode India Post lacks).
+  const delivery = await services.delivery.lookupMany(addresses.map((a) => a.pincode));
   // The owner's blocked pincodes stay on the server: the page learns only which addresses are out.
   const { blockedPincodes, ...codRules } = config.cod;
   return {
@@ -69,6 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .map((a) => a.id),
     prepaidDiscount: config.prepaidDiscount,
     rtoCount,
+    delivery,
   };
 }
 
@@ -146,6 +150,8 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
       codTotal: orderTotal({ ...parts, codFee: cod.feePaise }),
     };
   }, [items, milestones, coupon, platformFee, prepaidDiscount, cod.feePaise]);
+  const delivery = address ? (loaderData.delivery[address.pincode] ?? null) : null;
+  const deliverable = !address || delivery?.serviceable === true;
   const codCheck =
     address && loaderData.codBlockedAddressIds.includes(address.id)
       ? { available: false as const, reason: COD_MESSAGES.pincode }
@@ -154,6 +160,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
           orderValuePaise: totals.orderValue,
           pincode: null,
           rtoCount: loaderData.rtoCount,
+          zoneAllowsCod: delivery ? delivery.cod || delivery.codReason === COD_MESSAGES.off : undefined,
         });
   const payingCod = payment === 'COD' && codCheck.available;
 
@@ -396,6 +403,15 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
                 <br />
                 Phone: +91 {address.phone}
               </p>
+            ) : null}
+            {address ? (
+              deliverable && delivery?.estimatedDelivery ? (
+                <p className="delivery-estimate">{deliveryByLabel(delivery.estimatedDelivery)}</p>
+              ) : (
+                <p className="form-error" role="alert">
+                  {DELIVERY_MESSAGES.notServiceable}
+                </p>
+              )
             ) : (
               <p className="empty">Add a delivery address to continue.</p>
             )}
@@ -596,7 +612,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
           <button
             type="button"
             className="button button--primary pay-now"
-            disabled={!address || overlay !== null}
+            disabled={!address || !deliverable || overlay !== null}
             onClick={() => void (payingCod ? placeCodOrder() : payNow())}
           >
             {payingCod ? placeCodOrderLabel(totals.codTotal) : 'Pay Now'}

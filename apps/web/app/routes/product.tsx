@@ -8,6 +8,7 @@ import { Price } from '../components/price';
 import { Toast } from '../components/toast';
 import { getStorefront } from '../context';
 import { addToCart, decrement, setQuantity as setLineQuantity, useCart } from '../features/cart/cart-store';
+import { CheckDelivery } from '../features/delivery/check-delivery';
 import { CustomerReviews } from '../features/reviews/customer-reviews';
 import { reviewsJsonLd } from '../features/reviews/json-ld';
 import { seoMeta } from '../seo';
@@ -206,6 +207,7 @@ function ProductDetail({
             </button>
           </div>
           <Toast message={toast} onDone={() => setToast('')} />
+          <CheckDelivery />
 
           {product.description ? <p className="product__description">{product.description}</p> : null}
 

@@ -50,7 +50,15 @@ function pgCode(error: unknown): string | undefined {
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
-export function createAccountsService(db: Db) {
+export function createAccountsService(
+  db: Db,
+  deps: {
+    /** The delivery module's check of pincode and state; answers the address as it is saved. */
+    checkAddress?: <T extends { pincode: string; state: string }>(input: T) => Promise<T>;
+  } = {},
+) {
+  const checked = (input: AddressValues) => deps.checkAddress?.(input) ?? Promise.resolve(input);
+
   async function listAddresses(userId: number): Promise<AddressDto[]> {
     const rows = await db
       .select()
@@ -143,7 +151,8 @@ export function createAccountsService(db: Db) {
     },
 
     /** Adds an address and answers the new list. The first address becomes the default. */
-    async addAddress(userId: number, input: AddressValues): Promise<AddressDto[]> {
+    async addAddress(userId: number, typed: AddressValues): Promise<AddressDto[]> {
+      const input = await checked(typed);
       await db.transaction(async (tx) => {
         const existing = await tx
           .select({ id: addresses.id })
@@ -158,7 +167,8 @@ export function createAccountsService(db: Db) {
       return listAddresses(userId);
     },
 
-    async updateAddress(userId: number, id: number, input: AddressValues): Promise<AddressDto> {
+    async updateAddress(userId: number, id: number, typed: AddressValues): Promise<AddressDto> {
+      const input = await checked(typed);
       return db.transaction(async (tx) => {
         const [current] = await tx
           .select()

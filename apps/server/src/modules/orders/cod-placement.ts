@@ -36,6 +36,8 @@ export function createCodPlacement(
     insertOrder: (tx: Tx, checkout: CheckoutRow, paymentId: string, signature: string) => Promise<OrderRow>;
     addressSnapshot: (a: typeof addresses.$inferSelect) => AddressSnapshot;
     invalidateCatalog: () => void;
+    /** The delivery module: 400 when the shop does not deliver there; whether its zone takes COD. */
+    assertServiceable: (pincode: string, executor?: Pick<Db, 'select'>) => Promise<{ zoneCod: boolean }>;
   },
 ) {
   const answer = (order: OrderRow) => ({
@@ -81,6 +83,7 @@ export function createCodPlacement(
       .from(addresses)
       .where(and(eq(addresses.id, input.addressId), eq(addresses.userId, user.id)));
     if (!address) throw new AppError('notFound', 'Please select a delivery address.');
+    const { zoneCod } = await deps.assertServiceable(address.pincode);
 
     const result = await db.transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
@@ -100,6 +103,7 @@ export function createCodPlacement(
         orderValuePaise: priced.orderValuePaise,
         pincode: address.pincode,
         rtoCount: await rtoCount(tx, user.id),
+        zoneAllowsCod: zoneCod,
       });
       if (!cod.available) throw new AppError('invalid', cod.reason);
 

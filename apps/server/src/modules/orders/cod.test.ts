@@ -178,7 +178,7 @@ describe('POST /api/orders/place-cod', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Cash on delivery is not available for this pincode.');
       expect(await ordersOf(s.id)).toBe(0);
-      const open = await shopperWithCart(1, { pincode: '110002' });
+      const open = await shopperWithCart(1, { pincode: '110002', city: 'New Delhi', state: 'Delhi' });
       const ok = await placeCod(open.s, {
         addressId: open.addressId,
         amount: await codTotal(open.s, open.addressId),

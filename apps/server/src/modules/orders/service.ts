@@ -14,6 +14,7 @@ import { productImages, products, productVariants } from '../catalog/schema.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import type { CouponRow, CouponsService } from '../coupons/service.ts';
+import type { DeliveryService } from '../delivery/service.ts';
 import type { InvoicesService } from '../invoices/service.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { type Gateway, GatewayError } from '../payments/gateway.ts';
@@ -68,6 +69,7 @@ export function createOrdersService(
     gateway: Gateway;
     ledger: PaymentsLedger;
     invoices: Pick<InvoicesService, 'onOrderPlaced'>;
+    delivery: Pick<DeliveryService, 'assertServiceable'>;
     holdMinutes: number;
     log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   },
@@ -280,6 +282,7 @@ export function createOrdersService(
     insertOrder,
     addressSnapshot,
     invalidateCatalog: () => catalog.invalidate(),
+    assertServiceable: deps.delivery.assertServiceable,
   });
 
   const prepay = createCodPrepay(db, {
@@ -320,6 +323,7 @@ export function createOrdersService(
         .from(addresses)
         .where(and(eq(addresses.id, input.addressId), eq(addresses.userId, user.id)));
       if (!address) throw new AppError('notFound', 'Please select a delivery address.');
+      await deps.delivery.assertServiceable(address.pincode);
       const totalChanged = (amount: number) =>
         new AppError('conflict', 'Your order total has changed. Please review it and pay again.', undefined, {
           amount,

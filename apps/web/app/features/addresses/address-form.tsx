@@ -1,10 +1,14 @@
 // The address form (spec section 5): required fields, 10-digit phones starting 6–9, a 6-digit
 // pincode, Home or Work. Invalid fields are highlighted for 1 s. The server checks it all again.
+// A complete pincode is looked up (issue 14): its city and state fill in, still editable, and an
+// unknown one is said under the field; the server's field errors (a state that is not the
+// pincode's) show under their fields too.
 import type { AddressDto, AddressInputDto } from '@spice/shared/contracts/accounts';
+import type { PincodeInfoDto } from '@spice/shared/contracts/delivery';
 import { MESSAGES } from '@spice/shared/messages';
 import { digitsOnly, isValidMobile, PINCODE_PATTERN } from '@spice/shared/validators';
-import { type FormEvent, useState } from 'react';
-import { ApiError } from '../account/api';
+import { type FormEvent, useRef, useState } from 'react';
+import { ApiError, api } from '../account/api';
 
 const HIGHLIGHT_MS = 1000;
 const REQUIRED = ['name', 'phone', 'pincode', 'locality', 'addressLine', 'city', 'state'] as const;
@@ -59,9 +63,34 @@ export function AddressForm({
   const [error, setError] = useState('');
   const [highlighted, setHighlighted] = useState<Field[]>([]);
   const [saving, setSaving] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const lookingUp = useRef('');
 
-  const set = (field: keyof typeof EMPTY, value: string | boolean) =>
+  const set = (field: keyof typeof EMPTY, value: string | boolean) => {
     setValues((v) => ({ ...v, [field]: value }));
+    setFieldErrors((e) => (e[field as Field] ? { ...e, [field]: undefined } : e));
+  };
+
+  /** Fills city and state from a complete pincode; the last pincode typed wins a race. */
+  async function lookUp(pincode: string) {
+    lookingUp.current = pincode;
+    if (!PINCODE_PATTERN.test(pincode)) return;
+    // What the shopper types into city or state while the answer is on its way is kept.
+    const before = { city: values.city, state: values.state };
+    try {
+      const place = await api<PincodeInfoDto>(`/pincodes/${pincode}`);
+      if (lookingUp.current !== pincode) return;
+      setValues((v) => ({
+        ...v,
+        city: v.city === before.city ? place.city : v.city,
+        state: v.state === before.state ? place.state : v.state,
+      }));
+      setFieldErrors((e) => ({ ...e, pincode: undefined, city: undefined, state: undefined }));
+    } catch (e) {
+      if (lookingUp.current !== pincode || !(e instanceof ApiError) || e.status !== 404) return;
+      setFieldErrors((errors) => ({ ...errors, pincode: e.message }));
+    }
+  }
 
   function highlight(fields: Field[]) {
     setHighlighted(fields);
@@ -86,6 +115,8 @@ export function AddressForm({
       });
     } catch (e) {
       setError(e instanceof ApiError ? e.message : 'Could not save the address. Please try again.');
+      const errors = e instanceof ApiError ? e.body.errors : undefined;
+      if (errors && typeof errors === 'object') setFieldErrors(errors as Partial<Record<Field, string>>);
     } finally {
       setSaving(false);
     }
@@ -109,9 +140,19 @@ export function AddressForm({
         inputMode={opts.digits ? 'numeric' : undefined}
         maxLength={opts.digits ?? 250}
         autoComplete={opts.autoComplete}
-        aria-invalid={highlighted.includes(field) || undefined}
-        onChange={(e) => set(field, opts.digits ? digitsOnly(e.target.value, opts.digits) : e.target.value)}
+        aria-invalid={highlighted.includes(field) || Boolean(fieldErrors[field]) || undefined}
+        aria-describedby={fieldErrors[field] ? `address-${field}-error` : undefined}
+        onChange={(e) => {
+          const value = opts.digits ? digitsOnly(e.target.value, opts.digits) : e.target.value;
+          set(field, value);
+          if (field === 'pincode') void lookUp(value);
+        }}
       />
+      {fieldErrors[field] ? (
+        <p className="field-error" id={`address-${field}-error`}>
+          {fieldErrors[field]}
+        </p>
+      ) : null}
     </div>
   );
 
