@@ -14,6 +14,7 @@ import { createSessionStore } from './modules/auth/sessions.ts';
 import { createCartService } from './modules/cart/service.ts';
 import { createProductEditingService } from './modules/catalog/admin-service.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
+import { createSearchService } from './modules/search/service.ts';
 import { createCheckoutService } from './modules/checkout/service.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { createContentAdminService } from './modules/content/admin-service.ts';
@@ -79,6 +80,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
       log: deps.log,
     }),
     catalog,
+    search: createSearchService({ catalog }),
     checkout,
     coupons,
     gateway,

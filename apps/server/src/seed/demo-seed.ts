@@ -17,6 +17,7 @@ import {
 import { coupons } from '../modules/coupons/schema.ts';
 import { reviews } from '../modules/reviews/schema.ts';
 import { demoSeeds } from './schema.ts';
+import { DEMO_SEARCH_NAMES } from './demo-search-names.ts';
 
 export const DEMO_BRAND = 'Kesar Chakki';
 
@@ -818,6 +819,7 @@ async function insertDemoData(tx: Tx, now: Date, options: { admin: boolean }): P
       PRODUCTS.map((p, index) => ({
         slug: p.slug,
         name: p.name,
+        ...DEMO_SEARCH_NAMES[p.slug],
         brand: DEMO_BRAND,
         description: p.description,
         active: p.active ?? true,
