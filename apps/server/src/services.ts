@@ -14,7 +14,6 @@ import { createSessionStore } from './modules/auth/sessions.ts';
 import { createCartService } from './modules/cart/service.ts';
 import { createProductEditingService } from './modules/catalog/admin-service.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
-import { createSearchService } from './modules/search/service.ts';
 import { createCheckoutService } from './modules/checkout/service.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { createContentAdminService } from './modules/content/admin-service.ts';
@@ -31,6 +30,7 @@ import { variantsInUse } from './modules/orders/variant-usage.ts';
 import { createGateway } from './modules/payments/gateway.ts';
 import { createPaymentsLedger } from './modules/payments/ledger.ts';
 import { createReviewsService } from './modules/reviews/service.ts';
+import { createSearchService } from './modules/search/service.ts';
 import type { Config } from './plugins/config.ts';
 
 export type Services = ReturnType<typeof createServices>;

@@ -19,9 +19,7 @@ function queryTerms(query: string): { words: string[]; keys: Set<string> } {
 
 function wordMatches(word: string, terms: readonly string[]): boolean {
   return terms.some(
-    (t) =>
-      word.includes(t) ||
-      (maxEdits(t) > 0 && editDistance(word, t, maxEdits(t)) <= maxEdits(t)),
+    (t) => word.includes(t) || (maxEdits(t) > 0 && editDistance(word, t, maxEdits(t)) <= maxEdits(t)),
   );
 }
 
@@ -48,7 +46,11 @@ export function highlightParts(text: string, query: string): TextPart[] {
   for (let i = 0; i < spans.length; i++) {
     if (!marked[i]) continue;
     let j = i;
-    while (j + 1 < spans.length && marked[j + 1] && /^\s+$/u.test(text.slice(spans[j]!.end, spans[j + 1]!.start)))
+    while (
+      j + 1 < spans.length &&
+      marked[j + 1] &&
+      /^\s+$/u.test(text.slice(spans[j]!.end, spans[j + 1]!.start))
+    )
       j++;
     if (spans[i]!.start > at) parts.push({ text: text.slice(at, spans[i]!.start), mark: false });
     parts.push({ text: text.slice(spans[i]!.start, spans[j]!.end), mark: true });

@@ -16,8 +16,8 @@ import {
 } from '../modules/content/schema.ts';
 import { coupons } from '../modules/coupons/schema.ts';
 import { reviews } from '../modules/reviews/schema.ts';
-import { demoSeeds } from './schema.ts';
 import { DEMO_SEARCH_NAMES } from './demo-search-names.ts';
+import { demoSeeds } from './schema.ts';
 
 export const DEMO_BRAND = 'Kesar Chakki';
 

@@ -2,10 +2,11 @@
 // plain GET form to /search.
 import type { ProductDto } from '@spice/shared/contracts/catalog';
 import { productImage } from '@spice/shared/images';
-import { MESSAGES } from '@spice/shared/messages';
+import { MESSAGES, SEARCH_PROMPT } from '@spice/shared/messages';
 import { cardPricing } from '@spice/shared/variants';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { Highlight } from './highlight';
 import { SearchIcon } from './icons';
 import { Price } from './price';
 
@@ -15,9 +16,38 @@ async function fetchMatches(q: string, signal?: AbortSignal): Promise<ProductDto
   return res.json();
 }
 
+/** Offered under 'No matching products found': loaded once, on the first search that finds nothing. */
+let bestsellers: Promise<ProductDto[]> | null = null;
+function fetchBestsellers(): Promise<ProductDto[]> {
+  bestsellers ??= fetch('/api/products/bestsellers?limit=4')
+    .then((res) => (res.ok ? res.json() : []))
+    .catch(() => []);
+  return bestsellers;
+}
+
+function ResultLink({ product, query, onPick }: { product: ProductDto; query: string; onPick: () => void }) {
+  const { price, mrp } = cardPricing(product.variants);
+  return (
+    <Link to={`/product/${product.slug}`} className="search__result" onClick={onPick}>
+      <img src={productImage(product)} alt="" width="44" height="44" />
+      <span className="search__name">
+        <Highlight text={product.name} query={query} />
+        {product.nameHi ? (
+          <span className="search__hindi" lang="hi">
+            {' '}
+            <Highlight text={product.nameHi} query={query} />
+          </span>
+        ) : null}
+      </span>
+      <Price price={price} mrp={mrp} />
+    </Link>
+  );
+}
+
 export function SearchBox() {
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<ProductDto[] | null>(null);
+  const [offers, setOffers] = useState<ProductDto[]>([]);
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const location = useLocation();
@@ -34,7 +64,10 @@ export function SearchBox() {
     const controller = new AbortController();
     const timer = setTimeout(() => {
       fetchMatches(q, controller.signal)
-        .then(setResults)
+        .then((found) => {
+          setResults(found);
+          if (found.length === 0) fetchBestsellers().then(setOffers);
+        })
         .catch((error: unknown) => {
           if ((error as Error).name !== 'AbortError') setResults([]);
         });
@@ -111,23 +144,30 @@ export function SearchBox() {
       {showDropdown ? (
         <div className="search__dropdown" id={listId}>
           {results.length === 0 ? (
-            <p className="search__empty" role="status">
-              {MESSAGES.noSearchMatchesDropdown}
-            </p>
+            <>
+              <p className="search__empty" role="status">
+                {MESSAGES.noSearchMatchesDropdown}
+              </p>
+              {offers.length > 0 ? (
+                <>
+                  <p className="search__offer">{SEARCH_PROMPT.tryBestsellers}</p>
+                  <ul aria-label={SEARCH_PROMPT.bestsellers}>
+                    {offers.map((p) => (
+                      <li key={p.id}>
+                        <ResultLink product={p} query="" onPick={() => setQuery('')} />
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
+            </>
           ) : (
             <ul aria-label="Matching products">
-              {results.slice(0, 8).map((p) => {
-                const { price, mrp } = cardPricing(p.variants);
-                return (
-                  <li key={p.id}>
-                    <Link to={`/product/${p.slug}`} className="search__result" onClick={() => setQuery('')}>
-                      <img src={productImage(p)} alt="" width="44" height="44" />
-                      <span className="search__name">{p.name}</span>
-                      <Price price={price} mrp={mrp} />
-                    </Link>
-                  </li>
-                );
-              })}
+              {results.slice(0, 8).map((p) => (
+                <li key={p.id}>
+                  <ResultLink product={p} query={query} onPick={() => setQuery('')} />
+                </li>
+              ))}
             </ul>
           )}
         </div>

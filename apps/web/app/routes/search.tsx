@@ -2,8 +2,10 @@ import type { ProductDto } from '@spice/shared/contracts/catalog';
 import { CARD_IMAGE_SIZES, productImageSet } from '@spice/shared/images';
 import { MESSAGES, percentOffLabel, SEARCH_PROMPT, searchResultsTitle } from '@spice/shared/messages';
 import { formatPrice } from '@spice/shared/money';
+import { highlightParts, matchedExcerpt } from '@spice/shared/search-highlight';
 import { isOutOfStock, priceRange } from '@spice/shared/variants';
 import { Link } from 'react-router';
+import { Highlight, MarkedText } from '../components/highlight';
 import { type CardRating, CardStars, ProductCard, toCardProduct } from '../components/product-card';
 import { getStorefront } from '../context';
 import { seoMeta } from '../seo';
@@ -29,15 +31,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const marked = active.filter((p) => p.bestseller);
     const picks = (marked.length > 0 ? marked : active).slice(0, 8);
     const ratings = await services.reviews.ratingsFor(picks.map((p) => p.id));
-    return { q, results: [], ratings, bestsellers: picks.map(toCardProduct) };
+    return { q, results: [], ratings, bestsellers: picks.map(toCardProduct), offers: [] };
   }
-  const results = await services.catalog.search(q);
-  const ratings = await services.reviews.ratingsFor(results.map((p) => p.id));
-  return { q, results, ratings, bestsellers: null };
+  const results = await services.search.search(q);
+  // Nothing found: the bestsellers are offered under the message.
+  const offers = results.length === 0 ? (await services.catalog.bestsellers(4)).map(toCardProduct) : [];
+  const ratings = await services.reviews.ratingsFor([...results, ...offers].map((p) => p.id));
+  return { q, results, ratings, bestsellers: null, offers };
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, results, ratings, bestsellers } = loaderData;
+  const { q, results, ratings, bestsellers, offers } = loaderData;
   if (bestsellers) {
     return (
       <main className="page search-page">
@@ -59,22 +63,50 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
     );
   }
   return (
-    <main className="page search-page">
-      <h1 className="section-title">{searchResultsTitle(q)}</h1>
-      {results.length === 0 ? (
-        <p className="empty">{MESSAGES.noSearchMatchesPage}</p>
-      ) : (
-        <div className="grid">
-          {results.map((p) => (
-            <SearchResultCard key={p.id} product={p} rating={ratings[p.id]} />
-          ))}
-        </div>
-      )}
-    </main>
+    <>
+      <main className="page search-page">
+        <h1 className="section-title">{searchResultsTitle(q)}</h1>
+        {results.length === 0 ? (
+          <p className="empty">{MESSAGES.noSearchMatchesPage}</p>
+        ) : (
+          <div className="grid">
+            {results.map((p) => (
+              <SearchResultCard key={p.id} product={p} query={q} rating={ratings[p.id]} />
+            ))}
+          </div>
+        )}
+      </main>
+      {/* Outside <main>: a suggestion beside the (empty) answer, not part of it. */}
+      {offers.length > 0 ? (
+        <aside className="page search-page search-page__offers" aria-labelledby="offers-heading">
+          <h2 id="offers-heading" className="section-title">
+            {SEARCH_PROMPT.bestsellers}
+          </h2>
+          <div className="grid">
+            {offers.map((p) => (
+              <ProductCard key={p.id} product={p} rating={ratings[p.id]} />
+            ))}
+          </div>
+        </aside>
+      ) : null}
+    </>
   );
 }
 
-function SearchResultCard({ product, rating }: { product: ProductDto; rating: CardRating | undefined }) {
+function SearchResultCard({
+  product,
+  query,
+  rating,
+}: {
+  product: ProductDto;
+  query: string;
+  rating: CardRating | undefined;
+}) {
+  // Found by a word of its description or about lines rather than its names: show where.
+  const names = highlightParts(`${product.name} ${product.nameHi}`, query);
+  const excerpt = names.some((p) => p.mark)
+    ? null
+    : [product.description, ...product.about].map((text) => matchedExcerpt(text, query)).find(Boolean);
   const range = priceRange(product.variants);
   const outOfStock = isOutOfStock(product.variants);
   const image = productImageSet(product);
@@ -92,7 +124,19 @@ function SearchResultCard({ product, rating }: { product: ProductDto; rating: Ca
         />
       </span>
       <span className="card__body">
-        <span className="card__name">{product.name}</span>
+        <span className="card__name">
+          <Highlight text={product.name} query={query} />
+        </span>
+        {product.nameHi ? (
+          <span className="card__hindi" lang="hi">
+            <Highlight text={product.nameHi} query={query} />
+          </span>
+        ) : null}
+        {excerpt ? (
+          <span className="card__excerpt">
+            <MarkedText parts={excerpt} />
+          </span>
+        ) : null}
         {rating ? <CardStars rating={rating} /> : null}
         {range?.kind === 'single' ? (
           <span className="price">

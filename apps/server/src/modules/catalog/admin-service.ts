@@ -72,6 +72,8 @@ export function createProductEditingService(
       id: p.id,
       slug: p.slug,
       name: p.name,
+      nameHi: p.nameHi,
+      searchKeywords: p.searchKeywords,
       brand: p.brand,
       description: p.description,
       active: p.active,
@@ -109,6 +111,8 @@ export function createProductEditingService(
   /** What the audit log keeps of a product: its fields and variants (images are audited apart). */
   const auditView = (p: AdminProductDto) => ({
     name: p.name,
+    nameHi: p.nameHi,
+    searchKeywords: p.searchKeywords,
     brand: p.brand,
     description: p.description,
     slug: p.slug,
@@ -353,6 +357,8 @@ export function createProductEditingService(
             .values({
               slug,
               name: input.name,
+              nameHi: input.nameHi,
+              searchKeywords: input.searchKeywords,
               brand: input.brand,
               description: input.description,
               active: input.active,
@@ -407,6 +413,8 @@ export function createProductEditingService(
             .set({
               slug,
               name: input.name,
+              nameHi: input.nameHi,
+              searchKeywords: input.searchKeywords,
               brand: input.brand,
               description: input.description,
               active: input.active,

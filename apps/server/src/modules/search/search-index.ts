@@ -6,7 +6,14 @@
 // 2. Otherwise MiniSearch (BM25 with typo and prefix matching) over name > keywords > description
 //    and about lines, keeping the results that score at least a quarter of the best one.
 // The index holds product ids only; the caller maps them to the snapshot's products.
-import { canonicalText, findSpiceWords, KEY_MARK, maxEdits, normaliseText, spellingsOf } from '@spice/shared/spice-names';
+import {
+  canonicalText,
+  findSpiceWords,
+  KEY_MARK,
+  maxEdits,
+  normaliseText,
+  spellingsOf,
+} from '@spice/shared/spice-names';
 import MiniSearch from 'minisearch';
 
 /** The fields of a product search reads. */

@@ -111,7 +111,8 @@ describe('search: what it leaves out', () => {
   });
   it('finds nothing for gibberish, blanks or punctuation, and never an inactive product', async () => {
     for (const q of ['qxzjv', 'zzzz', '', '   ', '"<>!?']) expect(await slugs(q)).toEqual([]);
-    for (const q of ['shahi paneer', 'शाही पनीर', 'paneer masala']) expect(await slugs(q)).not.toContain('shahi-paneer-masala');
+    for (const q of ['shahi paneer', 'शाही पनीर', 'paneer masala'])
+      expect(await slugs(q)).not.toContain('shahi-paneer-masala');
   });
   it('ranks a name match above a description match', async () => {
     // 'jeera' is in Jeera Powder's name and in Biryani Masala's description ('shahi jeera').
@@ -120,6 +121,8 @@ describe('search: what it leaves out', () => {
     const ranked = await slugs('chilly powdr');
     expect(ranked[0]).toBe('red-chilli-powder');
     // Both words in the descriptions of the blends with Kashmiri chilli, not in a name.
-    expect(await slugs('kashmiri chilli')).toEqual(expect.arrayContaining(['pav-bhaji-masala', 'chicken-masala']));
+    expect(await slugs('kashmiri chilli')).toEqual(
+      expect.arrayContaining(['pav-bhaji-masala', 'chicken-masala']),
+    );
   });
 });

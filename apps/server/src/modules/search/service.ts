@@ -10,7 +10,9 @@ export type SearchService = ReturnType<typeof createSearchService>;
 
 /** What the index depends on: the active products' searchable fields, in catalogue order. */
 function fingerprint(active: readonly ProductDto[]): string {
-  return JSON.stringify(active.map((p) => [p.id, p.name, p.nameHi, p.searchKeywords, p.description, p.about]));
+  return JSON.stringify(
+    active.map((p) => [p.id, p.name, p.nameHi, p.searchKeywords, p.description, p.about]),
+  );
 }
 
 export function createSearchService(deps: { catalog: Pick<CatalogService, 'snapshot'> }) {
@@ -20,7 +22,8 @@ export function createSearchService(deps: { catalog: Pick<CatalogService, 'snaps
   function indexFor(snapshot: CatalogSnapshot): SearchIndex {
     if (built && indexedSnapshot === snapshot) return built.index;
     const print = fingerprint(snapshot.active);
-    if (!built || built.fingerprint !== print) built = { fingerprint: print, index: buildSearchIndex(snapshot.active) };
+    if (!built || built.fingerprint !== print)
+      built = { fingerprint: print, index: buildSearchIndex(snapshot.active) };
     indexedSnapshot = snapshot;
     return built.index;
   }
