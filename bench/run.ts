@@ -1,4 +1,4 @@
-// npm run bench [-- api|page|js|lighthouse ...] [--no-build] [--connections=50] [--duration=10]
+// npm run bench [-- api|page|js|lighthouse|search ...] [--no-build] [--connections=50] [--duration=10]
 //   [--warmup=2] [--rounds=3] [--attempts=3] [--quiet-wait=30] [--lh-runs=5] [--product=<slug>]
 //   [--profile]
 //
@@ -29,8 +29,9 @@ import { benchLighthouse } from './lighthouse.ts';
 import type { LoadSettings } from './load.ts';
 import { benchPage, pickProduct } from './page.ts';
 import { printProfile, summarizeProfile } from './profile.ts';
+import { benchSearch } from './search.ts';
 
-const ALL = ['api', 'page', 'js', 'lighthouse'] as const;
+const ALL = ['api', 'page', 'js', 'lighthouse', 'search'] as const;
 type Name = (typeof ALL)[number];
 
 const { values, positionals } = parseArgs({
@@ -52,7 +53,7 @@ const { values, positionals } = parseArgs({
 
 if (values.help) {
   console.log(
-    'usage: npm run bench -- [api|page|js|lighthouse ...] [--no-build] [--connections=50] [--duration=10] [--warmup=2] [--rounds=3] [--attempts=3] [--quiet-wait=30] [--lh-runs=5] [--product=<slug>] [--profile]',
+    'usage: npm run bench -- [api|page|js|lighthouse|search ...] [--no-build] [--connections=50] [--duration=10] [--warmup=2] [--rounds=3] [--attempts=3] [--quiet-wait=30] [--lh-runs=5] [--product=<slug>] [--profile]',
   );
   process.exit(0);
 }
@@ -126,6 +127,7 @@ try {
 
   const steps: Record<Name, () => Promise<{ result: unknown; bars: Bar[] }>> = {
     api: () => benchApi(shop!, settings),
+    search: () => benchSearch(shop!, settings),
     page: () => benchPage(shop!, settings, slug),
     js: () => benchJs(shop!),
     lighthouse: () =>

@@ -73,6 +73,7 @@ export function matchedExcerpt(text: string, query: string, radius = 60): TextPa
   const from = Math.max(0, text.lastIndexOf(' ', Math.max(0, offset - radius)) + 1);
   const toSpace = text.indexOf(' ', Math.min(text.length, offset + radius));
   const to = toSpace < 0 ? text.length : toSpace;
-  const piece = `${from > 0 ? '…' : ''}${text.slice(from, to)}${to < text.length ? '…' : ''}`;
+  const cut = text.slice(from, to);
+  const piece = `${from > 0 ? '…' : ''}${to < text.length ? `${cut.replace(/[\s.,;:!?]+$/u, '')}…` : cut}`;
   return highlightParts(piece, query);
 }

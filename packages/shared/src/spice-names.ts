@@ -92,6 +92,10 @@ const SPELLINGS: Spelling[] = SPICE_NAMES.flatMap((row) =>
   row.map((s) => ({ words: normaliseText(s).split(' '), key: normaliseText(row[0]!).replace(/ /g, '') })),
 ).sort((a, b) => b.words.length - a.words.length || b.words.join(' ').length - a.words.join(' ').length);
 
+// Spellings by their first word, so finding them costs one lookup per word of the text.
+const BY_FIRST_WORD = new Map<string, Spelling[]>();
+for (const s of SPELLINGS) BY_FIRST_WORD.set(s.words[0]!, [...(BY_FIRST_WORD.get(s.words[0]!) ?? []), s]);
+
 const FORMS_BY_KEY = new Map<string, string[]>();
 for (const s of SPELLINGS) FORMS_BY_KEY.set(s.key, [...(FORMS_BY_KEY.get(s.key) ?? []), s.words.join(' ')]);
 
@@ -110,7 +114,7 @@ export function findSpiceWords(words: readonly string[]): SpiceWord[] {
   const found: SpiceWord[] = [];
   let i = 0;
   while (i < words.length) {
-    const hit = SPELLINGS.find((s) => s.words.every((w, k) => words[i + k] === w));
+    const hit = BY_FIRST_WORD.get(words[i]!)?.find((s) => s.words.every((w, k) => words[i + k] === w));
     if (hit) {
       found.push({ from: i, to: i + hit.words.length, key: hit.key });
       i += hit.words.length;

@@ -37,6 +37,8 @@ interface NameForms {
   id: number;
   names: string[];
   keywords: string[];
+  /** Every name and keyword form in one string: one substring test rules most products out. */
+  all: string;
 }
 
 const BOOST = { name: 5, keywords: 3, text: 1 };
@@ -68,11 +70,11 @@ export interface SearchIndex {
 }
 
 export function buildSearchIndex(products: readonly Searchable[]): SearchIndex {
-  const names: NameForms[] = products.map((p) => ({
-    id: p.id,
-    names: [...forms(p.name), ...forms(p.nameHi)],
-    keywords: p.searchKeywords.flatMap(forms),
-  }));
+  const names: NameForms[] = products.map((p) => {
+    const named = [...forms(p.name), ...forms(p.nameHi)];
+    const keywords = p.searchKeywords.flatMap(forms);
+    return { id: p.id, names: named, keywords, all: [...named, ...keywords].join('\n') };
+  });
   const mini = new MiniSearch<Doc>({
     fields: ['name', 'keywords', 'text'],
     tokenize: (text) => text.split(' ').filter(Boolean),
@@ -95,14 +97,18 @@ export function buildSearchIndex(products: readonly Searchable[]): SearchIndex {
 
   function byName(query: string, canonical: string): number[] {
     const ranked: { id: number; rank: number; order: number }[] = [];
-    names.forEach((p, order) => {
+    const qs = canonical === query ? [query] : [query, canonical];
+    const other = qs[1] ?? query;
+    for (let order = 0; order < names.length; order++) {
+      const p = names[order]!;
+      // Plain loop and one substring test per product: this runs over the whole catalogue.
+      if (!p.all.includes(query) && !p.all.includes(other)) continue;
       const rank = rankOf(p.names, 0) ?? rankOf(p.keywords, 3);
       if (rank !== undefined) ranked.push({ id: p.id, rank, order });
-    });
+    }
     return ranked.sort((a, b) => a.rank - b.rank || a.order - b.order).map((r) => r.id);
 
     function rankOf(list: readonly string[], base: number): number | undefined {
-      const qs = canonical === query ? [query] : [query, canonical];
       if (list.some((s) => qs.includes(s))) return base;
       if (list.some((s) => qs.some((q) => s.startsWith(q)))) return base + 1;
       if (list.some((s) => qs.some((q) => s.includes(q)))) return base + 2;
