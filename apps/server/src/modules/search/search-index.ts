@@ -45,14 +45,18 @@ const BOOST = { name: 5, keywords: 3, text: 1 };
 /** Results of step 2 scoring below this share of the best are noise ('elaichi' is not in every blend). */
 const MIN_SHARE = 0.25;
 
-/** The text with, after it, the key and every spelling of each table row it names. */
-function expand(raw: string): string {
+/**
+ * The text with, after it, the key of each table row it names and, for short fields (names,
+ * keywords), every spelling of the row too, so a typo of any spelling still matches there.
+ * Descriptions get the keys only: all spellings on every description made the index many times
+ * larger and slower for little gain (a known spelling becomes the key in the query anyway).
+ */
+function expand(raw: string, spellings: boolean): string {
   const normalised = normaliseText(raw);
   if (!normalised) return '';
-  const extra = findSpiceWords(normalised.split(' ')).flatMap((hit) => [
-    KEY_MARK + hit.key,
-    ...spellingsOf(hit.key),
-  ]);
+  const extra = findSpiceWords(normalised.split(' ')).flatMap((hit) =>
+    spellings ? [KEY_MARK + hit.key, ...spellingsOf(hit.key)] : [KEY_MARK + hit.key],
+  );
   return [normalised, ...extra].join(' ');
 }
 
@@ -89,9 +93,9 @@ export function buildSearchIndex(products: readonly Searchable[]): SearchIndex {
   mini.addAll(
     products.map((p) => ({
       id: p.id,
-      name: `${expand(p.name)} ${expand(p.nameHi)}`,
-      keywords: p.searchKeywords.map(expand).join(' '),
-      text: [p.description, ...p.about].map(expand).join(' '),
+      name: `${expand(p.name, true)} ${expand(p.nameHi, true)}`,
+      keywords: p.searchKeywords.map((k) => expand(k, true)).join(' '),
+      text: [p.description, ...p.about].map((t) => expand(t, false)).join(' '),
     })),
   );
 
