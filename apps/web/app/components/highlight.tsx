@@ -1,6 +1,8 @@
-// A product text with the words a search matched in <mark>. The parts are React text children,
-// so a query like <img onerror=…> is shown as text and never becomes HTML.
-import { highlightParts, type TextPart } from '@spice/shared/search-highlight';
+// Text with the words a search matched in <mark>. The parts are React text children, so a query
+// like <img onerror=…> is shown as text and never becomes HTML. The matching itself
+// (@spice/shared/search-highlight, with the spellings table) is imported where it is used: the
+// results page statically, the header's dropdown lazily, to keep it out of first-load JS.
+import type { TextPart } from '@spice/shared/search-highlight';
 
 export function MarkedText({ parts }: { parts: readonly TextPart[] }) {
   return (
@@ -11,8 +13,4 @@ export function MarkedText({ parts }: { parts: readonly TextPart[] }) {
       )}
     </>
   );
-}
-
-export function Highlight({ text, query }: { text: string; query: string }) {
-  return <MarkedText parts={highlightParts(text, query)} />;
 }

@@ -3,10 +3,11 @@
 import type { ProductDto } from '@spice/shared/contracts/catalog';
 import { productImage } from '@spice/shared/images';
 import { MESSAGES, SEARCH_PROMPT } from '@spice/shared/messages';
+import type { TextPart } from '@spice/shared/search-highlight';
 import { cardPricing } from '@spice/shared/variants';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Highlight } from './highlight';
+import { MarkedText } from './highlight';
 import { SearchIcon } from './icons';
 import { Price } from './price';
 
@@ -25,17 +26,33 @@ function fetchBestsellers(): Promise<ProductDto[]> {
   return bestsellers;
 }
 
-function ResultLink({ product, query, onPick }: { product: ProductDto; query: string; onPick: () => void }) {
+type Marker = (text: string, query: string) => TextPart[];
+const plain: Marker = (text) => [{ text, mark: false }];
+let marker: Promise<Marker> | null = null;
+const loadMarker = (): Promise<Marker> =>
+  (marker ??= import('@spice/shared/search-highlight').then((m) => m.highlightParts).catch(() => plain));
+
+function ResultLink({
+  product,
+  query,
+  mark,
+  onPick,
+}: {
+  product: ProductDto;
+  query: string;
+  mark: Marker;
+  onPick: () => void;
+}) {
   const { price, mrp } = cardPricing(product.variants);
   return (
     <Link to={`/product/${product.slug}`} className="search__result" onClick={onPick}>
       <img src={productImage(product)} alt="" width="44" height="44" />
       <span className="search__name">
-        <Highlight text={product.name} query={query} />
+        <MarkedText parts={mark(product.name, query)} />
         {product.nameHi ? (
           <span className="search__hindi" lang="hi">
             {' '}
-            <Highlight text={product.nameHi} query={query} />
+            <MarkedText parts={mark(product.nameHi, query)} />
           </span>
         ) : null}
       </span>
@@ -48,6 +65,8 @@ export function SearchBox() {
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<ProductDto[] | null>(null);
   const [offers, setOffers] = useState<ProductDto[]>([]);
+  // The highlighter (and its spellings table) loads with the first answer, not with the page.
+  const [mark, setMark] = useState<Marker>(() => plain);
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const location = useLocation();
@@ -66,6 +85,7 @@ export function SearchBox() {
       fetchMatches(q, controller.signal)
         .then((found) => {
           setResults(found);
+          loadMarker().then((m) => setMark(() => m));
           if (found.length === 0) fetchBestsellers().then(setOffers);
         })
         .catch((error: unknown) => {
@@ -154,7 +174,7 @@ export function SearchBox() {
                   <ul aria-label={SEARCH_PROMPT.bestsellers}>
                     {offers.map((p) => (
                       <li key={p.id}>
-                        <ResultLink product={p} query="" onPick={() => setQuery('')} />
+                        <ResultLink product={p} query="" mark={plain} onPick={() => setQuery('')} />
                       </li>
                     ))}
                   </ul>
@@ -165,7 +185,7 @@ export function SearchBox() {
             <ul aria-label="Matching products">
               {results.slice(0, 8).map((p) => (
                 <li key={p.id}>
-                  <ResultLink product={p} query={query} onPick={() => setQuery('')} />
+                  <ResultLink product={p} query={query} mark={mark} onPick={() => setQuery('')} />
                 </li>
               ))}
             </ul>

@@ -2,10 +2,10 @@ import type { ProductDto } from '@spice/shared/contracts/catalog';
 import { CARD_IMAGE_SIZES, productImageSet } from '@spice/shared/images';
 import { MESSAGES, percentOffLabel, SEARCH_PROMPT, searchResultsTitle } from '@spice/shared/messages';
 import { formatPrice } from '@spice/shared/money';
-import { highlightParts, matchedExcerpt } from '@spice/shared/search-highlight';
+import { highlightParts, matchedExcerpt, type TextPart } from '@spice/shared/search-highlight';
 import { isOutOfStock, priceRange } from '@spice/shared/variants';
 import { Link } from 'react-router';
-import { Highlight, MarkedText } from '../components/highlight';
+import { MarkedText } from '../components/highlight';
 import { type CardRating, CardStars, ProductCard, toCardProduct } from '../components/product-card';
 import { getStorefront } from '../context';
 import { seoMeta } from '../seo';
@@ -31,17 +31,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const marked = active.filter((p) => p.bestseller);
     const picks = (marked.length > 0 ? marked : active).slice(0, 8);
     const ratings = await services.reviews.ratingsFor(picks.map((p) => p.id));
-    return { q, results: [], ratings, bestsellers: picks.map(toCardProduct), offers: [] };
+    return { q, results: [], ratings, bestsellers: picks.map(toCardProduct), offers: [], marks: {} };
   }
   const results = await services.search.search(q);
   // Nothing found: the bestsellers are offered under the message.
   const offers = results.length === 0 ? (await services.catalog.bestsellers(4)).map(toCardProduct) : [];
   const ratings = await services.reviews.ratingsFor([...results, ...offers].map((p) => p.id));
-  return { q, results, ratings, bestsellers: null, offers };
+  // Marked here, on the server, so the spellings table stays out of the browser's shared chunks.
+  const marks = Object.fromEntries(results.map((p) => [p.id, marksFor(p, q)]));
+  return { q, results, ratings, bestsellers: null, offers, marks };
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, results, ratings, bestsellers, offers } = loaderData;
+  const { q, results, ratings, bestsellers, offers, marks } = loaderData;
   if (bestsellers) {
     return (
       <main className="page search-page">
@@ -71,7 +73,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="grid">
             {results.map((p) => (
-              <SearchResultCard key={p.id} product={p} query={q} rating={ratings[p.id]} />
+              <SearchResultCard key={p.id} product={p} marks={marks[p.id]} rating={ratings[p.id]} />
             ))}
           </div>
         )}
@@ -93,20 +95,34 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+interface Marks {
+  name: TextPart[];
+  nameHi: TextPart[];
+  /** Where a description or about line matched, when the names did not. */
+  excerpt: TextPart[] | null;
+}
+
+function marksFor(product: ProductDto, query: string): Marks {
+  const name = highlightParts(product.name, query);
+  const nameHi = highlightParts(product.nameHi, query);
+  const named = [...name, ...nameHi].some((p) => p.mark);
+  const excerpt = named
+    ? null
+    : ([product.description, ...product.about].map((text) => matchedExcerpt(text, query)).find(Boolean) ??
+      null);
+  return { name, nameHi, excerpt };
+}
+
 function SearchResultCard({
   product,
-  query,
+  marks,
   rating,
 }: {
   product: ProductDto;
-  query: string;
+  marks: Marks | undefined;
   rating: CardRating | undefined;
 }) {
-  // Found by a word of its description or about lines rather than its names: show where.
-  const names = highlightParts(`${product.name} ${product.nameHi}`, query);
-  const excerpt = names.some((p) => p.mark)
-    ? null
-    : [product.description, ...product.about].map((text) => matchedExcerpt(text, query)).find(Boolean);
+  const excerpt = marks?.excerpt;
   const range = priceRange(product.variants);
   const outOfStock = isOutOfStock(product.variants);
   const image = productImageSet(product);
@@ -125,11 +141,11 @@ function SearchResultCard({
       </span>
       <span className="card__body">
         <span className="card__name">
-          <Highlight text={product.name} query={query} />
+          <MarkedText parts={marks?.name ?? [{ text: product.name, mark: false }]} />
         </span>
         {product.nameHi ? (
           <span className="card__hindi" lang="hi">
-            <Highlight text={product.nameHi} query={query} />
+            <MarkedText parts={marks?.nameHi ?? [{ text: product.nameHi, mark: false }]} />
           </span>
         ) : null}
         {excerpt ? (
