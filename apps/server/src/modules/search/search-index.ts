@@ -37,8 +37,13 @@ interface NameForms {
   id: number;
   names: string[];
   keywords: string[];
-  /** Every name and keyword form in one string: one substring test rules most products out. */
-  all: string;
+  /**
+   * Every name and keyword form in two strings, ASCII ones and the rest (Devanagari): one
+   * substring test rules most products out, and ASCII strings stay one byte per character in V8,
+   * where that test is several times faster.
+   */
+  ascii: string;
+  other: string;
 }
 
 const BOOST = { name: 5, keywords: 3, text: 1 };
@@ -68,6 +73,10 @@ function forms(raw: string): string[] {
   return canonical === normalised ? [normalised] : [normalised, canonical];
 }
 
+const isAscii = (s: string) => /^[\x00-\x7f]*$/.test(s);
+const occurs = (p: NameForms, q: { q: string; ascii: boolean }) =>
+  (q.ascii ? p.ascii : p.other).includes(q.q);
+
 export interface SearchIndex {
   /** Ids of the matching products, best first. */
   search(query: string, limit?: number): number[];
@@ -77,7 +86,14 @@ export function buildSearchIndex(products: readonly Searchable[]): SearchIndex {
   const names: NameForms[] = products.map((p) => {
     const named = [...forms(p.name), ...forms(p.nameHi)];
     const keywords = p.searchKeywords.flatMap(forms);
-    return { id: p.id, names: named, keywords, all: [...named, ...keywords].join('\n') };
+    const all = [...named, ...keywords];
+    return {
+      id: p.id,
+      names: named,
+      keywords,
+      ascii: all.filter(isAscii).join('\n'),
+      other: all.filter((s) => !isAscii(s)).join('\n'),
+    };
   });
   const mini = new MiniSearch<Doc>({
     fields: ['name', 'keywords', 'text'],
@@ -102,11 +118,11 @@ export function buildSearchIndex(products: readonly Searchable[]): SearchIndex {
   function byName(query: string, canonical: string): number[] {
     const ranked: { id: number; rank: number; order: number }[] = [];
     const qs = canonical === query ? [query] : [query, canonical];
-    const other = qs[1] ?? query;
+    const [first, second] = qs.map((q) => ({ q, ascii: isAscii(q) }));
     for (let order = 0; order < names.length; order++) {
       const p = names[order]!;
       // Plain loop and one substring test per product: this runs over the whole catalogue.
-      if (!p.all.includes(query) && !p.all.includes(other)) continue;
+      if (!occurs(p, first!) && !(second && occurs(p, second))) continue;
       const rank = rankOf(p.names, 0) ?? rankOf(p.keywords, 3);
       if (rank !== undefined) ranked.push({ id: p.id, rank, order });
     }
