@@ -73,7 +73,7 @@ function forms(raw: string): string[] {
   return canonical === normalised ? [normalised] : [normalised, canonical];
 }
 
-const isAscii = (s: string) => /^[\x00-\x7f]*$/.test(s);
+const isAscii = (s: string) => !/[^\p{ASCII}]/u.test(s);
 const occurs = (p: NameForms, q: { q: string; ascii: boolean }) =>
   (q.ascii ? p.ascii : p.other).includes(q.q);
 
