@@ -1,4 +1,4 @@
-// npm run bench [-- api|page|js|lighthouse|pincodes ...] [--no-build] [--connections=50] [--duration=10]
+// npm run bench [-- api|page|js|lighthouse|pincodes|search ...] [--no-build] [--connections=50] [--duration=10]
 //   [--warmup=2] [--rounds=3] [--attempts=3] [--quiet-wait=30] [--lh-runs=5] [--product=<slug>]
 //   [--profile]
 //
@@ -30,8 +30,9 @@ import type { LoadSettings } from './load.ts';
 import { benchPage, pickProduct } from './page.ts';
 import { benchPincodes } from './pincodes.ts';
 import { printProfile, summarizeProfile } from './profile.ts';
+import { benchSearch } from './search.ts';
 
-const ALL = ['api', 'page', 'js', 'lighthouse', 'pincodes'] as const;
+const ALL = ['api', 'page', 'js', 'lighthouse', 'pincodes', 'search'] as const;
 type Name = (typeof ALL)[number];
 
 const { values, positionals } = parseArgs({
@@ -53,7 +54,7 @@ const { values, positionals } = parseArgs({
 
 if (values.help) {
   console.log(
-    'usage: npm run bench -- [api|page|js|lighthouse|pincodes ...] [--no-build] [--connections=50] [--duration=10] [--warmup=2] [--rounds=3] [--attempts=3] [--quiet-wait=30] [--lh-runs=5] [--product=<slug>] [--profile]',
+    'usage: npm run bench -- [api|page|js|lighthouse|pincodes|search ...] [--no-build] [--connections=50] [--duration=10] [--warmup=2] [--rounds=3] [--attempts=3] [--quiet-wait=30] [--lh-runs=5] [--product=<slug>] [--profile]',
   );
   process.exit(0);
 }
@@ -128,6 +129,7 @@ try {
   const steps: Record<Name, () => Promise<{ result: unknown; bars: Bar[] }>> = {
     api: () => benchApi(shop!, settings),
     pincodes: () => benchPincodes(shop!, settings),
+    search: () => benchSearch(shop!, settings),
     page: () => benchPage(shop!, settings, slug),
     js: () => benchJs(shop!),
     lighthouse: () =>

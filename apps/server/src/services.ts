@@ -41,6 +41,7 @@ import { createGateway } from './modules/payments/gateway.ts';
 import { createPaymentsLedger } from './modules/payments/ledger.ts';
 import { createRefundsService, REFUND_JOB } from './modules/refunds/service.ts';
 import { createReviewsService } from './modules/reviews/service.ts';
+import { createSearchService } from './modules/search/service.ts';
 import { createAutomaticCourier, manualCourier } from './modules/shipping/courier.ts';
 import { createShippingService } from './modules/shipping/service.ts';
 import type { Config } from './plugins/config.ts';
@@ -149,6 +150,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     }),
     codRemittance: createCodRemittanceService(db, { audit }),
     catalog,
+    search: createSearchService({ catalog }),
     checkout,
     coupons,
     delivery,

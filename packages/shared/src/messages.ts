@@ -57,6 +57,8 @@ export const SEARCH_PROMPT = {
   title: 'Search our spices',
   text: 'Type a spice or a blend in the search box above, like garam masala or haldi, and press Enter.',
   bestsellers: 'Bestsellers',
+  /** Under 'No matching products found': what to look at instead. */
+  tryBestsellers: 'Our bestsellers instead:',
 } as const;
 export const percentOffLabel = (n: number) => `${n}% off`;
 /** Too many wrong coupon codes in a minute: the coupon box shows how long to wait. */

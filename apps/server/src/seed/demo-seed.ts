@@ -20,6 +20,7 @@ import { deliverySettings } from '../modules/delivery/schema.ts';
 import { DEFAULT_DELIVERY_RULES, rulesToRow } from '../modules/delivery/service.ts';
 import { invoiceSettings } from '../modules/invoices/schema.ts';
 import { reviews } from '../modules/reviews/schema.ts';
+import { DEMO_SEARCH_NAMES } from './demo-search-names.ts';
 import { demoSeeds } from './schema.ts';
 
 export const DEMO_BRAND = 'Kesar Chakki';
@@ -829,6 +830,7 @@ async function insertDemoData(tx: Tx, now: Date, options: { admin: boolean }): P
       PRODUCTS.map((p, index) => ({
         slug: p.slug,
         name: p.name,
+        ...DEMO_SEARCH_NAMES[p.slug],
         brand: DEMO_BRAND,
         description: p.description,
         active: p.active ?? true,

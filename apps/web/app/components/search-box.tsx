@@ -2,10 +2,12 @@
 // plain GET form to /search.
 import type { ProductDto } from '@spice/shared/contracts/catalog';
 import { productImage } from '@spice/shared/images';
-import { MESSAGES } from '@spice/shared/messages';
+import { MESSAGES, SEARCH_PROMPT } from '@spice/shared/messages';
+import type { TextPart } from '@spice/shared/search-highlight';
 import { cardPricing } from '@spice/shared/variants';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { MarkedText } from './highlight';
 import { SearchIcon } from './icons';
 import { Price } from './price';
 
@@ -15,9 +17,56 @@ async function fetchMatches(q: string, signal?: AbortSignal): Promise<ProductDto
   return res.json();
 }
 
+/** Offered under 'No matching products found': loaded once, on the first search that finds nothing. */
+let bestsellers: Promise<ProductDto[]> | null = null;
+function fetchBestsellers(): Promise<ProductDto[]> {
+  bestsellers ??= fetch('/api/products/bestsellers?limit=4')
+    .then((res) => (res.ok ? res.json() : []))
+    .catch(() => []);
+  return bestsellers;
+}
+
+type Marker = (text: string, query: string) => TextPart[];
+const plain: Marker = (text) => [{ text, mark: false }];
+let marker: Promise<Marker> | null = null;
+const loadMarker = (): Promise<Marker> =>
+  (marker ??= import('@spice/shared/search-highlight').then((m) => m.highlightParts).catch(() => plain));
+
+function ResultLink({
+  product,
+  query,
+  mark,
+  onPick,
+}: {
+  product: ProductDto;
+  query: string;
+  mark: Marker;
+  onPick: () => void;
+}) {
+  const { price, mrp } = cardPricing(product.variants);
+  return (
+    <Link to={`/product/${product.slug}`} className="search__result" onClick={onPick}>
+      <img src={productImage(product)} alt="" width="44" height="44" />
+      <span className="search__name">
+        <MarkedText parts={mark(product.name, query)} />
+        {product.nameHi ? (
+          <span className="search__hindi" lang="hi">
+            {' '}
+            <MarkedText parts={mark(product.nameHi, query)} />
+          </span>
+        ) : null}
+      </span>
+      <Price price={price} mrp={mrp} />
+    </Link>
+  );
+}
+
 export function SearchBox() {
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<ProductDto[] | null>(null);
+  const [offers, setOffers] = useState<ProductDto[]>([]);
+  // The highlighter (and its spellings table) loads with the first answer, not with the page.
+  const [mark, setMark] = useState<Marker>(() => plain);
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const location = useLocation();
@@ -34,7 +83,11 @@ export function SearchBox() {
     const controller = new AbortController();
     const timer = setTimeout(() => {
       fetchMatches(q, controller.signal)
-        .then(setResults)
+        .then((found) => {
+          setResults(found);
+          loadMarker().then((m) => setMark(() => m));
+          if (found.length === 0) fetchBestsellers().then(setOffers);
+        })
         .catch((error: unknown) => {
           if ((error as Error).name !== 'AbortError') setResults([]);
         });
@@ -111,23 +164,30 @@ export function SearchBox() {
       {showDropdown ? (
         <div className="search__dropdown" id={listId}>
           {results.length === 0 ? (
-            <p className="search__empty" role="status">
-              {MESSAGES.noSearchMatchesDropdown}
-            </p>
+            <>
+              <p className="search__empty" role="status">
+                {MESSAGES.noSearchMatchesDropdown}
+              </p>
+              {offers.length > 0 ? (
+                <>
+                  <p className="search__offer">{SEARCH_PROMPT.tryBestsellers}</p>
+                  <ul aria-label={SEARCH_PROMPT.bestsellers}>
+                    {offers.map((p) => (
+                      <li key={p.id}>
+                        <ResultLink product={p} query="" mark={plain} onPick={() => setQuery('')} />
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
+            </>
           ) : (
             <ul aria-label="Matching products">
-              {results.slice(0, 8).map((p) => {
-                const { price, mrp } = cardPricing(p.variants);
-                return (
-                  <li key={p.id}>
-                    <Link to={`/product/${p.slug}`} className="search__result" onClick={() => setQuery('')}>
-                      <img src={productImage(p)} alt="" width="44" height="44" />
-                      <span className="search__name">{p.name}</span>
-                      <Price price={price} mrp={mrp} />
-                    </Link>
-                  </li>
-                );
-              })}
+              {results.slice(0, 8).map((p) => (
+                <li key={p.id}>
+                  <ResultLink product={p} query={query} mark={mark} onPick={() => setQuery('')} />
+                </li>
+              ))}
             </ul>
           )}
         </div>

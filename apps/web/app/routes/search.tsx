@@ -2,8 +2,10 @@ import type { ProductDto } from '@spice/shared/contracts/catalog';
 import { CARD_IMAGE_SIZES, productImageSet } from '@spice/shared/images';
 import { MESSAGES, percentOffLabel, SEARCH_PROMPT, searchResultsTitle } from '@spice/shared/messages';
 import { formatPrice } from '@spice/shared/money';
+import { highlightParts, matchedExcerpt, type TextPart } from '@spice/shared/search-highlight';
 import { isOutOfStock, priceRange } from '@spice/shared/variants';
 import { Link } from 'react-router';
+import { MarkedText } from '../components/highlight';
 import { type CardRating, CardStars, ProductCard, toCardProduct } from '../components/product-card';
 import { getStorefront } from '../context';
 import { seoMeta } from '../seo';
@@ -29,15 +31,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const marked = active.filter((p) => p.bestseller);
     const picks = (marked.length > 0 ? marked : active).slice(0, 8);
     const ratings = await services.reviews.ratingsFor(picks.map((p) => p.id));
-    return { q, results: [], ratings, bestsellers: picks.map(toCardProduct) };
+    return { q, results: [], ratings, bestsellers: picks.map(toCardProduct), offers: [], marks: {} };
   }
-  const results = await services.catalog.search(q);
-  const ratings = await services.reviews.ratingsFor(results.map((p) => p.id));
-  return { q, results, ratings, bestsellers: null };
+  const results = await services.search.search(q);
+  // Nothing found: the bestsellers are offered under the message.
+  const offers = results.length === 0 ? (await services.catalog.bestsellers(4)).map(toCardProduct) : [];
+  const ratings = await services.reviews.ratingsFor([...results, ...offers].map((p) => p.id));
+  // Marked here, on the server, so the spellings table stays out of the browser's shared chunks.
+  const marks = Object.fromEntries(results.map((p) => [p.id, marksFor(p, q)]));
+  return { q, results, ratings, bestsellers: null, offers, marks };
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, results, ratings, bestsellers } = loaderData;
+  const { q, results, ratings, bestsellers, offers, marks } = loaderData;
   if (bestsellers) {
     return (
       <main className="page search-page">
@@ -59,22 +65,64 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
     );
   }
   return (
-    <main className="page search-page">
-      <h1 className="section-title">{searchResultsTitle(q)}</h1>
-      {results.length === 0 ? (
-        <p className="empty">{MESSAGES.noSearchMatchesPage}</p>
-      ) : (
-        <div className="grid">
-          {results.map((p) => (
-            <SearchResultCard key={p.id} product={p} rating={ratings[p.id]} />
-          ))}
-        </div>
-      )}
-    </main>
+    <>
+      <main className="page search-page">
+        <h1 className="section-title">{searchResultsTitle(q)}</h1>
+        {results.length === 0 ? (
+          <p className="empty">{MESSAGES.noSearchMatchesPage}</p>
+        ) : (
+          <div className="grid">
+            {results.map((p) => (
+              <SearchResultCard key={p.id} product={p} marks={marks[p.id]} rating={ratings[p.id]} />
+            ))}
+          </div>
+        )}
+      </main>
+      {/* Outside <main>: a suggestion beside the (empty) answer, not part of it. */}
+      {offers.length > 0 ? (
+        <aside className="page search-page search-page__offers" aria-labelledby="offers-heading">
+          <h2 id="offers-heading" className="section-title">
+            {SEARCH_PROMPT.bestsellers}
+          </h2>
+          <div className="grid">
+            {offers.map((p) => (
+              <ProductCard key={p.id} product={p} rating={ratings[p.id]} />
+            ))}
+          </div>
+        </aside>
+      ) : null}
+    </>
   );
 }
 
-function SearchResultCard({ product, rating }: { product: ProductDto; rating: CardRating | undefined }) {
+interface Marks {
+  name: TextPart[];
+  nameHi: TextPart[];
+  /** Where a description or about line matched, when the names did not. */
+  excerpt: TextPart[] | null;
+}
+
+function marksFor(product: ProductDto, query: string): Marks {
+  const name = highlightParts(product.name, query);
+  const nameHi = highlightParts(product.nameHi, query);
+  const named = [...name, ...nameHi].some((p) => p.mark);
+  const excerpt = named
+    ? null
+    : ([product.description, ...product.about].map((text) => matchedExcerpt(text, query)).find(Boolean) ??
+      null);
+  return { name, nameHi, excerpt };
+}
+
+function SearchResultCard({
+  product,
+  marks,
+  rating,
+}: {
+  product: ProductDto;
+  marks: Marks | undefined;
+  rating: CardRating | undefined;
+}) {
+  const excerpt = marks?.excerpt;
   const range = priceRange(product.variants);
   const outOfStock = isOutOfStock(product.variants);
   const image = productImageSet(product);
@@ -92,7 +140,19 @@ function SearchResultCard({ product, rating }: { product: ProductDto; rating: Ca
         />
       </span>
       <span className="card__body">
-        <span className="card__name">{product.name}</span>
+        <span className="card__name">
+          <MarkedText parts={marks?.name ?? [{ text: product.name, mark: false }]} />
+        </span>
+        {product.nameHi ? (
+          <span className="card__hindi" lang="hi">
+            <MarkedText parts={marks?.nameHi ?? [{ text: product.nameHi, mark: false }]} />
+          </span>
+        ) : null}
+        {excerpt ? (
+          <span className="card__excerpt">
+            <MarkedText parts={excerpt} />
+          </span>
+        ) : null}
         {rating ? <CardStars rating={rating} /> : null}
         {range?.kind === 'single' ? (
           <span className="price">

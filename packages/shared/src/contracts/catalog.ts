@@ -28,6 +28,10 @@ export const Product = z
     id: z.number().int(),
     slug: z.string(),
     name: z.string(),
+    /** The name in Hindi, in Devanagari ('' when not given); search matches it. */
+    nameHi: z.string(),
+    /** Other names shoppers search for it by (synonyms), set in the back office. */
+    searchKeywords: z.array(z.string()),
     brand: z.string(),
     description: z.string(),
     active: z.boolean(),
@@ -49,6 +53,8 @@ export const RecommendationsQuery = z.object({
   exclude: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(20).default(5),
 });
+
+export const BestsellersQuery = z.object({ limit: z.coerce.number().int().min(1).max(20).default(8) });
 
 export const SearchQuery = z.object({ q: z.string().max(100).default('') });
 

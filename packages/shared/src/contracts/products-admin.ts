@@ -12,6 +12,7 @@ export const SLUG_INVALID = 'Use lowercase letters, digits and single hyphens, l
 export const SKU_TAKEN = 'This SKU is already used by another variant.';
 export const SKU_REPEATED = 'Two variants cannot share a SKU.';
 export const WEIGHT_REPEATED = 'Two variants cannot have the same weight.';
+export const HINDI_NAME_SCRIPT = 'Write the Hindi name in Devanagari, like हल्दी पाउडर.';
 export const IMAGES_CHANGED = 'The images changed meanwhile. Reload and try again.';
 export const variantInUseMessage = (weight: string) =>
   `The ${weight} variant has orders or a payment in progress, so it stays for the order history. Set its stock to 0 to stop selling it.`;
@@ -81,6 +82,18 @@ export const ProductFields = z.object({
     .trim()
     .min(1, 'Enter the product name.')
     .max(120, 'Name must be at most 120 characters.'),
+  /** Optional; search matches it (and the Hindi storefront will show it). */
+  nameHi: z
+    .string()
+    .trim()
+    .max(120, 'Hindi name must be at most 120 characters.')
+    .refine((s) => s === '' || /\p{Script=Devanagari}/u.test(s), HINDI_NAME_SCRIPT)
+    .default(''),
+  /** Other names shoppers search for it by (synonyms, spellings); the form sends them comma-separated. */
+  searchKeywords: z
+    .array(z.string().trim().min(1).max(60, 'A search keyword is at most 60 characters.'))
+    .max(30, 'At most 30 search keywords.')
+    .default([]),
   brand: z.string().trim().max(80, 'Brand must be at most 80 characters.').default(''),
   description: z.string().trim().max(5000, 'Description must be at most 5,000 characters.').default(''),
   /** Empty: made from the name (see suggestSlug). */
@@ -174,6 +187,8 @@ export const AdminProduct = z
     id: z.number().int(),
     slug: z.string(),
     name: z.string(),
+    nameHi: z.string(),
+    searchKeywords: z.array(z.string()),
     brand: z.string(),
     description: z.string(),
     active: z.boolean(),

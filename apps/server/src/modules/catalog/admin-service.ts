@@ -73,6 +73,8 @@ export function createProductEditingService(
       id: p.id,
       slug: p.slug,
       name: p.name,
+      nameHi: p.nameHi,
+      searchKeywords: p.searchKeywords,
       brand: p.brand,
       description: p.description,
       active: p.active,
@@ -113,6 +115,8 @@ export function createProductEditingService(
   /** What the audit log keeps of a product: its fields and variants (images are audited apart). */
   const auditView = (p: AdminProductDto) => ({
     name: p.name,
+    nameHi: p.nameHi,
+    searchKeywords: p.searchKeywords,
     brand: p.brand,
     description: p.description,
     slug: p.slug,
@@ -360,6 +364,8 @@ export function createProductEditingService(
             .values({
               slug,
               name: input.name,
+              nameHi: input.nameHi,
+              searchKeywords: input.searchKeywords,
               brand: input.brand,
               description: input.description,
               active: input.active,
@@ -416,6 +422,8 @@ export function createProductEditingService(
             .set({
               slug,
               name: input.name,
+              nameHi: input.nameHi,
+              searchKeywords: input.searchKeywords,
               brand: input.brand,
               description: input.description,
               active: input.active,

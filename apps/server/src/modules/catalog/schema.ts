@@ -19,6 +19,10 @@ export const products = pgTable(
     id: serial('id').primaryKey(),
     slug: text('slug').notNull(),
     name: text('name').notNull(),
+    /** The name in Devanagari, for search (and later the Hindi storefront). */
+    nameHi: text('name_hi').notNull().default(''),
+    /** Synonyms shoppers search by, edited in the back office. */
+    searchKeywords: text('search_keywords').array().notNull().default(sql`'{}'::text[]`),
     brand: text('brand').notNull().default(''),
     description: text('description').notNull().default(''),
     active: boolean('active').notNull().default(true),

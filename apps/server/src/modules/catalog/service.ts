@@ -5,7 +5,6 @@ import { STOCK_TOO_LOW } from '@spice/shared/contracts/admin';
 import type { ProductDto } from '@spice/shared/contracts/catalog';
 import { srcSetOf } from '@spice/shared/images';
 import { toRupees } from '@spice/shared/money';
-import { searchProducts } from '@spice/shared/search';
 import { productSlug } from '@spice/shared/slug';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -97,10 +96,11 @@ export function createCatalogService(db: Db, options: { ttlMs: number }) {
       return { variantId, stock: after.stock };
     },
 
-    /** Active products whose name matches the query, exact matches first. */
-    async search(query: string, limit = 50): Promise<ProductDto[]> {
+    /** Active products marked bestseller (or, if none is, the first ones), for empty searches. */
+    async bestsellers(limit = 8): Promise<ProductDto[]> {
       const { active } = await snapshot.get();
-      return searchProducts(active, query).slice(0, limit);
+      const marked = active.filter((p) => p.bestseller);
+      return (marked.length > 0 ? marked : active).slice(0, limit);
     },
   };
 }
@@ -128,6 +128,8 @@ async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
       id: p.id,
       slug: productSlug(p),
       name: p.name,
+      nameHi: p.nameHi,
+      searchKeywords: p.searchKeywords,
       brand: p.brand,
       description: p.description,
       active: p.active,

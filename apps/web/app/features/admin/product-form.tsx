@@ -1,4 +1,4 @@
-// The product form: name, brand, description, slug (checked live), bestseller and active, about
+// The product form: name, Hindi name, search keywords, brand, description, slug (checked live), bestseller and active, about
 // lines and the variants table (add, remove, move up and down). Rows live in React state so they
 // can move; the form posts flat fields (variants.0.price, …) that productFromForm turns back into
 // the shared schema's shape, on the client before sending and in the action after.
@@ -28,6 +28,11 @@ export function productFromForm(form: FormData) {
   }
   return {
     name: text(form, 'name'),
+    nameHi: text(form, 'nameHi'),
+    searchKeywords: text(form, 'searchKeywords')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
     brand: text(form, 'brand'),
     description: text(form, 'description'),
     slug: text(form, 'slug'),
@@ -195,6 +200,26 @@ export function ProductForm({
             maxLength: 120,
             required: true,
           }}
+        />
+        <Field
+          id={`${uid}-nameHi`}
+          name="nameHi"
+          label="Hindi name (Devanagari)"
+          hint="Search finds the product by it, like हल्दी पाउडर."
+          error={errors.nameHi}
+          input={{ defaultValue: product?.nameHi ?? '', maxLength: 120, lang: 'hi' }}
+        />
+        <Field
+          id={`${uid}-searchKeywords`}
+          name="searchKeywords"
+          label="Search keywords"
+          hint="Other names shoppers type for it, comma-separated: haldi powder, pisi haldi, curcumin."
+          wide
+          error={
+            errors.searchKeywords ??
+            Object.entries(errors).find(([key]) => key.startsWith('searchKeywords.'))?.[1]
+          }
+          input={{ defaultValue: product?.searchKeywords.join(', ') ?? '', maxLength: 2000 }}
         />
         <Field
           id={`${uid}-brand`}

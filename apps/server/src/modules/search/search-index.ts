@@ -1,0 +1,155 @@
+// The search index over the active products (decision 0015). Two steps, the first one the spec's:
+// 1. Names: products whose name, Hindi name or search keywords equal or contain the query (in any
+//    spelling of the table in @spice/shared/spice-names), exact names first, then names starting
+//    with it, names containing it, then keywords. When any product matches here, these are the
+//    answer, so 'turmeric' or 'haldi' still finds exactly one product and Enter opens its page.
+// 2. Otherwise MiniSearch (BM25 with typo and prefix matching) over name > keywords > description
+//    and about lines, keeping the results that score at least a quarter of the best one.
+// The index holds product ids only; the caller maps them to the snapshot's products.
+import {
+  canonicalText,
+  findSpiceWords,
+  KEY_MARK,
+  maxEdits,
+  normaliseText,
+  spellingsOf,
+} from '@spice/shared/spice-names';
+import MiniSearch from 'minisearch';
+
+/** The fields of a product search reads. */
+export interface Searchable {
+  id: number;
+  name: string;
+  nameHi: string;
+  searchKeywords: readonly string[];
+  description: string;
+  about: readonly string[];
+}
+
+interface Doc {
+  id: number;
+  name: string;
+  keywords: string;
+  text: string;
+}
+
+interface NameForms {
+  id: number;
+  names: string[];
+  keywords: string[];
+  /**
+   * Every name and keyword form in two strings, ASCII ones and the rest (Devanagari): one
+   * substring test rules most products out, and ASCII strings stay one byte per character in V8,
+   * where that test is several times faster.
+   */
+  ascii: string;
+  other: string;
+}
+
+const BOOST = { name: 5, keywords: 3, text: 1 };
+/** Results of step 2 scoring below this share of the best are noise ('elaichi' is not in every blend). */
+const MIN_SHARE = 0.25;
+
+/**
+ * The text with, after it, the key of each table row it names and, for short fields (names,
+ * keywords), every spelling of the row too, so a typo of any spelling still matches there.
+ * Descriptions get the keys only: all spellings on every description made the index many times
+ * larger and slower for little gain (a known spelling becomes the key in the query anyway).
+ */
+function expand(raw: string, spellings: boolean): string {
+  const normalised = normaliseText(raw);
+  if (!normalised) return '';
+  const extra = findSpiceWords(normalised.split(' ')).flatMap((hit) =>
+    spellings ? [KEY_MARK + hit.key, ...spellingsOf(hit.key)] : [KEY_MARK + hit.key],
+  );
+  return [normalised, ...extra].join(' ');
+}
+
+/** Both the spelling as typed and the table's reading of it. */
+function forms(raw: string): string[] {
+  const normalised = normaliseText(raw);
+  if (!normalised) return [];
+  const canonical = canonicalText(normalised);
+  return canonical === normalised ? [normalised] : [normalised, canonical];
+}
+
+const isAscii = (s: string) => !/[^\p{ASCII}]/u.test(s);
+const occurs = (p: NameForms, q: { q: string; ascii: boolean }) =>
+  (q.ascii ? p.ascii : p.other).includes(q.q);
+
+export interface SearchIndex {
+  /** Ids of the matching products, best first. */
+  search(query: string, limit?: number): number[];
+}
+
+export function buildSearchIndex(products: readonly Searchable[]): SearchIndex {
+  const names: NameForms[] = products.map((p) => {
+    const named = [...forms(p.name), ...forms(p.nameHi)];
+    const keywords = p.searchKeywords.flatMap(forms);
+    const all = [...named, ...keywords];
+    return {
+      id: p.id,
+      names: named,
+      keywords,
+      ascii: all.filter(isAscii).join('\n'),
+      other: all.filter((s) => !isAscii(s)).join('\n'),
+    };
+  });
+  const mini = new MiniSearch<Doc>({
+    fields: ['name', 'keywords', 'text'],
+    tokenize: (text) => text.split(' ').filter(Boolean),
+    processTerm: (term) => term,
+    searchOptions: {
+      boost: BOOST,
+      // A word the table knows is not a typo; other words get maxEdits and, from 3 letters, prefixes.
+      fuzzy: (term) => (term.startsWith(KEY_MARK) ? false : maxEdits(term)),
+      prefix: (term) => !term.startsWith(KEY_MARK) && [...term].length >= 3,
+    },
+  });
+  mini.addAll(
+    products.map((p) => ({
+      id: p.id,
+      name: `${expand(p.name, true)} ${expand(p.nameHi, true)}`,
+      keywords: p.searchKeywords.map((k) => expand(k, true)).join(' '),
+      text: [p.description, ...p.about].map((t) => expand(t, false)).join(' '),
+    })),
+  );
+
+  function byName(query: string, canonical: string): number[] {
+    const ranked: { id: number; rank: number; order: number }[] = [];
+    const qs = canonical === query ? [query] : [query, canonical];
+    const [first, second] = qs.map((q) => ({ q, ascii: isAscii(q) }));
+    for (let order = 0; order < names.length; order++) {
+      const p = names[order]!;
+      // Plain loop and one substring test per product: this runs over the whole catalogue.
+      if (!occurs(p, first!) && !(second && occurs(p, second))) continue;
+      const rank = rankOf(p.names, 0) ?? rankOf(p.keywords, 3);
+      if (rank !== undefined) ranked.push({ id: p.id, rank, order });
+    }
+    return ranked.sort((a, b) => a.rank - b.rank || a.order - b.order).map((r) => r.id);
+
+    function rankOf(list: readonly string[], base: number): number | undefined {
+      if (list.some((s) => qs.includes(s))) return base;
+      if (list.some((s) => qs.some((q) => s.startsWith(q)))) return base + 1;
+      if (list.some((s) => qs.some((q) => s.includes(q)))) return base + 2;
+      return undefined;
+    }
+  }
+
+  function ranked(canonical: string): number[] {
+    let hits = mini.search(canonical, { combineWith: 'AND' });
+    if (hits.length === 0) hits = mini.search(canonical, { combineWith: 'OR' });
+    const best = hits[0]?.score ?? 0;
+    return hits.filter((h) => h.score >= best * MIN_SHARE).map((h) => h.id as number);
+  }
+
+  return {
+    search(query, limit = 50) {
+      const normalised = normaliseText(query);
+      if (!normalised) return [];
+      const canonical = canonicalText(normalised);
+      const named = byName(normalised, canonical);
+      return (named.length > 0 ? named : ranked(canonical)).slice(0, limit);
+    },
+  };
+}
