@@ -52,7 +52,7 @@ export function codHelpers(t: () => TestApp, adminCookie: () => string) {
   /** Moves an order through the statuses, each change expected to succeed. */
   async function walk(orderNumber: string, statuses: string[]) {
     for (const status of statuses) {
-      const res = await moveTo(orderNumber, status, status === 'SHIPPED' ? 'AWB123' : undefined);
+      const res = await moveTo(orderNumber, status, status === 'SHIPPED' ? `AWB${orderNumber}` : undefined);
       expect(res.statusCode, res.body).toBe(200);
     }
   }

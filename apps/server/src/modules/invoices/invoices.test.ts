@@ -30,12 +30,15 @@ afterAll(async () => {
 const asAdmin = (method: 'GET' | 'PUT', url: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: { cookie: adminCookie } });
 
+/** A real pincode in each state the tests deliver to (the address must match its pincode's state). */
+const PINCODE_IN: Record<string, string> = { maharashtra: '400001', orissa: '751001', odisha: '751001' };
+
 async function shopper(state = ADDRESS.state): Promise<{ s: Shopper; addressId: number }> {
   const s = await signUp(t.app, nextMobile());
   const res = await s.request({
     method: 'POST',
     url: `/api/addresses/${s.mobile}`,
-    payload: { ...ADDRESS, state },
+    payload: { ...ADDRESS, state, pincode: PINCODE_IN[state.trim().toLowerCase()] ?? ADDRESS.pincode },
   });
   expect(res.statusCode, res.body).toBe(201);
   return { s, addressId: res.json()[0].id };
@@ -146,7 +149,7 @@ describe('invoices', () => {
       const { version } = AdminOrderDetail.parse(
         (await asAdmin('GET', `/api/admin/orders/${orderNumber}`)).json(),
       );
-      const trackingId = status === 'SHIPPED' ? 'AWB123456' : undefined;
+      const trackingId = status === 'SHIPPED' ? `AWB${orderNumber}` : undefined;
       const res = await asAdmin('PUT', `/api/admin/orders/${orderNumber}/status`, {
         status,
         version,

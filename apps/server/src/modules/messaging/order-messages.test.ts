@@ -53,6 +53,7 @@ async function placeOrder(s: Shopper): Promise<string> {
   expect(created.statusCode, created.body).toBe(200);
   const { placed } = await payAndPlace(s, created.json().orderId);
   expect(placed.statusCode, placed.body).toBe(200);
+  await t.app.jobWorker.runDue(); // the 'placed' messages go out by job
   return placed.json().orderNumber;
 }
 

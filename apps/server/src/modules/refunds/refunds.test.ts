@@ -111,7 +111,7 @@ describe('refunds through the simulated gateway', () => {
     expect(owner.refunds).toMatchObject([{ amount: total, status: 'processed' }]);
 
     const mail = (await t.app.inject(`/api/dev/outbox?to=${encodeURIComponent(s.email)}`)).json();
-    expect(mail.filter((m: { subject: string }) => m.subject.startsWith('Refund of'))).toHaveLength(1);
+    expect(mail.filter((m: { subject: string }) => m.subject.startsWith('Refund for'))).toHaveLength(1);
     expect(mail.filter((m: { subject: string }) => m.subject.endsWith('is cancelled'))).toHaveLength(1);
   }, 60_000);
 
