@@ -38,3 +38,40 @@ test('the admin cancels a paid order and the shopper sees the refund processed o
   await expect(admin.getByText('No failed jobs.')).toBeVisible();
   await context.close();
 });
+
+test('the admin refunds one unit of a line; the shopper sees that share refunded and the order stays open', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const shopper = await signUpThroughApi(page.request, { firstName: 'Revathi' });
+  const { orderNumber, totalAmount } = await placeOrder(page.request, shopper.mobile); // two units of one line
+
+  const { context, admin } = await adminPage(browser);
+  await open(admin, `/admin/orders/${orderNumber}`);
+  const form = admin.getByRole('form', { name: 'Refund lines' });
+  for (const width of [360, 1280]) {
+    await admin.setViewportSize({ width, height: 900 });
+    await form.scrollIntoViewIfNeeded();
+    await admin.screenshot({ path: test.info().outputPath(`refund-lines-${width}.png`) });
+  }
+  await form.getByRole('button', { name: 'Refund selected lines' }).click();
+  await expect(admin.getByRole('status')).toHaveText('Choose at least one line to refund.');
+
+  await form.getByRole('spinbutton').fill('1');
+  await form.getByRole('button', { name: 'Refund selected lines' }).click();
+  // One of two units of the only line: half of everything paid (to the paisa, rounded down).
+  const half = Math.floor(Math.round(totalAmount * 100) / 2) / 100;
+  await expect(admin.getByRole('status')).toContainText(`Refund of ${rupees(half)} requested`);
+  await expect(admin.getByRole('heading', { name: `Order ${orderNumber}` })).not.toContainText('Cancelled');
+
+  await open(page, `/orders/${orderNumber}`);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('list', { name: 'Refunds' })).toContainText(
+      `Refund of ${rupees(half)} processed`,
+      { timeout: 1000 },
+    );
+  }).toPass({ timeout: 30_000 });
+  await context.close();
+});

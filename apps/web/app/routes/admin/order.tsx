@@ -1,5 +1,5 @@
 import { PAYMENT_STATUS_LABELS, paymentModeLabel } from '@spice/shared/cod';
-import { OrderStatusChange } from '@spice/shared/contracts/admin';
+import { OrderLinesRefund, OrderStatusChange } from '@spice/shared/contracts/admin';
 import { formatPrice } from '@spice/shared/money';
 import { statusLabel } from '@spice/shared/order-status';
 import { REFUND_STATUS_LABELS } from '@spice/shared/refunds';
@@ -27,7 +27,27 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { services, user } = await requireAdminPage(context, request);
-  const parsed = OrderStatusChange.safeParse(Object.fromEntries(await request.formData()));
+  const form = await request.formData();
+  if (form.get('intent') === 'refund-lines') {
+    const chosen = chosenRefundLines(form);
+    if ('error' in chosen) return data<ActionResult>({ ok: false, message: chosen.error }, { status: 400 });
+    const parsedRefund = OrderLinesRefund.safeParse({ version: form.get('version'), lines: chosen.lines });
+    if (!parsedRefund.success) {
+      const message = parsedRefund.error.issues[0]?.message ?? 'Please check the form.';
+      return data<ActionResult>({ ok: false, message }, { status: 400 });
+    }
+    try {
+      const order = await services.adminOrders.refundLines(user, params.orderNumber, parsedRefund.data);
+      const newest = order.refunds.reduce((a, b) => (b.createdAt > a.createdAt ? b : a));
+      return {
+        ok: true,
+        message: `Refund of ${formatPrice(newest.amount)} requested: it goes through the payment gateway in the background.`,
+      } as ActionResult;
+    } catch (error) {
+      return refusal(error);
+    }
+  }
+  const parsed = OrderStatusChange.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data<ActionResult>(fieldErrors(parsed.error.issues), { status: 400 });
   try {
     // Shipping is the Ship step: the shipment (courier, AWB) is recorded with the status change.
@@ -39,6 +59,22 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } catch (error) {
     return refusal(error);
   }
+}
+
+/** The quantities typed in 'Refund lines' (fields `refund-{itemId}`); blank or 0 means not this line. */
+function chosenRefundLines(
+  form: FormData,
+): { lines: { itemId: number; quantity: number }[] } | { error: string } {
+  const lines: { itemId: number; quantity: number }[] = [];
+  for (const [key, value] of form.entries()) {
+    const item = /^refund-(\d+)$/.exec(key);
+    if (!item || typeof value !== 'string' || value.trim() === '') continue;
+    const quantity = Number(value);
+    if (!Number.isInteger(quantity) || quantity < 0)
+      return { error: 'Enter a whole number of units to refund.' };
+    if (quantity > 0) lines.push({ itemId: Number(item[1]), quantity });
+  }
+  return { lines };
 }
 
 const automaticName = (provider: string) => (provider === 'shiprocket' ? 'Shiprocket' : provider);
@@ -87,13 +123,14 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
         <InvoiceLinks orderNumber={o.orderNumber} invoiceNumber={o.invoiceNumber} status={o.status} />
       </p>
 
+      {result ? (
+        <p className={`admin-message ${result.ok ? '' : 'admin-message--error'}`} role="status">
+          {result.message}
+        </p>
+      ) : null}
+
       <section className="admin-panel" aria-labelledby="change-status">
         <h2 id="change-status">Status</h2>
-        {result ? (
-          <p className={`admin-message ${result.ok ? '' : 'admin-message--error'}`} role="status">
-            {result.message}
-          </p>
-        ) : null}
         {o.nextStatuses.length === 0 ? (
           <p>This order is {statusLabel(o.status).toLowerCase()}: its status cannot change any more.</p>
         ) : (
@@ -145,8 +182,8 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
             ) : null}
             {next === 'CANCELLED' ? (
               <p className="admin-hint">
-                Cancelling puts the items back in stock and gives the shopper their coupon use back. Refund
-                the payment from the Razorpay dashboard.
+                Cancelling puts the items back in stock and gives the shopper their coupon use back. A payment
+                made online is refunded through the payment gateway in the background.
               </p>
             ) : null}
             <button
@@ -297,6 +334,35 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
             <strong>{formatPrice(o.totals.total)}</strong>
           </dd>
         </dl>
+        {o.payment.mode !== 'COD' && o.payment.status === 'PAID' && o.status !== 'CANCELLED' ? (
+          <Form method="post" className="admin-form admin-refund-lines" aria-labelledby="refund-lines">
+            <div className="admin-refund-lines__intro">
+              <h3 id="refund-lines">Refund lines</h3>
+              <p className="admin-hint">
+                Refunds the chosen units' share of what was paid (fees and discounts shared in proportion)
+                through the payment gateway. The units are not put back in stock.
+              </p>
+            </div>
+            <input type="hidden" name="intent" value="refund-lines" />
+            <input type="hidden" name="version" value={o.version} />
+            {o.items.map((i) => (
+              <label key={i.id}>
+                {i.productName} {i.variant} (units to refund, of {i.quantity})
+                <input
+                  type="number"
+                  name={`refund-${i.id}`}
+                  min={0}
+                  max={i.quantity}
+                  step={1}
+                  inputMode="numeric"
+                />
+              </label>
+            ))}
+            <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
+              Refund selected lines
+            </button>
+          </Form>
+        ) : null}
       </section>
     </>
   );
