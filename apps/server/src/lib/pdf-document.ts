@@ -18,9 +18,17 @@ const FONTS = {
 export type Weight = 'regular' | 'bold';
 export type Pdf = PDFKit.PDFDocument;
 
-/** A4 with 40 pt margins, Noto Sans registered; metadata title and author set. */
-export function createPdfDocument(meta: { title: string; author: string }): Pdf {
-  const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: meta.title, Author: meta.author } });
+/** A4 with 40 pt margins unless told otherwise (labels are A5), Noto Sans registered, metadata set. */
+export function createPdfDocument(
+  meta: { title: string; author?: string },
+  page: { size?: 'A4' | 'A5'; margin?: number; autoFirstPage?: boolean } = {},
+): Pdf {
+  const doc = new PDFDocument({
+    size: page.size ?? 'A4',
+    margin: page.margin ?? 40,
+    autoFirstPage: page.autoFirstPage ?? true,
+    info: { Title: meta.title, ...(meta.author !== undefined && { Author: meta.author }) },
+  });
   for (const [name, path] of Object.entries(FONTS)) doc.registerFont(name, path);
   doc.font('regular');
   return doc;

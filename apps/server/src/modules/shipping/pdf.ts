@@ -1,20 +1,10 @@
 // Packing slip and shipping label, one A5 page per order, in one PDF for a whole batch. Text in
-// Noto Sans (from @fontsource/noto-sans, SIL Open Font License 1.1): its Latin files lack the
-// rupee sign, so '₹' is drawn from its Devanagari file. The AWB is a Code 128 barcode (bwip-js)
-// couriers' scanners read. Kept inside this module until the invoices' PDF setup is unified.
-import { createRequire } from 'node:module';
+// Noto Sans (lib/pdf-document.ts): its Latin files lack the rupee sign, so '₹' is drawn from its
+// Devanagari file. The AWB is a Code 128 barcode (bwip-js) couriers' scanners read.
 import { formatRupees } from '@spice/shared/money';
 import bwipjs from 'bwip-js/node';
-import PDFDocument from 'pdfkit';
+import { createPdfDocument, pdfBuffer } from '../../lib/pdf-document.ts';
 import type { Parcel } from './courier.ts';
-
-const require = createRequire(import.meta.url);
-const font = (file: string) => require.resolve(`@fontsource/noto-sans/files/${file}`);
-const FONTS = {
-  regular: font('noto-sans-latin-400-normal.woff'),
-  bold: font('noto-sans-latin-700-normal.woff'),
-  rupee: font('noto-sans-devanagari-400-normal.woff'),
-};
 
 export interface LabelPage {
   parcel: Parcel;
@@ -32,32 +22,19 @@ async function barcode(awb: string): Promise<Buffer> {
 }
 
 export async function renderLabels(pages: readonly LabelPage[], from: LabelSender): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A5',
-    margin: 28,
-    autoFirstPage: false,
-    info: { Title: 'Shipping labels' },
-  });
-  doc.registerFont('regular', FONTS.regular);
-  doc.registerFont('bold', FONTS.bold);
-  doc.registerFont('rupee', FONTS.rupee);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
-  });
+  const doc = createPdfDocument(
+    { title: 'Shipping labels' },
+    { size: 'A5', margin: 28, autoFirstPage: false },
+  );
   const codes = await Promise.all(pages.map((p) => (p.shipment ? barcode(p.shipment.awb) : null)));
   for (const [i, page] of pages.entries()) drawPage(doc, page, codes[i] ?? null, from);
-  doc.end();
-  await done;
-  return Buffer.concat(chunks);
+  return pdfBuffer(doc);
 }
 
 /** Amounts as '₹1,234', the sign in the font that has it. */
 function money(doc: PDFKit.PDFDocument, paise: number, fontName: 'regular' | 'bold', size: number) {
   const text = formatRupees(paise).replace('₹', '');
-  doc.font('rupee').fontSize(size).text('₹', { continued: true });
+  doc.font('regular-deva').fontSize(size).text('₹', { continued: true });
   doc.font(fontName).fontSize(size).text(text);
 }
 
