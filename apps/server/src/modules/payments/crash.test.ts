@@ -1,57 +1,19 @@
 // kill -9 under checkout load (PostgreSQL): a shop process dies while shoppers hold, pay and place;
 // a new process takes over, the shoppers retry, and every payment they were handed ends in exactly
 // one order or one recorded refund, with stock = initial − sold − held.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { ProductList } from '@spice/shared/contracts/catalog';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addAddress, addToCart, placementPayload } from '../../test/commerce.ts';
+import { startShop } from '../../test/shop-process.ts';
 import { type Shopper, signUp } from '../../test/shoppers.ts';
 import { productVariants } from '../catalog/schema.ts';
 import { checkouts, orders } from '../orders/schema.ts';
 import { payments } from './schema.ts';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const SERVER = new URL('../../test/serve-api.ts', import.meta.url).pathname;
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as { port: number };
-  probe.close();
-  return port;
-}
-
-/** A shop process on the test database; resolves once it answers its health check. */
-async function startShop(databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [SERVER], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      DEMO_MODE: 'true',
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'production',
-    },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`shop exited with ${child.exitCode}`);
-    const up = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return { base, child };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('shop did not start');
-}
 
 async function post(base: string, s: Shopper, path: string, body?: unknown) {
   const res = await fetch(base + path, {
