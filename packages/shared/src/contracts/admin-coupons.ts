@@ -5,6 +5,7 @@
 import { COUPON_STATUSES, normaliseCouponCode } from '../coupons.ts';
 import { rupeeAmount } from './admin.ts';
 import { END_AFTER_START, endsAfterStart, formBoolean, istDateTime, version } from './admin-site.ts';
+import { hindiText } from './common.ts';
 import * as z from './zod.ts';
 
 export const COUPON_CODE_MESSAGE = 'Use 3 to 30 letters, digits, - or _ (no spaces), like DIWALI20.';
@@ -40,6 +41,7 @@ const couponFields = z.object({
     .trim()
     .min(1, 'Please describe the offer for shoppers.')
     .max(200, 'Keep it to 200 characters at most.'),
+  descriptionHi: hindiText('description', 200),
   discountType: z.enum(['PERCENT', 'FLAT'], { error: 'Choose a percent or a flat amount off.' }),
   /** Percent (PERCENT) or rupees (FLAT), up to two decimals. */
   discountValue: z.preprocess(
@@ -94,6 +96,7 @@ export const AdminCoupon = z
     id: z.number().int(),
     code: z.string(),
     description: z.string(),
+    descriptionHi: z.string(),
     discountType: z.enum(['PERCENT', 'FLAT']),
     /** Percent for PERCENT, rupees for FLAT. */
     discountValue: z.number(),

@@ -5,6 +5,7 @@
 import { BANNER_STATUSES } from '../banner.ts';
 import { parseIstDateTime } from '../ist.ts';
 import { EMAIL_PATTERN } from '../validators.ts';
+import { hindiText } from './common.ts';
 import * as z from './zod.ts';
 
 export const IMAGE_URL_MESSAGE = 'Enter an https:// address or a path on this site starting with /.';
@@ -121,6 +122,7 @@ export type ReorderInputData = z.infer<typeof ReorderInput>;
 const bannerFields = z.object({
   imageUrl,
   alt: text('a short description of the banner for people who cannot see it', 200),
+  altHi: hindiText('description of the banner', 200),
   linkUrl: optional(linkUrl),
   visible: formBoolean.default(true),
   startTime: optional(istDateTime),
@@ -144,6 +146,7 @@ export const AdminBanner = z
     id: z.number().int(),
     imageUrl: z.string(),
     alt: z.string(),
+    altHi: z.string(),
     linkUrl: z.string().nullable(),
     visible: z.boolean(),
     startTime: z.string().nullable(),
@@ -182,7 +185,7 @@ export const FooterEdit = z.object({
   ),
   logoUrl: optional(imageUrl),
   links: z
-    .array(z.object({ label: text('the link text', 40), url: linkUrl }))
+    .array(z.object({ label: text('the link text', 40), labelHi: hindiText('link text', 40), url: linkUrl }))
     .max(FOOTER_LINKS_MAX, `At most ${FOOTER_LINKS_MAX} footer links.`)
     .default([]),
   version,
@@ -196,7 +199,7 @@ export const AdminFooter = z
     phoneNumber: z.string().nullable(),
     email: z.string().nullable(),
     logoUrl: z.string().nullable(),
-    links: z.array(z.object({ label: z.string(), url: z.string() })),
+    links: z.array(z.object({ label: z.string(), labelHi: z.string(), url: z.string() })),
     version: z.number().int(),
     updatedAt: z.string(),
   })
@@ -238,6 +241,9 @@ const sectionFields = z.object({
   title: text('a title', 120),
   type: optional(z.string().trim().max(120, 'Keep it to 120 characters at most.')),
   body: text('the text', 5000),
+  titleHi: hindiText('title', 120),
+  typeHi: hindiText('subtitle', 120),
+  bodyHi: hindiText('text', 5000),
   imageUrls: z
     .array(sectionImage)
     .min(1, 'Add at least one image.')
@@ -254,6 +260,9 @@ export const AdminAboutSection = z
     title: z.string(),
     type: z.string().nullable(),
     body: z.string(),
+    titleHi: z.string(),
+    typeHi: z.string(),
+    bodyHi: z.string(),
     imageUrls: z.array(z.string()),
     orderIndex: z.number().int(),
     version: z.number().int(),

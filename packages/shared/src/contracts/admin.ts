@@ -11,6 +11,7 @@ import {
   PrepaidDiscountEdit,
   PrepaidDiscountSettings,
 } from './cod.ts';
+import { hindiText } from './common.ts';
 import { OrderRefund } from './commerce.ts';
 import { Tracking } from './shipping.ts';
 import * as z from './zod.ts';
@@ -242,6 +243,8 @@ export const AdminPolicy = z
     kind: z.enum(POLICY_KINDS),
     title: z.string(),
     body: z.string(),
+    titleHi: z.string(),
+    bodyHi: z.string(),
     version: z.number().int(),
     updatedAt: z.string(),
   })
@@ -254,6 +257,8 @@ export const PolicyEdit = z.object({
     .trim()
     .min(1, 'Please enter the policy text.')
     .max(50_000, 'The text must be at most 50,000 characters.'),
+  titleHi: hindiText('title', 120),
+  bodyHi: hindiText('text', 50_000),
   version: z.coerce.number().int().positive(),
 });
 export type PolicyEditInput = z.infer<typeof PolicyEdit>;
@@ -263,6 +268,9 @@ export const AdminSettings = z
     storeName: z.string(),
     title: z.string(),
     description: z.string(),
+    storeNameHi: z.string(),
+    titleHi: z.string(),
+    descriptionHi: z.string(),
     version: z.number().int(),
     updatedAt: z.string(),
   })
@@ -284,6 +292,9 @@ export const SettingsEdit = z.object({
     .trim()
     .min(1, 'Please enter a description.')
     .max(320, 'Description must be at most 320 characters.'),
+  storeNameHi: hindiText('store name', 80),
+  titleHi: hindiText('title', 160),
+  descriptionHi: hindiText('description', 320),
   version: z.coerce.number().int().positive(),
 });
 export type SettingsEditInput = z.infer<typeof SettingsEdit>;

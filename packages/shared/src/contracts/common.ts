@@ -11,3 +11,19 @@ export const ErrorBody = z
   .meta({ id: 'Error' });
 
 export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+
+export const LANG_MESSAGE = "lang must be 'en' (English) or 'hi' (Hindi).";
+
+/** `?lang=hi` on the public catalogue and content reads; absent means English. */
+export const LangQuery = z.object({ lang: z.enum(['en', 'hi'], { error: LANG_MESSAGE }).default('en') });
+
+/**
+ * The Hindi twin of an English text field (decision 0018): the same length limit, blank allowed
+ * (the storefront then shows the English). Left out of a request, the stored Hindi stays as it is.
+ */
+export const hindiText = (what: string, max: number) =>
+  z
+    .string({ error: `The Hindi ${what} must be text.` })
+    .trim()
+    .max(max, `The Hindi ${what} must be at most ${max.toLocaleString('en-IN')} characters.`)
+    .optional();

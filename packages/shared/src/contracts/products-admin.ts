@@ -3,6 +3,7 @@
 
 import { MEDIA_KINDS } from '../media.ts';
 import { SLUG_PATTERN } from '../slug.ts';
+import { hindiText } from './common.ts';
 import { ProductTaxFields } from './invoices.ts';
 import * as z from './zod.ts';
 
@@ -45,6 +46,8 @@ export const VariantEdit = z
       .trim()
       .min(1, 'Enter the weight, like 100 g.')
       .max(30, 'Weight must be at most 30 characters.'),
+    /** The weight label on Hindi pages ('100 ग्राम'); blank shows the English one. */
+    weightHi: hindiText('weight', 30),
     price: rupees('a price'),
     mrp: rupees('the MRP'),
     stock: wholeUnits,
@@ -96,6 +99,7 @@ export const ProductFields = z.object({
     .default([]),
   brand: z.string().trim().max(80, 'Brand must be at most 80 characters.').default(''),
   description: z.string().trim().max(5000, 'Description must be at most 5,000 characters.').default(''),
+  descriptionHi: hindiText('description', 5000),
   /** Empty: made from the name (see suggestSlug). */
   slug: z
     .string()
@@ -116,6 +120,11 @@ export const ProductFields = z.object({
     )
     .max(20, 'At most 20 about lines.')
     .default([]),
+  /** aboutHi[i] is the Hindi of about[i]; a blank line shows the English one. */
+  aboutHi: z
+    .array(z.string().trim().max(300, 'A Hindi about line is at most 300 characters.'))
+    .max(20, 'At most 20 about lines.')
+    .optional(),
   variants: z
     .array(VariantEdit)
     .min(1, 'Add at least one variant.')
@@ -135,11 +144,24 @@ export const ProductFields = z.object({
     }),
 });
 
-export const ProductCreate = ProductFields;
+export const HINDI_LINE_WITHOUT_ENGLISH = 'A Hindi about line needs its English line beside it.';
+
+/** Every Hindi about line translates an English one: none beyond the English list. */
+const hindiLinesMatch = <T extends { about: string[]; aboutHi?: string[] | undefined }>(schema: z.ZodType<T>) =>
+  schema.superRefine((v, ctx) => {
+    v.aboutHi?.forEach((line, i) => {
+      if (line !== '' && i >= v.about.length)
+        ctx.addIssue({ code: 'custom', message: HINDI_LINE_WITHOUT_ENGLISH, path: ['aboutHi', i] });
+    });
+  });
+
+export const ProductCreate = hindiLinesMatch(ProductFields);
 export type ProductCreateInput = z.infer<typeof ProductCreate>;
 
 /** The whole product as the form loaded it, saved in one transaction against its version. */
-export const ProductUpdate = ProductFields.extend({ version: z.coerce.number().int().positive() });
+export const ProductUpdate = hindiLinesMatch(
+  ProductFields.extend({ version: z.coerce.number().int().positive() }),
+);
 export type ProductUpdateInput = z.infer<typeof ProductUpdate>;
 
 export const ProductActiveChange = z.object({
@@ -191,9 +213,11 @@ export const AdminProduct = z
     searchKeywords: z.array(z.string()),
     brand: z.string(),
     description: z.string(),
+    descriptionHi: z.string(),
     active: z.boolean(),
     bestseller: z.boolean(),
     about: z.array(z.string()),
+    aboutHi: z.array(z.string()),
     hsnCode: z.string().nullable(),
     /** GST rate in percent. */
     gstRate: z.number().nullable(),
@@ -204,6 +228,7 @@ export const AdminProduct = z
       z.object({
         id: z.number().int(),
         weight: z.string(),
+        weightHi: z.string(),
         price: z.number(),
         mrp: z.number(),
         stock: z.number().int(),

@@ -77,9 +77,11 @@ export function createProductEditingService(
       searchKeywords: p.searchKeywords,
       brand: p.brand,
       description: p.description,
+      descriptionHi: p.descriptionHi,
       active: p.active,
       bestseller: p.bestseller,
       about: p.about,
+      aboutHi: p.aboutHi,
       hsnCode: p.hsnCode,
       gstRate: p.gstRateBp === null ? null : p.gstRateBp / 100,
       version: p.version,
@@ -88,6 +90,7 @@ export function createProductEditingService(
       variants: variants.map((v) => ({
         id: v.id,
         weight: v.weight,
+        weightHi: v.weightHi,
         price: toRupees(v.pricePaise),
         mrp: toRupees(v.mrpPaise),
         stock: v.stock,
@@ -119,10 +122,12 @@ export function createProductEditingService(
     searchKeywords: p.searchKeywords,
     brand: p.brand,
     description: p.description,
+    descriptionHi: p.descriptionHi,
     slug: p.slug,
     active: p.active,
     bestseller: p.bestseller,
     about: p.about,
+    aboutHi: p.aboutHi,
     hsnCode: p.hsnCode,
     gstRate: p.gstRate,
     version: p.version,
@@ -180,6 +185,7 @@ export function createProductEditingService(
   const variantRow = (productId: number, v: VariantEditInput, position: number) => ({
     productId,
     weight: v.weight,
+    weightHi: v.weightHi,
     pricePaise: rupeesToPaise(v.price),
     mrpPaise: rupeesToPaise(v.mrp),
     stock: v.stock,
@@ -368,9 +374,11 @@ export function createProductEditingService(
               searchKeywords: input.searchKeywords,
               brand: input.brand,
               description: input.description,
+              descriptionHi: input.descriptionHi,
               active: input.active,
               bestseller: input.bestseller,
               about: input.about,
+              aboutHi: input.aboutHi === undefined ? undefined : trimHindiLines(input.aboutHi),
               hsnCode: input.hsnCode,
               gstRateBp: input.gstRate === null ? null : Math.round(input.gstRate * 100),
               position: Number(last?.next ?? 0),
@@ -426,9 +434,11 @@ export function createProductEditingService(
               searchKeywords: input.searchKeywords,
               brand: input.brand,
               description: input.description,
+              descriptionHi: input.descriptionHi,
               active: input.active,
               bestseller: input.bestseller,
               about: input.about,
+              aboutHi: input.aboutHi === undefined ? undefined : trimHindiLines(input.aboutHi),
               hsnCode: input.hsnCode,
               gstRateBp: input.gstRate === null ? null : Math.round(input.gstRate * 100),
             })
@@ -612,4 +622,11 @@ export function createProductEditingService(
       return mustLoad(db, productId);
     },
   };
+}
+
+/** Trailing blank Hindi lines say nothing (blank lines fall back to English anyway). */
+function trimHindiLines(lines: readonly string[]): string[] {
+  const kept = [...lines];
+  while (kept.length > 0 && kept[kept.length - 1] === '') kept.pop();
+  return kept;
 }

@@ -6,12 +6,14 @@ import {
   SearchQuery,
   SlugParam,
 } from '@spice/shared/contracts/catalog';
-import { ErrorBody, IdParam } from '@spice/shared/contracts/common';
+import { ErrorBody, IdParam, LangQuery } from '@spice/shared/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PUBLIC_CATALOGUE_CACHE, sendCachedJson } from '../../lib/cache-headers.ts';
 import { notFound } from '../../plugins/errors.ts';
 
 const tags = ['catalog'];
+const LANG_NOTE =
+  "`?lang=hi` gives each text in Hindi, falling back to the English where the product has no Hindi for it; any other value than 'en' or 'hi' is a 400.";
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { catalog, search } = app.services;
@@ -22,11 +24,13 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'All products, active and inactive, with variants',
-        response: { 200: ProductList },
+        description: LANG_NOTE,
+        querystring: LangQuery,
+        response: { 200: ProductList, 400: ErrorBody },
       },
     },
     async (request, reply) => {
-      const snap = await catalog.snapshot();
+      const snap = await catalog.view(request.query.lang);
       return sendCachedJson(request, reply, snap.allJson, snap.allEtag);
     },
   );
@@ -37,13 +41,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Active products for recommendations, optionally excluding one',
-        querystring: RecommendationsQuery,
-        response: { 200: ProductList },
+        description: LANG_NOTE,
+        querystring: RecommendationsQuery.extend(LangQuery.shape),
+        response: { 200: ProductList, 400: ErrorBody },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', PUBLIC_CATALOGUE_CACHE);
-      return catalog.recommendations(request.query.exclude, request.query.limit);
+      return catalog.recommendations(request.query.exclude, request.query.limit, request.query.lang);
     },
   );
 
@@ -54,15 +59,16 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Active products matching the query: names (English, Hindi, common spellings) equal to or containing it first; otherwise typo-tolerant matches of names, keywords and descriptions',
-        querystring: SearchQuery,
-        response: { 200: ProductList },
+        description: LANG_NOTE,
+        querystring: SearchQuery.extend(LangQuery.shape),
+        response: { 200: ProductList, 400: ErrorBody },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', PUBLIC_CATALOGUE_CACHE);
       // How long the search itself took, for the browser's devtools and bench/search.ts.
       const started = performance.now();
-      const found = await search.search(request.query.q);
+      const found = await search.search(request.query.q, undefined, request.query.lang);
       reply.header('server-timing', `search;dur=${(performance.now() - started).toFixed(2)}`);
       return found;
     },
@@ -74,13 +80,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Active bestsellers (or the first active products), offered when a search finds nothing',
-        querystring: BestsellersQuery,
-        response: { 200: ProductList },
+        description: LANG_NOTE,
+        querystring: BestsellersQuery.extend(LangQuery.shape),
+        response: { 200: ProductList, 400: ErrorBody },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', PUBLIC_CATALOGUE_CACHE);
-      return catalog.bestsellers(request.query.limit);
+      return catalog.bestsellers(request.query.limit, request.query.lang);
     },
   );
 
@@ -90,12 +97,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One product by slug',
+        description: LANG_NOTE,
         params: SlugParam,
-        response: { 200: Product, 404: ErrorBody },
+        querystring: LangQuery,
+        response: { 200: Product, 400: ErrorBody, 404: ErrorBody },
       },
     },
     async (request, reply) => {
-      const product = await catalog.getBySlug(request.params.slug);
+      const product = await catalog.getBySlug(request.params.slug, request.query.lang);
       if (!product) throw notFound('Product not found.');
       reply.header('cache-control', PUBLIC_CATALOGUE_CACHE);
       return product;
@@ -108,12 +117,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One product by id',
+        description: LANG_NOTE,
         params: IdParam,
-        response: { 200: Product, 404: ErrorBody },
+        querystring: LangQuery,
+        response: { 200: Product, 400: ErrorBody, 404: ErrorBody },
       },
     },
     async (request, reply) => {
-      const product = await catalog.getById(request.params.id);
+      const product = await catalog.getById(request.params.id, request.query.lang);
       if (!product) throw notFound('Product not found.');
       reply.header('cache-control', PUBLIC_CATALOGUE_CACHE);
       return product;

@@ -25,10 +25,14 @@ export const products = pgTable(
     searchKeywords: text('search_keywords').array().notNull().default(sql`'{}'::text[]`),
     brand: text('brand').notNull().default(''),
     description: text('description').notNull().default(''),
+    /** Hindi texts beside the English ones ('' or empty: the storefront shows the English). */
+    descriptionHi: text('description_hi').notNull().default(''),
     active: boolean('active').notNull().default(true),
     bestseller: boolean('bestseller').notNull().default(false),
     imageUrl: text('image_url'),
     about: text('about').array().notNull().default(sql`'{}'::text[]`),
+    /** Line i is the Hindi of about[i]; a blank or missing line falls back to the English one. */
+    aboutHi: text('about_hi').array().notNull().default(sql`'{}'::text[]`),
     position: integer('position').notNull().default(0),
     /** HSN code for GST invoices (4, 6 or 8 digits); null until the owner sets it. */
     hsnCode: text('hsn_code'),
@@ -49,6 +53,8 @@ export const productVariants = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     weight: text('weight').notNull(),
+    /** The weight label in Hindi ('100 ग्राम'); '' shows the English label. */
+    weightHi: text('weight_hi').notNull().default(''),
     /** Net weight in grams, for the parcel's weight when shipping; null until entered. */
     weightGrams: integer('weight_grams'),
     pricePaise: integer('price_paise').notNull(),

@@ -5,6 +5,8 @@ import { STOCK_TOO_LOW } from '@spice/shared/contracts/admin';
 import type { ProductDto } from '@spice/shared/contracts/catalog';
 import { srcSetOf } from '@spice/shared/images';
 import { toRupees } from '@spice/shared/money';
+import type { Lang } from '@spice/shared/lang';
+import { pick, pickLines } from '@spice/shared/localized';
 import { productSlug } from '@spice/shared/slug';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -13,7 +15,8 @@ import { createSnapshot } from '../../lib/snapshot.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { productImages, products, productVariants } from './schema.ts';
 
-export interface CatalogSnapshot {
+/** The catalogue in one language: the same DTOs, each text resolved to that language. */
+export interface CatalogView {
   all: ProductDto[];
   active: ProductDto[];
   byId: Map<number, ProductDto>;
@@ -21,6 +24,20 @@ export interface CatalogSnapshot {
   /** GET /api/products, serialised and encoded once per snapshot (a Buffer is sent as is). */
   allJson: Buffer;
   allEtag: string;
+}
+
+/** The English view (what every other module reads), plus the same catalogue in each language. */
+export interface CatalogSnapshot extends CatalogView {
+  /** Built the first time a page or request asks for the language, then kept with the snapshot. */
+  view(lang: Lang): CatalogView;
+}
+
+/** The Hindi twins of a product's texts (decision 0018), kept beside the English DTO. */
+interface HindiTexts {
+  description: string;
+  about: string[];
+  /** By variant id. */
+  weights: Map<number, string>;
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
@@ -35,21 +52,24 @@ export function createCatalogService(db: Db, options: { ttlMs: number }) {
     snapshot: () => snapshot.get(),
     invalidate: () => snapshot.invalidate(),
 
-    async listProducts(): Promise<ProductDto[]> {
-      return (await snapshot.get()).all;
+    /** The catalogue in a language (English unless asked), resolved once per snapshot. */
+    view: async (lang: Lang = 'en'): Promise<CatalogView> => (await snapshot.get()).view(lang),
+
+    async listProducts(lang: Lang = 'en'): Promise<ProductDto[]> {
+      return (await snapshot.get()).view(lang).all;
     },
-    async listActive(): Promise<ProductDto[]> {
-      return (await snapshot.get()).active;
+    async listActive(lang: Lang = 'en'): Promise<ProductDto[]> {
+      return (await snapshot.get()).view(lang).active;
     },
-    async getById(id: number): Promise<ProductDto | null> {
-      return (await snapshot.get()).byId.get(id) ?? null;
+    async getById(id: number, lang: Lang = 'en'): Promise<ProductDto | null> {
+      return (await snapshot.get()).view(lang).byId.get(id) ?? null;
     },
-    async getBySlug(slug: string): Promise<ProductDto | null> {
-      return (await snapshot.get()).bySlug.get(slug) ?? null;
+    async getBySlug(slug: string, lang: Lang = 'en'): Promise<ProductDto | null> {
+      return (await snapshot.get()).view(lang).bySlug.get(slug) ?? null;
     },
     /** Up to `limit` other active products for 'You may also like'. */
-    async recommendations(excludeId: number | undefined, limit = 5): Promise<ProductDto[]> {
-      const { active } = await snapshot.get();
+    async recommendations(excludeId: number | undefined, limit = 5, lang: Lang = 'en'): Promise<ProductDto[]> {
+      const { active } = (await snapshot.get()).view(lang);
       return active.filter((p) => p.id !== excludeId).slice(0, limit);
     },
     /** Every variant with its stock, read from the database (not the snapshot), lowest stock first. */
@@ -97,8 +117,8 @@ export function createCatalogService(db: Db, options: { ttlMs: number }) {
     },
 
     /** Active products marked bestseller (or, if none is, the first ones), for empty searches. */
-    async bestsellers(limit = 8): Promise<ProductDto[]> {
-      const { active } = await snapshot.get();
+    async bestsellers(limit = 8, lang: Lang = 'en'): Promise<ProductDto[]> {
+      const { active } = (await snapshot.get()).view(lang);
       const marked = active.filter((p) => p.bestseller);
       return (marked.length > 0 ? marked : active).slice(0, limit);
     },
@@ -115,7 +135,14 @@ async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
   const variantsByProduct = groupBy(variantRows, (v) => v.productId);
   const imagesByProduct = groupBy(imageRows, (i) => i.productId);
 
+  const hindi = new Map<number, HindiTexts>();
   const all: ProductDto[] = productRows.map((p) => {
+    const variants = variantsByProduct.get(p.id) ?? [];
+    hindi.set(p.id, {
+      description: p.descriptionHi,
+      about: p.aboutHi,
+      weights: new Map(variants.map((v) => [v.id, v.weightHi])),
+    });
     const gallery = (imagesByProduct.get(p.id) ?? []).map((i) => ({
       src: i.url,
       srcSet: srcSetOf(i.sources),
@@ -139,7 +166,7 @@ async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
       images,
       gallery,
       about: p.about,
-      variants: (variantsByProduct.get(p.id) ?? []).map((v) => ({
+      variants: variants.map((v) => ({
         id: v.id,
         weight: v.weight,
         price: toRupees(v.pricePaise),
@@ -150,15 +177,40 @@ async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
     };
   });
 
+  const english = viewOf(all);
+  let hindiView: CatalogView | null = null;
+  return {
+    ...english,
+    view(lang) {
+      if (lang === 'en') return english;
+      hindiView ??= viewOf(all.map((p) => inHindi(p, hindi.get(p.id))));
+      return hindiView;
+    },
+  };
+}
+
+function viewOf(all: ProductDto[]): CatalogView {
   const json = JSON.stringify(all);
-  const allJson = Buffer.from(json);
   return {
     all,
     active: all.filter((p) => p.active),
     byId: new Map(all.map((p) => [p.id, p])),
     bySlug: new Map(all.map((p) => [p.slug, p])),
-    allJson,
+    allJson: Buffer.from(json),
     allEtag: weakEtag(json),
+  };
+}
+
+/** The product with each text in Hindi where it has one (field by field, line by line). */
+function inHindi(p: ProductDto, hi: HindiTexts | undefined): ProductDto {
+  const lang = 'hi';
+  return {
+    ...p,
+    name: pick(p.name, p.nameHi, lang),
+    description: pick(p.description, hi?.description, lang),
+    about: pickLines(p.about, hi?.about ?? [], lang),
+    gallery: p.gallery.map((g) => ({ ...g })),
+    variants: p.variants.map((v) => ({ ...v, weight: pick(v.weight, hi?.weights.get(v.id), lang) })),
   };
 }
 

@@ -41,6 +41,7 @@ export type ContentAdminService = ReturnType<typeof createContentAdminService>;
 const bannerFields = (b: BannerRow) => ({
   imageUrl: b.imageUrl,
   alt: b.alt,
+  altHi: b.altHi,
   linkUrl: b.linkUrl,
   visible: b.visible,
   startTime: b.startTime?.toISOString() ?? null,
@@ -54,7 +55,7 @@ const footerDto = (s: SettingsRow): AdminFooterDto => ({
   phoneNumber: s.phoneNumber,
   email: s.email,
   logoUrl: s.logoUrl,
-  links: s.footerLinks,
+  links: s.footerLinks.map((l) => ({ label: l.label, labelHi: l.labelHi ?? '', url: l.url })),
   version: s.version,
   updatedAt: s.updatedAt.toISOString(),
 });
@@ -71,10 +72,28 @@ const sectionDto = (s: SectionRow): AdminAboutSectionDto => ({
   title: s.title,
   type: s.type,
   body: s.body,
+  titleHi: s.titleHi,
+  typeHi: s.typeHi,
+  bodyHi: s.bodyHi,
   imageUrls: s.imageUrls.split(',').filter(Boolean),
   orderIndex: s.orderIndex,
   version: s.version,
 });
+
+/**
+ * The footer links to store: a link sent without its Hindi label keeps the one stored for the same
+ * English label and address (an API client that knows no Hindi does not wipe it); blank is none.
+ */
+function footerLinksOf(
+  links: FooterEditInput['links'],
+  stored: { label: string; labelHi?: string; url: string }[],
+) {
+  return links.map((l) => {
+    const kept = stored.find((s) => s.label === l.label && s.url === l.url)?.labelHi ?? '';
+    const labelHi = l.labelHi ?? kept;
+    return labelHi ? { label: l.label, labelHi, url: l.url } : { label: l.label, url: l.url };
+  });
+}
 
 /** Which of the two refusals a write that matched no row gets: gone (404) or changed (409). */
 function missingOrChanged(found: unknown, what: string): never {
@@ -162,6 +181,7 @@ export function createContentAdminService(db: Db, deps: { audit: AuditService; i
   const bannerValues = (input: BannerCreateInput) => ({
     imageUrl: input.imageUrl,
     alt: input.alt,
+    altHi: input.altHi,
     linkUrl: input.linkUrl,
     visible: input.visible,
     startTime: input.startTime ? new Date(input.startTime) : null,
@@ -280,8 +300,13 @@ export function createContentAdminService(db: Db, deps: { audit: AuditService; i
 
     async updateFooter(admin: UserDto, input: FooterEditInput): Promise<AdminFooterDto> {
       return write(async (tx) => {
+        let stored: SettingsRow['footerLinks'] = [];
         const { before, row } = await changeVersioned(
-          () => tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).for('update'),
+          async () => {
+            const locked = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).for('update');
+            stored = locked[0]?.footerLinks ?? [];
+            return locked;
+          },
           () =>
             tx
               .update(siteSettings)
@@ -291,7 +316,7 @@ export function createContentAdminService(db: Db, deps: { audit: AuditService; i
                 phoneNumber: input.phoneNumber,
                 email: input.email,
                 logoUrl: input.logoUrl,
-                footerLinks: input.links,
+                footerLinks: footerLinksOf(input.links, stored),
                 version: sql`${siteSettings.version} + 1`,
                 updatedAt: new Date(),
               })
@@ -425,6 +450,9 @@ export function createContentAdminService(db: Db, deps: { audit: AuditService; i
             title: input.title,
             type: input.type,
             body: input.body,
+            titleHi: input.titleHi,
+            typeHi: input.typeHi,
+            bodyHi: input.bodyHi,
             imageUrls: input.imageUrls.join(','),
             orderIndex: (last?.orderIndex ?? 0) + 1,
           })
@@ -449,6 +477,9 @@ export function createContentAdminService(db: Db, deps: { audit: AuditService; i
                 title: input.title,
                 type: input.type,
                 body: input.body,
+                titleHi: input.titleHi,
+                typeHi: input.typeHi,
+                bodyHi: input.bodyHi,
                 imageUrls: input.imageUrls.join(','),
                 version: sql`${contentSections.version} + 1`,
               })

@@ -1,4 +1,4 @@
-import { ErrorBody } from '@spice/shared/contracts/common';
+import { ErrorBody, LangQuery } from '@spice/shared/contracts/common';
 import {
   Banner,
   ContentSection,
@@ -15,6 +15,8 @@ import { PUBLIC_CATALOGUE_CACHE } from '../../lib/cache-headers.ts';
 import { notFound } from '../../plugins/errors.ts';
 
 const tags = ['content'];
+const LANG_NOTE =
+  "`?lang=hi` gives each text in Hindi, falling back to the English where there is no Hindi for it; any other value than 'en' or 'hi' is a 400.";
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { content } = app.services;
@@ -28,15 +30,25 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Banners with visibility and time window',
-        response: { 200: z.array(Banner) },
+        description: LANG_NOTE,
+        querystring: LangQuery,
+        response: { 200: z.array(Banner), 400: ErrorBody },
       },
     },
-    () => content.banners(),
+    (request) => content.banners(request.query.lang),
   );
   app.get(
     '/website/footer',
-    { schema: { tags, summary: 'Footer fields, terms and privacy policy', response: { 200: Footer } } },
-    () => content.footer(),
+    {
+      schema: {
+        tags,
+        summary: 'Footer fields, terms and privacy policy',
+        description: LANG_NOTE,
+        querystring: LangQuery,
+        response: { 200: Footer, 400: ErrorBody },
+      },
+    },
+    (request) => content.footer(request.query.lang),
   );
   app.get(
     '/website/available-on',
@@ -49,11 +61,12 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Content sections by key, sorted by orderIndex',
-        querystring: SectionsQuery,
-        response: { 200: z.array(ContentSection) },
+        description: LANG_NOTE,
+        querystring: SectionsQuery.extend(LangQuery.shape),
+        response: { 200: z.array(ContentSection), 400: ErrorBody },
       },
     },
-    (request) => content.sections(request.query.key),
+    (request) => content.sections(request.query.key, request.query.lang),
   );
   app.get(
     '/website/policies/:kind',
@@ -61,19 +74,29 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One policy text: privacy, terms, return or shipping',
+        description: LANG_NOTE,
         params: PolicyKindParam,
-        response: { 200: Policy, 404: ErrorBody },
+        querystring: LangQuery,
+        response: { 200: Policy, 400: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => {
-      const policy = await content.policy(request.params.kind);
+      const policy = await content.policy(request.params.kind, request.query.lang);
       if (!policy) throw notFound('Content not available.');
       return policy;
     },
   );
   app.get(
     '/website/settings',
-    { schema: { tags, summary: 'Store name, title, description and logo', response: { 200: SiteSettings } } },
-    () => content.settings(),
+    {
+      schema: {
+        tags,
+        summary: 'Store name, title, description and logo',
+        description: LANG_NOTE,
+        querystring: LangQuery,
+        response: { 200: SiteSettings, 400: ErrorBody },
+      },
+    },
+    (request) => content.settings(request.query.lang),
   );
 };

@@ -15,6 +15,8 @@ import type {
   PolicyDto,
   SiteSettingsDto,
 } from '@spice/shared/contracts/content';
+import type { Lang } from '@spice/shared/lang';
+import { pick } from '@spice/shared/localized';
 import type { PolicyKind } from '@spice/shared/policy';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -22,13 +24,19 @@ import { createSnapshot } from '../../lib/snapshot.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { banners, contentSections, marketplaceLinks, policies, siteSettings } from './schema.ts';
 
-export interface ContentSnapshot {
+/** The content in one language: the same DTOs, each text resolved to that language. */
+export interface ContentView {
   banners: BannerDto[];
   settings: SiteSettingsDto;
   footer: FooterDto;
   marketplaceLinks: MarketplaceLinkDto[];
   sections: Map<string, ContentSectionDto[]>;
   policies: Map<PolicyKind, PolicyDto>;
+}
+
+/** The English view, plus the same content in each language (built once per snapshot). */
+export interface ContentSnapshot extends ContentView {
+  view(lang: Lang): ContentView;
 }
 
 export type ContentService = ReturnType<typeof createContentService>;
@@ -43,6 +51,8 @@ const adminPolicy = (r: PolicyRow) => ({
   kind: r.kind as PolicyKind,
   title: r.title,
   body: r.body,
+  titleHi: r.titleHi,
+  bodyHi: r.bodyHi,
   version: r.version,
   updatedAt: r.updatedAt.toISOString(),
 });
@@ -50,6 +60,9 @@ const adminSettings = (r: SettingsRow) => ({
   storeName: r.storeName,
   title: r.title,
   description: r.description,
+  storeNameHi: r.storeNameHi,
+  titleHi: r.titleHi,
+  descriptionHi: r.descriptionHi,
   version: r.version,
   updatedAt: r.updatedAt.toISOString(),
 });
@@ -65,30 +78,32 @@ const EMPTY_SETTINGS: SiteSettingsDto = {
 
 export function createContentService(db: Db, options: { ttlMs: number }) {
   const snapshot = createSnapshot(() => loadContent(db), options.ttlMs);
+  const view = async (lang: Lang) => (await snapshot.get()).view(lang);
   return {
     snapshot: () => snapshot.get(),
     invalidate: () => snapshot.invalidate(),
-    async banners() {
-      return (await snapshot.get()).banners;
+    // Storefront reads: English unless asked; Hindi falls back to English field by field.
+    async banners(lang: Lang = 'en') {
+      return (await view(lang)).banners;
     },
     /** The banner the home page shows now, or null for the built-in default. */
-    async liveBanner(now = new Date()) {
-      return selectBanner((await snapshot.get()).banners, now);
+    async liveBanner(now = new Date(), lang: Lang = 'en') {
+      return selectBanner((await view(lang)).banners, now);
     },
-    async settings() {
-      return (await snapshot.get()).settings;
+    async settings(lang: Lang = 'en') {
+      return (await view(lang)).settings;
     },
-    async footer() {
-      return (await snapshot.get()).footer;
+    async footer(lang: Lang = 'en') {
+      return (await view(lang)).footer;
     },
-    async marketplaceLinks() {
-      return (await snapshot.get()).marketplaceLinks;
+    async marketplaceLinks(lang: Lang = 'en') {
+      return (await view(lang)).marketplaceLinks;
     },
-    async sections(key: string) {
-      return (await snapshot.get()).sections.get(key) ?? [];
+    async sections(key: string, lang: Lang = 'en') {
+      return (await view(lang)).sections.get(key) ?? [];
     },
-    async policy(kind: PolicyKind) {
-      return (await snapshot.get()).policies.get(kind) ?? null;
+    async policy(kind: PolicyKind, lang: Lang = 'en') {
+      return (await view(lang)).policies.get(kind) ?? null;
     },
 
     // Back-office editing. Each save names the version its form showed: a save over a newer
@@ -111,6 +126,8 @@ export function createContentService(db: Db, options: { ttlMs: number }) {
           .set({
             title: input.title,
             body: input.body,
+            titleHi: input.titleHi,
+            bodyHi: input.bodyHi,
             version: sql`${policies.version} + 1`,
             updatedAt: new Date(),
           })
@@ -142,6 +159,9 @@ export function createContentService(db: Db, options: { ttlMs: number }) {
             storeName: input.storeName,
             title: input.title,
             description: input.description,
+            storeNameHi: input.storeNameHi,
+            titleHi: input.titleHi,
+            descriptionHi: input.descriptionHi,
             version: sql`${siteSettings.version} + 1`,
             updatedAt: new Date(),
           })
@@ -165,57 +185,82 @@ async function loadContent(db: Db): Promise<ContentSnapshot> {
     db.select().from(contentSections).orderBy(asc(contentSections.orderIndex), asc(contentSections.id)),
     db.select().from(policies),
   ]);
-
   const s = settingsRows[0];
-  const settings: SiteSettingsDto = s
-    ? { storeName: s.storeName, title: s.title, description: s.description, logoUrl: s.logoUrl }
-    : EMPTY_SETTINGS;
 
-  const policyMap = new Map<PolicyKind, PolicyDto>(
-    policyRows.map((p) => [
-      p.kind as PolicyKind,
-      { kind: p.kind as PolicyKind, title: p.title, body: p.body, updatedAt: p.updatedAt.toISOString() },
-    ]),
-  );
+  function build(lang: Lang): ContentView {
+    const settings: SiteSettingsDto = s
+      ? {
+          storeName: pick(s.storeName, s.storeNameHi, lang),
+          title: pick(s.title, s.titleHi, lang),
+          description: pick(s.description, s.descriptionHi, lang),
+          logoUrl: s.logoUrl,
+        }
+      : EMPTY_SETTINGS;
 
-  const sections = new Map<string, ContentSectionDto[]>();
-  for (const row of sectionRows) {
-    const list = sections.get(row.key) ?? [];
-    list.push({
-      id: row.id,
-      title: row.title,
-      type: row.type,
-      body: row.body,
-      imageUrls: row.imageUrls,
-      orderIndex: row.orderIndex,
-    });
-    sections.set(row.key, list);
+    const policyMap = new Map<PolicyKind, PolicyDto>(
+      policyRows.map((p) => [
+        p.kind as PolicyKind,
+        {
+          kind: p.kind as PolicyKind,
+          title: pick(p.title, p.titleHi, lang),
+          body: pick(p.body, p.bodyHi, lang),
+          updatedAt: p.updatedAt.toISOString(),
+        },
+      ]),
+    );
+
+    const sections = new Map<string, ContentSectionDto[]>();
+    for (const row of sectionRows) {
+      const list = sections.get(row.key) ?? [];
+      list.push({
+        id: row.id,
+        title: pick(row.title, row.titleHi, lang),
+        type: row.type === null ? null : pick(row.type, row.typeHi, lang),
+        body: pick(row.body, row.bodyHi, lang),
+        imageUrls: row.imageUrls,
+        orderIndex: row.orderIndex,
+      });
+      sections.set(row.key, list);
+    }
+
+    return {
+      banners: bannerRows.map((b) => ({
+        id: b.id,
+        imageUrl: b.imageUrl,
+        alt: pick(b.alt, b.altHi, lang),
+        linkUrl: b.linkUrl,
+        visible: b.visible,
+        startTime: b.startTime?.toISOString() ?? null,
+        endTime: b.endTime?.toISOString() ?? null,
+      })),
+      settings,
+      footer: {
+        storeName: settings.storeName,
+        facebookUrl: s?.facebookUrl ?? null,
+        instagramUrl: s?.instagramUrl ?? null,
+        phoneNumber: s?.phoneNumber ?? null,
+        email: s?.email ?? null,
+        logoUrl: settings.logoUrl,
+        // Stored links may carry labelHi; the storefront gets only the label in its language.
+        links: (s?.footerLinks ?? []).map((l) => ({ label: pick(l.label, l.labelHi, lang), url: l.url })),
+        terms: policyMap.get('terms')?.body ?? '',
+        privacyPolicy: policyMap.get('privacy')?.body ?? '',
+      },
+      // Marketplace names are brand names (Amazon, Flipkart), the same in both languages.
+      marketplaceLinks: linkRows.map((l) => ({ id: l.id, name: l.name, url: l.url, logoUrl: l.logoUrl })),
+      sections,
+      policies: policyMap,
+    };
   }
 
+  const english = build('en');
+  let hindi: ContentView | null = null;
   return {
-    banners: bannerRows.map((b) => ({
-      id: b.id,
-      imageUrl: b.imageUrl,
-      alt: b.alt,
-      linkUrl: b.linkUrl,
-      visible: b.visible,
-      startTime: b.startTime?.toISOString() ?? null,
-      endTime: b.endTime?.toISOString() ?? null,
-    })),
-    settings,
-    footer: {
-      storeName: settings.storeName,
-      facebookUrl: s?.facebookUrl ?? null,
-      instagramUrl: s?.instagramUrl ?? null,
-      phoneNumber: s?.phoneNumber ?? null,
-      email: s?.email ?? null,
-      logoUrl: settings.logoUrl,
-      links: s?.footerLinks ?? [],
-      terms: policyMap.get('terms')?.body ?? '',
-      privacyPolicy: policyMap.get('privacy')?.body ?? '',
+    ...english,
+    view(lang) {
+      if (lang === 'en') return english;
+      hindi ??= build('hi');
+      return hindi;
     },
-    marketplaceLinks: linkRows.map((l) => ({ id: l.id, name: l.name, url: l.url, logoUrl: l.logoUrl })),
-    sections,
-    policies: policyMap,
   };
 }

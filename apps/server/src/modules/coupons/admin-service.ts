@@ -33,7 +33,7 @@ const codeTaken = (code: string) =>
 /** The rules as the owner reads them: the shopper-facing coupon (percent or rupees, ISO times) and its limits. */
 function rules(c: CouponRow) {
   const { id: _id, ...shown } = couponDto(c);
-  return { ...shown, usageLimit: c.usageLimit, perUserLimit: c.perUserLimit, active: c.active };
+  return { ...shown, descriptionHi: c.descriptionHi, usageLimit: c.usageLimit, perUserLimit: c.perUserLimit, active: c.active };
 }
 
 function toDto(c: CouponRow, redemptions: number, now: Date): AdminCouponDto {
@@ -53,6 +53,7 @@ function columns(input: CouponCreateInput) {
   return {
     code: input.code,
     description: input.description,
+    descriptionHi: input.descriptionHi,
     discountType: input.discountType,
     discountValue:
       input.discountType === 'PERCENT'

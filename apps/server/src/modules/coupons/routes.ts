@@ -1,11 +1,13 @@
 import { CouponApplied, ValidateCouponBody } from '@spice/shared/contracts/commerce';
-import { ErrorBody } from '@spice/shared/contracts/common';
+import { ErrorBody, LangQuery } from '@spice/shared/contracts/common';
 import { AvailableCoupon, Coupon } from '@spice/shared/contracts/content';
 import * as z from '@spice/shared/contracts/zod';
 import { rupeesToPaise, toPaise, toRupees } from '@spice/shared/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
+
+const LANG_NOTE = "`?lang=hi` gives the descriptions in Hindi (English where a coupon has none).";
 
 export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   const { coupons, cart, accounts } = app.services;
@@ -15,12 +17,14 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['coupons'],
         summary: 'Coupons a shopper may apply now',
-        response: { 200: z.array(Coupon) },
+        description: LANG_NOTE,
+        querystring: LangQuery,
+        response: { 200: z.array(Coupon), 400: ErrorBody },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('cache-control', 'public, max-age=0, s-maxage=30');
-      return coupons.listActive();
+      return coupons.listActive(undefined, request.query.lang);
     },
   );
 
@@ -31,7 +35,9 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['coupons'],
         summary:
           "The live coupons for the logged-in shopper's cart: usable ones first, then the ones they cannot use now, with the reason",
-        response: { 200: z.array(AvailableCoupon), 401: ErrorBody },
+        description: LANG_NOTE,
+        querystring: LangQuery,
+        response: { 200: z.array(AvailableCoupon), 400: ErrorBody, 401: ErrorBody },
       },
     },
     async (request, reply) => {
@@ -40,7 +46,7 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
       const items = await cart.list(user);
       const subtotalPaise = items.reduce((sum, i) => sum + rupeesToPaise(i.price) * i.quantity, 0);
       reply.header('cache-control', 'private, no-store');
-      return coupons.listForShopper(user.id, subtotalPaise);
+      return coupons.listForShopper(user.id, subtotalPaise, undefined, request.query.lang);
     },
   );
 

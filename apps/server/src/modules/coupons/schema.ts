@@ -8,6 +8,8 @@ export const coupons = pgTable(
     id: serial('id').primaryKey(),
     code: text('code').notNull(),
     description: text('description').notNull(),
+    /** Shown on Hindi pages; '' shows the English description. */
+    descriptionHi: text('description_hi').notNull().default(''),
     discountType: text('discount_type', { enum: ['PERCENT', 'FLAT'] }).notNull(),
     /** Basis points for PERCENT, paise for FLAT. */
     discountValue: integer('discount_value').notNull(),

@@ -1,6 +1,8 @@
 // Coupons: the rules in the database and which of them a shopper may use now.
 import type { AvailableCouponDto, CouponDto } from '@spice/shared/contracts/content';
 import { couponBlock, couponBlockText, couponDiscount, normaliseCouponCode } from '@spice/shared/coupons';
+import type { Lang } from '@spice/shared/lang';
+import { pick } from '@spice/shared/localized';
 import { toRupees } from '@spice/shared/money';
 import { and, asc, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -103,8 +105,8 @@ export function createCouponsService(db: Db) {
     },
 
     /** Active coupons inside their validity window with uses left, for 'View Available Coupons'. */
-    async listActive(now = new Date()): Promise<CouponDto[]> {
-      return (await liveCoupons(now)).map(couponDto);
+    async listActive(now = new Date(), lang: Lang = 'en'): Promise<CouponDto[]> {
+      return (await liveCoupons(now)).map((c) => couponDto(c, lang));
     },
 
     /**
@@ -115,6 +117,7 @@ export function createCouponsService(db: Db) {
       userId: number,
       subtotalPaise: number,
       now = new Date(),
+      lang: Lang = 'en',
     ): Promise<AvailableCouponDto[]> {
       const live = await liveCoupons(now);
       const uses = await db
@@ -126,7 +129,7 @@ export function createCouponsService(db: Db) {
       const listed = live.map((c) => {
         const block = couponBlock(c, { usesByShopper: usesByCoupon.get(c.id) ?? 0, subtotalPaise });
         return {
-          ...couponDto(c),
+          ...couponDto(c, lang),
           usable: block === null,
           reason: block ? couponBlockText(block) : null,
           amountToGo: block?.reason === 'cart-too-small' ? toRupees(block.amountToGoPaise) : null,
@@ -152,12 +155,12 @@ export function createCouponsService(db: Db) {
   }
 }
 
-/** A coupon as the API shows it: percent or rupees, ISO times. */
-export function couponDto(c: CouponRow): CouponDto {
+/** A coupon as the API shows it: percent or rupees, ISO times, the description in the language. */
+export function couponDto(c: CouponRow, lang: Lang = 'en'): CouponDto {
   return {
     id: c.id,
     code: c.code,
-    description: c.description,
+    description: pick(c.description, c.descriptionHi, lang),
     discountType: c.discountType,
     discountValue: c.discountType === 'PERCENT' ? c.discountValue / 100 : toRupees(c.discountValue),
     maxDiscount: c.maxDiscountPaise === null ? null : toRupees(c.maxDiscountPaise),

@@ -3,6 +3,7 @@
 // first time a search needs it after the catalogue changed, and kept when only stock or prices
 // changed (the searchable text is the same), so checkouts do not rebuild it.
 import type { ProductDto } from '@spice/shared/contracts/catalog';
+import type { Lang } from '@spice/shared/lang';
 import type { CatalogService, CatalogSnapshot } from '../catalog/service.ts';
 import { buildSearchIndex, type SearchIndex } from './search-index.ts';
 
@@ -29,12 +30,16 @@ export function createSearchService(deps: { catalog: Pick<CatalogService, 'snaps
   }
 
   return {
-    /** Active products matching the query, best first (see search-index.ts for the rules). */
-    async search(query: string, limit = 50): Promise<ProductDto[]> {
+    /**
+     * Active products matching the query, best first (see search-index.ts for the rules). One
+     * index finds them in every language; `lang` only picks the texts of the products returned.
+     */
+    async search(query: string, limit = 50, lang: Lang = 'en'): Promise<ProductDto[]> {
       const snapshot = await deps.catalog.snapshot();
+      const { byId } = snapshot.view(lang);
       return indexFor(snapshot)
         .search(query, limit)
-        .flatMap((id) => snapshot.byId.get(id) ?? []);
+        .flatMap((id) => byId.get(id) ?? []);
     },
   };
 }
