@@ -20,6 +20,15 @@ import { deliverySettings } from '../modules/delivery/schema.ts';
 import { DEFAULT_DELIVERY_RULES, rulesToRow } from '../modules/delivery/service.ts';
 import { invoiceSettings } from '../modules/invoices/schema.ts';
 import { reviews } from '../modules/reviews/schema.ts';
+import {
+  DEMO_ABOUT_HI,
+  DEMO_BANNERS_HI,
+  DEMO_COUPONS_HI,
+  DEMO_POLICIES_HI,
+  DEMO_PRODUCTS_HI,
+  DEMO_SETTINGS_HI,
+  hindiWeight,
+} from './demo-hindi.ts';
 import { DEMO_SEARCH_NAMES } from './demo-search-names.ts';
 import { demoSeeds } from './schema.ts';
 
@@ -821,6 +830,13 @@ const DEMO_HSN: Record<string, string> = {
   'red-chilli-powder': '0904',
 };
 
+/** The Hindi of a demo record: every demo record has one (decision 0018). */
+function hindiOf<T>(table: Record<string, T>, key: string): T {
+  const found = table[key];
+  if (found === undefined) throw new Error(`seed: no Hindi for ${key} (add it to demo-hindi.ts)`);
+  return found;
+}
+
 async function insertDemoData(tx: Tx, now: Date, options: { admin: boolean }): Promise<void> {
   const daysFromNow = (days: number): Date => new Date(now.getTime() + days * DAY_MS);
   // Catalogue.
@@ -833,10 +849,12 @@ async function insertDemoData(tx: Tx, now: Date, options: { admin: boolean }): P
         ...DEMO_SEARCH_NAMES[p.slug],
         brand: DEMO_BRAND,
         description: p.description,
+        descriptionHi: hindiOf(DEMO_PRODUCTS_HI, p.slug).description,
         active: p.active ?? true,
         bestseller: p.bestseller ?? false,
         imageUrl: p.imageUrl ?? null,
         about: p.about,
+        aboutHi: hindiOf(DEMO_PRODUCTS_HI, p.slug).about,
         position: index + 1,
         hsnCode: DEMO_HSN[p.slug] ?? '0910',
         gstRateBp: 500,
@@ -855,6 +873,7 @@ async function insertDemoData(tx: Tx, now: Date, options: { admin: boolean }): P
       p.variants.map((v, index) => ({
         productId: productId(p.slug),
         weight: v.weight,
+        weightHi: hindiWeight(v.weight),
         weightGrams: gramsFromLabel(v.weight),
         pricePaise: rupees(v.price),
         mrpPaise: rupees(v.mrp),
@@ -894,6 +913,7 @@ async function insertDemoData(tx: Tx, now: Date, options: { admin: boolean }): P
     {
       imageUrl: '/images/banners/past-sale.svg',
       alt: 'Monsoon sale preview (hidden)',
+      altHi: hindiOf(DEMO_BANNERS_HI, 'Monsoon sale preview (hidden)'),
       linkUrl: null,
       visible: false,
       startTime: null,
@@ -903,6 +923,7 @@ async function insertDemoData(tx: Tx, now: Date, options: { admin: boolean }): P
     {
       imageUrl: '/images/banners/past-sale.svg',
       alt: 'Diwali Dhamaka sale: up to 25% off on festive masalas',
+      altHi: hindiOf(DEMO_BANNERS_HI, 'Diwali Dhamaka sale: up to 25% off on festive masalas'),
       linkUrl: '/search?q=masala',
       visible: true,
       startTime: daysFromNow(-200),
@@ -912,6 +933,10 @@ async function insertDemoData(tx: Tx, now: Date, options: { admin: boolean }): P
     {
       imageUrl: '/images/banners/festive.svg',
       alt: 'Pure. Aromatic. Authentic. Stone-ground Kesar Chakki masalas, 100% vegetarian',
+      altHi: hindiOf(
+        DEMO_BANNERS_HI,
+        'Pure. Aromatic. Authentic. Stone-ground Kesar Chakki masalas, 100% vegetarian',
+      ),
       linkUrl: '/product/garam-masala',
       visible: true,
       startTime: daysFromNow(-1),
@@ -926,6 +951,7 @@ async function insertDemoData(tx: Tx, now: Date, options: { admin: boolean }): P
     title: `${DEMO_BRAND} | Premium Masalas Online – Pure Indian Spices`,
     description:
       'Buy pure, authentic Indian spices online from Kesar Chakki: garam masala, chicken masala, meat masala, kitchen king, turmeric and more, stone-ground at low temperature, 100% vegetarian, with no onion or garlic.',
+    ...DEMO_SETTINGS_HI,
     logoUrl: '/images/logo.svg',
     facebookUrl: 'https://www.facebook.com/kesarchakki.masale',
     instagramUrl: 'https://www.instagram.com/kesarchakki.masale',
@@ -961,12 +987,21 @@ async function insertDemoData(tx: Tx, now: Date, options: { admin: boolean }): P
       title: s.title,
       type: s.type,
       body: s.body,
+      titleHi: hindiOf(DEMO_ABOUT_HI, s.title).title,
+      typeHi: hindiOf(DEMO_ABOUT_HI, s.title).type,
+      bodyHi: hindiOf(DEMO_ABOUT_HI, s.title).body,
       imageUrls: s.imageUrls,
       orderIndex: index + 1,
     })),
   );
 
-  await tx.insert(policies).values(POLICIES);
+  await tx.insert(policies).values(
+    POLICIES.map((p) => ({
+      ...p,
+      titleHi: hindiOf(DEMO_POLICIES_HI, p.kind).title,
+      bodyHi: hindiOf(DEMO_POLICIES_HI, p.kind).body,
+    })),
+  );
 
   // Checkout: ₹9 platform fee; delivery ₹90 below ₹299, ₹49 from ₹299, free from ₹499.
   // Cash on delivery on with a ₹29 fee up to ₹3,000, no prepaid discount (issue 12).
@@ -1009,6 +1044,7 @@ async function insertDemoData(tx: Tx, now: Date, options: { admin: boolean }): P
     {
       code: 'WELCOME10',
       description: '10% off your first order, up to ₹100, on carts of ₹299 or more',
+      descriptionHi: hindiOf(DEMO_COUPONS_HI, 'WELCOME10'),
       discountType: 'PERCENT',
       discountValue: 1000,
       maxDiscountPaise: rupees(100),
@@ -1021,6 +1057,7 @@ async function insertDemoData(tx: Tx, now: Date, options: { admin: boolean }): P
     {
       code: 'FLAT50',
       description: 'Flat ₹50 off on orders of ₹499 or more',
+      descriptionHi: hindiOf(DEMO_COUPONS_HI, 'FLAT50'),
       discountType: 'FLAT',
       discountValue: rupees(50),
       maxDiscountPaise: null,
@@ -1033,6 +1070,7 @@ async function insertDemoData(tx: Tx, now: Date, options: { admin: boolean }): P
     {
       code: 'FESTIVE20',
       description: 'Diwali special: 20% off up to ₹200 on orders of ₹599 or more',
+      descriptionHi: hindiOf(DEMO_COUPONS_HI, 'FESTIVE20'),
       discountType: 'PERCENT',
       discountValue: 2000,
       maxDiscountPaise: rupees(200),

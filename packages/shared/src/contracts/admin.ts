@@ -11,8 +11,8 @@ import {
   PrepaidDiscountEdit,
   PrepaidDiscountSettings,
 } from './cod.ts';
-import { hindiText } from './common.ts';
 import { OrderRefund } from './commerce.ts';
+import { hindiText } from './common.ts';
 import { Tracking } from './shipping.ts';
 import * as z from './zod.ts';
 

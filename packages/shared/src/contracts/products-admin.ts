@@ -147,7 +147,9 @@ export const ProductFields = z.object({
 export const HINDI_LINE_WITHOUT_ENGLISH = 'A Hindi about line needs its English line beside it.';
 
 /** Every Hindi about line translates an English one: none beyond the English list. */
-const hindiLinesMatch = <T extends { about: string[]; aboutHi?: string[] | undefined }>(schema: z.ZodType<T>) =>
+const hindiLinesMatch = <T extends { about: string[]; aboutHi?: string[] | undefined }>(
+  schema: z.ZodType<T>,
+) =>
   schema.superRefine((v, ctx) => {
     v.aboutHi?.forEach((line, i) => {
       if (line !== '' && i >= v.about.length)

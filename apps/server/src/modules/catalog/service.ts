@@ -4,9 +4,9 @@
 import { STOCK_TOO_LOW } from '@spice/shared/contracts/admin';
 import type { ProductDto } from '@spice/shared/contracts/catalog';
 import { srcSetOf } from '@spice/shared/images';
-import { toRupees } from '@spice/shared/money';
 import type { Lang } from '@spice/shared/lang';
 import { pick, pickLines } from '@spice/shared/localized';
+import { toRupees } from '@spice/shared/money';
 import { productSlug } from '@spice/shared/slug';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -68,7 +68,11 @@ export function createCatalogService(db: Db, options: { ttlMs: number }) {
       return (await snapshot.get()).view(lang).bySlug.get(slug) ?? null;
     },
     /** Up to `limit` other active products for 'You may also like'. */
-    async recommendations(excludeId: number | undefined, limit = 5, lang: Lang = 'en'): Promise<ProductDto[]> {
+    async recommendations(
+      excludeId: number | undefined,
+      limit = 5,
+      lang: Lang = 'en',
+    ): Promise<ProductDto[]> {
       const { active } = (await snapshot.get()).view(lang);
       return active.filter((p) => p.id !== excludeId).slice(0, limit);
     },

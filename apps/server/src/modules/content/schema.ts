@@ -33,7 +33,10 @@ export const siteSettings = pgTable(
     instagramUrl: text('instagram_url'),
     phoneNumber: text('phone_number'),
     email: text('email'),
-    footerLinks: jsonb('footer_links').$type<{ label: string; labelHi?: string; url: string }[]>().notNull().default([]),
+    footerLinks: jsonb('footer_links')
+      .$type<{ label: string; labelHi?: string; url: string }[]>()
+      .notNull()
+      .default([]),
     version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

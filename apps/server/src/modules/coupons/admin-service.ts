@@ -33,7 +33,13 @@ const codeTaken = (code: string) =>
 /** The rules as the owner reads them: the shopper-facing coupon (percent or rupees, ISO times) and its limits. */
 function rules(c: CouponRow) {
   const { id: _id, ...shown } = couponDto(c);
-  return { ...shown, descriptionHi: c.descriptionHi, usageLimit: c.usageLimit, perUserLimit: c.perUserLimit, active: c.active };
+  return {
+    ...shown,
+    descriptionHi: c.descriptionHi,
+    usageLimit: c.usageLimit,
+    perUserLimit: c.perUserLimit,
+    active: c.active,
+  };
 }
 
 function toDto(c: CouponRow, redemptions: number, now: Date): AdminCouponDto {

@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 
-const LANG_NOTE = "`?lang=hi` gives the descriptions in Hindi (English where a coupon has none).";
+const LANG_NOTE = '`?lang=hi` gives the descriptions in Hindi (English where a coupon has none).';
 
 export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   const { coupons, cart, accounts } = app.services;
