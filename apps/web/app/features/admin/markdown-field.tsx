@@ -16,6 +16,7 @@ export function MarkdownField({
   maxLength,
   topHeading,
   hint = MARKDOWN_HINT,
+  lang,
 }: {
   id: string;
   name: string;
@@ -27,6 +28,8 @@ export function MarkdownField({
   /** The highest heading level the text gets on its page: 2 for policies, 3 for About sections. */
   topHeading: 2 | 3;
   hint?: string;
+  /** 'hi' for the Hindi twin of a text (spell-checking and fonts follow it). */
+  lang?: string;
 }) {
   const [text, setText] = useState(defaultValue);
   const [preview, setPreview] = useState(false);
@@ -63,6 +66,7 @@ export function MarkdownField({
         rows={rows}
         maxLength={maxLength}
         value={text}
+        lang={lang}
         onChange={(e) => setText(e.target.value)}
         hidden={preview}
         aria-invalid={error ? true : undefined}
@@ -73,6 +77,7 @@ export function MarkdownField({
           <section
             id={`${id}-preview`}
             className="markdown-field__preview prose"
+            lang={lang}
             aria-label={`Preview of ${label}`}
             // biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown escapes raw HTML and checks links
             dangerouslySetInnerHTML={{ __html: renderMarkdown(text, { topHeading }) }}

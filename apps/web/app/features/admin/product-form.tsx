@@ -1,11 +1,13 @@
-// The product form: name, Hindi name, search keywords, brand, description, slug (checked live), bestseller and active, about
-// lines and the variants table (add, remove, move up and down). Rows live in React state so they
+// The product form: name, search keywords, brand, description, slug (checked live), bestseller and active, about
+// lines and the variants table (add, remove, move up and down). Texts shoppers read (name,
+// description, about lines, weight labels) are edited in English and Hindi side by side. Rows live in React state so they
 // can move; the form posts flat fields (variants.0.price, …) that productFromForm turns back into
 // the shared schema's shape, on the client before sending and in the action after.
 import type { AdminProductDto, SlugCheckDto } from '@spice/shared/contracts/products-admin';
 import { ProductCreate, ProductUpdate } from '@spice/shared/contracts/products-admin';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
+import { Bilingual, BilingualHeads, HINDI_HINT, inEnglish, inHindi } from './bilingual';
 import { Checkbox, Field, FieldError, type FormErrors, fieldErrors } from './forms';
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
@@ -17,13 +19,21 @@ export function productFromForm(form: FormData) {
     const row: Record<string, string> = {};
     for (const field of ['weight', 'price', 'mrp', 'stock', 'sku'])
       row[field] = text(form, `variants.${i}.${field}`);
+    // Sent even when blank, so clearing the Hindi label clears it.
+    if (form.has(`variants.${i}.weightHi`)) row.weightHi = text(form, `variants.${i}.weightHi`);
     // Only a saved row has an id and the stock it was loaded with.
     for (const field of ['id', 'loadedStock', 'grams']) {
       const value = text(form, `variants.${i}.${field}`);
       if (value !== '') row[field] = value;
     }
     const blank =
-      !row.id && !row.weight && !row.price && !row.mrp && !row.sku && ['', '0'].includes(row.stock!);
+      !row.id &&
+      !row.weight &&
+      !row.weightHi &&
+      !row.price &&
+      !row.mrp &&
+      !row.sku &&
+      ['', '0'].includes(row.stock!);
     if (!blank) variants.push(row);
   }
   return {
@@ -35,19 +45,29 @@ export function productFromForm(form: FormData) {
       .filter(Boolean),
     brand: text(form, 'brand'),
     description: text(form, 'description'),
+    ...(form.has('descriptionHi') ? { descriptionHi: text(form, 'descriptionHi') } : {}),
     slug: text(form, 'slug'),
     // A checkbox posts 'false' from its hidden twin and 'true' as well when ticked.
     bestseller: form.getAll('bestseller').includes('true'),
     active: form.getAll('active').includes('true'),
     hsnCode: text(form, 'hsnCode'),
     gstRate: text(form, 'gstRate') === '' ? null : Number(text(form, 'gstRate')),
-    about: form
-      .getAll('about')
-      .map((line) => String(line).trim())
-      .filter(Boolean),
+    ...aboutPairs(form),
     variants,
     ...(form.has('version') ? { version: text(form, 'version') } : {}),
   };
+}
+
+/**
+ * The About lines as pairs: about[i] and its Hindi aboutHi[i] stay aligned. A pair blank in both
+ * languages is dropped; a Hindi line without its English is kept, so the form can say so.
+ */
+function aboutPairs(form: FormData): { about: string[]; aboutHi?: string[] } {
+  const english = form.getAll('about').map((line) => String(line).trim());
+  if (!form.has('aboutHi')) return { about: english.filter(Boolean) };
+  const hindi = form.getAll('aboutHi').map((line) => String(line).trim());
+  const pairs = english.map((en, i) => [en, hindi[i] ?? ''] as const).filter(([en, hi]) => en || hi);
+  return { about: pairs.map(([en]) => en), aboutHi: pairs.map(([, hi]) => hi) };
 }
 
 export const productSchemaFor = (form: FormData) => (form.has('version') ? ProductUpdate : ProductCreate);
@@ -56,6 +76,7 @@ interface Row {
   key: number;
   id: string;
   weight: string;
+  weightHi: string;
   price: string;
   mrp: string;
   stock: string;
@@ -70,6 +91,7 @@ const blankRow = (): Row => ({
   key: nextKey++,
   id: '',
   weight: '',
+  weightHi: '',
   price: '',
   mrp: '',
   stock: '0',
@@ -88,6 +110,7 @@ function rowsOf(product: AdminProductDto | null): Row[] {
     key: nextKey++,
     id: String(v.id),
     weight: v.weight,
+    weightHi: v.weightHi,
     price: rupeeText(v.price),
     mrp: rupeeText(v.mrp),
     stock: String(v.stock),
@@ -133,8 +156,12 @@ export function ProductForm({
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save';
   const uid = useId();
   const [rows, setRows] = useState<Row[]>(() => rowsOf(product));
-  const [about, setAbout] = useState<{ key: number; text: string }[]>(() =>
-    (product?.about.length ? product.about : ['']).map((line) => ({ key: nextKey++, text: line })),
+  const [about, setAbout] = useState<{ key: number; text: string; hi: string }[]>(() =>
+    (product?.about.length ? product.about : ['']).map((line, i) => ({
+      key: nextKey++,
+      text: line,
+      hi: product?.aboutHi[i] ?? '',
+    })),
   );
   const [name, setName] = useState(product?.name ?? '');
   const [slug, setSlug] = useState(product?.slug ?? '');
@@ -189,26 +216,28 @@ export function ProductForm({
       <input type="hidden" name="intent" value="save" />
       {product ? <input type="hidden" name="version" value={product.version} /> : null}
       <div className="admin-form admin-form--stacked">
-        <Field
-          id={`${uid}-name`}
-          name="name"
-          label="Name"
-          error={errors.name}
-          input={{
-            value: name,
-            onChange: (e) => setName(e.currentTarget.value),
-            maxLength: 120,
-            required: true,
-          }}
-        />
-        <Field
-          id={`${uid}-nameHi`}
-          name="nameHi"
-          label="Hindi name (Devanagari)"
-          hint="Search finds the product by it, like हल्दी पाउडर."
-          error={errors.nameHi}
-          input={{ defaultValue: product?.nameHi ?? '', maxLength: 120, lang: 'hi' }}
-        />
+        <Bilingual>
+          <Field
+            id={`${uid}-name`}
+            name="name"
+            label={inEnglish('Name')}
+            error={errors.name}
+            input={{
+              value: name,
+              onChange: (e) => setName(e.currentTarget.value),
+              maxLength: 120,
+              required: true,
+            }}
+          />
+          <Field
+            id={`${uid}-nameHi`}
+            name="nameHi"
+            label={inHindi('Name')}
+            hint="In Devanagari, like हल्दी पाउडर; search finds the product by it too. Left blank, Hindi pages show the English."
+            error={errors.nameHi}
+            input={{ defaultValue: product?.nameHi ?? '', maxLength: 120, lang: 'hi' }}
+          />
+        </Bilingual>
         <Field
           id={`${uid}-searchKeywords`}
           name="searchKeywords"
@@ -252,14 +281,23 @@ export function ProductForm({
             </button>
           ) : null}
         </Field>
-        <Field
-          id={`${uid}-description`}
-          name="description"
-          label="Description"
-          wide
-          error={errors.description}
-          textarea={{ defaultValue: product?.description ?? '', rows: 3, maxLength: 5000 }}
-        />
+        <Bilingual>
+          <Field
+            id={`${uid}-description`}
+            name="description"
+            label={inEnglish('Description')}
+            error={errors.description}
+            textarea={{ defaultValue: product?.description ?? '', rows: 5, maxLength: 5000 }}
+          />
+          <Field
+            id={`${uid}-descriptionHi`}
+            name="descriptionHi"
+            label={inHindi('Description')}
+            hint={HINDI_HINT}
+            error={errors.descriptionHi}
+            textarea={{ defaultValue: product?.descriptionHi ?? '', rows: 5, maxLength: 5000, lang: 'hi' }}
+          />
+        </Bilingual>
         <Field
           id={`${uid}-hsnCode`}
           name="hsnCode"
@@ -292,37 +330,56 @@ export function ProductForm({
 
       <fieldset className="admin-fieldset admin-product-form__about">
         <legend>About lines</legend>
-        <p className="admin-hint">Shown as the product page’s collapsible About list, one line each.</p>
-        <ol className="admin-about">
-          {about.map((line, i) => (
-            <li key={line.key}>
-              <input
-                name="about"
-                value={line.text}
-                maxLength={300}
-                aria-label={`About line ${i + 1}`}
-                aria-invalid={errors[`about.${i}`] ? true : undefined}
-                onChange={(e) => {
-                  const value = e.currentTarget.value;
-                  setAbout((list) => list.map((l) => (l.key === line.key ? { ...l, text: value } : l)));
-                }}
-              />
-              <button
-                type="button"
-                className="button button--small"
-                aria-label={`Remove about line ${i + 1}`}
-                onClick={() => setAbout((list) => list.filter((l) => l.key !== line.key))}
-              >
-                Remove
-              </button>
-              <FieldError id={`${uid}-about-${i}-error`} message={errors[`about.${i}`]} />
-            </li>
-          ))}
+        <p className="admin-hint">
+          Shown as the product page’s collapsible About list, one line each, with its Hindi beside it (a blank
+          Hindi line shows the English one).
+        </p>
+        <BilingualHeads />
+        <ol className="admin-about admin-about--pairs">
+          {about.map((line, i) => {
+            const edit = (field: 'text' | 'hi', value: string) =>
+              setAbout((list) => list.map((l) => (l.key === line.key ? { ...l, [field]: value } : l)));
+            return (
+              <li key={line.key}>
+                <input
+                  name="about"
+                  value={line.text}
+                  maxLength={300}
+                  aria-label={`About line ${i + 1} (English)`}
+                  aria-invalid={errors[`about.${i}`] ? true : undefined}
+                  onChange={(e) => edit('text', e.currentTarget.value)}
+                />
+                <input
+                  name="aboutHi"
+                  lang="hi"
+                  value={line.hi}
+                  maxLength={300}
+                  aria-label={`About line ${i + 1} (Hindi)`}
+                  aria-invalid={errors[`aboutHi.${i}`] ? true : undefined}
+                  onChange={(e) => edit('hi', e.currentTarget.value)}
+                />
+                <span className="admin-about__actions">
+                  <button
+                    type="button"
+                    className="button button--small"
+                    aria-label={`Remove about line ${i + 1}`}
+                    onClick={() => setAbout((list) => list.filter((l) => l.key !== line.key))}
+                  >
+                    Remove
+                  </button>
+                </span>
+                <FieldError
+                  id={`${uid}-about-${i}-error`}
+                  message={errors[`about.${i}`] ?? errors[`aboutHi.${i}`]}
+                />
+              </li>
+            );
+          })}
         </ol>
         <button
           type="button"
           className="button button--small"
-          onClick={() => setAbout((list) => [...list, { key: nextKey++, text: '' }])}
+          onClick={() => setAbout((list) => [...list, { key: nextKey++, text: '', hi: '' }])}
           disabled={about.length >= 20}
         >
           Add about line
@@ -342,6 +399,9 @@ export function ProductForm({
             <thead>
               <tr>
                 <th scope="col">Weight</th>
+                <th scope="col" lang="hi">
+                  वज़न <span lang="en">(Hindi)</span>
+                </th>
                 <th scope="col">Price (₹)</th>
                 <th scope="col">MRP (₹)</th>
                 <th scope="col">Stock</th>
@@ -355,7 +415,7 @@ export function ProductForm({
             <tbody>
               {rows.map((row, i) => {
                 const cell = (
-                  field: 'weight' | 'price' | 'mrp' | 'stock' | 'sku' | 'grams',
+                  field: 'weight' | 'weightHi' | 'price' | 'mrp' | 'stock' | 'sku' | 'grams',
                   label: string,
                   extra = {},
                 ) => {
@@ -379,6 +439,11 @@ export function ProductForm({
                 return (
                   <tr key={row.key}>
                     {cell('weight', 'Weight', { placeholder: '100 g', maxLength: 30 })}
+                    {cell('weightHi', 'Weight in Hindi', {
+                      placeholder: '100 ग्राम',
+                      maxLength: 30,
+                      lang: 'hi',
+                    })}
                     {cell('price', 'Price', { inputMode: 'decimal', placeholder: '60' })}
                     {cell('mrp', 'MRP', { inputMode: 'decimal', placeholder: '75' })}
                     {cell('stock', 'Stock', { inputMode: 'numeric' })}

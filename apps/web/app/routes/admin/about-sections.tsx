@@ -9,6 +9,7 @@ import {
   VersionQuery,
 } from '@spice/shared/contracts/admin-site';
 import { data, useNavigation } from 'react-router';
+import { Bilingual, HINDI_HINT, inEnglish, inHindi } from '../../features/admin/bilingual';
 import {
   Field,
   fieldErrors,
@@ -47,6 +48,9 @@ function fromForm(form: FormData) {
     title: form.get('title'),
     type: form.get('type'),
     body: form.get('body'),
+    titleHi: form.get('titleHi') ?? undefined,
+    typeHi: form.get('typeHi') ?? undefined,
+    bodyHi: form.get('bodyHi') ?? undefined,
     imageUrls: second === '' ? [first] : [first, second],
     version: form.get('version') ?? undefined,
   };
@@ -125,32 +129,66 @@ function SectionForm({
     >
       {({ id: formId, errors }) => (
         <>
-          <Field
-            id={`${formId}-title`}
-            name="title"
-            label="Title"
-            error={errors.title}
-            input={{ defaultValue: section?.title ?? '', maxLength: 120 }}
-          />
-          <Field
-            id={`${formId}-type`}
-            name="type"
-            label="Subheading (optional)"
-            hint="A short line under the title."
-            error={errors.type}
-            input={{ defaultValue: section?.type ?? '', maxLength: 120 }}
-          />
-          <MarkdownField
-            id={`${formId}-body`}
-            name="body"
-            label="Text"
-            hint={`Leave an empty line between paragraphs. ${MARKDOWN_HINT}`}
-            error={errors.body}
-            defaultValue={section?.body ?? ''}
-            rows={6}
-            maxLength={5000}
-            topHeading={3}
-          />
+          <Bilingual>
+            <Field
+              id={`${formId}-title`}
+              name="title"
+              label={inEnglish('Title')}
+              error={errors.title}
+              input={{ defaultValue: section?.title ?? '', maxLength: 120 }}
+            />
+            <Field
+              id={`${formId}-titleHi`}
+              name="titleHi"
+              label={inHindi('Title')}
+              hint={HINDI_HINT}
+              error={errors.titleHi}
+              input={{ defaultValue: section?.titleHi ?? '', maxLength: 120, lang: 'hi' }}
+            />
+          </Bilingual>
+          <Bilingual>
+            <Field
+              id={`${formId}-type`}
+              name="type"
+              label={inEnglish('Subheading (optional)')}
+              hint="A short line under the title."
+              error={errors.type}
+              input={{ defaultValue: section?.type ?? '', maxLength: 120 }}
+            />
+            <Field
+              id={`${formId}-typeHi`}
+              name="typeHi"
+              label={inHindi('Subheading (optional)')}
+              hint="Shown only when the English subheading is set."
+              error={errors.typeHi}
+              input={{ defaultValue: section?.typeHi ?? '', maxLength: 120, lang: 'hi' }}
+            />
+          </Bilingual>
+          <Bilingual>
+            <MarkdownField
+              id={`${formId}-body`}
+              name="body"
+              label={inEnglish('Text')}
+              hint={`Leave an empty line between paragraphs. ${MARKDOWN_HINT}`}
+              error={errors.body}
+              defaultValue={section?.body ?? ''}
+              rows={8}
+              maxLength={5000}
+              topHeading={3}
+            />
+            <MarkdownField
+              id={`${formId}-bodyHi`}
+              name="bodyHi"
+              label={inHindi('Text')}
+              hint={`${HINDI_HINT} Markdown as in the English.`}
+              error={errors.bodyHi}
+              defaultValue={section?.bodyHi ?? ''}
+              rows={8}
+              maxLength={5000}
+              topHeading={3}
+              lang="hi"
+            />
+          </Bilingual>
           <ImageField
             id={`${formId}-image-1`}
             name="imageUrls.0"

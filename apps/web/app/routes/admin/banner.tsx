@@ -4,6 +4,7 @@
 import { BannerCreate, BannerUpdate } from '@spice/shared/contracts/admin-site';
 import { toIstLocal } from '@spice/shared/ist';
 import { data, Form, Link, useNavigation } from 'react-router';
+import { Bilingual, HINDI_HINT, inEnglish, inHindi } from '../../features/admin/bilingual';
 import { Checkbox, Field, ResultMessage, useClientCheck } from '../../features/admin/forms';
 import { type ActionResult, requireAdminPage, saveChecked } from '../../features/admin/guard.server';
 import { ImageField } from '../../features/admin/image-field';
@@ -67,15 +68,24 @@ export default function AdminBanner({ loaderData, actionData }: Route.ComponentP
           error={errors.imageUrl}
           hint="Wide image, about 1600 × 600 px. An address starting with https://, or a path on this site like /images/banners/sale.webp."
         />
-        <Field
-          id="banner-alt"
-          name="alt"
-          label="Description (alt text)"
-          hint="What the banner says, for people using a screen reader and for search engines."
-          error={errors.alt}
-          wide
-          input={{ defaultValue: banner?.alt ?? '', maxLength: 200 }}
-        />
+        <Bilingual>
+          <Field
+            id="banner-alt"
+            name="alt"
+            label={inEnglish('Description (alt text)')}
+            hint="What the banner says, for people using a screen reader and for search engines."
+            error={errors.alt}
+            input={{ defaultValue: banner?.alt ?? '', maxLength: 200 }}
+          />
+          <Field
+            id="banner-altHi"
+            name="altHi"
+            label={inHindi('Description (alt text)')}
+            hint={`Shown on Hindi pages. ${HINDI_HINT}`}
+            error={errors.altHi}
+            input={{ defaultValue: banner?.altHi ?? '', maxLength: 200, lang: 'hi' }}
+          />
+        </Bilingual>
         <Field
           id="banner-link"
           name="linkUrl"

@@ -2,6 +2,7 @@ import { PolicyEdit, SettingsEdit } from '@spice/shared/contracts/admin';
 import { POLICY_KINDS, POLICY_PATHS, type PolicyKind } from '@spice/shared/policy';
 import { type FormEvent, useState } from 'react';
 import { data, Form, useNavigation } from 'react-router';
+import { Bilingual, HINDI_HINT } from '../../features/admin/bilingual';
 import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
 import { MarkdownField } from '../../features/admin/markdown-field';
 import { adminMeta, istDateTime } from '../../features/admin/meta';
@@ -113,40 +114,92 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
           >
             <input type="hidden" name="form" value="settings" />
             <input type="hidden" name="version" value={settings.version} />
-            <label className="admin-form__wide">
-              Store name
-              <input
-                name="storeName"
-                defaultValue={settings.storeName}
-                maxLength={80}
-                aria-invalid={s.storeName ? true : undefined}
-                aria-describedby="settings-storeName-error"
-              />
-              <FieldError id="settings-storeName-error" message={s.storeName} />
-            </label>
-            <label className="admin-form__wide">
-              Page title (search results and browser tab)
-              <input
-                name="title"
-                defaultValue={settings.title}
-                maxLength={160}
-                aria-invalid={s.title ? true : undefined}
-                aria-describedby="settings-title-error"
-              />
-              <FieldError id="settings-title-error" message={s.title} />
-            </label>
-            <label className="admin-form__wide">
-              Description (search results)
-              <textarea
-                name="description"
-                rows={3}
-                defaultValue={settings.description}
-                maxLength={320}
-                aria-invalid={s.description ? true : undefined}
-                aria-describedby="settings-description-error"
-              />
-              <FieldError id="settings-description-error" message={s.description} />
-            </label>
+            <Bilingual>
+              <label>
+                Store name (English)
+                <input
+                  name="storeName"
+                  defaultValue={settings.storeName}
+                  maxLength={80}
+                  aria-invalid={s.storeName ? true : undefined}
+                  aria-describedby="settings-storeName-error"
+                />
+                <FieldError id="settings-storeName-error" message={s.storeName} />
+              </label>
+              <label>
+                Store name (Hindi)
+                <input
+                  name="storeNameHi"
+                  lang="hi"
+                  defaultValue={settings.storeNameHi}
+                  maxLength={80}
+                  aria-invalid={s.storeNameHi ? true : undefined}
+                  aria-describedby="settings-storeNameHi-hint settings-storeNameHi-error"
+                />
+                <small id="settings-storeNameHi-hint" className="admin-hint">
+                  {HINDI_HINT}
+                </small>
+                <FieldError id="settings-storeNameHi-error" message={s.storeNameHi} />
+              </label>
+            </Bilingual>
+            <Bilingual>
+              <label>
+                Page title (search results and browser tab) (English)
+                <input
+                  name="title"
+                  defaultValue={settings.title}
+                  maxLength={160}
+                  aria-invalid={s.title ? true : undefined}
+                  aria-describedby="settings-title-error"
+                />
+                <FieldError id="settings-title-error" message={s.title} />
+              </label>
+              <label>
+                Page title (search results and browser tab) (Hindi)
+                <input
+                  name="titleHi"
+                  lang="hi"
+                  defaultValue={settings.titleHi}
+                  maxLength={160}
+                  aria-invalid={s.titleHi ? true : undefined}
+                  aria-describedby="settings-titleHi-hint settings-titleHi-error"
+                />
+                <small id="settings-titleHi-hint" className="admin-hint">
+                  {HINDI_HINT}
+                </small>
+                <FieldError id="settings-titleHi-error" message={s.titleHi} />
+              </label>
+            </Bilingual>
+            <Bilingual>
+              <label>
+                Description (search results) (English)
+                <textarea
+                  name="description"
+                  rows={3}
+                  defaultValue={settings.description}
+                  maxLength={320}
+                  aria-invalid={s.description ? true : undefined}
+                  aria-describedby="settings-description-error"
+                />
+                <FieldError id="settings-description-error" message={s.description} />
+              </label>
+              <label>
+                Description (search results) (Hindi)
+                <textarea
+                  name="descriptionHi"
+                  lang="hi"
+                  rows={3}
+                  defaultValue={settings.descriptionHi}
+                  maxLength={320}
+                  aria-invalid={s.descriptionHi ? true : undefined}
+                  aria-describedby="settings-descriptionHi-hint settings-descriptionHi-error"
+                />
+                <small id="settings-descriptionHi-hint" className="admin-hint">
+                  {HINDI_HINT}
+                </small>
+                <FieldError id="settings-descriptionHi-error" message={s.descriptionHi} />
+              </label>
+            </Bilingual>
             <button type="submit" className="button button--primary" disabled={busy}>
               Save store details
             </button>
@@ -176,26 +229,56 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
             >
               <input type="hidden" name="form" value={form} />
               <input type="hidden" name="version" value={p.version} />
-              <label className="admin-form__wide">
-                Title
-                <input
-                  name="title"
-                  defaultValue={p.title}
-                  maxLength={120}
-                  aria-invalid={e.title ? true : undefined}
-                  aria-describedby={`${form}-title-error`}
+              <Bilingual>
+                <label>
+                  Title (English)
+                  <input
+                    name="title"
+                    defaultValue={p.title}
+                    maxLength={120}
+                    aria-invalid={e.title ? true : undefined}
+                    aria-describedby={`${form}-title-error`}
+                  />
+                  <FieldError id={`${form}-title-error`} message={e.title} />
+                </label>
+                <label>
+                  Title (Hindi)
+                  <input
+                    name="titleHi"
+                    lang="hi"
+                    defaultValue={p.titleHi}
+                    maxLength={120}
+                    aria-invalid={e.titleHi ? true : undefined}
+                    aria-describedby={`${form}-titleHi-hint ${form}-titleHi-error`}
+                  />
+                  <small id={`${form}-titleHi-hint`} className="admin-hint">
+                    {HINDI_HINT}
+                  </small>
+                  <FieldError id={`${form}-titleHi-error`} message={e.titleHi} />
+                </label>
+              </Bilingual>
+              <Bilingual>
+                <MarkdownField
+                  id={`${form}-body`}
+                  name="body"
+                  label="Text (English)"
+                  rows={14}
+                  defaultValue={p.body}
+                  error={e.body}
+                  topHeading={2}
                 />
-                <FieldError id={`${form}-title-error`} message={e.title} />
-              </label>
-              <MarkdownField
-                id={`${form}-body`}
-                name="body"
-                label="Text"
-                rows={14}
-                defaultValue={p.body}
-                error={e.body}
-                topHeading={2}
-              />
+                <MarkdownField
+                  id={`${form}-bodyHi`}
+                  name="bodyHi"
+                  label="Text (Hindi)"
+                  hint={`${HINDI_HINT} Markdown as in the English.`}
+                  rows={14}
+                  defaultValue={p.bodyHi}
+                  error={e.bodyHi}
+                  topHeading={2}
+                  lang="hi"
+                />
+              </Bilingual>
               <button type="submit" className="button button--primary" disabled={busy}>
                 Save {p.title}
               </button>

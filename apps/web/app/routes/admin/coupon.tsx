@@ -7,6 +7,7 @@ import { COUPON_ROUNDING_RULE } from '@spice/shared/coupons';
 import { toIstLocal } from '@spice/shared/ist';
 import { useState } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
+import { Bilingual, HINDI_HINT, inEnglish, inHindi } from '../../features/admin/bilingual';
 import { Checkbox, Field, ResultMessage, useClientCheck } from '../../features/admin/forms';
 import { type ActionResult, requireAdminPage, saveChecked } from '../../features/admin/guard.server';
 import { adminMeta } from '../../features/admin/meta';
@@ -82,14 +83,23 @@ export default function AdminCoupon({ loaderData, actionData }: Route.ComponentP
             spellCheck: false,
           }}
         />
-        <Field
-          id="coupon-description"
-          name="description"
-          label="Description shown to shoppers"
-          error={errors.description}
-          wide
-          input={{ defaultValue: coupon?.description ?? '', maxLength: 200 }}
-        />
+        <Bilingual>
+          <Field
+            id="coupon-description"
+            name="description"
+            label={inEnglish('Description shown to shoppers')}
+            error={errors.description}
+            input={{ defaultValue: coupon?.description ?? '', maxLength: 200 }}
+          />
+          <Field
+            id="coupon-descriptionHi"
+            name="descriptionHi"
+            label={inHindi('Description shown to shoppers')}
+            hint={HINDI_HINT}
+            error={errors.descriptionHi}
+            input={{ defaultValue: coupon?.descriptionHi ?? '', maxLength: 200, lang: 'hi' }}
+          />
+        </Bilingual>
         <fieldset className="admin-fieldset admin-form__wide">
           <legend>Discount</legend>
           <div className="admin-radios">

@@ -26,11 +26,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The form's flat fields (links.0.label, …) as the shared schema's shape; blank rows dropped. */
 function fromForm(form: FormData) {
-  const links: { label: string; url: string }[] = [];
+  const links: { label: string; labelHi: string; url: string }[] = [];
   for (let i = 0; form.has(`links.${i}.label`); i++) {
     const label = String(form.get(`links.${i}.label`) ?? '').trim();
+    const labelHi = String(form.get(`links.${i}.labelHi`) ?? '').trim();
     const url = String(form.get(`links.${i}.url`) ?? '').trim();
-    if (label !== '' || url !== '') links.push({ label, url });
+    if (label !== '' || labelHi !== '' || url !== '') links.push({ label, labelHi, url });
   }
   const { version, facebookUrl, instagramUrl, phoneNumber, email, logoUrl } = Object.fromEntries(form);
   return { version, facebookUrl, instagramUrl, phoneNumber, email, logoUrl, links };
@@ -115,7 +116,8 @@ export default function AdminSite({ loaderData: f, actionData }: Route.Component
         </div>
         <h2>Footer links</h2>
         <p>
-          Extra links under ‘Information’, like a wholesale page or a blog. Both text and address are needed.
+          Extra links under ‘Information’, like a wholesale page or a blog. Both text and address are needed;
+          the Hindi text is optional (left blank, Hindi pages show the English).
         </p>
         {errors.links ? (
           <p className="field-error" role="alert">
@@ -125,7 +127,8 @@ export default function AdminSite({ loaderData: f, actionData }: Route.Component
         <table className="admin-table admin-table--form">
           <thead>
             <tr>
-              <th scope="col">Link text</th>
+              <th scope="col">Link text (English)</th>
+              <th scope="col">Link text (Hindi)</th>
               <th scope="col">Address</th>
             </tr>
           </thead>
@@ -144,6 +147,20 @@ export default function AdminSite({ loaderData: f, actionData }: Route.Component
                   />
                   <span id={`links-${i}-label-error`} className="field-error">
                     {errors[`links.${i}.label`]}
+                  </span>
+                </td>
+                <td>
+                  <input
+                    name={`links.${i}.labelHi`}
+                    lang="hi"
+                    aria-label={`Link text in Hindi, row ${i + 1}`}
+                    defaultValue={link?.labelHi ?? ''}
+                    maxLength={40}
+                    aria-invalid={errors[`links.${i}.labelHi`] ? true : undefined}
+                    aria-describedby={`links-${i}-labelHi-error`}
+                  />
+                  <span id={`links-${i}-labelHi-error`} className="field-error">
+                    {errors[`links.${i}.labelHi`]}
                   </span>
                 </td>
                 <td>
