@@ -9,8 +9,25 @@ import type {
 } from '@spice/shared/contracts/admin';
 import type { PolicyKind } from '@spice/shared/policy';
 import type { CheckoutService } from '../checkout/service.ts';
-import type { ContentService } from '../content/service.ts';
+import type { AdminPolicyDto, AdminSettingsDto, ContentService } from '../content/service.ts';
 import type { AuditService } from './audit.ts';
+
+/** What the audit log keeps of a policy and of the store texts: each text in both languages. */
+const policyAudit = (p: AdminPolicyDto) => ({
+  title: p.title,
+  body: p.body,
+  titleHi: p.titleHi,
+  bodyHi: p.bodyHi,
+  version: p.version,
+});
+const settingsAudit = (s: AdminSettingsDto) => ({
+  storeName: s.storeName,
+  title: s.title,
+  description: s.description,
+  storeNameHi: s.storeNameHi,
+  titleHi: s.titleHi,
+  descriptionHi: s.descriptionHi,
+});
 
 export type ContentEditingService = ReturnType<typeof createContentEditingService>;
 
@@ -29,8 +46,8 @@ export function createContentEditingService(deps: {
             action: 'policy.update',
             entity: 'policy',
             entityId: kind,
-            before: { title: before.title, body: before.body, version: before.version },
-            after: { title: after.title, body: after.body, version: after.version },
+            before: policyAudit(before),
+            after: policyAudit(after),
           },
           tx,
         ),
@@ -45,8 +62,8 @@ export function createContentEditingService(deps: {
             action: 'settings.update',
             entity: 'site_settings',
             entityId: 1,
-            before: { storeName: before.storeName, title: before.title, description: before.description },
-            after: { storeName: after.storeName, title: after.title, description: after.description },
+            before: settingsAudit(before),
+            after: settingsAudit(after),
           },
           tx,
         ),

@@ -70,4 +70,38 @@ describe('productFromForm', () => {
     expect(parsed.version).toBe(4);
     expect(parsed.variants[0]).toMatchObject({ id: 7, loadedStock: 38, stock: 40 });
   });
+
+  it('reads the Hindi beside the English: About lines stay paired, blank pairs dropped, blank Hindi kept', () => {
+    const fields: [string, string][] = [
+      ...base.filter(([k]) => k !== 'about' && !k.startsWith('variants.1.')),
+      ['descriptionHi', ' चटपटा मसाला '],
+      ['about', 'Tangy'],
+      ['aboutHi', ''],
+      ['about', ''],
+      ['aboutHi', ''],
+      ['about', 'No added colour'],
+      ['aboutHi', 'कोई रंग नहीं'],
+      ['variants.0.weightHi', '100 ग्राम'],
+    ];
+    const parsed = ProductCreate.parse(productFromForm(form(fields)));
+    expect(parsed).toMatchObject({
+      descriptionHi: 'चटपटा मसाला',
+      about: ['Tangy', 'No added colour'],
+      aboutHi: ['', 'कोई रंग नहीं'],
+    });
+    expect(parsed.variants[0]!.weightHi).toBe('100 ग्राम');
+  });
+
+  it('says so when a Hindi About line has no English line', () => {
+    const fields: [string, string][] = [
+      ...base.filter(([k]) => k !== 'about'),
+      ['about', 'Tangy'],
+      ['aboutHi', 'चटपटा'],
+      ['about', ''],
+      ['aboutHi', 'बिना अंग्रेज़ी'],
+    ];
+    const parsed = ProductCreate.safeParse(productFromForm(form(fields)));
+    expect(parsed.success).toBe(false);
+    expect(fieldErrors(parsed.error!.issues)).toEqual({ 'about.1': 'Remove empty about lines.' });
+  });
 });
