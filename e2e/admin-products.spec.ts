@@ -23,8 +23,10 @@ test('an admin creates a product with two variants and an image; it shows on the
   await admin.getByRole('link', { name: 'New product' }).click();
   await expect(admin.getByRole('heading', { name: 'New product' })).toBeVisible();
 
-  await admin.getByLabel('Name', { exact: true }).fill(name);
-  await admin.getByRole('textbox', { name: 'About line 1' }).fill('Carom seeds, roasted and stone-ground');
+  await admin.getByLabel('Name (English)').fill(name);
+  await admin
+    .getByRole('textbox', { name: 'About line 1 (English)' })
+    .fill('Carom seeds, roasted and stone-ground');
   await admin.getByLabel('Weight, variant 1').fill('100 g');
   await admin.getByLabel('Price, variant 1').fill('65');
   await admin.getByLabel('MRP, variant 1').fill('60');

@@ -23,7 +23,7 @@ async function addBanner(admin: Page, fields: { image: string; alt: string; star
   await admin.getByRole('link', { name: 'Add banner' }).click();
   await expect(admin.getByRole('heading', { name: 'Add banner' })).toBeVisible();
   await admin.getByLabel('Banner image', { exact: true }).fill(fields.image);
-  await admin.getByLabel('Description (alt text)').fill(fields.alt);
+  await admin.getByLabel('Description (alt text) (English)').fill(fields.alt);
   await admin.getByLabel('Starts (IST)').fill(fields.start);
   await admin.getByLabel('Ends (IST)').fill(fields.end);
   await admin.getByRole('button', { name: 'Add banner' }).click();
@@ -179,7 +179,7 @@ test('an admin creates a coupon; a shopper finds it among the available coupons 
   await open(admin, '/admin/coupons');
   await admin.getByRole('link', { name: 'Create coupon' }).click();
   await admin.getByLabel('Code').fill(' holi15 ');
-  await admin.getByLabel('Description shown to shoppers').fill('Holi special: 15% off up to ₹150');
+  await admin.getByLabel('Description shown to shoppers (English)').fill('Holi special: 15% off up to ₹150');
   await admin.getByLabel('Percent off (%)').fill('115');
   await admin.getByLabel('Maximum discount (₹, optional)').fill('150');
   await admin.getByLabel('Valid until (IST)').fill(istLocal(24 * 30));

@@ -143,7 +143,7 @@ test('an admin changes a policy text and the policy page shows it at once', asyn
   const panel = admin
     .locator('section')
     .filter({ has: admin.getByRole('link', { name: '/shipping-policy' }) });
-  const text = panel.getByLabel('Text');
+  const text = panel.getByLabel('Text (English)');
 
   const original = await text.inputValue();
   // The shared schema refuses an empty text before sending.
