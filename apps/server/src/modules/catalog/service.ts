@@ -213,7 +213,6 @@ function inHindi(p: ProductDto, hi: HindiTexts | undefined): ProductDto {
     name: pick(p.name, p.nameHi, lang),
     description: pick(p.description, hi?.description, lang),
     about: pickLines(p.about, hi?.about ?? [], lang),
-    gallery: p.gallery.map((g) => ({ ...g })),
     variants: p.variants.map((v) => ({ ...v, weight: pick(v.weight, hi?.weights.get(v.id), lang) })),
   };
 }
