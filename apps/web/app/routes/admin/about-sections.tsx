@@ -237,17 +237,18 @@ export default function AdminAboutSections({ loaderData, actionData }: Route.Com
               <div className="admin-row__body">
                 <p className="admin-row__title">
                   <span className="admin-row__index">{i + 1}.</span> {s.title}
-                  {s.titleHi ? (
-                    <>
-                      {' · '}
-                      <span lang="hi">{s.titleHi}</span>
-                    </>
-                  ) : null}
                 </p>
                 <p className="admin-row__meta">
                   {s.type ?? 'No subheading'} · {s.imageUrls.length}{' '}
                   {s.imageUrls.length === 1 ? 'image' : 'images'}
-                  {s.bodyHi ? '' : ' · no Hindi text yet'}
+                  {' · '}
+                  {s.titleHi && s.bodyHi ? (
+                    <>
+                      Hindi: <span lang="hi">{s.titleHi}</span>
+                    </>
+                  ) : (
+                    'Hindi not complete: Hindi pages show the English'
+                  )}
                 </p>
               </div>
               <div className="admin-row__actions">
