@@ -7,12 +7,23 @@ import type { TextPart } from '@spice/shared/search-highlight';
 import { cardPricing } from '@spice/shared/variants';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { acceptLanguageFor, currentPageLang } from '../i18n/page-lang';
 import { MarkedText } from './highlight';
 import { SearchIcon } from './icons';
 import { Price } from './price';
 
+// Public, cacheable reads: the language is in the URL (?lang=hi, so caches keep the two apart) and
+// in Accept-Language, like every browser API call (decision 0017).
+function langQuery(): string {
+  return currentPageLang() === 'hi' ? '&lang=hi' : '';
+}
+const langHeaders = () => ({ 'accept-language': acceptLanguageFor(currentPageLang()) });
+
 async function fetchMatches(q: string, signal?: AbortSignal): Promise<ProductDto[]> {
-  const res = await fetch(`/api/products/search?q=${encodeURIComponent(q)}`, { signal });
+  const res = await fetch(`/api/products/search?q=${encodeURIComponent(q)}${langQuery()}`, {
+    signal,
+    headers: langHeaders(),
+  });
   if (!res.ok) throw new Error(`search failed: ${res.status}`);
   return res.json();
 }
@@ -20,7 +31,7 @@ async function fetchMatches(q: string, signal?: AbortSignal): Promise<ProductDto
 /** Offered under 'No matching products found': loaded once, on the first search that finds nothing. */
 let bestsellers: Promise<ProductDto[]> | null = null;
 function fetchBestsellers(): Promise<ProductDto[]> {
-  bestsellers ??= fetch('/api/products/bestsellers?limit=4')
+  bestsellers ??= fetch(`/api/products/bestsellers?limit=4${langQuery()}`, { headers: langHeaders() })
     .then((res) => (res.ok ? res.json() : []))
     .catch(() => []);
   return bestsellers;

@@ -1,84 +1,64 @@
-// TEMPORARY SHIM (i18n-account): the pinned web i18n interface, until i18n-core's module is merged.
-// Removed at the merge; i18n-core's files win.
-import { LANG_TAG, type Lang, localizePath, pathLang } from '@spice/shared/lang';
+// The storefront's i18n interface (decision 0017). The page's URL decides its language ('/hi…' is
+// Hindi); the root loader hands the page its language's catalogue, compiled (server.ts), so the
+// browser loads one language and no ICU parser.
+//   useLang()          the page's language
+//   useT()             t(key, values) and t.rich(key, values) — ICU MessageFormat
+//   useSpecMessages()  the spec's texts (messages.ts) in the page's language
+//   useFormat()        numbers and dates, Indian style, IST
+//   useLocalePath()    lp('/cart') → '/hi/cart' on Hindi pages
+import { type Lang, localizePath, pathLang } from '@spice/shared/lang';
 import { type SpecMessages, specMessages } from '@spice/shared/messages-hi';
-import { IntlMessageFormat } from 'intl-messageformat';
-import { createElement, Fragment, type ReactNode, useCallback } from 'react';
-import { useLocation } from 'react-router';
-import en from './messages/en.json';
-import hi from './messages/hi.json';
+import { useCallback } from 'react';
+import { useLocation, useRouteLoaderData } from 'react-router';
+import { type Formatters, formatters } from './format';
+import { errorPage as enErrorPage } from './messages/en.json';
+import { errorPage as hiErrorPage } from './messages/hi.json';
+import { type CompiledCatalogue, createTranslator, type Translate } from './translate';
 
-type Leaves<T, P extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
-}[keyof T & string];
-export type MessageKey = Leaves<typeof en>;
-export type MessageValues = Record<string, string | number | Date>;
-export type RichValues = Record<
-  string,
-  string | number | Date | ReactNode | ((chunks: ReactNode[]) => ReactNode)
->;
-export interface Translate {
-  (key: MessageKey, values?: MessageValues): string;
-  rich(key: MessageKey, values: RichValues): ReactNode;
-}
+export type { Formatters } from './format';
+export type { MessageKey, MessageValues, RichValues, Translate } from './translate';
 
+/** The page's language, from its URL. */
 export function useLang(): Lang {
   return pathLang(useLocation().pathname);
 }
 
-function lookup(tree: unknown, key: string): string {
-  let node = tree;
-  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-  return typeof node === 'string' ? node : key;
-}
+// When the root loader itself failed, its error page still speaks the page's language.
+const FALLBACK: Record<Lang, CompiledCatalogue> = {
+  en: Object.fromEntries(Object.entries(enErrorPage).map(([k, v]) => [`errorPage.${k}`, v])),
+  hi: Object.fromEntries(Object.entries(hiErrorPage).map(([k, v]) => [`errorPage.${k}`, v])),
+};
 
+const translators = new WeakMap<CompiledCatalogue, Translate>();
+
+/** The translator for the page's language. */
 export function useT(): Translate {
   const lang = useLang();
-  const tree = lang === 'hi' ? hi : en;
-  const make = (key: MessageKey) => new IntlMessageFormat(lookup(tree, key), LANG_TAG[lang]);
-  const t = ((key, values) => {
-    const out = make(key).format(values);
-    return Array.isArray(out) ? out.join('') : String(out);
-  }) as Translate;
-  t.rich = (key, values) => {
-    const out = make(key).format<ReactNode>(values as Record<string, ReactNode>);
-    return Array.isArray(out) ? createElement(Fragment, null, ...out) : out;
-  };
+  const root = useRouteLoaderData('root') as { lang?: Lang; messages?: CompiledCatalogue } | undefined;
+  // The root loader's catalogue is the page's language's, unless a navigation just crossed languages.
+  const catalogue = root?.messages && root.lang === lang ? root.messages : FALLBACK[lang];
+  let t = translators.get(catalogue);
+  if (!t) {
+    t = createTranslator(lang, catalogue);
+    translators.set(catalogue, t);
+  }
   return t;
 }
 
+/** The spec's texts (MESSAGES, SEARCH_PROMPT, …) in the page's language. */
 export function useSpecMessages(): SpecMessages {
   return specMessages(useLang());
 }
 
-export interface Formatters {
-  number(n: number): string;
-  date(value: Date | string | number): string;
-  dateTime(value: Date | string | number): string;
-}
-
+/** Numbers and dates in the page's language: Indian grouping, IST, Hindi month names on Hindi pages. */
 export function useFormat(): Formatters {
-  const tag = LANG_TAG[useLang()];
-  const d = (v: Date | string | number) => (v instanceof Date ? v : new Date(v));
-  return {
-    number: (n) => new Intl.NumberFormat(tag).format(n),
-    date: (v) =>
-      new Intl.DateTimeFormat(tag, {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        timeZone: 'Asia/Kolkata',
-      }).format(d(v)),
-    dateTime: (v) =>
-      new Intl.DateTimeFormat(tag, {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-        timeZone: 'Asia/Kolkata',
-      }).format(d(v)),
-  };
+  return formatters(useLang());
 }
 
+/** A path in the page's language: lp('/cart') is '/hi/cart' on Hindi pages, '/cart' on English ones. */
 export function useLocalePath(): (path: string) => string {
   const lang = useLang();
   return useCallback((path: string) => localizePath(path, lang), [lang]);
 }
+
+export { acceptLanguageFor, currentPageLang } from './page-lang';
