@@ -1,20 +1,24 @@
 import { ContactInput, contactProblems } from '@spice/shared/contracts/contact';
+import { localizePath } from '@spice/shared/lang';
 import type { ReactNode } from 'react';
 import { data } from 'react-router';
 import { getStorefront } from '../context';
 import { ContactForm, type ContactResult } from '../features/contact/contact-form';
 import { useLocalePath, useT } from '../i18n';
+import { createTranslator } from '../i18n/translate';
 import { useRootData } from '../root';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/contact';
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
+  const t = createTranslator(root.lang, root.messages);
+  const store = root.settings.storeName;
   return seoMeta({
-    title: `Contact Us | ${root.settings.storeName}`,
-    description: `Write to ${root.settings.storeName} about an order, bulk packs or our masalas.`,
+    title: t('contact.metaTitle', { store }),
+    description: t('contact.metaDescription', { store }),
     origin: root.origin,
-    path: '/contact',
+    path: localizePath('/contact', root.lang),
   });
 }
 

@@ -2,19 +2,23 @@
 // first, while no real provider is configured. Lets anyone log in on a demo without a phone, so it
 // exists only in demo mode (404 elsewhere). An e-mail's HTML is shown in a sandboxed iframe
 // (srcdoc, scripts never run: no allow-scripts, and the page's CSP applies to it too).
+
+import { localizePath } from '@spice/shared/lang';
 import { data } from 'react-router';
 import { getStorefront } from '../context';
 import { useFormat, useT } from '../i18n';
+import { createTranslator } from '../i18n/translate';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/dev-outbox';
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
+  const t = createTranslator(root.lang, root.messages);
   return seoMeta({
-    title: `Dev outbox | ${root.settings.storeName}`,
-    description: 'Messages held by the dev outbox.',
+    title: t('outbox.metaTitle', { store: root.settings.storeName }),
+    description: t('outbox.metaDescription'),
     origin: root.origin,
-    path: '/dev/outbox',
+    path: localizePath('/dev/outbox', root.lang),
     noindex: true,
   });
 }

@@ -1,5 +1,5 @@
 import type { AddressDto, AddressInputDto } from '@spice/shared/contracts/accounts';
-import { localizePath, pathLang } from '@spice/shared/lang';
+import { localizePath } from '@spice/shared/lang';
 import { useState } from 'react';
 import { redirect, useRevalidator } from 'react-router';
 import { Modal } from '../components/modal';
@@ -9,16 +9,19 @@ import { MessagePreferencesForm } from '../features/account/message-preferences'
 import { AddressCard } from '../features/addresses/address-card';
 import { AddressForm } from '../features/addresses/address-form';
 import { useSpecMessages, useT } from '../i18n';
+import { langOf } from '../i18n/server';
+import { createTranslator } from '../i18n/translate';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/profile';
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
+  const t = createTranslator(root.lang, root.messages);
   return seoMeta({
-    title: `My Profile | ${root.settings.storeName}`,
+    title: t('profile.metaTitle', { store: root.settings.storeName }),
     description: root.settings.description,
     origin: root.origin,
-    path: '/profile',
+    path: localizePath('/profile', root.lang),
     noindex: true,
   });
 }
@@ -26,7 +29,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
   const user = await currentUser(services, request);
-  if (!user) throw redirect(localizePath('/', pathLang(new URL(request.url).pathname)));
+  if (!user) throw redirect(localizePath('/', langOf(request)));
   const [addresses, preferences] = await Promise.all([
     services.accounts.listAddresses(user.id),
     services.messagePreferences.get(user.id),

@@ -1,18 +1,24 @@
 import { productImage } from '@spice/shared/images';
-import { localizePath, pathLang } from '@spice/shared/lang';
+import { localizePath } from '@spice/shared/lang';
 import { data, isRouteErrorResponse, Link, redirect } from 'react-router';
 import { currentUser, getStorefront } from '../context';
 import { LOGIN_TO_RATE } from '../features/reviews/customer-reviews';
 import { RateForm } from '../features/reviews/rate-form';
 import { useLocalePath, useT } from '../i18n';
+import { langOf } from '../i18n/server';
+import { createTranslator } from '../i18n/translate';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/rate';
 import { NotFoundView } from './not-found';
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const root = matches[0].loaderData;
+  const t = createTranslator(root.lang, root.messages);
+  const store = root.settings.storeName;
   return seoMeta({
-    title: `${loaderData ? `Rate ${loaderData.product.name}` : 'Product not found'} | ${root.settings.storeName}`,
+    title: loaderData
+      ? t('rate.metaTitle', { product: loaderData.product.name, store })
+      : t('rate.notFoundTitle', { store }),
     description: root.settings.description,
     origin: root.origin,
     path: location.pathname,
@@ -27,13 +33,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = Number.isSafeInteger(id) && id > 0 ? await services.catalog.getById(id) : null;
   if (!product?.active) throw data(null, { status: 404 });
   const user = await currentUser(services, request);
-  if (!user)
-    throw redirect(
-      localizePath(
-        `/product/${product.slug}?login=${LOGIN_TO_RATE}`,
-        pathLang(new URL(request.url).pathname),
-      ),
-    );
+  if (!user) throw redirect(localizePath(`/product/${product.slug}?login=${LOGIN_TO_RATE}`, langOf(request)));
   const existing = await services.reviews.mine(user.id, product.id);
   return {
     product: { id: product.id, slug: product.slug, name: product.name, image: productImage(product) },
