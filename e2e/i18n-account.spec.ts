@@ -12,9 +12,10 @@ const loginButton = (page: Page) =>
 
 /**
  * A full-page screenshot at a phone's and a desktop's width, with nothing wider than the page;
- * `show` (an error in a dialog that scrolls) is scrolled into view first.
+ * `show` (an error in a dialog that scrolls) is scrolled into view first; a dialog is looked at
+ * as the screen shows it (fullPage false).
  */
-async function lookAt(page: Page, name: string, show?: Locator) {
+async function lookAt(page: Page, name: string, show?: Locator, fullPage = true) {
   for (const [label, size] of [
     ['390', MOBILE],
     ['1280', DESKTOP],
@@ -25,7 +26,7 @@ async function lookAt(page: Page, name: string, show?: Locator) {
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
       .toBeLessThanOrEqual(0);
     await show?.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: test.info().outputPath(`${name}-${label}.png`), fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${label}.png`), fullPage });
   }
 }
 
@@ -42,7 +43,7 @@ test('on /hi a new number logs in by OTP and signs up in Hindi, with Hindi error
   await login.getByRole('button', { name: 'OTP भेजें' }).click();
   await expect(login.getByRole('alert')).toHaveText('सही 10 अंकों का मोबाइल नंबर डालें।');
   await expectNoSeriousAxeViolations(page);
-  await lookAt(page, 'login-modal');
+  await lookAt(page, 'login-modal', login.getByRole('alert'), false);
 
   await login.getByLabel('मोबाइल नंबर').fill(mobile);
   await login.getByRole('button', { name: 'OTP भेजें' }).click();
@@ -70,7 +71,7 @@ test('on /hi a new number logs in by OTP and signs up in Hindi, with Hindi error
   await signup.getByLabel('ईमेल OTP').fill(await latestCode(page.request, email));
   await expect(signup.getByRole('img', { name: 'ईमेल की पुष्टि हो गई' })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
-  await lookAt(page, 'signup-modal', signup.getByRole('img', { name: 'ईमेल की पुष्टि हो गई' }));
+  await lookAt(page, 'signup-modal', signup.getByRole('img', { name: 'ईमेल की पुष्टि हो गई' }), false);
   await signup.getByRole('button', { name: 'सबमिट करें' }).click();
   await expect(signup.getByRole('status')).toHaveText('साइन अप हो गया!');
   await expect(signup).toBeHidden();
@@ -127,7 +128,7 @@ test('/hi/profile: addresses and message preferences in Hindi, a bad pincode sai
   await expect(form.getByLabel('पिनकोड')).toHaveAttribute('aria-invalid', 'true');
   await expect(form.getByText('(ज़रूरी नहीं)')).toHaveCount(2);
   await expectNoSeriousAxeViolations(page);
-  await lookAt(page, 'address-form', form.getByRole('alert'));
+  await lookAt(page, 'address-form', form.getByRole('alert'), false);
 
   await form.getByLabel('पिनकोड').fill('560001');
   await form.getByLabel('दफ़्तर').check();

@@ -1,6 +1,11 @@
 // The account area's English catalogue says what the shared rules say (the server and the
 // back office keep using those): a text changed in one place and not the other fails here.
-import { CONTACT_LIMITS, CONTACT_TEXTS } from '@spice/shared/contracts/contact';
+import {
+  CONTACT_LIMITS,
+  CONTACT_TEXTS,
+  ContactInput,
+  contactProblems,
+} from '@spice/shared/contracts/contact';
 import { PREFERENCE_TEXTS } from '@spice/shared/contracts/message-preferences';
 import { MESSAGES } from '@spice/shared/messages';
 import { specMessages } from '@spice/shared/messages-hi';
@@ -9,7 +14,11 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import en from '../../i18n/messages/en.json';
 import hi from '../../i18n/messages/hi.json';
+import { compileCatalogue } from '../../i18n/server';
+import { createTranslator } from '../../i18n/translate';
 import { validateAddress } from '../addresses/address-form';
+import { sayContactProblem } from '../contact/contact-form';
+import { sayReviewProblem } from '../reviews/rate-form';
 
 const say = (message: string, values?: Record<string, string | number>) =>
   String(new IntlMessageFormat(message, 'en-IN').format(values));
@@ -94,5 +103,35 @@ describe('address form validation in the page language', () => {
       message: specMessages('hi').messages.addressPhone,
       fields: ['phone'],
     });
+  });
+});
+
+describe('problems found by the shared rules, said in the page language', () => {
+  const tHi = createTranslator('hi', compileCatalogue(hi));
+  const tEn = createTranslator('en', compileCatalogue(en));
+
+  it('contact form: the spec texts and CONTACT_TEXTS', () => {
+    const parsed = ContactInput.safeParse({
+      name: 'x'.repeat(101),
+      email: 'a.b',
+      phone: '+91 12',
+      message: 'Hi',
+    });
+    expect(parsed.success).toBe(false);
+    const { errors } = contactProblems(parsed.error!);
+    expect(sayContactProblem(errors.email!, 'hi', tHi)).toBe('कृपया सही ईमेल पता डालें।');
+    expect(sayContactProblem(errors.phone!, 'hi', tHi)).toBe('कृपया सही 10 अंकों का फ़ोन नंबर डालें।');
+    expect(sayContactProblem(errors.name!, 'hi', tHi)).toBe('नाम ज़्यादा से ज़्यादा 100 अक्षरों का हो सकता है।');
+    expect(sayContactProblem(MESSAGES.contactRequired, 'hi', tHi)).toBe('कृपया सभी ज़रूरी जानकारी भरें।');
+    // English pages show the shared texts exactly.
+    expect(sayContactProblem(errors.email!, 'en', tEn)).toBe(CONTACT_TEXTS.email);
+  });
+
+  it('review form: the spec texts and REVIEW_TEXTS', () => {
+    expect(sayReviewProblem(MESSAGES.reviewRating, 'hi', tHi)).toBe('कृपया रेटिंग चुनें।');
+    expect(sayReviewProblem(REVIEW_TEXTS.titleTooLong, 'hi', tHi)).toBe(
+      `शीर्षक ज़्यादा से ज़्यादा ${REVIEW_LIMITS.title} अक्षरों का हो सकता है।`,
+    );
+    expect(sayReviewProblem(REVIEW_TEXTS.nameRequired, 'en', tEn)).toBe('Name is required.');
   });
 });
