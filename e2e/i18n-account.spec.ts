@@ -186,13 +186,38 @@ test('/hi/contact in Hindi: errors by field, then the message goes out', async (
   await expectNoSeriousAxeViolations(page);
 });
 
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('/hi/contact posts to itself and answers in Hindi', async ({ page }) => {
+    await page.goto('/hi');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'संपर्क करें', exact: true }).click();
+    await expect(page).toHaveURL(/\/hi\/contact$/);
+    await page.getByLabel('पूरा नाम').fill('Sanjay Rao');
+    await page.getByLabel('ईमेल पता').fill('sanjay.example.in');
+    await page.getByRole('button', { name: 'भेजें' }).click();
+    await expect(page).toHaveURL(/\/hi\/contact$/);
+    await expect(page.getByRole('alert')).toHaveText('कृपया सभी ज़रूरी जानकारी भरें।');
+    await expect(page.getByLabel('पूरा नाम')).toHaveValue('Sanjay Rao');
+    await page.getByLabel('फ़ोन नंबर').fill('9988776655');
+    await page.getByLabel('संदेश').fill('बड़े पैक के दाम बताइए।');
+    await page.getByRole('button', { name: 'भेजें' }).click();
+    await expect(page.getByRole('alert')).toHaveText('कृपया सही ईमेल पता डालें।');
+    await page.getByLabel('ईमेल पता').fill('sanjay@example.in');
+    await page.getByRole('button', { name: 'भेजें' }).click();
+    await expect(page.getByRole('status')).toHaveText('आपका संदेश भेज दिया गया है।');
+  });
+});
+
 test('on /hi/rate a shopper writes a review in Hindi and lands on the Hindi product page', async ({
   page,
 }) => {
   const { active } = await fetchProducts(page.request);
-  const product = active.find((p) => p.slug === 'rasam-powder') ?? active[0]!;
+  // A product no other journey counts the reviews of.
+  const product = active.find((p) => p.name === 'Chaat Masala');
+  expect(product, 'seed: Chaat Masala').toBeDefined();
   await signUpThroughApi(page.request, { firstName: 'Lata', lastName: 'Menon' });
-  await open(page, `/hi/rate/${product.id}`);
+  await open(page, `/hi/rate/${product!.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('इस उत्पाद को रेटिंग दें');
   await expect(page.getByRole('link', { name: 'होम' }).first()).toHaveAttribute('href', '/hi');
 
@@ -204,11 +229,11 @@ test('on /hi/rate a shopper writes a review in Hindi and lands on the Hindi prod
   await page.getByRole('radio', { name: '4 स्टार, बहुत अच्छा' }).check({ force: true });
   await expect(page.getByText('बहुत अच्छा', { exact: true })).toBeVisible();
   await page.getByLabel(/^शीर्षक/).fill('बढ़िया स्वाद');
-  await page.getByLabel(/^समीक्षा/).fill('रसम का स्वाद घर जैसा आया। ख़ुशबू भी बहुत अच्छी है।');
+  await page.getByLabel(/^समीक्षा/).fill('चाट का स्वाद घर जैसा आया। ख़ुशबू भी बहुत अच्छी है।');
   await expectNoSeriousAxeViolations(page);
   await page.getByRole('button', { name: 'सबमिट करें' }).click();
 
-  await expect(page).toHaveURL(new RegExp(`/hi/product/${product.slug}\\?reviewed=true$`));
+  await expect(page).toHaveURL(new RegExp(`/hi/product/${product!.slug}\\?reviewed=true$`));
   const reviews = page.getByRole('region', { name: 'ग्राहकों की समीक्षाएँ' });
   await expect(reviews.getByRole('status')).toHaveText('धन्यवाद! आपकी समीक्षा मिल गई है।');
   const mine = reviews.getByRole('listitem').filter({ hasText: 'बढ़िया स्वाद' });
@@ -220,6 +245,11 @@ test('on /hi/rate a shopper writes a review in Hindi and lands on the Hindi prod
   await expect(reviews).toContainText(/\d+ समीक्षा(ओं)? के आधार पर/);
   await expect(reviews.getByRole('link', { name: 'समीक्षा लिखें' })).toHaveAttribute(
     'href',
-    `/hi/rate/${product.id}`,
+    `/hi/rate/${product!.id}`,
   );
+  // Back to the rate page: the review is there to edit.
+  await reviews.getByRole('link', { name: 'समीक्षा लिखें' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('अपनी समीक्षा बदलें');
+  await expect(page.getByRole('radio', { name: '4 स्टार, बहुत अच्छा' })).toBeChecked();
+  await lookAt(page, 'rate-page');
 });
