@@ -1,5 +1,4 @@
 import { ContactInput, contactProblems } from '@spice/shared/contracts/contact';
-import { localizePath } from '@spice/shared/lang';
 import type { ReactNode } from 'react';
 import { data } from 'react-router';
 import { getStorefront } from '../context';
@@ -18,7 +17,8 @@ export function meta({ matches }: Route.MetaArgs) {
     title: t('contact.metaTitle', { store }),
     description: t('contact.metaDescription', { store }),
     origin: root.origin,
-    path: localizePath('/contact', root.lang),
+    lang: root.lang,
+    path: '/contact',
   });
 }
 

@@ -3,7 +3,6 @@
 // exists only in demo mode (404 elsewhere). An e-mail's HTML is shown in a sandboxed iframe
 // (srcdoc, scripts never run: no allow-scripts, and the page's CSP applies to it too).
 
-import { localizePath } from '@spice/shared/lang';
 import { data } from 'react-router';
 import { getStorefront } from '../context';
 import { useFormat, useT } from '../i18n';
@@ -18,7 +17,8 @@ export function meta({ matches }: Route.MetaArgs) {
     title: t('outbox.metaTitle', { store: root.settings.storeName }),
     description: t('outbox.metaDescription'),
     origin: root.origin,
-    path: localizePath('/dev/outbox', root.lang),
+    lang: root.lang,
+    path: '/dev/outbox',
     noindex: true,
   });
 }

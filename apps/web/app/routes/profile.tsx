@@ -21,7 +21,8 @@ export function meta({ matches }: Route.MetaArgs) {
     title: t('profile.metaTitle', { store: root.settings.storeName }),
     description: root.settings.description,
     origin: root.origin,
-    path: localizePath('/profile', root.lang),
+    lang: root.lang,
+    path: '/profile',
     noindex: true,
   });
 }

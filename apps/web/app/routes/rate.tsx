@@ -21,6 +21,7 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
       : t('rate.notFoundTitle', { store }),
     description: root.settings.description,
     origin: root.origin,
+    lang: root.lang,
     path: location.pathname,
     noindex: true,
   });
