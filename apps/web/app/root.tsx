@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { LANG_TAG, pathLang } from '@spice/shared/lang';
+import { type ReactNode, useEffect } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -6,11 +7,15 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
 import { Analytics } from './components/analytics';
 import { currentUser, getStorefront } from './context';
+import { setPageSpecMessages, useLocalePath, useSpecMessages, useT } from './i18n';
+import { catalogueFor, langOf, offerHindiOf, specTexts } from './i18n/server';
 import inlineStyles from './styles/app.css?inline';
 import stylesHref from './styles/app.css?url';
 
@@ -39,6 +44,8 @@ function InlineStyles() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, analyticsId, publicUrl, demoMode } = getStorefront(context);
+  // The page's language (its URL): the catalogue it gets, and whether it offers Hindi by a banner.
+  const lang = langOf(request);
   const [settings, footer, marketplaceLinks, user] = await Promise.all([
     services.content.settings(),
     services.content.footer(),
@@ -46,6 +53,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     currentUser(services, request),
   ]);
   return {
+    lang,
+    messages: catalogueFor(lang),
+    spec: specTexts(lang),
+    offerHindi: offerHindiOf(request),
     settings,
     footer,
     marketplaceLinks,
@@ -54,6 +65,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     demoMode,
     origin: publicUrl ?? new URL(request.url).origin,
   };
+}
+
+/**
+ * The root's data (settings, footer, the signed-in shopper, the catalogue) is the same on every
+ * page of one language, so a plain navigation (a new search, another product) does not fetch it
+ * again; crossing languages does, as do form submissions and explicit revalidations.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (pathLang(currentUrl.pathname) !== pathLang(nextUrl.pathname)) return true;
+  const plainNavigation =
+    !formMethod && (currentUrl.pathname !== nextUrl.pathname || currentUrl.search !== nextUrl.search);
+  return plainNavigation ? false : defaultShouldRevalidate;
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
@@ -66,8 +94,9 @@ export function useRootData(): RootData {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  const lang = pathLang(useLocation().pathname);
   return (
-    <html lang="en-IN">
+    <html lang={LANG_TAG[lang]}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -87,17 +116,22 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Code outside React (the API helper's network error) speaks the page's language too.
+  const spec = useSpecMessages();
+  useEffect(() => setPageSpecMessages(spec), [spec]);
   return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const t = useT();
+  const lp = useLocalePath();
   return (
     <main className="page error-page">
-      <h1>{status === 404 ? 'Page not found' : 'Something went wrong'}</h1>
-      <p>{status === 404 ? 'We could not find that page.' : 'Please try again in a moment.'}</p>
-      <a className="button" href="/">
-        Back to Home
+      <h1>{status === 404 ? t('errorPage.notFoundTitle') : t('errorPage.failedTitle')}</h1>
+      <p>{status === 404 ? t('errorPage.notFoundText') : t('errorPage.failedText')}</p>
+      <a className="button" href={lp('/')}>
+        {t('errorPage.home')}
       </a>
     </main>
   );

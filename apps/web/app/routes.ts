@@ -1,9 +1,43 @@
 import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes';
 
+/**
+ * The storefront in one language: English at today's URLs, Hindi under /hi (decision 0017). The
+ * same modules serve both; the Hindi routes' ids end in '-hi' and the page reads its language
+ * from the URL (i18n/useLang, langOf(request)).
+ */
+function shop(lang: '' | 'hi') {
+  const at = (path: string) => (lang ? (path ? `${lang}/${path}` : lang) : path);
+  // English routes keep their ids (the file's, or the policies' own); Hindi ones add '-hi'.
+  const id = (name: string) =>
+    lang ? { id: `${name}-${lang}` } : name.startsWith('policy-') ? { id: name } : {};
+  const page = (path: string, file: string, name: string) => route(at(path), file, id(name));
+  return [
+    page('checkout', 'routes/checkout.tsx', 'checkout'),
+    layout('routes/shop-layout.tsx', id('shop-layout'), [
+      lang ? route(lang, 'routes/home.tsx', id('home')) : index('routes/home.tsx'),
+      page('product/:slug', 'routes/product.tsx', 'product'),
+      page('search', 'routes/search.tsx', 'search'),
+      page('about', 'routes/about.tsx', 'about'),
+      page('profile', 'routes/profile.tsx', 'profile'),
+      page('cart', 'routes/cart.tsx', 'cart'),
+      page('orders', 'routes/orders.tsx', 'orders'),
+      page('orders/:orderNumber', 'routes/order.tsx', 'order'),
+      page('order-success', 'routes/order-success.tsx', 'order-success'),
+      page('rate/:id', 'routes/rate.tsx', 'rate'),
+      page('contact', 'routes/contact.tsx', 'contact'),
+      page('dev/outbox', 'routes/dev-outbox.tsx', 'dev-outbox'),
+      page('privacy-policy', 'routes/policy.tsx', 'policy-privacy'),
+      page('terms-and-conditions', 'routes/policy.tsx', 'policy-terms'),
+      page('return-policy', 'routes/policy.tsx', 'policy-return'),
+      page('shipping-policy', 'routes/policy.tsx', 'policy-shipping'),
+      page('*', 'routes/not-found.tsx', 'not-found'),
+    ]),
+  ];
+}
+
 export default [
   route('robots.txt', 'routes/robots-txt.ts'),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
-  route('checkout', 'routes/checkout.tsx'),
   // The back office: its own layout, none of the shop's; storefront code never imports from it.
   ...prefix('admin', [
     layout('routes/admin/layout.tsx', [
@@ -36,23 +70,6 @@ export default [
       route('audit', 'routes/admin/audit.tsx'),
     ]),
   ]),
-  layout('routes/shop-layout.tsx', [
-    index('routes/home.tsx'),
-    route('product/:slug', 'routes/product.tsx'),
-    route('search', 'routes/search.tsx'),
-    route('about', 'routes/about.tsx'),
-    route('profile', 'routes/profile.tsx'),
-    route('cart', 'routes/cart.tsx'),
-    route('orders', 'routes/orders.tsx'),
-    route('orders/:orderNumber', 'routes/order.tsx'),
-    route('order-success', 'routes/order-success.tsx'),
-    route('rate/:id', 'routes/rate.tsx'),
-    route('contact', 'routes/contact.tsx'),
-    route('dev/outbox', 'routes/dev-outbox.tsx'),
-    route('privacy-policy', 'routes/policy.tsx', { id: 'policy-privacy' }),
-    route('terms-and-conditions', 'routes/policy.tsx', { id: 'policy-terms' }),
-    route('return-policy', 'routes/policy.tsx', { id: 'policy-return' }),
-    route('shipping-policy', 'routes/policy.tsx', { id: 'policy-shipping' }),
-    route('*', 'routes/not-found.tsx'),
-  ]),
+  ...shop(''),
+  ...shop('hi'),
 ] satisfies RouteConfig;

@@ -69,3 +69,18 @@ export function langFromCookie(cookieHeader: string | null | undefined): Lang | 
   const value = new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=([^;]+)`).exec(cookieHeader ?? '')?.[1];
   return isLang(value) ? value : null;
 }
+
+/**
+ * Whether a page offers Hindi by a banner: an English page, a first visit (no `lang` cookie, so
+ * no choice made yet) and an Accept-Language that asks for Hindi before English. Never a
+ * redirect: crawlers and shared links keep their page. The page cache keys pages by this bit.
+ */
+export function offersHindi(
+  pathname: string,
+  cookieHeader: string | null | undefined,
+  acceptLanguage: string | null | undefined,
+): boolean {
+  if (pathLang(pathname) !== 'en') return false;
+  if (new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=`).test(cookieHeader ?? '')) return false;
+  return langFromAcceptLanguage(acceptLanguage) === 'hi';
+}

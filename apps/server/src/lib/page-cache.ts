@@ -5,6 +5,7 @@
 // staleness when another instance changed the data or a banner's time window opened or closed.
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { offersHindi, stripLangPrefix } from '@spice/shared/lang';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { SESSION_COOKIE } from '../modules/auth/sessions.ts';
@@ -33,8 +34,15 @@ export interface CachedPage {
 const PUBLIC_PAGE =
   /^\/(?:|_root\.data|product\/[^/]+|search|about|contact|privacy-policy|terms-and-conditions|return-policy|shipping-policy)(?:\.data)?$/;
 
+/** The same path without the Hindi prefix ('/hi/about' → '/about', '/hi.data' → '/_root.data'). */
+function englishPath(pathname: string): string {
+  if (pathname === '/hi.data') return '/_root.data';
+  return stripLangPrefix(pathname);
+}
+
+/** A public page in either language (Hindi under /hi: decision 0017). */
 export function isPublicPagePath(pathname: string): boolean {
-  return PUBLIC_PAGE.test(pathname);
+  return PUBLIC_PAGE.test(englishPath(pathname));
 }
 
 /** Pages about one shopper or for the store team, whoever asks: never kept by any cache. */
@@ -46,7 +54,27 @@ const PRIVATE_PAGE =
  * someone signed in (the header names them) or is a page of one shopper's or the back office.
  */
 export function isPrivateRender(request: FastifyRequest, pathname: string): boolean {
-  return hasSession(request) || PRIVATE_PAGE.test(pathname);
+  return hasSession(request) || PRIVATE_PAGE.test(englishPath(pathname));
+}
+
+/**
+ * An English page shows the 'also in Hindi' banner to a first visit whose Accept-Language asks
+ * for Hindi (lang.ts offersHindi): the one bit of a public page that depends on request headers,
+ * so it is part of the cache key, and the response varies by those headers.
+ */
+function offerBit(request: FastifyRequest, pathname: string): boolean {
+  const header = (name: string) => {
+    const value = request.headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+  };
+  return offersHindi(pathname.replace(/\.data$/, ''), header('cookie'), header('accept-language'));
+}
+
+/** The Vary header of a public page: English pages depend on the banner bit's headers too. */
+export function pageVary(pathname: string): string {
+  return pathname === '/hi' || pathname.startsWith('/hi/') || pathname === '/hi.data'
+    ? 'Accept-Encoding'
+    : 'Accept-Encoding, Accept-Language, Cookie';
 }
 
 // @fastify/cookie (registered with the session store) has already parsed the request's cookies.
@@ -127,7 +155,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         cachedGeneration = generation;
       }
       // Scheme and host are in the key: pages carry absolute URLs (canonical, Open Graph) made of them.
-      const key = `${request.protocol}://${request.host}${request.url}`;
+      // And the banner bit: an English page offering Hindi is another page than the one without.
+      const offer = offerBit(request, url.pathname) ? ' offer-hi' : '';
+      const key = `${request.protocol}://${request.host}${request.url}${offer}`;
       let page = pages.get(key);
       const state = page ? 'hit' : 'miss';
       if (!page) {
@@ -147,7 +177,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         }
         page = result;
       }
-      await sendPage(request, reply, page, state);
+      await sendPage(request, reply, page, state, pageVary(url.pathname));
       return true;
     },
   };
@@ -160,10 +190,16 @@ function storable(response: Response): boolean {
   return !/\b(?:private|no-store)\b/i.test(cacheControl);
 }
 
-async function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, state: string) {
+async function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedPage,
+  state: string,
+  vary: string,
+) {
   reply.status(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
-  reply.header('etag', page.etag).header('x-page-cache', state).header('vary', 'Accept-Encoding');
+  reply.header('etag', page.etag).header('x-page-cache', state).header('vary', vary);
   if (request.headers['if-none-match'] === page.etag) {
     reply.status(304);
     return reply.send();

@@ -10,7 +10,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'r
 // Brings in the FastifyInstance decorations (config, services) declared beside buildApp.
 import type {} from '../app.ts';
 import { policyDirectives, renderMarker, withPagePolicy } from '../lib/content-security-policy.ts';
-import { createPageCache, isPrivateRender } from '../lib/page-cache.ts';
+import { createPageCache, isPrivateRender, isPublicPagePath, pageVary } from '../lib/page-cache.ts';
 import { dataGeneration } from '../lib/snapshot.ts';
 import { sendWebResponse, toWebRequest } from '../lib/web-response.ts';
 import type { LimitName } from './rate-limit.ts';
@@ -120,6 +120,9 @@ export function registerStorefront(options: StorefrontOptions) {
             return withPagePolicy(response, policy, scriptMarker);
           };
           if (pages && (await pages.serve(request, reply, render))) return reply;
+          // A public page that is not kept still says what it depends on (the Hindi banner's headers).
+          const pathname = new URL(`http://x${request.url}`).pathname;
+          if (isPublicPagePath(pathname)) reply.header('vary', pageVary(pathname));
           return sendWebResponse(reply, await render());
         },
       });

@@ -20,6 +20,7 @@ export function meta({ matches }: Route.MetaArgs) {
     title: `${MESSAGES.cartTitle} | ${root.settings.storeName}`,
     description: root.settings.description,
     origin: root.origin,
+    lang: root.lang,
     path: '/cart',
     noindex: true,
   });

@@ -38,6 +38,7 @@ export function meta({ matches }: Route.MetaArgs) {
     title: `Checkout | ${root.settings.storeName}`,
     description: root.settings.description,
     origin: root.origin,
+    lang: root.lang,
     path: '/checkout',
     noindex: true,
   });

@@ -1,17 +1,23 @@
 import { ContactInput, contactProblems } from '@spice/shared/contracts/contact';
+import type { ReactNode } from 'react';
 import { data } from 'react-router';
 import { getStorefront } from '../context';
 import { ContactForm, type ContactResult } from '../features/contact/contact-form';
+import { useLocalePath, useT } from '../i18n';
+import { createTranslator } from '../i18n/translate';
 import { useRootData } from '../root';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/contact';
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
+  const t = createTranslator(root.lang, root.messages);
+  const store = root.settings.storeName;
   return seoMeta({
-    title: `Contact Us | ${root.settings.storeName}`,
-    description: `Write to ${root.settings.storeName} about an order, bulk packs or our masalas.`,
+    title: t('contact.metaTitle', { store }),
+    description: t('contact.metaDescription', { store }),
     origin: root.origin,
+    lang: root.lang,
     path: '/contact',
   });
 }
@@ -47,28 +53,29 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ContactPage({ actionData }: Route.ComponentProps) {
   const { footer } = useRootData();
+  const t = useT();
+  const lp = useLocalePath();
+  const { email, phoneNumber } = footer;
+  const links = {
+    mail: (chunks: ReactNode[]) => <a href={`mailto:${email}`}>{chunks}</a>,
+    tel: (chunks: ReactNode[]) => <a href={`tel:${phoneNumber?.replace(/\s+/g, '')}`}>{chunks}</a>,
+  };
   return (
     <main className="page contact-page">
-      <h1>Contact Us</h1>
+      <h1>{t('contact.title')}</h1>
       <p className="contact-page__lead">
-        Questions about an order, bulk packs or our masalas? Send us a message and we will reply within a
-        working day.
-        {footer.email ? (
+        {t('contact.pageLead')}
+        {email ? (
           <>
             {' '}
-            You can also write to <a href={`mailto:${footer.email}`}>{footer.email}</a>
-            {footer.phoneNumber ? (
-              <>
-                {' '}
-                or call <a href={`tel:${footer.phoneNumber.replace(/\s+/g, '')}`}>{footer.phoneNumber}</a>
-              </>
-            ) : null}
-            .
+            {phoneNumber
+              ? t.rich('contact.writeToOrCall', { email, phone: phoneNumber, ...links })
+              : t.rich('contact.writeTo', { email, ...links })}
           </>
         ) : null}
       </p>
       <div className="contact-page__card">
-        <ContactForm idPrefix="contact-page" cancelHref="/" serverResult={actionData} />
+        <ContactForm idPrefix="contact-page" cancelHref={lp('/')} serverResult={actionData} />
       </div>
     </main>
   );

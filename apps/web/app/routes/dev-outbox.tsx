@@ -2,17 +2,22 @@
 // first, while no real provider is configured. Lets anyone log in on a demo without a phone, so it
 // exists only in demo mode (404 elsewhere). An e-mail's HTML is shown in a sandboxed iframe
 // (srcdoc, scripts never run: no allow-scripts, and the page's CSP applies to it too).
+
 import { data } from 'react-router';
 import { getStorefront } from '../context';
+import { useFormat, useT } from '../i18n';
+import { createTranslator } from '../i18n/translate';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/dev-outbox';
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
+  const t = createTranslator(root.lang, root.messages);
   return seoMeta({
-    title: `Dev outbox | ${root.settings.storeName}`,
-    description: 'Messages held by the dev outbox.',
+    title: t('outbox.metaTitle', { store: root.settings.storeName }),
+    description: t('outbox.metaDescription'),
     origin: root.origin,
+    lang: root.lang,
     path: '/dev/outbox',
     noindex: true,
   });
@@ -42,7 +47,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const CHANNEL_LABELS = { sms: 'SMS', email: 'E-mail', whatsapp: 'WhatsApp' } as const;
+const CHANNEL_KEYS = { sms: 'outbox.sms', email: 'outbox.email', whatsapp: 'outbox.whatsapp' } as const;
 
 export function headers() {
   return { 'Cache-Control': 'no-store' };
@@ -50,34 +55,33 @@ export function headers() {
 
 export default function DevOutbox({ loaderData }: Route.ComponentProps) {
   const { messages, channels } = loaderData;
+  const t = useT();
+  const { dateTime } = useFormat();
   return (
     <main className="page outbox">
-      <h1>Dev outbox</h1>
-      <p>
-        No provider is configured for {channels.map((c) => CHANNEL_LABELS[c]).join(', ')}, so these messages
-        were kept here instead of being sent. Newest first; reload to see new ones.
-      </p>
+      <h1>{t('outbox.title')}</h1>
+      <p>{t('outbox.intro', { channels: channels.map((c) => t(CHANNEL_KEYS[c])).join(', ') })}</p>
       {messages.length === 0 ? (
-        <p className="empty">No messages yet.</p>
+        <p className="empty">{t('outbox.empty')}</p>
       ) : (
         // Scrolls sideways on a phone, so it takes the keyboard focus to be scrolled without a mouse.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
-        <section className="outbox__table" aria-label="Messages" tabIndex={0}>
+        <section className="outbox__table" aria-label={t('outbox.messages')} tabIndex={0}>
           <table>
             <thead>
               <tr>
-                <th scope="col">When</th>
-                <th scope="col">Channel</th>
-                <th scope="col">To</th>
-                <th scope="col">Code</th>
-                <th scope="col">Message</th>
+                <th scope="col">{t('outbox.when')}</th>
+                <th scope="col">{t('outbox.channel')}</th>
+                <th scope="col">{t('outbox.to')}</th>
+                <th scope="col">{t('outbox.code')}</th>
+                <th scope="col">{t('outbox.message')}</th>
               </tr>
             </thead>
             <tbody>
               {messages.map((m) => (
                 <tr key={m.id}>
-                  <td>{new Date(m.createdAt).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' })}</td>
-                  <td>{CHANNEL_LABELS[m.channel]}</td>
+                  <td>{dateTime(m.createdAt)}</td>
+                  <td>{t(CHANNEL_KEYS[m.channel])}</td>
                   <td>{m.channel === 'email' ? m.to : `+91 ${m.to}`}</td>
                   <td>
                     <strong>{m.code ?? '—'}</strong>
@@ -92,10 +96,10 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
                           // shop's own logo loads (its Cross-Origin-Resource-Policy is same-origin).
                           sandbox="allow-same-origin"
                           srcDoc={m.html}
-                          title={`E-mail: ${m.subject ?? m.to}`}
+                          title={t('outbox.emailFrame', { subject: m.subject ?? m.to })}
                         />
                         <details>
-                          <summary>Plain-text part</summary>
+                          <summary>{t('outbox.plainText')}</summary>
                           <p>{m.text}</p>
                         </details>
                       </>

@@ -19,6 +19,7 @@ export function meta({ matches }: Route.MetaArgs) {
     title: `Order placed | ${root.settings.storeName}`,
     description: root.settings.description,
     origin: root.origin,
+    lang: root.lang,
     path: '/order-success',
     noindex: true,
   });

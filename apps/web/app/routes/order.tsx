@@ -27,6 +27,7 @@ export function meta({ params, matches }: Route.MetaArgs) {
     title: `Order ${params.orderNumber} | ${root.settings.storeName}`,
     description: root.settings.description,
     origin: root.origin,
+    lang: root.lang,
     path: `/orders/${params.orderNumber}`,
     noindex: true,
   });

@@ -15,6 +15,7 @@ export function meta({ matches }: Route.MetaArgs) {
     title: `My Orders | ${root.settings.storeName}`,
     description: root.settings.description,
     origin: root.origin,
+    lang: root.lang,
     path: '/orders',
     noindex: true,
   });

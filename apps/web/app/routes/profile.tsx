@@ -1,22 +1,27 @@
 import type { AddressDto, AddressInputDto } from '@spice/shared/contracts/accounts';
-import { MESSAGES } from '@spice/shared/messages';
+import { localizePath } from '@spice/shared/lang';
 import { useState } from 'react';
 import { redirect, useRevalidator } from 'react-router';
 import { Modal } from '../components/modal';
 import { currentUser, getStorefront } from '../context';
-import { api } from '../features/account/api';
+import { ApiError, api } from '../features/account/api';
 import { MessagePreferencesForm } from '../features/account/message-preferences';
 import { AddressCard } from '../features/addresses/address-card';
 import { AddressForm } from '../features/addresses/address-form';
+import { useSpecMessages, useT } from '../i18n';
+import { langOf } from '../i18n/server';
+import { createTranslator } from '../i18n/translate';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/profile';
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
+  const t = createTranslator(root.lang, root.messages);
   return seoMeta({
-    title: `My Profile | ${root.settings.storeName}`,
+    title: t('profile.metaTitle', { store: root.settings.storeName }),
     description: root.settings.description,
     origin: root.origin,
+    lang: root.lang,
     path: '/profile',
     noindex: true,
   });
@@ -25,7 +30,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
   const user = await currentUser(services, request);
-  if (!user) throw redirect('/');
+  if (!user) throw redirect(localizePath('/', langOf(request)));
   const [addresses, preferences] = await Promise.all([
     services.accounts.listAddresses(user.id),
     services.messagePreferences.get(user.id),
@@ -39,6 +44,8 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const { user, addresses, preferences } = loaderData;
   const [editing, setEditing] = useState<Editing>(null);
   const revalidator = useRevalidator();
+  const t = useT();
+  const { messages } = useSpecMessages();
 
   async function save(values: AddressInputDto) {
     if (editing?.mode === 'edit')
@@ -49,16 +56,15 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   }
 
   async function remove(address: AddressDto) {
-    if (!window.confirm(`Delete the address for ${address.name}?`)) return;
+    if (!window.confirm(t('profile.confirmDelete', { name: address.name }))) return;
     try {
       await api(`/addresses/${address.id}`, { method: 'DELETE' });
     } catch (e) {
-      const message = (e as Error).message;
-      window.alert(
-        /linked to existing orders|constraint/i.test(message)
-          ? MESSAGES.addressLinked
-          : MESSAGES.addressDeleteFailed,
-      );
+      // 409: the address is linked to orders (the server's text may be in Hindi, so not matched by words).
+      const linked =
+        (e instanceof ApiError && e.status === 409) ||
+        /linked to existing orders|constraint/i.test((e as Error).message);
+      window.alert(linked ? messages.addressLinked : messages.addressDeleteFailed);
     }
     await revalidator.revalidate();
   }
@@ -74,33 +80,33 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
 
   return (
     <main className="page profile">
-      <h1>My Profile</h1>
+      <h1>{t('profile.title')}</h1>
       <dl className="profile__fields">
         <div>
-          <dt>First Name</dt>
+          <dt>{t('profile.firstName')}</dt>
           <dd>{user.firstName}</dd>
         </div>
         <div>
-          <dt>Last Name</dt>
+          <dt>{t('profile.lastName')}</dt>
           <dd>{user.lastName || '-'}</dd>
         </div>
         <div>
-          <dt>Mobile</dt>
+          <dt>{t('profile.mobile')}</dt>
           <dd>+91 {user.mobile}</dd>
         </div>
         <div>
-          <dt>Email</dt>
+          <dt>{t('profile.email')}</dt>
           <dd>{user.email}</dd>
         </div>
       </dl>
 
       <details className="profile__addresses" open>
-        <summary>My Addresses</summary>
+        <summary>{t('profile.addresses')}</summary>
         <button type="button" className="button button--outline" onClick={() => setEditing({ mode: 'add' })}>
-          + Add New Address
+          {t('profile.addAddress')}
         </button>
         {addresses.length === 0 ? (
-          <p className="empty">{MESSAGES.noAddresses}</p>
+          <p className="empty">{messages.noAddresses}</p>
         ) : (
           <div className="address-list">
             {addresses.map((a) => (
@@ -120,7 +126,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
 
       {editing ? (
         <Modal
-          title={editing.mode === 'add' ? 'Add New Address' : 'Edit Address'}
+          title={editing.mode === 'add' ? t('profile.addTitle') : t('profile.editTitle')}
           onClose={() => setEditing(null)}
         >
           <AddressForm

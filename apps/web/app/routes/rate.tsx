@@ -1,18 +1,27 @@
 import { productImage } from '@spice/shared/images';
+import { localizePath } from '@spice/shared/lang';
 import { data, isRouteErrorResponse, Link, redirect } from 'react-router';
 import { currentUser, getStorefront } from '../context';
 import { LOGIN_TO_RATE } from '../features/reviews/customer-reviews';
 import { RateForm } from '../features/reviews/rate-form';
+import { useLocalePath, useT } from '../i18n';
+import { langOf } from '../i18n/server';
+import { createTranslator } from '../i18n/translate';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/rate';
 import { NotFoundView } from './not-found';
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const root = matches[0].loaderData;
+  const t = createTranslator(root.lang, root.messages);
+  const store = root.settings.storeName;
   return seoMeta({
-    title: `${loaderData ? `Rate ${loaderData.product.name}` : 'Product not found'} | ${root.settings.storeName}`,
+    title: loaderData
+      ? t('rate.metaTitle', { product: loaderData.product.name, store })
+      : t('rate.notFoundTitle', { store }),
     description: root.settings.description,
     origin: root.origin,
+    lang: root.lang,
     path: location.pathname,
     noindex: true,
   });
@@ -25,7 +34,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = Number.isSafeInteger(id) && id > 0 ? await services.catalog.getById(id) : null;
   if (!product?.active) throw data(null, { status: 404 });
   const user = await currentUser(services, request);
-  if (!user) throw redirect(`/product/${product.slug}?login=${LOGIN_TO_RATE}`);
+  if (!user) throw redirect(localizePath(`/product/${product.slug}?login=${LOGIN_TO_RATE}`, langOf(request)));
   const existing = await services.reviews.mine(user.id, product.id);
   return {
     product: { id: product.id, slug: product.slug, name: product.name, image: productImage(product) },
@@ -40,16 +49,19 @@ export function headers() {
 
 export default function RatePage({ loaderData }: Route.ComponentProps) {
   const { product, user, existing } = loaderData;
+  const t = useT();
+  const lp = useLocalePath();
   return (
     <main className="page rate">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/">Home</Link> / <Link to={`/product/${product.slug}`}>{product.name}</Link> /{' '}
-        <span aria-current="page">Rate</span>
+      <nav aria-label={t('rate.breadcrumb')} className="breadcrumb">
+        <Link to={lp('/')}>{t('rate.home')}</Link> /{' '}
+        <Link to={lp(`/product/${product.slug}`)}>{product.name}</Link> /{' '}
+        <span aria-current="page">{t('rate.crumb')}</span>
       </nav>
       <div className="rate__head">
         <img src={product.image} alt="" width="96" height="96" />
         <div>
-          <h1>{existing ? 'Edit your review' : 'Rate this product'}</h1>
+          <h1>{existing ? t('rate.editTitle') : t('rate.title')}</h1>
           <p className="rate__product">{product.name}</p>
         </div>
       </div>

@@ -1,5 +1,8 @@
 // Calls to the accounts API from the browser. Errors carry the server's message (spec texts).
-import { MESSAGES } from '@spice/shared/messages';
+import { acceptLanguageFor, currentPageLang, pageSpecMessages } from '../../i18n/page-lang';
+
+// Before the page has rendered (never in practice: calls follow a shopper's action), English.
+const NETWORK_ERROR = 'Network error. Please check your internet connection.';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -15,6 +18,8 @@ export async function api<T>(
   path: string,
   init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<T> {
+  // The API answers its spec texts (errors) in the page's language.
+  const lang = currentPageLang();
   let res: Response;
   try {
     res = await fetch(`/api${path}`, {
@@ -23,13 +28,14 @@ export async function api<T>(
         ...(init.body === undefined
           ? { accept: 'application/json' }
           : { 'content-type': 'application/json', accept: 'application/json' }),
+        'accept-language': acceptLanguageFor(lang),
         ...init.headers,
       },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       credentials: 'same-origin',
     });
   } catch {
-    throw new ApiError(0, MESSAGES.networkError, {});
+    throw new ApiError(0, pageSpecMessages()?.messages.networkError ?? NETWORK_ERROR, {});
   }
   const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   if (!res.ok)

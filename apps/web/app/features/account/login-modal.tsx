@@ -1,10 +1,10 @@
 // Login by mobile and a one-time code (spec sections 2, 4 and 8).
 import type { UserDto } from '@spice/shared/contracts/accounts';
-import { MESSAGES } from '@spice/shared/messages';
 import { digitsOnly, isValidMobile, OTP_LENGTH } from '@spice/shared/validators';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { flash, Modal } from '../../components/modal';
+import { useSpecMessages, useT } from '../../i18n';
 import { ApiError, api } from './api';
 import { useCountdown } from './use-countdown';
 import { storeUser } from './user-store';
@@ -29,6 +29,8 @@ export default function LoginModal({
   const formRef = useRef<HTMLFormElement>(null);
   const otpRef = useRef<HTMLInputElement>(null);
   const revalidator = useRevalidator();
+  const t = useT();
+  const { messages: MESSAGES } = useSpecMessages();
 
   // The code field takes the keyboard once it is there and enabled (after a send, a wrong code).
   useEffect(() => {
@@ -102,10 +104,10 @@ export default function LoginModal({
   }
 
   return (
-    <Modal title="Login" onClose={onClose} className="modal--auth">
+    <Modal title={t('login.title')} onClose={onClose} className="modal--auth">
       <form ref={formRef} onSubmit={onSubmit} noValidate className="auth-form">
-        <p className="auth-form__lead">Log in or sign up with your mobile number.</p>
-        <label htmlFor="login-mobile">Mobile number</label>
+        <p className="auth-form__lead">{t('login.lead')}</p>
+        <label htmlFor="login-mobile">{t('login.mobile')}</label>
         <div className="phone-input">
           <span aria-hidden="true">+91</span>
           <input
@@ -134,7 +136,7 @@ export default function LoginModal({
 
         {step === 'otp' ? (
           <>
-            <label htmlFor="login-otp">Enter the 6-digit OTP sent to +91 {mobile}</label>
+            <label htmlFor="login-otp">{t('login.otpLabel', { mobile })}</label>
             <input
               id="login-otp"
               ref={otpRef}
@@ -155,7 +157,7 @@ export default function LoginModal({
             />
             <div className="auth-form__resend">
               {countdown > 0 ? (
-                <span>Resend OTP in {countdown}s</span>
+                <span>{t('login.resendIn', { seconds: countdown })}</span>
               ) : (
                 <button
                   type="button"
@@ -163,7 +165,7 @@ export default function LoginModal({
                   onClick={() => void sendCode(true)}
                   disabled={busy}
                 >
-                  Resend OTP
+                  {t('login.resend')}
                 </button>
               )}
             </div>
@@ -178,7 +180,7 @@ export default function LoginModal({
 
         {step === 'mobile' ? (
           <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? 'Sending…' : 'Send OTP'}
+            {busy ? t('login.sending') : t('login.send')}
           </button>
         ) : (
           <button
@@ -186,7 +188,7 @@ export default function LoginModal({
             className="button button--primary"
             disabled={busy || otp.length !== OTP_LENGTH}
           >
-            {busy ? 'Verifying…' : 'Verify'}
+            {busy ? t('login.verifying') : t('login.verify')}
           </button>
         )}
       </form>

@@ -1,19 +1,12 @@
 // The profile's 'Order messages' choices (issue 16): e-mail (on by default) and WhatsApp (only
 // after the shopper opts in here; the time is recorded and shown). SMS is transactional and
 // always sent, so it is explained, not offered as a switch.
-import {
-  type MessagePreferencesDto,
-  PREFERENCE_TEXTS as T,
-} from '@spice/shared/contracts/message-preferences';
+// The texts are PREFERENCE_TEXTS (contracts/message-preferences) in the page's language
+// (catalogue area 'messagePrefs').
+import type { MessagePreferencesDto } from '@spice/shared/contracts/message-preferences';
 import { useState } from 'react';
+import { useFormat, useT } from '../../i18n';
 import { api } from './api';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-IN', {
-    timeZone: 'Asia/Kolkata',
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
 
 export function MessagePreferencesForm({
   initial,
@@ -27,6 +20,8 @@ export function MessagePreferencesForm({
   const [whatsapp, setWhatsapp] = useState(initial.whatsapp);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = useT();
+  const { dateTime } = useFormat();
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
@@ -37,9 +32,9 @@ export function MessagePreferencesForm({
         body: { email, whatsapp },
       });
       setSaved(next);
-      setStatus({ ok: true, text: T.saved });
+      setStatus({ ok: true, text: t('messagePrefs.saved') });
     } catch {
-      setStatus({ ok: false, text: T.saveFailed });
+      setStatus({ ok: false, text: t('messagePrefs.saveFailed') });
     } finally {
       setBusy(false);
     }
@@ -48,7 +43,7 @@ export function MessagePreferencesForm({
   return (
     <section className="profile__messages" aria-labelledby="order-messages-heading">
       <h2 id="order-messages-heading" className="profile__messages-title">
-        {T.heading}
+        {t('messagePrefs.heading')}
       </h2>
       <form onSubmit={save}>
         <label className="pref-check">
@@ -59,7 +54,7 @@ export function MessagePreferencesForm({
             checked={email}
             onChange={(e) => setEmail(e.target.checked)}
           />
-          {T.email}
+          {t('messagePrefs.email')}
         </label>
         <label className="pref-check">
           <input
@@ -69,19 +64,19 @@ export function MessagePreferencesForm({
             checked={whatsapp}
             onChange={(e) => setWhatsapp(e.target.checked)}
           />
-          {T.whatsapp} (+91 {mobile})
+          {t('messagePrefs.whatsapp', { mobile })}
         </label>
         <p className="profile__note">
-          {T.whatsappNote}{' '}
+          {t('messagePrefs.whatsappNote')}{' '}
           {saved.whatsapp && saved.whatsappOptedInAt
-            ? `Opted in on ${when(saved.whatsappOptedInAt)}.`
+            ? t('messagePrefs.optedIn', { when: dateTime(saved.whatsappOptedInAt) })
             : saved.whatsappOptedOutAt
-              ? `Opted out on ${when(saved.whatsappOptedOutAt)}.`
+              ? t('messagePrefs.optedOut', { when: dateTime(saved.whatsappOptedOutAt) })
               : null}
         </p>
-        <p className="profile__note">{T.smsNote}</p>
+        <p className="profile__note">{t('messagePrefs.smsNote')}</p>
         <button type="submit" className="button" disabled={busy}>
-          Save preferences
+          {t('messagePrefs.save')}
         </button>
         {status ? (
           <p className={status.ok ? 'form-notice' : 'form-error'} role={status.ok ? 'status' : 'alert'}>

@@ -1,10 +1,10 @@
 // 'Complete Signup' for a verified number with an e-mail validated by code (spec sections 2, 4, 5, 8).
 import type { UserDto } from '@spice/shared/contracts/accounts';
-import { MESSAGES } from '@spice/shared/messages';
 import { digitsOnly, OTP_LENGTH } from '@spice/shared/validators';
 import { type FormEvent, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { flash, Modal } from '../../components/modal';
+import { useSpecMessages, useT } from '../../i18n';
 import { ApiError, api } from './api';
 import { useCountdown } from './use-countdown';
 import { storeUser } from './user-store';
@@ -25,6 +25,8 @@ export default function SignupModal({ mobile, onClose }: { mobile: string; onClo
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const revalidator = useRevalidator();
+  const t = useT();
+  const { messages: MESSAGES } = useSpecMessages();
 
   function fail(message: string) {
     setNotice('');
@@ -101,11 +103,11 @@ export default function SignupModal({ mobile, onClose }: { mobile: string; onClo
 
   const validated = emailState === 'validated';
   return (
-    <Modal title="Complete Signup" onClose={onClose} className="modal--auth">
+    <Modal title={t('signup.title')} onClose={onClose} className="modal--auth">
       <form ref={formRef} onSubmit={onSubmit} noValidate className="auth-form">
         <div className="form-row">
           <div className="field">
-            <label htmlFor="signup-first">First Name</label>
+            <label htmlFor="signup-first">{t('signup.firstName')}</label>
             <input
               id="signup-first"
               autoComplete="given-name"
@@ -117,7 +119,7 @@ export default function SignupModal({ mobile, onClose }: { mobile: string; onClo
             />
           </div>
           <div className="field">
-            <label htmlFor="signup-last">Last Name</label>
+            <label htmlFor="signup-last">{t('signup.lastName')}</label>
             <input
               id="signup-last"
               autoComplete="family-name"
@@ -128,11 +130,11 @@ export default function SignupModal({ mobile, onClose }: { mobile: string; onClo
           </div>
         </div>
         <div className="field">
-          <label htmlFor="signup-mobile">Mobile Number</label>
+          <label htmlFor="signup-mobile">{t('signup.mobile')}</label>
           <input id="signup-mobile" value={`+91 ${mobile}`} readOnly />
         </div>
         <div className="field">
-          <label htmlFor="signup-email">Email</label>
+          <label htmlFor="signup-email">{t('signup.email')}</label>
           <div className="email-row">
             <input
               id="signup-email"
@@ -148,7 +150,7 @@ export default function SignupModal({ mobile, onClose }: { mobile: string; onClo
             />
             {validated ? (
               <>
-                <span className="tick" role="img" aria-label="Email validated">
+                <span className="tick" role="img" aria-label={t('signup.emailValidated')}>
                   ✓
                 </span>
                 <button
@@ -161,7 +163,7 @@ export default function SignupModal({ mobile, onClose }: { mobile: string; onClo
                     startCountdown(0);
                   }}
                 >
-                  Edit
+                  {t('signup.edit')}
                 </button>
               </>
             ) : (
@@ -172,19 +174,19 @@ export default function SignupModal({ mobile, onClose }: { mobile: string; onClo
                 onClick={() => void requestEmailCode()}
               >
                 {emailState === 'sending'
-                  ? 'Validating...'
+                  ? t('signup.validating')
                   : countdown > 0
-                    ? `Resend in ${countdown}s`
+                    ? t('signup.resendIn', { seconds: countdown })
                     : emailState === 'sent'
-                      ? 'Resend'
-                      : 'Validate'}
+                      ? t('signup.resend')
+                      : t('signup.validate')}
               </button>
             )}
           </div>
         </div>
         {emailState === 'sent' ? (
           <div className="field">
-            <label htmlFor="signup-email-otp">Email OTP</label>
+            <label htmlFor="signup-email-otp">{t('signup.emailOtp')}</label>
             <input
               id="signup-email-otp"
               className="otp-input"
@@ -211,7 +213,7 @@ export default function SignupModal({ mobile, onClose }: { mobile: string; onClo
           </p>
         ) : null}
         <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? 'Submitting…' : 'Submit'}
+          {busy ? t('signup.submitting') : t('signup.submit')}
         </button>
       </form>
     </Modal>

@@ -1,5 +1,6 @@
 import type { AddressDto } from '@spice/shared/contracts/accounts';
 import { useEffect, useRef, useState } from 'react';
+import { useT } from '../../i18n';
 
 export function AddressCard({
   address,
@@ -12,6 +13,7 @@ export function AddressCard({
   onDelete: () => void;
   onSetDefault: () => void;
 }) {
+  const t = useT();
   const [menu, setMenu] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const choose = (action: () => void) => {
@@ -31,13 +33,15 @@ export function AddressCard({
     <article className="address-card">
       <div className="address-card__head">
         <strong>{address.name}</strong>
-        <span className="chip">{address.addressType}</span>
-        {address.isDefault ? <span className="chip chip--default">Default</span> : null}
+        <span className="chip">
+          {address.addressType === 'Work' ? t('address.typeWork') : t('address.typeHome')}
+        </span>
+        {address.isDefault ? <span className="chip chip--default">{t('address.default')}</span> : null}
         <div className="address-card__menu" ref={ref}>
           <button
             type="button"
             className="icon-button"
-            aria-label={`Actions for ${address.name}'s address`}
+            aria-label={t('address.actions', { name: address.name })}
             aria-expanded={menu}
             onClick={() => setMenu((m) => !m)}
           >
@@ -46,14 +50,14 @@ export function AddressCard({
           {menu ? (
             <div className="menu-list">
               <button type="button" onClick={() => choose(onEdit)}>
-                Edit
+                {t('address.edit')}
               </button>
               <button type="button" onClick={() => choose(onDelete)}>
-                Delete
+                {t('address.delete')}
               </button>
               {!address.isDefault ? (
                 <button type="button" onClick={() => choose(onSetDefault)}>
-                  Set as Default
+                  {t('address.setDefault')}
                 </button>
               ) : null}
             </div>
@@ -68,8 +72,9 @@ export function AddressCard({
         {address.city}, {address.state} – {address.pincode}
       </p>
       <p className="address-card__phone">
-        Phone: +91 {address.phone}
-        {address.alternatePhone ? `, +91 ${address.alternatePhone}` : ''}
+        {address.alternatePhone
+          ? t('address.phones', { phone: address.phone, alternate: address.alternatePhone })
+          : t('address.phone', { phone: address.phone })}
       </p>
     </article>
   );

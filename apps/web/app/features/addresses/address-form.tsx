@@ -6,8 +6,10 @@
 import type { AddressDto, AddressInputDto } from '@spice/shared/contracts/accounts';
 import type { PincodeInfoDto } from '@spice/shared/contracts/delivery';
 import { MESSAGES } from '@spice/shared/messages';
+import type { SpecMessages } from '@spice/shared/messages-hi';
 import { digitsOnly, isValidMobile, PINCODE_PATTERN } from '@spice/shared/validators';
 import { type FormEvent, useRef, useState } from 'react';
+import { type MessageKey, useSpecMessages, useT } from '../../i18n';
 import { ApiError, api } from '../account/api';
 
 const HIGHLIGHT_MS = 1000;
@@ -28,14 +30,18 @@ const EMPTY: Required<Omit<AddressInputDto, 'isDefault'>> & { isDefault: boolean
   isDefault: false,
 };
 
-export function validateAddress(values: typeof EMPTY): { message: string; fields: Field[] } | null {
+/** The first problem of the form, in the language of `messages` (the spec's texts; English by default). */
+export function validateAddress(
+  values: typeof EMPTY,
+  messages: SpecMessages['messages'] = MESSAGES,
+): { message: string; fields: Field[] } | null {
   const missing = REQUIRED.filter((f) => !String(values[f] ?? '').trim());
-  if (missing.length > 0) return { message: MESSAGES.addressRequired, fields: missing };
+  if (missing.length > 0) return { message: messages.addressRequired, fields: missing };
   const badPhones: Field[] = [];
   if (!isValidMobile(values.phone)) badPhones.push('phone');
   if (values.alternatePhone && !isValidMobile(values.alternatePhone)) badPhones.push('alternatePhone');
-  if (badPhones.length > 0) return { message: MESSAGES.addressPhone, fields: badPhones };
-  if (!PINCODE_PATTERN.test(values.pincode)) return { message: MESSAGES.addressPincode, fields: ['pincode'] };
+  if (badPhones.length > 0) return { message: messages.addressPhone, fields: badPhones };
+  if (!PINCODE_PATTERN.test(values.pincode)) return { message: messages.addressPincode, fields: ['pincode'] };
   return null;
 }
 
@@ -43,7 +49,7 @@ export function AddressForm({
   initial,
   onSave,
   onCancel,
-  submitLabel = 'Save Address',
+  submitLabel,
 }: {
   initial?: AddressDto | null;
   onSave: (values: AddressInputDto) => Promise<void>;
@@ -65,6 +71,8 @@ export function AddressForm({
   const [saving, setSaving] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const lookingUp = useRef('');
+  const t = useT();
+  const { messages } = useSpecMessages();
 
   const set = (field: keyof typeof EMPTY, value: string | boolean) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -99,7 +107,7 @@ export function AddressForm({
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const problem = validateAddress(values);
+    const problem = validateAddress(values, messages);
     if (problem) {
       setError(problem.message);
       highlight(problem.fields);
@@ -114,7 +122,7 @@ export function AddressForm({
         alternatePhone: values.alternatePhone || null,
       });
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'Could not save the address. Please try again.');
+      setError(e instanceof ApiError ? e.message : t('address.saveFailed'));
       const errors = e instanceof ApiError ? e.body.errors : undefined;
       if (errors && typeof errors === 'object') setFieldErrors(errors as Partial<Record<Field, string>>);
     } finally {
@@ -124,15 +132,19 @@ export function AddressForm({
 
   const input = (
     field: Field,
-    label: string,
+    label: MessageKey,
     opts: { digits?: number; autoComplete?: string; optional?: boolean; wide?: boolean } = {},
   ) => (
     <div
       className={`field${highlighted.includes(field) ? ' field--error' : ''}${opts.wide ? ' field--wide' : ''}`}
     >
       <label htmlFor={`address-${field}`}>
-        {label}
-        {opts.optional ? <span className="optional"> (optional)</span> : <span aria-hidden="true"> *</span>}
+        {t(label)}
+        {opts.optional ? (
+          <span className="optional"> {t('address.optional')}</span>
+        ) : (
+          <span aria-hidden="true"> *</span>
+        )}
       </label>
       <input
         id={`address-${field}`}
@@ -159,21 +171,21 @@ export function AddressForm({
   return (
     <form className="address-form" onSubmit={onSubmit} noValidate>
       <div className="form-grid">
-        {input('name', 'Full name', { autoComplete: 'name' })}
-        {input('phone', 'Phone number', { digits: 10, autoComplete: 'tel-national' })}
-        {input('pincode', 'Pincode', { digits: 6, autoComplete: 'postal-code' })}
-        {input('locality', 'Locality', { autoComplete: 'address-level3' })}
-        {input('addressLine', 'Address (house no., building, street)', {
+        {input('name', 'address.name', { autoComplete: 'name' })}
+        {input('phone', 'address.phoneNumber', { digits: 10, autoComplete: 'tel-national' })}
+        {input('pincode', 'address.pincode', { digits: 6, autoComplete: 'postal-code' })}
+        {input('locality', 'address.locality', { autoComplete: 'address-level3' })}
+        {input('addressLine', 'address.addressLine', {
           autoComplete: 'street-address',
           wide: true,
         })}
-        {input('city', 'City / District / Town', { autoComplete: 'address-level2' })}
-        {input('state', 'State', { autoComplete: 'address-level1' })}
-        {input('landmark', 'Landmark', { optional: true })}
-        {input('alternatePhone', 'Alternate phone', { digits: 10, optional: true })}
+        {input('city', 'address.city', { autoComplete: 'address-level2' })}
+        {input('state', 'address.state', { autoComplete: 'address-level1' })}
+        {input('landmark', 'address.landmark', { optional: true })}
+        {input('alternatePhone', 'address.alternatePhone', { digits: 10, optional: true })}
       </div>
       <fieldset className="address-type">
-        <legend>Address type</legend>
+        <legend>{t('address.type')}</legend>
         {(['Home', 'Work'] as const).map((type) => (
           <label key={type}>
             <input
@@ -183,7 +195,7 @@ export function AddressForm({
               checked={values.addressType === type}
               onChange={() => set('addressType', type)}
             />
-            {type}
+            {type === 'Work' ? t('address.typeWork') : t('address.typeHome')}
           </label>
         ))}
       </fieldset>
@@ -194,7 +206,7 @@ export function AddressForm({
             checked={values.isDefault}
             onChange={(e) => set('isDefault', e.target.checked)}
           />
-          Make this my default address
+          {t('address.makeDefault')}
         </label>
       ) : null}
       {error ? (
@@ -204,10 +216,10 @@ export function AddressForm({
       ) : null}
       <div className="form-actions">
         <button type="button" className="button" onClick={onCancel}>
-          Cancel
+          {t('address.cancel')}
         </button>
         <button type="submit" className="button button--primary" disabled={saving}>
-          {saving ? 'Saving…' : submitLabel}
+          {saving ? t('address.saving') : (submitLabel ?? t('address.save'))}
         </button>
       </div>
     </form>

@@ -3,15 +3,18 @@
 // posted to /contact, whose action answers with the same result (`serverResult`).
 import {
   CONTACT_LIMITS,
+  CONTACT_TEXTS,
   type ContactField,
   ContactInput,
   contactProblems,
 } from '@spice/shared/contracts/contact';
 import { MESSAGES } from '@spice/shared/messages';
+import { hindiForSpecMessage } from '@spice/shared/messages-hi';
 import { COUNTRY_CODE, digitsOnly } from '@spice/shared/validators';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { flash } from '../../components/modal';
+import { type Translate, useLang, useLocalePath, useSpecMessages, useT } from '../../i18n';
 import { useRootData } from '../../root';
 import { api } from '../account/api';
 import { useStoredUser } from '../account/user-store';
@@ -20,6 +23,25 @@ const SHAKE_MS = 500;
 export const CLOSE_AFTER_SENT_MS = 2000;
 
 type Values = Record<ContactField, string>;
+
+/**
+ * A problem found by the shared rules (ContactInput: the spec's messages and CONTACT_TEXTS, in
+ * English) as the page's language says it. The form keeps the English text, so it still compares
+ * with MESSAGES, and says it only when showing it.
+ */
+export function sayContactProblem(english: string, lang: 'en' | 'hi', t: Translate): string {
+  if (lang === 'en') return english;
+  const spec = hindiForSpecMessage(english);
+  if (spec) return spec;
+  if (english === CONTACT_TEXTS.email) return t('contact.errors.email');
+  if (english === CONTACT_TEXTS.phone) return t('contact.errors.phone');
+  if (english === CONTACT_TEXTS.nameTooLong)
+    return t('contact.errors.nameTooLong', { max: CONTACT_LIMITS.name });
+  if (english === CONTACT_TEXTS.messageTooLong)
+    return t('contact.errors.messageTooLong', { max: CONTACT_LIMITS.message });
+  if (english === CONTACT_TEXTS.tooMany) return t('contact.errors.tooMany');
+  return english;
+}
 
 /** What the /contact action answers to a form posted without JavaScript. */
 export type ContactResult =
@@ -63,6 +85,11 @@ export function ContactForm({
   );
   const [problem, setProblem] = useState(serverResult?.status === 'invalid' ? serverResult.message : '');
   const formRef = useRef<HTMLFormElement>(null);
+  const t = useT();
+  const lang = useLang();
+  const lp = useLocalePath();
+  const { messages } = useSpecMessages();
+  const say = (english: string) => sayContactProblem(english, lang, t);
 
   useEffect(() => {
     if (state !== 'sent' || !onSent) return;
@@ -112,7 +139,7 @@ export function ContactForm({
       {input}
       {errors[f] && errors[f] !== MESSAGES.contactRequired ? (
         <p id={`${id(f)}-error`} className="field-error">
-          {errors[f]}
+          {say(errors[f])}
         </p>
       ) : null}
     </div>
@@ -131,13 +158,13 @@ export function ContactForm({
       ref={formRef}
       className="contact-form"
       method="post"
-      action="/contact"
+      action={lp('/contact')}
       onSubmit={onSubmit}
       noValidate
     >
       {field(
         'name',
-        'Full Name',
+        t('contact.name'),
         <input
           id={id('name')}
           name="name"
@@ -150,7 +177,7 @@ export function ContactForm({
       )}
       {field(
         'email',
-        'Email Address',
+        t('contact.email'),
         <input
           id={id('email')}
           name="email"
@@ -164,7 +191,7 @@ export function ContactForm({
       )}
       {field(
         'phone',
-        'Phone Number',
+        t('contact.phone'),
         <div className="phone-input">
           <span aria-hidden="true">{COUNTRY_CODE}</span>
           <input
@@ -182,7 +209,7 @@ export function ContactForm({
       )}
       {field(
         'message',
-        'Message',
+        t('contact.message'),
         <textarea
           id={id('message')}
           name="message"
@@ -196,38 +223,38 @@ export function ContactForm({
 
       {state === 'invalid' && problem ? (
         <p id={`${idPrefix}-problem`} className="form-error" role="alert">
-          {problem}
+          {say(problem)}
         </p>
       ) : null}
       {state === 'failed' ? (
         <p className="form-error" role="alert">
-          {MESSAGES.contactFailed}
+          {messages.contactFailed}
         </p>
       ) : null}
       {state === 'sent' ? (
         <p className="form-notice" role="status">
-          {MESSAGES.contactSent}
+          {messages.contactSent}
         </p>
       ) : null}
       {sending ? (
         <p className="visually-hidden" role="status">
-          Sending…
+          {t('contact.sending')}
         </p>
       ) : null}
 
       <div className="form-actions">
         {onCancel ? (
           <button type="button" className="button" onClick={onCancel}>
-            Cancel
+            {t('contact.cancel')}
           </button>
         ) : cancelHref ? (
           <Link to={cancelHref} className="button">
-            Cancel
+            {t('contact.cancel')}
           </Link>
         ) : null}
         <button type="submit" className="button button--primary" disabled={sending} aria-busy={sending}>
           {sending ? <span className="button-spinner" aria-hidden="true" /> : null}
-          Submit
+          {t('contact.submit')}
         </button>
       </div>
     </form>

@@ -4,12 +4,15 @@
 import { lazy, type MouseEvent, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
+import { useLocalePath, useT } from '../../i18n';
 
 const loadModal = () => import('./contact-modal');
 const ContactModal = lazy(loadModal);
 
 export function ContactLink() {
   const [open, setOpen] = useState(false);
+  const t = useT();
+  const lp = useLocalePath();
 
   function onClick(event: MouseEvent<HTMLAnchorElement>) {
     // Let the browser have modified clicks (new tab, new window).
@@ -21,12 +24,12 @@ export function ContactLink() {
   return (
     <>
       <Link
-        to="/contact"
+        to={lp('/contact')}
         onClick={onClick}
         onPointerEnter={() => void loadModal()}
         onFocus={() => void loadModal()}
       >
-        Contact Us
+        {t('contact.link')}
       </Link>
       {open
         ? createPortal(

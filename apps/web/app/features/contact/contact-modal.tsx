@@ -1,11 +1,13 @@
 // The contact modal (spec section 2), loaded only when the footer's Contact Us is first used.
 import { Modal } from '../../components/modal';
+import { useT } from '../../i18n';
 import { ContactForm } from './contact-form';
 
 export default function ContactModal({ onClose }: { onClose: () => void }) {
+  const t = useT();
   return (
-    <Modal title="Contact Us" onClose={onClose} className="modal--contact">
-      <p className="contact-form__lead">Questions about an order, bulk packs or our masalas? Write to us.</p>
+    <Modal title={t('contact.title')} onClose={onClose} className="modal--contact">
+      <p className="contact-form__lead">{t('contact.modalLead')}</p>
       <ContactForm idPrefix="contact-modal" onSent={onClose} onCancel={onClose} />
     </Modal>
   );

@@ -4,17 +4,10 @@
 // page arrives server-rendered with the product; further pages are fetched from the paged API.
 import type { ProductDto } from '@spice/shared/contracts/catalog';
 import type { ProductReviewsDto, ReviewDto, ReviewPageDto } from '@spice/shared/contracts/reviews';
-import { MESSAGES } from '@spice/shared/messages';
-import {
-  barColour,
-  barPercent,
-  pageCount,
-  REVIEW_PAGE_SIZE,
-  REVIEW_TEXTS,
-  STARS,
-} from '@spice/shared/reviews';
+import { barColour, barPercent, pageCount, REVIEW_PAGE_SIZE, STARS } from '@spice/shared/reviews';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLoaderData, useNavigate, useSearchParams } from 'react-router';
+import { useFormat, useLocalePath, useSpecMessages, useT } from '../../i18n';
 import { useRootData } from '../../root';
 import { api } from '../account/api';
 import { openLogin } from '../account/modal-events';
@@ -23,14 +16,6 @@ import { Stars } from './stars';
 
 /** The query a logged-out visit to /rate/{id} is sent back with: open the login, then return. */
 export const LOGIN_TO_RATE = 'rate';
-
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Asia/Kolkata',
-});
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
 export function CustomerReviews({ product }: { product: Pick<ProductDto, 'id' | 'slug' | 'name'> }) {
   const { reviews } = useLoaderData() as { reviews: ProductReviewsDto };
@@ -42,6 +27,9 @@ export function CustomerReviews({ product }: { product: Pick<ProductDto, 'id' | 
   const reviewed = params.get('reviewed') === 'true';
   const loginToRate = params.get('login') === LOGIN_TO_RATE;
   const sectionRef = useRef<HTMLElement>(null);
+  const t = useT();
+  const lp = useLocalePath();
+  const { messages } = useSpecMessages();
 
   // A page fetched by Previous/Next belongs to the first page it was fetched from: when the loader
   // answers afresh (a new review, a login), the list starts again from the new first page.
@@ -62,13 +50,13 @@ export function CustomerReviews({ product }: { product: Pick<ProductDto, 'id' | 
   useEffect(() => {
     if (!loginToRate) return;
     if (user) {
-      navigate(`/rate/${product.id}`, { replace: true });
+      navigate(lp(`/rate/${product.id}`), { replace: true });
       return;
     }
     // The login modal's host listens from an effect that runs after this one.
     const timer = window.setTimeout(openLogin, 0);
     return () => window.clearTimeout(timer);
-  }, [loginToRate, user, navigate, product.id]);
+  }, [loginToRate, user, navigate, product.id, lp]);
 
   async function go(index: number) {
     setError('');
@@ -82,7 +70,7 @@ export function CustomerReviews({ product }: { product: Pick<ProductDto, 'id' | 
         );
         setFetched({ from: reviews.page, page: next });
       } catch {
-        setError('Could not load more reviews. Please try again.');
+        setError(t('reviews.loadFailed'));
         return;
       } finally {
         setLoading(false);
@@ -97,22 +85,22 @@ export function CustomerReviews({ product }: { product: Pick<ProductDto, 'id' | 
     <section ref={sectionRef} className="reviews" aria-labelledby="reviews-heading" id="reviews">
       <div className="reviews__head">
         <h2 id="reviews-heading" className="section-title">
-          Customer Reviews
+          {t('reviews.heading')}
         </h2>
         {user ? (
-          <Link to={`/rate/${product.id}`} className="button button--primary reviews__write">
-            Write a Review
+          <Link to={lp(`/rate/${product.id}`)} className="button button--primary reviews__write">
+            {t('reviews.write')}
           </Link>
         ) : (
           <button type="button" className="link-button" onClick={openLogin}>
-            Log in to write a review
+            {t('reviews.loginToWrite')}
           </button>
         )}
       </div>
 
       {reviewed ? (
         <p className="reviews__thanks" role="status">
-          {REVIEW_TEXTS.thanks}
+          {t('reviews.thanks')}
         </p>
       ) : null}
 
@@ -121,14 +109,12 @@ export function CustomerReviews({ product }: { product: Pick<ProductDto, 'id' | 
           <div className="reviews__average">
             <p className="reviews__score">
               {summary.average.toFixed(1)}
-              <span className="visually-hidden"> out of 5</span>
+              <span className="visually-hidden">{t('reviews.outOf5')}</span>
             </p>
             <Stars value={summary.average} size="lg" />
-            <p className="reviews__count">
-              Based on {summary.count} {summary.count === 1 ? 'review' : 'reviews'}
-            </p>
+            <p className="reviews__count">{t('reviews.basedOn', { count: summary.count })}</p>
           </div>
-          <ul className="reviews__bars" aria-label="Reviews by star rating">
+          <ul className="reviews__bars" aria-label={t('reviews.byStars')}>
             {STARS.map((star) => {
               const n = summary.counts[`${star}`];
               return (
@@ -136,7 +122,7 @@ export function CustomerReviews({ product }: { product: Pick<ProductDto, 'id' | 
                   <span className="reviews__bar-label">
                     {star}
                     <span aria-hidden="true"> ★</span>
-                    <span className="visually-hidden"> {star === 1 ? 'star' : 'stars'}:</span>
+                    <span className="visually-hidden"> {t('reviews.starsCount', { star })}</span>
                   </span>
                   <span className="bar" aria-hidden="true">
                     <span
@@ -146,7 +132,7 @@ export function CustomerReviews({ product }: { product: Pick<ProductDto, 'id' | 
                   </span>
                   <span className="reviews__bar-count">
                     {n}
-                    <span className="visually-hidden"> {n === 1 ? 'review' : 'reviews'}</span>
+                    <span className="visually-hidden"> {t('reviews.reviewsCount', { count: n })}</span>
                   </span>
                 </li>
               );
@@ -157,9 +143,9 @@ export function CustomerReviews({ product }: { product: Pick<ProductDto, 'id' | 
 
       <div ref={listRef} className="reviews__list" tabIndex={-1} aria-busy={loading}>
         {page.totalElements === 0 ? (
-          <p className="empty">{MESSAGES.noReviews}</p>
+          <p className="empty">{messages.noReviews}</p>
         ) : (
-          <ul className="review-list" aria-label="Reviews">
+          <ul className="review-list" aria-label={t('reviews.list')}>
             {page.content.map((r) => (
               <ReviewItem key={r.id} review={r} />
             ))}
@@ -173,17 +159,17 @@ export function CustomerReviews({ product }: { product: Pick<ProductDto, 'id' | 
         </p>
       ) : null}
       {pages > 1 ? (
-        <nav className="pager" aria-label="Review pages">
+        <nav className="pager" aria-label={t('reviews.pages')}>
           <button
             type="button"
             className="button button--outline"
             disabled={page.page === 0 || loading}
             onClick={() => void go(page.page - 1)}
           >
-            Previous
+            {t('reviews.previous')}
           </button>
           <span className="pager__status" aria-live="polite">
-            Page {page.page + 1} of {pages}
+            {t('reviews.pageOf', { page: page.page + 1, pages })}
           </span>
           <button
             type="button"
@@ -191,7 +177,7 @@ export function CustomerReviews({ product }: { product: Pick<ProductDto, 'id' | 
             disabled={page.page + 1 >= pages || loading}
             onClick={() => void go(page.page + 1)}
           >
-            Next
+            {t('reviews.next')}
           </button>
         </nav>
       ) : null}
@@ -200,6 +186,8 @@ export function CustomerReviews({ product }: { product: Pick<ProductDto, 'id' | 
 }
 
 function ReviewItem({ review }: { review: ReviewDto }) {
+  const t = useT();
+  const { date } = useFormat();
   return (
     <li className="review">
       <div className="review__head">
@@ -209,17 +197,17 @@ function ReviewItem({ review }: { review: ReviewDto }) {
       <p className="review__meta">
         <span className="review__name">{review.name}</span>
         <span aria-hidden="true"> · </span>
-        <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+        <time dateTime={review.createdAt}>{date(review.createdAt)}</time>
       </p>
       <p className="review__text">{review.description}</p>
       {review.adminReply ? (
         <div className="review__reply">
           <p className="review__reply-by">
-            <span className="review__team">Team</span>
+            <span className="review__team">{t('reviews.team')}</span>
             {review.adminReplyAt ? (
               <>
                 <span aria-hidden="true"> · </span>
-                <time dateTime={review.adminReplyAt}>{formatDate(review.adminReplyAt)}</time>
+                <time dateTime={review.adminReplyAt}>{date(review.adminReplyAt)}</time>
               </>
             ) : null}
           </p>

@@ -4,16 +4,43 @@
 // draft stays in this browser and comes back on the next visit.
 import type { ReviewDto } from '@spice/shared/contracts/reviews';
 import { ReviewForm } from '@spice/shared/contracts/reviews';
-import { MESSAGES } from '@spice/shared/messages';
-import { RATING_WORDS, REVIEW_LIMITS, type Star } from '@spice/shared/reviews';
+import { hindiForSpecMessage } from '@spice/shared/messages-hi';
+import { REVIEW_LIMITS, REVIEW_TEXTS, type Star } from '@spice/shared/reviews';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { type Translate, useLang, useLocalePath, useSpecMessages, useT } from '../../i18n';
 import { ApiError, api } from '../account/api';
 import { openLogin } from '../account/modal-events';
 import { clearDraft, readDraft, saveDraft } from './draft';
 
 type Field = 'rating' | 'title' | 'description' | 'name' | 'email';
 const FIELD_ORDER: Field[] = ['rating', 'title', 'description', 'name', 'email'];
+
+/**
+ * A problem found by the shared rules (ReviewForm: the spec's messages and REVIEW_TEXTS, in
+ * English) as the page's language says it.
+ */
+export function sayReviewProblem(english: string, lang: 'en' | 'hi', t: Translate): string {
+  if (lang === 'en') return english;
+  const spec = hindiForSpecMessage(english);
+  if (spec) return spec;
+  if (english === REVIEW_TEXTS.titleTooLong)
+    return t('rate.errors.titleTooLong', { max: REVIEW_LIMITS.title });
+  if (english === REVIEW_TEXTS.descriptionTooLong)
+    return t('rate.errors.descriptionTooLong', { max: REVIEW_LIMITS.description });
+  if (english === REVIEW_TEXTS.productRequired) return t('rate.errors.productRequired');
+  if (english === REVIEW_TEXTS.productNotFound) return t('rate.errors.productNotFound');
+  if (english === REVIEW_TEXTS.nameRequired) return t('rate.errors.nameRequired');
+  return english;
+}
+
+const WORD_KEYS = {
+  1: 'rate.words.1',
+  2: 'rate.words.2',
+  3: 'rate.words.3',
+  4: 'rate.words.4',
+  5: 'rate.words.5',
+} as const satisfies Record<Star, string>;
 
 export function RateForm({
   product,
@@ -32,6 +59,10 @@ export function RateForm({
   const [status, setStatus] = useState<{ kind: 'error' | 'notice'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
+  const t = useT();
+  const lang = useLang();
+  const lp = useLocalePath();
+  const { messages } = useSpecMessages();
   const refs: Record<Field, RefObject<HTMLElement | null>> = {
     rating: useRef<HTMLFieldSetElement>(null),
     title: useRef<HTMLInputElement>(null),
@@ -41,13 +72,14 @@ export function RateForm({
   };
 
   // Browser storage exists only after hydration.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on a new product; the language is the page's
   useEffect(() => {
     const draft = readDraft(product.id);
     if (!draft) return;
     setRating(draft.rating);
     setTitle(draft.title);
     setDescription(draft.description);
-    setStatus({ kind: 'notice', text: 'We restored the review you had not sent yet.' });
+    setStatus({ kind: 'notice', text: t('rate.restored') });
   }, [product.id]);
 
   function showProblems(found: Partial<Record<Field, string>>) {
@@ -70,7 +102,7 @@ export function RateForm({
       const found: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
         const f = issue.path[0] as Field;
-        if (FIELD_ORDER.includes(f) && !found[f]) found[f] = issue.message;
+        if (FIELD_ORDER.includes(f) && !found[f]) found[f] = sayReviewProblem(issue.message, lang, t);
       }
       return showProblems(found);
     }
@@ -79,18 +111,18 @@ export function RateForm({
     try {
       await api('/reviews', { body: { ...values, title: title.trim() || null } });
       clearDraft(product.id);
-      navigate(`/product/${product.slug}?reviewed=true`);
+      navigate(lp(`/product/${product.slug}?reviewed=true`));
     } catch (e) {
       const draft = { rating, title, description };
       if (!(e instanceof ApiError) || e.status === 0) {
         saveDraft(product.id, draft);
         setStatus({
           kind: 'error',
-          text: `${MESSAGES.networkError} Your review is saved on this device: submit it again when you are back online.`,
+          text: `${messages.networkError} ${t('rate.savedOffline')}`,
         });
       } else if (e.status === 401) {
         saveDraft(product.id, draft);
-        setStatus({ kind: 'error', text: MESSAGES.loginRequired });
+        setStatus({ kind: 'error', text: messages.loginRequired });
         openLogin();
       } else if (e.status === 400 && e.body.errors && typeof e.body.errors === 'object') {
         setStatus({ kind: 'error', text: e.message });
@@ -130,7 +162,8 @@ export function RateForm({
         aria-describedby={describedBy('rating')}
       >
         <legend>
-          Your rating<span aria-hidden="true"> *</span>
+          {t('rate.yourRating')}
+          <span aria-hidden="true"> *</span>
         </legend>
         <div className="star-picker__row">
           {/* biome-ignore lint/a11y/noStaticElementInteractions: hover preview only; the radios carry the meaning */}
@@ -154,14 +187,12 @@ export function RateForm({
                 <svg viewBox="0 0 24 24" width="36" height="36" aria-hidden="true" focusable="false">
                   <path d="M12 2.6l2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.5l-5.9 3.1 1.2-6.5L2.5 9.5l6.6-.9z" />
                 </svg>
-                <span className="visually-hidden">
-                  {n} {n === 1 ? 'star' : 'stars'}, {RATING_WORDS[n]}
-                </span>
+                <span className="visually-hidden">{t('rate.star', { n, word: t(WORD_KEYS[n]) })}</span>
               </label>
             ))}
           </div>
           <span className="star-picker__word" aria-hidden="true">
-            {shown ? RATING_WORDS[shown] : 'Choose 1 to 5 stars'}
+            {shown ? t(WORD_KEYS[shown]) : t('rate.choose')}
           </span>
         </div>
         {fieldError('rating')}
@@ -169,14 +200,14 @@ export function RateForm({
 
       <div className={`field${errors.title ? ' field--error' : ''}`}>
         <label htmlFor="rate-title">
-          Title <span className="optional">(optional)</span>
+          {t('rate.titleLabel')} <span className="optional">{t('rate.optional')}</span>
         </label>
         <input
           id="rate-title"
           ref={refs.title as RefObject<HTMLInputElement>}
           value={title}
           maxLength={REVIEW_LIMITS.title}
-          placeholder="Sum it up in a few words"
+          placeholder={t('rate.titlePlaceholder')}
           aria-invalid={errors.title ? true : undefined}
           aria-describedby={describedBy('title')}
           onChange={(e) => setTitle(e.target.value)}
@@ -186,7 +217,8 @@ export function RateForm({
 
       <div className={`field${errors.description ? ' field--error' : ''}`}>
         <label htmlFor="rate-description">
-          Description<span aria-hidden="true"> *</span>
+          {t('rate.description')}
+          <span aria-hidden="true"> *</span>
         </label>
         <textarea
           id="rate-description"
@@ -194,7 +226,7 @@ export function RateForm({
           value={description}
           rows={6}
           maxLength={REVIEW_LIMITS.description}
-          placeholder="How did it taste? What did you cook with it?"
+          placeholder={t('rate.descriptionPlaceholder')}
           aria-invalid={errors.description ? true : undefined}
           aria-describedby={describedBy('description', 'rate-description-count')}
           onChange={(e) => {
@@ -210,7 +242,7 @@ export function RateForm({
 
       <div className="form-row">
         <div className={`field${errors.name ? ' field--error' : ''}`}>
-          <label htmlFor="rate-name">Name</label>
+          <label htmlFor="rate-name">{t('rate.name')}</label>
           <input
             id="rate-name"
             ref={refs.name as RefObject<HTMLInputElement>}
@@ -221,7 +253,7 @@ export function RateForm({
           {fieldError('name')}
         </div>
         <div className={`field${errors.email ? ' field--error' : ''}`}>
-          <label htmlFor="rate-email">Email</label>
+          <label htmlFor="rate-email">{t('rate.email')}</label>
           <input
             id="rate-email"
             ref={refs.email as RefObject<HTMLInputElement>}
@@ -233,15 +265,15 @@ export function RateForm({
           {fieldError('email')}
         </div>
       </div>
-      <p className="field-hint">Your e-mail is never shown with your review.</p>
+      <p className="field-hint">{t('rate.emailHint')}</p>
 
       <div className="form-actions">
-        <Link to={`/product/${product.slug}`} className="button">
-          Cancel
+        <Link to={lp(`/product/${product.slug}`)} className="button">
+          {t('rate.cancel')}
         </Link>
         <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
           {busy ? <span className="button-spinner" aria-hidden="true" /> : null}
-          Submit
+          {t('rate.submit')}
         </button>
       </div>
     </form>
