@@ -1,21 +1,13 @@
 // Checkout, standalone (no header or footer): contact, address, summary, coupon, price details,
 // then payment. The page shows totals; the server computes them again and decides.
-import {
-  COD_MESSAGES,
-  codAvailability,
-  pincodeBlocked,
-  placeCodOrderLabel,
-  prepaidDiscountPaise,
-  saveByPayingOnline,
-} from '@spice/shared/cod';
+import { COD_MESSAGES, codAvailability, pincodeBlocked, prepaidDiscountPaise } from '@spice/shared/cod';
 import type { AddressDto, AddressInputDto } from '@spice/shared/contracts/accounts';
 import type { PaymentOrderDto } from '@spice/shared/contracts/commerce';
 import type { AvailableCouponDto } from '@spice/shared/contracts/content';
-import { COUPON_ROUNDING_RULE, normaliseCouponCode } from '@spice/shared/coupons';
-import { DELIVERY_MESSAGES, deliveryByLabel } from '@spice/shared/delivery';
-import { GSTIN_LABEL, gstinProblem, normaliseGstin } from '@spice/shared/gst';
+import { normaliseCouponCode } from '@spice/shared/coupons';
+import { gstinProblem, normaliseGstin } from '@spice/shared/gst';
 import { productImage } from '@spice/shared/images';
-import { couponWaitMessage } from '@spice/shared/messages';
+import { localizePath, pathLang } from '@spice/shared/lang';
 import { formatRupees, rupeesToPaise as paise } from '@spice/shared/money';
 import { baseShippingCharge, orderTotal, shippingCharge } from '@spice/shared/pricing';
 import { useMemo, useState } from 'react';
@@ -27,18 +19,21 @@ import { ApiError, api } from '../features/account/api';
 import { AddressForm } from '../features/addresses/address-form';
 import { milestonesInPaise, subtotalPaise } from '../features/cart/cart-contents';
 import { refreshCart, useCart } from '../features/cart/cart-store';
+import { useCheckoutWords } from '../features/checkout/checkout-words';
 import { loadRazorpayScript, openRazorpay, type PaymentResult } from '../features/checkout/payment';
 import { SimulatedPayModal } from '../features/checkout/simulated-pay';
+import { useLocalePath, useSpecMessages, useT } from '../i18n';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/checkout';
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
   const root = matches[0].loaderData;
+  const lang = pathLang(location.pathname);
   return seoMeta({
-    title: `Checkout | ${root.settings.storeName}`,
+    title: `${lang === 'hi' ? 'चेकआउट' : 'Checkout'} | ${root.settings.storeName}`,
     description: root.settings.description,
     origin: root.origin,
-    path: '/checkout',
+    path: localizePath('/checkout', lang),
     noindex: true,
   });
 }
@@ -46,7 +41,8 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
   const user = await currentUser(services, request);
-  if (!user) throw redirect('/');
+  const lang = pathLang(new URL(request.url).pathname);
+  if (!user) throw redirect(localizePath('/', lang));
   const [addresses, items, milestones, settings, config, rtoCount] = await Promise.all([
     services.accounts.listAddresses(user.id),
     services.cart.list(user),
@@ -55,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services.checkout.config(),
     services.orders.codRtoCount(user.id),
   ]);
-  if (items.length === 0) throw redirect('/cart');
+  if (items.length === 0) throw redirect(localizePath('/cart', lang));
   // Each address's delivery window, serviceability and zone COD (null: a pincode India Post lacks).
   const delivery = await services.delivery.lookupMany(addresses.map((a) => a.pincode));
   // The owner's blocked pincodes stay on the server: the page learns only which addresses are out.
@@ -76,16 +72,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const MESSAGES = {
-  couponFallback: 'Invalid or expired coupon.',
-  couponsFailed: 'Failed to load coupons.',
-  noCoupons: 'No active coupons available.',
-  sdkFailed: 'Razorpay SDK failed to load. Check your connection.',
-  createFailed: 'Failed to create Razorpay order.',
-  saveFailed: 'Payment succeeded but order saving failed.',
-  completeFailed: 'Payment succeeded but order failed to complete.',
-};
-
 type Overlay = 'redirecting' | 'fetching' | null;
 
 export default function Checkout({ loaderData, matches }: Route.ComponentProps) {
@@ -95,6 +81,10 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
   const items = cart.loaded && cart.items.length > 0 ? cart.items : loaderData.items;
   const navigate = useNavigate();
   const revalidator = useRevalidator();
+  const t = useT();
+  const lp = useLocalePath();
+  const spec = useSpecMessages();
+  const words = useCheckoutWords();
 
   const [addressId, setAddressId] = useState<number | null>(
     () => (addresses.find((a) => a.isDefault) ?? addresses[0])?.id ?? null,
@@ -121,7 +111,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
     const value = normaliseGstin(gstin);
     if (value === '') return null;
     const problem = gstinProblem(value);
-    setGstinError(problem ?? '');
+    setGstinError(problem ? words.gstinProblem(problem) : '');
     return problem ? false : value;
   }
 
@@ -180,10 +170,10 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
       const wait = e instanceof ApiError && e.status === 429 ? Number(e.body.retryAfterSeconds) : 0;
       setCouponError(
         wait > 0
-          ? couponWaitMessage(wait)
+          ? spec.couponWaitMessage(wait)
           : e instanceof ApiError && e.status !== 0
-            ? e.message || MESSAGES.couponFallback
-            : MESSAGES.couponFallback,
+            ? e.message || t('checkout.couponFallback')
+            : t('checkout.couponFallback'),
       );
     }
   }
@@ -253,7 +243,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
         },
       });
       void refreshCart();
-      navigate('/order-success', {
+      navigate(lp('/order-success'), {
         replace: true,
         state: {
           orderId: placed.orderNumber,
@@ -271,7 +261,9 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
         if ((await refreshCart()).length > 0) await revalidator.revalidate();
         return;
       }
-      window.alert(e instanceof ApiError && e.status > 0 ? MESSAGES.saveFailed : MESSAGES.completeFailed);
+      window.alert(
+        e instanceof ApiError && e.status > 0 ? t('payment.saveFailed') : t('payment.completeFailed'),
+      );
     }
   }
 
@@ -292,14 +284,14 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
         headers: { 'idempotency-key': codKey },
       });
       void refreshCart();
-      navigate('/order-success', {
+      navigate(lp('/order-success'), {
         replace: true,
         state: { orderId: placed.orderNumber, totalAmount: placed.amount, paymentMode: 'COD' },
       });
     } catch (e) {
       setOverlay(null);
       setCodKey(crypto.randomUUID());
-      setError(e instanceof ApiError && e.status > 0 ? e.message : MESSAGES.createFailed);
+      setError(e instanceof ApiError && e.status > 0 ? e.message : t('payment.createFailed'));
       if (e instanceof ApiError && e.status === 409) {
         await refreshCart();
         await revalidator.revalidate();
@@ -333,9 +325,9 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
         setCoupon(null);
         setError(e.message);
       } else {
-        setError(e instanceof ApiError && e.status === 409 ? e.message : MESSAGES.createFailed);
+        setError(e instanceof ApiError && e.status === 409 ? e.message : t('payment.createFailed'));
         window.alert(
-          e instanceof ApiError && e.status < 500 && e.status > 0 ? e.message : MESSAGES.createFailed,
+          e instanceof ApiError && e.status < 500 && e.status > 0 ? e.message : t('payment.createFailed'),
         );
       }
       return;
@@ -346,7 +338,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
     }
     if (!(await loadRazorpayScript())) {
       setOverlay(null);
-      window.alert(MESSAGES.sdkFailed);
+      window.alert(t('payment.sdkFailed'));
       return;
     }
     openRazorpay(
@@ -364,15 +356,15 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
     <div className="checkout">
       {matches[0].loaderData.demoMode ? <DemoNotice /> : null}
       <div className="checkout__top">
-        <Link to="/" className="button">
-          ← Back to Home
+        <Link to={lp('/')} className="button">
+          {t('checkout.backHome')}
         </Link>
-        <h1>Checkout</h1>
+        <h1>{t('checkout.title')}</h1>
       </div>
       <main className="checkout__layout">
         <div className="checkout__main">
           <section className="panel" aria-labelledby="contact-heading">
-            <h2 id="contact-heading">Contact Info</h2>
+            <h2 id="contact-heading">{t('checkout.contactHeading')}</h2>
             <p>
               <strong>
                 {user.firstName} {user.lastName}
@@ -386,13 +378,13 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
 
           <section className="panel" aria-labelledby="address-heading">
             <div className="panel__head">
-              <h2 id="address-heading">Delivery Address</h2>
+              <h2 id="address-heading">{t('checkout.addressHeading')}</h2>
               <button
                 type="button"
                 className="button button--small"
                 onClick={() => setAddressModal(addresses.length > 0 ? { mode: 'select' } : { mode: 'add' })}
               >
-                {addresses.length > 0 ? 'Change' : '+ Add New Address'}
+                {addresses.length > 0 ? t('checkout.change') : t('checkout.addAddressButton')}
               </button>
             </div>
             {address ? (
@@ -401,24 +393,24 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
                 <br />
                 {address.addressLine}, {address.locality}, {address.city}, {address.state} – {address.pincode}
                 <br />
-                Phone: +91 {address.phone}
+                {t('checkout.phone', { phone: address.phone })}
               </p>
             ) : null}
             {address ? (
               deliverable && delivery?.estimatedDelivery ? (
-                <p className="delivery-estimate">{deliveryByLabel(delivery.estimatedDelivery)}</p>
+                <p className="delivery-estimate">{words.deliveryBy(delivery.estimatedDelivery)}</p>
               ) : (
                 <p className="form-error" role="alert">
-                  {DELIVERY_MESSAGES.notServiceable}
+                  {t('checkout.notServiceable')}
                 </p>
               )
             ) : (
-              <p className="empty">Add a delivery address to continue.</p>
+              <p className="empty">{t('checkout.addAddressToContinue')}</p>
             )}
           </section>
 
           <section className="panel" aria-labelledby="summary-heading">
-            <h2 id="summary-heading">Order Summary</h2>
+            <h2 id="summary-heading">{t('checkout.summaryHeading')}</h2>
             <ul className="summary-lines">
               {items.map((i) => (
                 <li key={i.id}>
@@ -439,7 +431,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
           </section>
 
           <section className="panel" aria-labelledby="coupon-heading">
-            <h2 id="coupon-heading">Apply Coupon</h2>
+            <h2 id="coupon-heading">{t('checkout.couponHeading')}</h2>
             <form
               className="coupon-form"
               onSubmit={(e) => {
@@ -448,14 +440,14 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
               }}
             >
               <label htmlFor="coupon-code" className="visually-hidden">
-                Coupon code
+                {t('checkout.couponLabel')}
               </label>
               <input
                 id="coupon-code"
                 value={couponInput}
                 onChange={(e) => setCouponInput(e.target.value)}
                 disabled={Boolean(coupon)}
-                placeholder="Enter coupon code"
+                placeholder={t('checkout.couponPlaceholder')}
                 maxLength={40}
               />
               {coupon ? (
@@ -467,17 +459,20 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
                     setCouponInput('');
                   }}
                 >
-                  Remove
+                  {t('checkout.remove')}
                 </button>
               ) : (
                 <button type="submit" className="button button--primary">
-                  Apply
+                  {t('checkout.apply')}
                 </button>
               )}
             </form>
             {coupon ? (
               <p className="form-notice">
-                Coupon {coupon.code} applied: you save {formatRupees(paise(coupon.discount))}.
+                {t('checkout.couponApplied', {
+                  code: coupon.code,
+                  amount: formatRupees(paise(coupon.discount)),
+                })}
               </p>
             ) : null}
             {couponError ? (
@@ -486,20 +481,20 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
               </p>
             ) : null}
             <button type="button" className="link-button" onClick={() => void openCoupons()}>
-              View Available Coupons
+              {t('checkout.viewCoupons')}
             </button>
           </section>
 
-          <section className="panel" aria-label="Business invoice">
+          <section className="panel" aria-label={t('checkout.businessInvoice')}>
             <details className="gstin-field">
-              <summary>{GSTIN_LABEL}</summary>
-              <label htmlFor="gstin">GSTIN</label>
+              <summary>{t('checkout.gstinSummary')}</summary>
+              <label htmlFor="gstin">{t('checkout.gstin')}</label>
               <input
                 id="gstin"
                 value={gstin}
                 onChange={(e) => setGstin(e.target.value)}
                 onBlur={() => checkedGstin()}
-                placeholder="e.g. 27AAPFU0939F1ZV"
+                placeholder={t('checkout.gstinPlaceholder')}
                 maxLength={20}
                 autoCapitalize="characters"
                 spellCheck={false}
@@ -514,57 +509,61 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
         </div>
 
         <aside className="panel price-details" aria-labelledby="price-heading">
-          <h2 id="price-heading">Price Details</h2>
+          <h2 id="price-heading">{t('checkout.priceHeading')}</h2>
           <dl>
             <div>
-              <dt>Total MRP</dt>
+              <dt>{t('checkout.totalMrp')}</dt>
               <dd>{formatRupees(totals.totalMrp)}</dd>
             </div>
             {/* Rows of nothing (no MRP saving, no coupon, no fee) are left out, not shown as −₹0. */}
             {totals.totalMrp > totals.subtotal ? (
               <div>
-                <dt>Discount on MRP</dt>
+                <dt>{t('checkout.mrpDiscount')}</dt>
                 <dd className="saving">−{formatRupees(totals.totalMrp - totals.subtotal)}</dd>
               </div>
             ) : null}
             {coupon && totals.couponDiscount > 0 ? (
               <div>
-                <dt>Coupon Discount</dt>
+                <dt>{t('checkout.couponDiscount')}</dt>
                 <dd className="saving">−{formatRupees(totals.couponDiscount)}</dd>
               </div>
             ) : null}
             <div>
-              <dt>Delivery Charges</dt>
+              <dt>{t('checkout.deliveryCharges')}</dt>
               <dd>
                 {totals.delivery < totals.baseDelivery ? <s>{formatRupees(totals.baseDelivery)}</s> : null}{' '}
-                {totals.delivery === 0 ? <span className="saving">FREE</span> : formatRupees(totals.delivery)}
+                {totals.delivery === 0 ? (
+                  <span className="saving">{t('checkout.free')}</span>
+                ) : (
+                  formatRupees(totals.delivery)
+                )}
               </dd>
             </div>
             {totals.fee > 0 ? (
               <div>
-                <dt>Platform Fee</dt>
+                <dt>{t('checkout.platformFee')}</dt>
                 <dd>{formatRupees(totals.fee)}</dd>
               </div>
             ) : null}
             {payingCod && totals.codFee > 0 ? (
               <div>
-                <dt>Cash on delivery fee</dt>
+                <dt>{t('checkout.codFee')}</dt>
                 <dd>{formatRupees(totals.codFee)}</dd>
               </div>
             ) : null}
             {!payingCod && totals.prepaid > 0 ? (
               <div>
-                <dt>Prepaid discount</dt>
+                <dt>{t('checkout.prepaidDiscount')}</dt>
                 <dd className="saving">−{formatRupees(totals.prepaid)}</dd>
               </div>
             ) : null}
             <div className="price-details__total">
-              <dt>Total Amount</dt>
+              <dt>{t('checkout.totalAmount')}</dt>
               <dd>{formatRupees(payingCod ? totals.codTotal : totals.total)}</dd>
             </div>
           </dl>
           <fieldset className="payment-choice">
-            <legend>Payment</legend>
+            <legend>{t('payment.legend')}</legend>
             <label className="payment-choice__option">
               <input
                 type="radio"
@@ -574,9 +573,11 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
                 onChange={() => setPayment('ONLINE')}
               />
               <span>
-                Pay online (UPI, cards, netbanking)
+                {t('payment.online')}
                 {totals.prepaid > 0 ? (
-                  <small className="saving">{saveByPayingOnline(totals.prepaid)}</small>
+                  <small className="saving">
+                    {t('payment.saveOnline', { amount: formatRupees(totals.prepaid) })}
+                  </small>
                 ) : null}
               </span>
             </label>
@@ -593,13 +594,13 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
                 onChange={() => setPayment('COD')}
               />
               <span>
-                Cash on delivery
+                {t('payment.cod')}
                 {codCheck.available ? (
                   totals.codFee > 0 ? (
-                    <small>{formatRupees(totals.codFee)} fee, pay in cash or UPI on delivery</small>
+                    <small>{t('payment.codFeeNote', { amount: formatRupees(totals.codFee) })}</small>
                   ) : null
                 ) : (
-                  <small id="cod-reason">{codCheck.reason}</small>
+                  <small id="cod-reason">{words.codReason(codCheck.reason, cod)}</small>
                 )}
               </span>
             </label>
@@ -615,7 +616,9 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
             disabled={!address || !deliverable || overlay !== null}
             onClick={() => void (payingCod ? placeCodOrder() : payNow())}
           >
-            {payingCod ? placeCodOrderLabel(totals.codTotal) : 'Pay Now'}
+            {payingCod
+              ? t('payment.placeCod', { amount: formatRupees(totals.codTotal) })
+              : t('payment.payNow')}
           </button>
         </aside>
       </main>
@@ -624,10 +627,10 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
         <Modal
           title={
             addressModal.mode === 'select'
-              ? 'Select Delivery Address'
+              ? t('checkout.selectAddress')
               : addressModal.mode === 'add'
-                ? 'Add New Address'
-                : 'Edit Address'
+                ? t('checkout.addAddress')
+                : t('checkout.editAddress')
           }
           onClose={() => setAddressModal(null)}
         >
@@ -646,7 +649,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
                       }}
                     />
                     <span>
-                      <strong>{a.name}</strong> ({a.addressType}){a.isDefault ? ' · Default' : ''}
+                      <strong>{a.name}</strong> ({a.addressType}){a.isDefault ? t('checkout.isDefault') : ''}
                       <br />
                       {a.addressLine}, {a.city} – {a.pincode}
                     </span>
@@ -656,7 +659,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
                     className="link-button"
                     onClick={() => setAddressModal({ mode: 'edit', address: a })}
                   >
-                    Edit
+                    {t('checkout.edit')}
                   </button>
                 </div>
               ))}
@@ -665,7 +668,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
                 className="button button--outline"
                 onClick={() => setAddressModal({ mode: 'add' })}
               >
-                + Add New Address
+                {t('checkout.addAddressButton')}
               </button>
             </div>
           ) : (
@@ -679,11 +682,13 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
       ) : null}
 
       {couponsModal ? (
-        <Modal title="Available Coupons" onClose={() => setCouponsModal(null)}>
-          {couponsModal.state === 'loading' ? <p>Loading coupons…</p> : null}
-          {couponsModal.state === 'failed' ? <p className="form-error">{MESSAGES.couponsFailed}</p> : null}
+        <Modal title={t('checkout.couponsTitle')} onClose={() => setCouponsModal(null)}>
+          {couponsModal.state === 'loading' ? <p>{t('checkout.couponsLoading')}</p> : null}
+          {couponsModal.state === 'failed' ? (
+            <p className="form-error">{t('checkout.couponsFailed')}</p>
+          ) : null}
           {couponsModal.state === 'ready' && couponsModal.coupons.length === 0 ? (
-            <p className="empty">{MESSAGES.noCoupons}</p>
+            <p className="empty">{t('checkout.noCoupons')}</p>
           ) : null}
           {couponsModal.state === 'ready' && couponsModal.coupons.length > 0 ? (
             <ul className="coupon-list">
@@ -698,14 +703,14 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
                     <button
                       type="button"
                       className="button button--small"
-                      aria-label={`Apply ${c.code}`}
+                      aria-label={t('checkout.applyCode', { code: c.code })}
                       onClick={() => {
                         setCouponsModal(null);
                         setCouponInput(c.code);
                         void applyCoupon(c.code);
                       }}
                     >
-                      Apply
+                      {t('checkout.apply')}
                     </button>
                   ) : null}
                 </li>
@@ -714,7 +719,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
           ) : null}
           {couponsModal.state === 'ready' &&
           couponsModal.coupons.some((c) => c.discountType === 'PERCENT') ? (
-            <p className="coupon-list__rule">{COUPON_ROUNDING_RULE}</p>
+            <p className="coupon-list__rule">{t('checkout.roundingRule')}</p>
           ) : null}
         </Modal>
       ) : null}
@@ -734,7 +739,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
           onFailed={() => {
             setSimulated(null);
             setOverlay(null);
-            window.alert(MESSAGES.createFailed);
+            window.alert(t('payment.createFailed'));
           }}
         />
       ) : null}
@@ -744,10 +749,10 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
           <div className="spinner" aria-hidden="true" />
           <p>
             {overlay === 'redirecting'
-              ? 'Redirecting to Razorpay...'
+              ? t('checkout.redirecting')
               : payingCod
-                ? 'Placing your order...'
-                : 'Fetching payment status...'}
+                ? t('checkout.placing')
+                : t('checkout.fetching')}
           </p>
         </div>
       ) : null}
