@@ -109,7 +109,7 @@ describe('the shop in Hindi', () => {
       'payNow',
     ];
     const hiTexts = Object.entries(flattenCatalogue(hiJson)).filter(([key]) =>
-      areas.includes(key.split('.')[0]),
+      areas.includes(key.split('.')[0] ?? ''),
     );
     expect(hiTexts.length).toBeGreaterThan(100);
     // Devanagari in every text but the one that is a code (GSTIN).
