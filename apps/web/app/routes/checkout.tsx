@@ -1,6 +1,6 @@
 // Checkout, standalone (no header or footer): contact, address, summary, coupon, price details,
 // then payment. The page shows totals; the server computes them again and decides.
-import { COD_MESSAGES, codAvailability, pincodeBlocked, prepaidDiscountPaise } from '@spice/shared/cod';
+import { COD_MESSAGES, codAvailability, pincodeBlocked } from '@spice/shared/cod';
 import type { AddressDto, AddressInputDto } from '@spice/shared/contracts/accounts';
 import type { PaymentOrderDto } from '@spice/shared/contracts/commerce';
 import type { AvailableCouponDto } from '@spice/shared/contracts/content';
@@ -9,19 +9,19 @@ import { gstinProblem, normaliseGstin } from '@spice/shared/gst';
 import { productImage } from '@spice/shared/images';
 import { localizePath, pathLang } from '@spice/shared/lang';
 import { formatRupees, rupeesToPaise as paise } from '@spice/shared/money';
-import { baseShippingCharge, orderTotal, shippingCharge } from '@spice/shared/pricing';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link, redirect, useNavigate, useRevalidator } from 'react-router';
 import { DemoNotice } from '../components/demo-notice';
 import { Modal } from '../components/modal';
 import { currentUser, getStorefront } from '../context';
 import { ApiError, api } from '../features/account/api';
 import { AddressForm } from '../features/addresses/address-form';
-import { milestonesInPaise, subtotalPaise } from '../features/cart/cart-contents';
 import { refreshCart, useCart } from '../features/cart/cart-store';
 import { useCheckoutWords } from '../features/checkout/checkout-words';
 import { loadRazorpayScript, openRazorpay, type PaymentResult } from '../features/checkout/payment';
+import { AddressSection, PaymentChoice, PriceRows } from '../features/checkout/sections';
 import { SimulatedPayModal } from '../features/checkout/simulated-pay';
+import { useCheckoutTotals } from '../features/checkout/use-checkout-totals';
 import { useLocalePath, useSpecMessages, useT } from '../i18n';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/checkout';
@@ -116,30 +116,14 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
   }
 
   const address = addresses.find((a) => a.id === addressId) ?? null;
-  const totals = useMemo(() => {
-    const subtotal = subtotalPaise(items);
-    const totalMrp = items.reduce((s, i) => s + Math.max(paise(i.mrp), paise(i.price)) * i.quantity, 0);
-    const inPaise = milestonesInPaise(milestones);
-    const delivery = shippingCharge(inPaise, subtotal);
-    const baseDelivery = baseShippingCharge(inPaise);
-    const couponDiscount = coupon ? paise(coupon.discount) : 0;
-    const fee = paise(platformFee);
-    const parts = { subtotal, couponDiscount, deliveryCharge: delivery, platformFee: fee };
-    const prepaid = prepaidDiscountPaise(prepaidDiscount, subtotal - couponDiscount);
-    return {
-      subtotal,
-      totalMrp,
-      delivery,
-      baseDelivery,
-      couponDiscount,
-      fee,
-      prepaid,
-      orderValue: orderTotal(parts),
-      codFee: cod.feePaise,
-      total: orderTotal({ ...parts, prepaidDiscount: prepaid }),
-      codTotal: orderTotal({ ...parts, codFee: cod.feePaise }),
-    };
-  }, [items, milestones, coupon, platformFee, prepaidDiscount, cod.feePaise]);
+  const totals = useCheckoutTotals({
+    items,
+    milestones,
+    coupon,
+    platformFee,
+    prepaidDiscount,
+    codFeePaise: cod.feePaise,
+  });
   const delivery = address ? (loaderData.delivery[address.pincode] ?? null) : null;
   const deliverable = !address || delivery?.serviceable === true;
   const codCheck =
@@ -376,38 +360,12 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
             </p>
           </section>
 
-          <section className="panel" aria-labelledby="address-heading">
-            <div className="panel__head">
-              <h2 id="address-heading">{t('checkout.addressHeading')}</h2>
-              <button
-                type="button"
-                className="button button--small"
-                onClick={() => setAddressModal(addresses.length > 0 ? { mode: 'select' } : { mode: 'add' })}
-              >
-                {addresses.length > 0 ? t('checkout.change') : t('checkout.addAddressButton')}
-              </button>
-            </div>
-            {address ? (
-              <p>
-                <strong>{address.name}</strong> <span className="chip">{address.addressType}</span>
-                <br />
-                {address.addressLine}, {address.locality}, {address.city}, {address.state} – {address.pincode}
-                <br />
-                {t('checkout.phone', { phone: address.phone })}
-              </p>
-            ) : null}
-            {address ? (
-              deliverable && delivery?.estimatedDelivery ? (
-                <p className="delivery-estimate">{words.deliveryBy(delivery.estimatedDelivery)}</p>
-              ) : (
-                <p className="form-error" role="alert">
-                  {t('checkout.notServiceable')}
-                </p>
-              )
-            ) : (
-              <p className="empty">{t('checkout.addAddressToContinue')}</p>
-            )}
-          </section>
+          <AddressSection
+            address={address}
+            hasAddresses={addresses.length > 0}
+            delivery={delivery}
+            onChange={() => setAddressModal(addresses.length > 0 ? { mode: 'select' } : { mode: 'add' })}
+          />
 
           <section className="panel" aria-labelledby="summary-heading">
             <h2 id="summary-heading">{t('checkout.summaryHeading')}</h2>
@@ -510,101 +468,13 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
 
         <aside className="panel price-details" aria-labelledby="price-heading">
           <h2 id="price-heading">{t('checkout.priceHeading')}</h2>
-          <dl>
-            <div>
-              <dt>{t('checkout.totalMrp')}</dt>
-              <dd>{formatRupees(totals.totalMrp)}</dd>
-            </div>
-            {/* Rows of nothing (no MRP saving, no coupon, no fee) are left out, not shown as −₹0. */}
-            {totals.totalMrp > totals.subtotal ? (
-              <div>
-                <dt>{t('checkout.mrpDiscount')}</dt>
-                <dd className="saving">−{formatRupees(totals.totalMrp - totals.subtotal)}</dd>
-              </div>
-            ) : null}
-            {coupon && totals.couponDiscount > 0 ? (
-              <div>
-                <dt>{t('checkout.couponDiscount')}</dt>
-                <dd className="saving">−{formatRupees(totals.couponDiscount)}</dd>
-              </div>
-            ) : null}
-            <div>
-              <dt>{t('checkout.deliveryCharges')}</dt>
-              <dd>
-                {totals.delivery < totals.baseDelivery ? <s>{formatRupees(totals.baseDelivery)}</s> : null}{' '}
-                {totals.delivery === 0 ? (
-                  <span className="saving">{t('checkout.free')}</span>
-                ) : (
-                  formatRupees(totals.delivery)
-                )}
-              </dd>
-            </div>
-            {totals.fee > 0 ? (
-              <div>
-                <dt>{t('checkout.platformFee')}</dt>
-                <dd>{formatRupees(totals.fee)}</dd>
-              </div>
-            ) : null}
-            {payingCod && totals.codFee > 0 ? (
-              <div>
-                <dt>{t('checkout.codFee')}</dt>
-                <dd>{formatRupees(totals.codFee)}</dd>
-              </div>
-            ) : null}
-            {!payingCod && totals.prepaid > 0 ? (
-              <div>
-                <dt>{t('checkout.prepaidDiscount')}</dt>
-                <dd className="saving">−{formatRupees(totals.prepaid)}</dd>
-              </div>
-            ) : null}
-            <div className="price-details__total">
-              <dt>{t('checkout.totalAmount')}</dt>
-              <dd>{formatRupees(payingCod ? totals.codTotal : totals.total)}</dd>
-            </div>
-          </dl>
-          <fieldset className="payment-choice">
-            <legend>{t('payment.legend')}</legend>
-            <label className="payment-choice__option">
-              <input
-                type="radio"
-                name="payment"
-                value="ONLINE"
-                checked={!payingCod}
-                onChange={() => setPayment('ONLINE')}
-              />
-              <span>
-                {t('payment.online')}
-                {totals.prepaid > 0 ? (
-                  <small className="saving">
-                    {t('payment.saveOnline', { amount: formatRupees(totals.prepaid) })}
-                  </small>
-                ) : null}
-              </span>
-            </label>
-            <label
-              className={`payment-choice__option${codCheck.available ? '' : ' payment-choice__option--off'}`}
-            >
-              <input
-                type="radio"
-                name="payment"
-                value="COD"
-                checked={payingCod}
-                disabled={!codCheck.available}
-                aria-describedby={codCheck.available ? undefined : 'cod-reason'}
-                onChange={() => setPayment('COD')}
-              />
-              <span>
-                {t('payment.cod')}
-                {codCheck.available ? (
-                  totals.codFee > 0 ? (
-                    <small>{t('payment.codFeeNote', { amount: formatRupees(totals.codFee) })}</small>
-                  ) : null
-                ) : (
-                  <small id="cod-reason">{words.codReason(codCheck.reason, cod)}</small>
-                )}
-              </span>
-            </label>
-          </fieldset>
+          <PriceRows totals={totals} couponApplied={Boolean(coupon)} payingCod={payingCod} />
+          <PaymentChoice
+            totals={totals}
+            payingCod={payingCod}
+            codUnavailable={codCheck.available ? null : words.codReason(codCheck.reason, cod)}
+            onChoose={setPayment}
+          />
           {error ? (
             <p className="form-error" role="alert">
               {error}
