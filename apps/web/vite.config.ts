@@ -18,6 +18,12 @@ function icuWithoutParserInBrowser(): Plugin {
   };
 }
 
+// Modules only some pages use (the cart's, checkout's and order pages' rules, the review rules, modals,
+// toasts, and the spec's texts, which pages get from the root loader) stay with those pages: a first visit to the home page does not load them (decision
+// 0017's budget).
+const NOT_ON_EVERY_PAGE =
+  /apps[\\/]web[\\/]app[\\/](features[\\/]cart[\\/]cart-contents|components[\\/](modal|toast))\.tsx|packages[\\/]shared[\\/]src[\\/](gst|cod|ist|shipping|delivery|media|refunds|payments|reviews|coupons|order-status|messages)\.ts/;
+
 const SHOP_MODULE =
   /apps[\\/]web[\\/]app[\\/](components[\\/]|seo\.ts|features[\\/](account|cart|reviews)[\\/])|packages[\\/]shared[\\/]src[\\/]/;
 
@@ -41,7 +47,10 @@ export default defineConfig({
             },
             {
               name: 'shop',
-              test: (id) => SHOP_MODULE.test(id) && !/[\\/](contracts|validators)/.test(id),
+              test: (id) =>
+                SHOP_MODULE.test(id) &&
+                !/[\\/](contracts|validators)/.test(id) &&
+                !NOT_ON_EVERY_PAGE.test(id),
               tags: ['$initial'],
               minShareCount: 2,
               priority: 1,

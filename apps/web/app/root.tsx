@@ -1,5 +1,5 @@
 import { LANG_TAG, pathLang } from '@spice/shared/lang';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -14,8 +14,8 @@ import {
 import type { Route } from './+types/root';
 import { Analytics } from './components/analytics';
 import { currentUser, getStorefront } from './context';
-import { useLocalePath, useT } from './i18n';
-import { catalogueFor, langOf, offerHindiOf } from './i18n/server';
+import { setPageSpecMessages, useLocalePath, useSpecMessages, useT } from './i18n';
+import { catalogueFor, langOf, offerHindiOf, specTexts } from './i18n/server';
 import inlineStyles from './styles/app.css?inline';
 import stylesHref from './styles/app.css?url';
 
@@ -55,6 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     lang,
     messages: catalogueFor(lang),
+    spec: specTexts(lang),
     offerHindi: offerHindiOf(request),
     settings,
     footer,
@@ -115,6 +116,9 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Code outside React (the API helper's network error) speaks the page's language too.
+  const spec = useSpecMessages();
+  useEffect(() => setPageSpecMessages(spec), [spec]);
   return <Outlet />;
 }
 

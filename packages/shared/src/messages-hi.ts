@@ -1,14 +1,8 @@
 // The spec's user-facing texts (messages.ts) as a Hindi reader expects them: the same keys, so a
 // text added in English without its Hindi fails the type check. Written, not word-for-word.
 import type { Lang } from './lang.ts';
-import {
-  couponWaitMessage,
-  MESSAGES,
-  percentOffLabel,
-  refundNotice,
-  SEARCH_PROMPT,
-  searchResultsTitle,
-} from './messages.ts';
+import { couponWaitMessage, percentOffLabel, refundNotice, searchResultsTitle } from './message-functions.ts';
+import { MESSAGES, SEARCH_PROMPT } from './messages.ts';
 import { formatRupees } from './money.ts';
 import type { RefundReason } from './payments.ts';
 
@@ -87,24 +81,27 @@ export interface SpecMessages {
   refundNotice: (reason: RefundReason, amountPaise: number) => string;
 }
 
-const EN: SpecMessages = {
-  messages: MESSAGES,
-  searchPrompt: SEARCH_PROMPT,
+/** The spec's text functions, apart from its texts: the browser gets the texts as data (decision 0017). */
+export type SpecFunctions = Omit<SpecMessages, 'messages' | 'searchPrompt'>;
+
+export const SPEC_FUNCTIONS_EN: SpecFunctions = {
   searchResultsTitle,
   percentOffLabel,
   couponWaitMessage,
   refundNotice,
 };
 
-const HI: SpecMessages = {
-  messages: MESSAGES_HI,
-  searchPrompt: SEARCH_PROMPT_HI,
+export const SPEC_FUNCTIONS_HI: SpecFunctions = {
   searchResultsTitle: (q) => `"${q}" के खोज परिणाम`,
   percentOffLabel: (n) => `${n}% की छूट`,
   couponWaitMessage: (seconds) => `कूपन की बहुत ज़्यादा कोशिशें हो गईं। कृपया ${seconds} सेकंड रुककर फिर कोशिश करें।`,
   refundNotice: (reason, amountPaise) =>
     `${REFUND_CAUSES_HI[reason]} आपके ${formatRupees(amountPaise)} के भुगतान की वापसी 5–7 कार्यदिवसों में आपके खाते में हो जाएगी।`,
 };
+
+const EN: SpecMessages = { messages: MESSAGES, searchPrompt: SEARCH_PROMPT, ...SPEC_FUNCTIONS_EN };
+
+const HI: SpecMessages = { messages: MESSAGES_HI, searchPrompt: SEARCH_PROMPT_HI, ...SPEC_FUNCTIONS_HI };
 
 export function specMessages(lang: Lang): SpecMessages {
   return lang === 'hi' ? HI : EN;

@@ -1,6 +1,4 @@
 // The spec's user-facing texts in one place (spec sections 2 and 8). Used verbatim.
-import { formatRupees } from './money.ts';
-import type { RefundReason } from './payments.ts';
 
 export const MESSAGES = {
   loadingProduct: 'Loading product...',
@@ -50,8 +48,6 @@ export const MESSAGES = {
   numberOutOfRange: 'That number is out of range.',
 } as const;
 
-export const searchResultsTitle = (q: string) => `Search Results for: "${q}"`;
-
 /** /search with an empty query: a prompt to search, above the bestsellers. */
 export const SEARCH_PROMPT = {
   title: 'Search our spices',
@@ -60,21 +56,7 @@ export const SEARCH_PROMPT = {
   /** Under 'No matching products found': what to look at instead. */
   tryBestsellers: 'Our bestsellers instead:',
 } as const;
-export const percentOffLabel = (n: number) => `${n}% off`;
-/** Too many wrong coupon codes in a minute: the coupon box shows how long to wait. */
-export const couponWaitMessage = (seconds: number) =>
-  `Too many coupon attempts. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`;
 
-const REFUND_CAUSES: Record<RefundReason, string> = {
-  sold_out: 'This item sold out while you were paying.',
-  coupon_unavailable: 'The coupon on this order ran out while you were paying.',
-  checkout_cancelled: 'This checkout was replaced by a newer one before your payment arrived.',
-  order_cancelled: 'This order was cancelled before your payment arrived.',
-  already_paid: 'This order was already paid with another payment.',
-  amount_mismatch: 'The amount paid did not match your order total.',
-  order_shipped: 'This order was shipped before your payment arrived, so it stays cash on delivery.',
-};
-
-/** What the shopper reads when a payment was taken but cannot become an order. */
-export const refundNotice = (reason: RefundReason, amountPaise: number) =>
-  `${REFUND_CAUSES[reason]} Your payment of ${formatRupees(amountPaise)} will be refunded to your account in 5–7 working days.`;
+// The spec's text functions live beside these texts in their own module, so a page that needs only
+// a function (a price's '% off') does not load every text with it.
+export { couponWaitMessage, percentOffLabel, refundNotice, searchResultsTitle } from './message-functions.ts';

@@ -1,11 +1,15 @@
 import { POLICY_PATHS } from '@spice/shared/policy';
 import { Link } from 'react-router';
 import { ContactLink } from '../features/contact/contact-link';
+import { useLocalePath, useT } from '../i18n';
 import { useRootData } from '../root';
 import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon } from './icons';
+import { LanguageSwitch } from './language-switch';
 
 export function Footer() {
   const { footer, marketplaceLinks, settings } = useRootData();
+  const t = useT();
+  const lp = useLocalePath();
   return (
     <footer className="footer">
       <div className="footer__inner">
@@ -19,13 +23,13 @@ export function Footer() {
           />
           <p>{settings.description}</p>
         </div>
-        <nav className="footer__col" aria-label="Information">
-          <h2>Information</h2>
-          <Link to="/about">About Us</Link>
+        <nav className="footer__col" aria-label={t('footer.information')}>
+          <h2>{t('footer.information')}</h2>
+          <Link to={lp('/about')}>{t('footer.about')}</Link>
           <ContactLink />
           {footer.links.map((link) =>
             link.url.startsWith('/') ? (
-              <Link key={`${link.label}-${link.url}`} to={link.url}>
+              <Link key={`${link.label}-${link.url}`} to={lp(link.url)}>
                 {link.label}
               </Link>
             ) : (
@@ -35,15 +39,15 @@ export function Footer() {
             ),
           )}
         </nav>
-        <nav className="footer__col" aria-label="Need Help">
-          <h2>Need Help</h2>
-          <Link to={POLICY_PATHS.privacy}>Privacy Policy</Link>
-          <Link to={POLICY_PATHS.terms}>Terms &amp; Conditions</Link>
-          <Link to={POLICY_PATHS.return}>Return Policy</Link>
-          <Link to={POLICY_PATHS.shipping}>Shipping Policy</Link>
+        <nav className="footer__col" aria-label={t('footer.needHelp')}>
+          <h2>{t('footer.needHelp')}</h2>
+          <Link to={lp(POLICY_PATHS.privacy)}>{t('footer.privacy')}</Link>
+          <Link to={lp(POLICY_PATHS.terms)}>{t('footer.terms')}</Link>
+          <Link to={lp(POLICY_PATHS.return)}>{t('footer.return')}</Link>
+          <Link to={lp(POLICY_PATHS.shipping)}>{t('footer.shipping')}</Link>
         </nav>
         <div className="footer__col">
-          <h2>Contact Support</h2>
+          <h2>{t('footer.contactSupport')}</h2>
           {footer.email ? (
             <a href={`mailto:${footer.email}`} className="footer__contact">
               <MailIcon />
@@ -59,7 +63,12 @@ export function Footer() {
           {footer.facebookUrl || footer.instagramUrl ? (
             <div className="footer__social">
               {footer.facebookUrl ? (
-                <a href={footer.facebookUrl} target="_blank" rel="noopener noreferrer" aria-label="Facebook">
+                <a
+                  href={footer.facebookUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={t('footer.facebook')}
+                >
                   <FacebookIcon />
                 </a>
               ) : null}
@@ -68,7 +77,7 @@ export function Footer() {
                   href={footer.instagramUrl}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label="Instagram"
+                  aria-label={t('footer.instagram')}
                 >
                   <InstagramIcon />
                 </a>
@@ -79,7 +88,7 @@ export function Footer() {
       </div>
       {marketplaceLinks.length > 0 ? (
         <div className="footer__marketplaces">
-          <span>Also available on:</span>
+          <span>{t('footer.alsoOn')}</span>
           {marketplaceLinks.map((m) => (
             <a key={m.id} href={m.url} target="_blank" rel="noopener noreferrer">
               <img src={m.logoUrl} alt={m.name} width="120" height="36" loading="lazy" />
@@ -87,7 +96,12 @@ export function Footer() {
           ))}
         </div>
       ) : null}
-      <p className="footer__copyright">© 2025 {settings.storeName}. All rights reserved.</p>
+      <div className="footer__bottom">
+        <LanguageSwitch className="footer__lang" />
+        <p className="footer__copyright">
+          {t('footer.copyright', { year: '2025', store: settings.storeName })}
+        </p>
+      </div>
     </footer>
   );
 }

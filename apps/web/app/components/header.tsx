@@ -1,11 +1,14 @@
+import { stripLangPrefix } from '@spice/shared/lang';
 import { lazy, type MouseEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { api } from '../features/account/api';
 import { openLogin } from '../features/account/modal-events';
 import { storeUser, useStoredUser } from '../features/account/user-store';
 import { clearCartLocally, useCart } from '../features/cart/cart-store';
+import { useLocalePath, useT } from '../i18n';
 import { useRootData } from '../root';
 import { CartIcon, CloseIcon, MenuIcon } from './icons';
+import { LanguageSwitch } from './language-switch';
 import { SearchBox } from './search-box';
 
 const CartDrawer = lazy(() => import('../features/cart/cart-drawer'));
@@ -19,6 +22,8 @@ export function Header() {
   const { items } = useCart();
   const cartCount = items.length;
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const t = useT();
+  const lp = useLocalePath();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu on every navigation
   useEffect(() => setMenuOpen(false), [location.key]);
@@ -36,56 +41,61 @@ export function Header() {
         <button
           type="button"
           className="header__burger"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-label={menuOpen ? t('header.closeMenu') : t('header.openMenu')}
           aria-expanded={menuOpen}
           aria-controls="site-nav"
           onClick={() => setMenuOpen((o) => !o)}
         >
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
-        <Link to="/" className="header__logo" aria-label={`${settings.storeName} home`}>
+        <Link
+          to={lp('/')}
+          className="header__logo"
+          aria-label={t('header.logoLabel', { store: settings.storeName })}
+        >
           <img src={settings.logoUrl ?? '/images/logo.svg'} alt="" width="160" height="45" />
         </Link>
         {/* Phones keep the cart one tap away in the top bar, as well as in the menu. */}
-        <a href="/cart" className="header__cart" onClick={openDrawer}>
+        <a href={lp('/cart')} className="header__cart" onClick={openDrawer}>
           <CartIcon />
-          <span className="visually-hidden">Cart</span>
+          <span className="visually-hidden">{t('header.cart')}</span>
           <CartBadge count={cartCount} className="header__cart-count" />
         </a>
         <SearchBox />
-        <nav id="site-nav" className={`nav${menuOpen ? ' nav--open' : ''}`} aria-label="Main">
-          <NavLink to="/" end className="nav__link">
-            Home
+        <nav id="site-nav" className={`nav${menuOpen ? ' nav--open' : ''}`} aria-label={t('header.mainNav')}>
+          <NavLink to={lp('/')} end className="nav__link">
+            {t('header.home')}
           </NavLink>
-          <NavLink to="/about" className="nav__link">
-            About Us
+          <NavLink to={lp('/about')} className="nav__link">
+            {t('header.about')}
           </NavLink>
-          <a href="/cart" className="nav__link nav__cart" onClick={openDrawer}>
+          <a href={lp('/cart')} className="nav__link nav__cart" onClick={openDrawer}>
             <CartIcon />
-            <span>Cart</span>
+            <span>{t('header.cart')}</span>
             <CartBadge count={cartCount} className="badge" />
           </a>
-          <NavLink to="/orders" className="nav__link">
-            Orders
+          <NavLink to={lp('/orders')} className="nav__link">
+            {t('header.orders')}
           </NavLink>
           {user ? (
             <>
-              <NavLink to="/profile" className="nav__link nav__you">
-                You
+              <NavLink to={lp('/profile')} className="nav__link nav__you">
+                {t('header.you')}
               </NavLink>
               {user.role === 'admin' ? (
                 // Straight in the hamburger (shown at 768 px and below, like 'You'); the profile menu has it too.
                 <Link to="/admin" className="nav__link nav__you">
-                  Back office
+                  {t('header.backOffice')}
                 </Link>
               ) : null}
               <ProfileMenu firstName={user.firstName} admin={user.role === 'admin'} />
             </>
           ) : (
             <button type="button" className="nav__link nav__login" onClick={openLogin}>
-              Login
+              {t('header.login')}
             </button>
           )}
+          <LanguageSwitch className="nav__lang" />
         </nav>
       </div>
       {drawerOpen ? (
@@ -99,11 +109,12 @@ export function Header() {
 
 /** The number of cart lines, shown when above 0. */
 function CartBadge({ count, className }: { count: number; className: string }) {
+  const t = useT();
   if (count === 0) return null;
   return (
     <span className={className}>
       {count}
-      <span className="visually-hidden"> items</span>
+      <span className="visually-hidden"> {t('header.cartBadgeItems', { count })}</span>
     </span>
   );
 }
@@ -114,6 +125,8 @@ function ProfileMenu({ firstName, admin }: { firstName: string; admin: boolean }
   const navigate = useNavigate();
   const location = useLocation();
   const revalidator = useRevalidator();
+  const t = useT();
+  const lp = useLocalePath();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close on every navigation
   useEffect(() => setOpen(false), [location.key]);
@@ -140,11 +153,9 @@ function ProfileMenu({ firstName, admin }: { firstName: string; admin: boolean }
       storeUser(null);
       clearCartLocally();
       setOpen(false);
-      if (
-        ['/profile', '/orders', '/checkout'].includes(location.pathname) ||
-        location.pathname.startsWith('/orders/')
-      )
-        navigate('/');
+      const page = stripLangPrefix(location.pathname);
+      if (['/profile', '/orders', '/checkout'].includes(page) || page.startsWith('/orders/'))
+        navigate(lp('/'));
       revalidator.revalidate();
     }
   }
@@ -165,11 +176,11 @@ function ProfileMenu({ firstName, admin }: { firstName: string; admin: boolean }
       </button>
       {open ? (
         <div className="profile-menu__list">
-          <Link to="/profile">My Profile</Link>
-          <Link to="/orders">Orders</Link>
-          {admin ? <Link to="/admin">Back office</Link> : null}
+          <Link to={lp('/profile')}>{t('header.myProfile')}</Link>
+          <Link to={lp('/orders')}>{t('header.orders')}</Link>
+          {admin ? <Link to="/admin">{t('header.backOffice')}</Link> : null}
           <button type="button" onClick={() => void logout()}>
-            Logout
+            {t('header.logout')}
           </button>
         </div>
       ) : null}

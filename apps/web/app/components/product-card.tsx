@@ -3,6 +3,7 @@ import { CARD_IMAGE_SIZES, productImageSet } from '@spice/shared/images';
 import { cardPricing } from '@spice/shared/variants';
 import { Link } from 'react-router';
 import { Stars } from '../features/reviews/stars';
+import { useLocalePath, useT } from '../i18n';
 import { Price } from './price';
 
 /** Average rating and review count, shown on a card when the product has reviews. */
@@ -44,8 +45,9 @@ export function ProductCard({
   rating?: CardRating | undefined;
 }) {
   const { image, price, mrp } = product;
+  const lp = useLocalePath();
   return (
-    <Link to={`/product/${product.slug}`} className="card" prefetch="intent">
+    <Link to={lp(`/product/${product.slug}`)} className="card" prefetch="intent">
       <span className="card__media">
         <img
           src={image.src}
@@ -69,12 +71,13 @@ export function ProductCard({
 }
 
 export function CardStars({ rating }: { rating: CardRating }) {
+  const t = useT();
   return (
     <span className="card__rating">
       <Stars value={rating.average} size="sm" />
       <span className="card__rating-count">
         ({rating.count}
-        <span className="visually-hidden"> {rating.count === 1 ? 'review' : 'reviews'}</span>)
+        <span className="visually-hidden"> {t('product.reviewsWord', { count: rating.count })}</span>)
       </span>
     </span>
   );

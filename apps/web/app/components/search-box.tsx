@@ -2,11 +2,11 @@
 // plain GET form to /search.
 import type { ProductDto } from '@spice/shared/contracts/catalog';
 import { productImage } from '@spice/shared/images';
-import { MESSAGES, SEARCH_PROMPT } from '@spice/shared/messages';
 import type { TextPart } from '@spice/shared/search-highlight';
 import { cardPricing } from '@spice/shared/variants';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocalePath, useSpecMessages, useT } from '../i18n';
 import { acceptLanguageFor, currentPageLang } from '../i18n/page-lang';
 import { MarkedText } from './highlight';
 import { SearchIcon } from './icons';
@@ -55,8 +55,9 @@ function ResultLink({
   onPick: () => void;
 }) {
   const { price, mrp } = cardPricing(product.variants);
+  const lp = useLocalePath();
   return (
-    <Link to={`/product/${product.slug}`} className="search__result" onClick={onPick}>
+    <Link to={lp(`/product/${product.slug}`)} className="search__result" onClick={onPick}>
       <img src={productImage(product)} alt="" width="44" height="44" />
       <span className="search__name">
         <MarkedText parts={mark(product.name, query)} />
@@ -83,6 +84,9 @@ export function SearchBox() {
   const location = useLocation();
   const listId = useId();
   const rootRef = useRef<HTMLElement>(null);
+  const t = useT();
+  const lp = useLocalePath();
+  const { messages, searchPrompt } = useSpecMessages();
 
   // Live dropdown: debounce typing and drop answers to stale queries.
   useEffect(() => {
@@ -128,9 +132,9 @@ export function SearchBox() {
     try {
       const matches = await fetchMatches(q);
       const only = matches.length === 1 ? matches[0] : undefined;
-      navigate(only ? `/product/${only.slug}` : `/search?q=${encodeURIComponent(q)}`);
+      navigate(lp(only ? `/product/${only.slug}` : `/search?q=${encodeURIComponent(q)}`));
     } catch {
-      navigate(`/search?q=${encodeURIComponent(q)}`);
+      navigate(lp(`/search?q=${encodeURIComponent(q)}`));
     }
   }
 
@@ -149,16 +153,16 @@ export function SearchBox() {
 
   return (
     <search className="search" ref={rootRef}>
-      <form action="/search" method="get" onSubmit={onSubmit} className="search__form">
+      <form action={lp('/search')} method="get" onSubmit={onSubmit} className="search__form">
         <label htmlFor={`${listId}-input`} className="visually-hidden">
-          Search spices
+          {t('search.label')}
         </label>
         <input
           id={`${listId}-input`}
           name="q"
           type="search"
           autoComplete="off"
-          placeholder="Search masalas, turmeric, chilli…"
+          placeholder={t('search.placeholder')}
           value={query}
           maxLength={100}
           onChange={(e) => {
@@ -168,7 +172,7 @@ export function SearchBox() {
           onFocus={() => setOpen(true)}
           onKeyDown={onKeyDown}
         />
-        <button type="submit" className="search__submit" aria-label="Search">
+        <button type="submit" className="search__submit" aria-label={t('search.submit')}>
           <SearchIcon />
         </button>
       </form>
@@ -177,12 +181,12 @@ export function SearchBox() {
           {results.length === 0 ? (
             <>
               <p className="search__empty" role="status">
-                {MESSAGES.noSearchMatchesDropdown}
+                {messages.noSearchMatchesDropdown}
               </p>
               {offers.length > 0 ? (
                 <>
-                  <p className="search__offer">{SEARCH_PROMPT.tryBestsellers}</p>
-                  <ul aria-label={SEARCH_PROMPT.bestsellers}>
+                  <p className="search__offer">{searchPrompt.tryBestsellers}</p>
+                  <ul aria-label={searchPrompt.bestsellers}>
                     {offers.map((p) => (
                       <li key={p.id}>
                         <ResultLink product={p} query="" mark={plain} onPick={() => setQuery('')} />
@@ -193,7 +197,7 @@ export function SearchBox() {
               ) : null}
             </>
           ) : (
-            <ul aria-label="Matching products">
+            <ul aria-label={t('search.matching')}>
               {results.slice(0, 8).map((p) => (
                 <li key={p.id}>
                   <ResultLink product={p} query={query} mark={mark} onPick={() => setQuery('')} />

@@ -12,6 +12,8 @@ export interface Formatters {
   date(value: Date | string | number): string;
   /** An instant: '23 Nov 2026, 9:05 pm IST' in English, '23 नवंबर 2026, 9:05 pm IST' in Hindi. */
   dateTime(value: Date | string | number): string;
+  /** A calendar day ('2026-11-26'), with its weekday: 'Thu, 26 Nov' / 'गुरुवार, 26 नवंबर'. */
+  weekdayDate(day: string): string;
 }
 
 const cache = new Map<Lang, Formatters>();
@@ -44,12 +46,24 @@ export function formatters(lang: Lang): Formatters {
     timeZone: TIME_ZONE,
     numberingSystem: 'latn',
   });
+  // A calendar day is no instant: formatted as the UTC day it names.
+  const dayFormat = new Intl.DateTimeFormat(tag, {
+    weekday: lang === 'hi' ? 'long' : 'short',
+    day: 'numeric',
+    month,
+    timeZone: 'UTC',
+    numberingSystem: 'latn',
+  });
   const made: Formatters = {
     number: (n) => numberFormat.format(n),
     date: (value) => dateFormat.format(toDate(value)),
     dateTime: (value) => {
       const date = toDate(value);
       return `${dateFormat.format(date)}, ${timeFormat.format(date).toLowerCase()} IST`;
+    },
+    weekdayDate: (day) => {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new RangeError(`Not a day: ${day}`);
+      return dayFormat.format(toDate(`${day}T00:00:00Z`));
     },
   };
   cache.set(lang, made);

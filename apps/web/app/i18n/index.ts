@@ -7,7 +7,12 @@
 //   useFormat()        numbers and dates, Indian style, IST
 //   useLocalePath()    lp('/cart') → '/hi/cart' on Hindi pages
 import { type Lang, localizePath, pathLang } from '@spice/shared/lang';
-import { type SpecMessages, specMessages } from '@spice/shared/messages-hi';
+import {
+  SPEC_FUNCTIONS_EN,
+  SPEC_FUNCTIONS_HI,
+  type SpecFunctions,
+  type SpecMessages,
+} from '@spice/shared/messages-hi';
 import { useCallback } from 'react';
 import { useLocation, useRouteLoaderData } from 'react-router';
 import { type Formatters, formatters } from './format';
@@ -45,9 +50,28 @@ export function useT(): Translate {
   return t;
 }
 
-/** The spec's texts (MESSAGES, SEARCH_PROMPT, …) in the page's language. */
+/** The spec's texts as the root loader sends them: specMessages(lang) less its functions. */
+export type SpecTexts = Pick<SpecMessages, 'messages' | 'searchPrompt'>;
+
+const SPEC_FUNCTIONS: Record<Lang, SpecFunctions> = { en: SPEC_FUNCTIONS_EN, hi: SPEC_FUNCTIONS_HI };
+const specs = new WeakMap<SpecTexts, SpecMessages>();
+const NO_SPEC_TEXTS = { messages: {}, searchPrompt: {} } as SpecTexts;
+
+/**
+ * The spec's texts (MESSAGES, SEARCH_PROMPT, …) and text functions in the page's language: what
+ * specMessages(lang) from @spice/shared/messages-hi gives, with the texts from the root loader, so
+ * the browser's bundle carries neither language's texts (decision 0017).
+ */
 export function useSpecMessages(): SpecMessages {
-  return specMessages(useLang());
+  const lang = useLang();
+  const root = useRouteLoaderData('root') as { lang?: Lang; spec?: SpecTexts } | undefined;
+  const texts = root?.spec && root.lang === lang ? root.spec : NO_SPEC_TEXTS;
+  let spec = specs.get(texts);
+  if (!spec) {
+    spec = { ...texts, ...SPEC_FUNCTIONS[lang] };
+    specs.set(texts, spec);
+  }
+  return spec;
 }
 
 /** Numbers and dates in the page's language: Indian grouping, IST, Hindi month names on Hindi pages. */
@@ -61,4 +85,31 @@ export function useLocalePath(): (path: string) => string {
   return useCallback((path: string) => localizePath(path, lang), [lang]);
 }
 
-export { acceptLanguageFor, currentPageLang } from './page-lang';
+export { acceptLanguageFor, currentPageLang, pageSpecMessages, setPageSpecMessages } from './page-lang';
+
+/** The root loader's data as meta functions and helpers see it (matches[0].loaderData). */
+interface RootI18n {
+  lang: Lang;
+  messages: CompiledCatalogue;
+  spec: SpecTexts;
+}
+
+/** A translator for meta functions, which cannot use hooks: from the root loader's data. */
+export function rootT(root: RootI18n): Translate {
+  let t = translators.get(root.messages);
+  if (!t) {
+    t = createTranslator(root.lang, root.messages);
+    translators.set(root.messages, t);
+  }
+  return t;
+}
+
+/** The spec's texts for meta functions: from the root loader's data. */
+export function rootSpec(root: RootI18n): SpecMessages {
+  let spec = specs.get(root.spec);
+  if (!spec) {
+    spec = { ...root.spec, ...SPEC_FUNCTIONS[root.lang] };
+    specs.set(root.spec, spec);
+  }
+  return spec;
+}

@@ -2,6 +2,8 @@
 // catalogue compiled once (ICU messages parsed here, so the browser gets them ready to format).
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { type Lang, offersHindi, pathLang } from '@spice/shared/lang';
+import { specMessages } from '@spice/shared/messages-hi';
+import type { SpecTexts } from './index';
 import en from './messages/en.json';
 import hi from './messages/hi.json';
 import { type CompiledCatalogue, flattenCatalogue } from './translate';
@@ -48,4 +50,10 @@ const compiled: Partial<Record<Lang, CompiledCatalogue>> = {};
 export function catalogueFor(lang: Lang): CompiledCatalogue {
   compiled[lang] ??= compileCatalogue(lang === 'hi' ? hi : en);
   return compiled[lang];
+}
+
+/** The spec's texts in the page's language, for the root loader (useSpecMessages adds the functions). */
+export function specTexts(lang: Lang): SpecTexts {
+  const { messages, searchPrompt } = specMessages(lang);
+  return { messages, searchPrompt };
 }

@@ -1,16 +1,20 @@
 import type { ContentSectionDto } from '@spice/shared/contracts/content';
 import { getStorefront } from '../context';
 import { renderMarkdown } from '../features/content/markdown';
+import { rootT, type Translate, useT } from '../i18n';
+import { langOf } from '../i18n/server';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/about';
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
+  const t = rootT(root);
   return seoMeta({
-    title: `About Us | ${root.settings.storeName}`,
-    description: `How ${root.settings.storeName} makes pure, authentic Indian spices: low-temperature grinding, no onion or garlic, 100% vegetarian, FSSAI approved.`,
+    title: `${t('about.title')} | ${root.settings.storeName}`,
+    description: t('about.description', { store: root.settings.storeName }),
     origin: root.origin,
     path: '/about',
+    lang: root.lang,
     image: '/images/about/grinding.svg',
   });
 }
@@ -19,23 +23,25 @@ export function meta({ matches }: Route.MetaArgs) {
 type AboutSection = Omit<ContentSectionDto, 'body'> & { html: string | null; text: string };
 
 // Section bodies are Markdown, rendered here on the server (the parser never ships to browsers).
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
+  // The page's language: the About sections take it (i18n-content's `lang` parameter).
+  const lang = langOf(request);
   try {
     const sections: AboutSection[] = (await services.content.sections('about_us')).map(({ body, ...s }) => ({
       ...s,
       html: renderMarkdown(body, { topHeading: 3 }),
       text: '',
     }));
-    return { sections, failed: false };
+    return { sections, failed: false, lang };
   } catch (error) {
     console.warn('about sections failed to load', error);
-    return { sections: [] as AboutSection[], failed: true };
+    return { sections: [] as AboutSection[], failed: true, lang };
   }
 }
 
 /** Shown when the server has no sections (or cannot load them), as the spec asks. */
-function fallbackSections(store: string): AboutSection[] {
+function fallbackSections(t: Translate, store: string): AboutSection[] {
   const s = (id: number, title: string, text: string, imageUrls: string): AboutSection => ({
     id,
     title,
@@ -46,52 +52,28 @@ function fallbackSections(store: string): AboutSection[] {
     orderIndex: id,
   });
   return [
-    s(
-      1,
-      'About Us',
-      `${store} brings the masalas of Indian home kitchens to yours: whole spices, sourced from the farms that grow them best, ground and packed with care.`,
-      '/images/about/fields.svg',
-    ),
-    s(
-      2,
-      `What Makes ${store} Different`,
-      'We grind at low temperature so the natural oils and aroma stay in the spice. Our blends contain no onion or garlic and are 100% vegetarian.',
-      '/images/about/grinding.svg',
-    ),
-    s(
-      3,
-      'Vision And Mission',
-      'To make pure, honest spices the everyday choice of every Indian family, at a fair price.',
-      '/images/about/leaf.svg',
-    ),
-    s(
-      4,
-      'Our Process',
-      'Clean, sun-dry, roast in small batches, grind cool, and seal fresh: every batch is checked before it is packed.',
-      '/images/about/packing.svg',
-    ),
-    s(
-      5,
-      'Our Commitment',
-      'Every product is made in an FSSAI approved facility, with nothing added that you would not use at home.',
-      '/images/about/lab.svg',
-    ),
+    s(1, t('about.aboutTitle'), t('about.aboutText', { store }), '/images/about/fields.svg'),
+    s(2, t('about.differentTitle', { store }), t('about.differentText'), '/images/about/grinding.svg'),
+    s(3, t('about.visionTitle'), t('about.visionText'), '/images/about/leaf.svg'),
+    s(4, t('about.processTitle'), t('about.processText'), '/images/about/packing.svg'),
+    s(5, t('about.commitmentTitle'), t('about.commitmentText'), '/images/about/lab.svg'),
   ];
 }
 
 export default function About({ loaderData, matches }: Route.ComponentProps) {
   const store = matches[0].loaderData.settings.storeName;
+  const t = useT();
   const useFallback = loaderData.failed || loaderData.sections.length === 0;
-  const sections = useFallback ? fallbackSections(store) : loaderData.sections;
+  const sections = useFallback ? fallbackSections(t, store) : loaderData.sections;
   return (
     <main className="page about">
       {useFallback ? (
         <section className="welcome">
-          <h1>Welcome to {store}</h1>
+          <h1>{t('about.welcome', { store })}</h1>
           <p lang="hi">शुद्ध मसाले, सच्चा स्वाद</p>
         </section>
       ) : (
-        <h1 className="visually-hidden">About {store}</h1>
+        <h1 className="visually-hidden">{t('about.heading', { store })}</h1>
       )}
       {sections.map((section, i) => {
         const images = section.imageUrls

@@ -1,5 +1,3 @@
-import { pathLang } from '@spice/shared/lang';
-import { specMessages } from '@spice/shared/messages-hi';
 import { Link } from 'react-router';
 import { getStorefront } from '../context';
 import { useStoredUser } from '../features/account/user-store';
@@ -11,17 +9,18 @@ import {
   useMilestones,
 } from '../features/cart/cart-contents';
 import { useCart } from '../features/cart/cart-store';
-import { useLocalePath, useSpecMessages, useT } from '../i18n';
+import { rootSpec, useLocalePath, useSpecMessages, useT } from '../i18n';
 import { useRootData } from '../root';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/cart';
 
-export function meta({ matches, location }: Route.MetaArgs) {
+export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   return seoMeta({
-    title: `${specMessages(pathLang(location.pathname)).messages.cartTitle} | ${root.settings.storeName}`,
+    title: `${rootSpec(root).messages.cartTitle} | ${root.settings.storeName}`,
     description: root.settings.description,
     origin: root.origin,
+    lang: root.lang,
     path: '/cart',
     noindex: true,
   });

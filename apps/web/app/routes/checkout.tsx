@@ -22,18 +22,19 @@ import { loadRazorpayScript, openRazorpay, type PaymentResult } from '../feature
 import { AddressSection, PaymentChoice, PriceRows } from '../features/checkout/sections';
 import { SimulatedPayModal } from '../features/checkout/simulated-pay';
 import { useCheckoutTotals } from '../features/checkout/use-checkout-totals';
-import { useLocalePath, useSpecMessages, useT } from '../i18n';
+import { rootT, useLocalePath, useSpecMessages, useT } from '../i18n';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/checkout';
 
-export function meta({ matches, location }: Route.MetaArgs) {
+export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
-  const lang = pathLang(location.pathname);
+  const lang = root.lang;
   return seoMeta({
-    title: `${lang === 'hi' ? 'चेकआउट' : 'Checkout'} | ${root.settings.storeName}`,
+    title: `${rootT(root)('checkout.title')} | ${root.settings.storeName}`,
     description: root.settings.description,
     origin: root.origin,
-    path: localizePath('/checkout', lang),
+    lang,
+    path: '/checkout',
     noindex: true,
   });
 }

@@ -12,6 +12,7 @@ export function meta({ matches }: Route.MetaArgs) {
     title: `Contact Us | ${root.settings.storeName}`,
     description: `Write to ${root.settings.storeName} about an order, bulk packs or our masalas.`,
     origin: root.origin,
+    lang: root.lang,
     path: '/contact',
   });
 }

@@ -13,6 +13,7 @@ export function meta({ matches }: Route.MetaArgs) {
     title: `Dev outbox | ${root.settings.storeName}`,
     description: 'Messages held by the dev outbox.',
     origin: root.origin,
+    lang: root.lang,
     path: '/dev/outbox',
     noindex: true,
   });

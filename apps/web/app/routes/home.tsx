@@ -1,7 +1,8 @@
 import { DEFAULT_BANNER_IMAGE } from '@spice/shared/banner';
-import { MESSAGES } from '@spice/shared/messages';
 import { ProductCard, toCardProduct } from '../components/product-card';
 import { getStorefront } from '../context';
+import { useSpecMessages, useT } from '../i18n';
+import { langOf } from '../i18n/server';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/home';
 
@@ -12,27 +13,32 @@ export function meta({ matches }: Route.MetaArgs) {
     description: root.settings.description,
     origin: root.origin,
     path: '/',
+    lang: root.lang,
     image: '/images/banners/festive.svg',
   });
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
+  // The page's language: the banner and catalogue reads take it (i18n-content's `lang` parameter).
+  const lang = langOf(request);
   const [banner, products] = await Promise.all([
     services.content.liveBanner(),
     services.catalog.listActive(),
   ]);
   const ratings = await services.reviews.ratingsFor(products.map((p) => p.id));
   // Only what the cards show: the page's data travels a second time, for hydration.
-  return { banner, products: products.map(toCardProduct), ratings };
+  return { banner, products: products.map(toCardProduct), ratings, lang };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { banner, products, ratings } = loaderData;
+  const t = useT();
+  const { messages } = useSpecMessages();
   const image = (
     <img
       src={banner?.imageUrl ?? DEFAULT_BANNER_IMAGE}
-      alt={banner?.alt || 'Pure, authentic Indian spices'}
+      alt={banner?.alt || t('home.heroAlt')}
       width="1600"
       height="600"
       fetchPriority="high"
@@ -40,12 +46,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
   return (
     <main className="page home">
-      <section className="hero" aria-label="Featured offer">
+      <section className="hero" aria-label={t('home.heroLabel')}>
         {banner?.linkUrl ? <a href={banner.linkUrl}>{image}</a> : image}
       </section>
       <section aria-labelledby="featured-heading">
         <h1 id="featured-heading" className="section-title">
-          {MESSAGES.featuredProducts}
+          {messages.featuredProducts}
         </h1>
         <div className="grid">
           {products.map((p, i) => (

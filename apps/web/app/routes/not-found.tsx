@@ -1,14 +1,16 @@
 import { data, Link } from 'react-router';
+import { rootT, useLocalePath, useT } from '../i18n';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/not-found';
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   return seoMeta({
-    title: `Page not found | ${root.settings.storeName}`,
+    title: `${rootT(root)('notFound.title')} | ${root.settings.storeName}`,
     description: root.settings.description,
     origin: root.origin,
     path: '/',
+    lang: root.lang,
     noindex: true,
   });
 }
@@ -26,14 +28,16 @@ export default function NotFound() {
   return <NotFoundView />;
 }
 
-export function NotFoundView({ what = 'page' }: { what?: string }) {
+export function NotFoundView({ what = 'page' }: { what?: 'page' | 'product' | 'order' }) {
+  const t = useT();
+  const lp = useLocalePath();
   return (
     <main className="page not-found">
       <p className="not-found__code">404</p>
-      <h1>We couldn’t find that {what}</h1>
-      <p>The link may be old, or the {what} may have moved. Our masalas are still right here.</p>
-      <Link to="/" className="button">
-        Back to Home
+      <h1>{t('notFound.heading', { what })}</h1>
+      <p>{t('notFound.text', { what })}</p>
+      <Link to={lp('/')} className="button">
+        {t('common.backHome')}
       </Link>
     </main>
   );

@@ -1,12 +1,11 @@
 import type { OrderDetailDto } from '@spice/shared/contracts/commerce';
-import { localizePath, pathLang } from '@spice/shared/lang';
 import { formatRupees } from '@spice/shared/money';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { api } from '../features/account/api';
 import { clearCartLocally, refreshCart } from '../features/cart/cart-store';
 import { DeliveryAddress } from '../features/orders/delivery-address';
-import { useLocalePath, useT } from '../i18n';
+import { rootT, useLocalePath, useT } from '../i18n';
 import { seoMeta } from '../seo';
 import orderStylesHref from '../styles/order.css?url';
 import { useHydrated } from '../use-hydrated';
@@ -14,14 +13,15 @@ import type { Route } from './+types/order-success';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: orderStylesHref }];
 
-export function meta({ matches, location }: Route.MetaArgs) {
+export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
-  const lang = pathLang(location.pathname);
+  const lang = root.lang;
   return seoMeta({
-    title: `${lang === 'hi' ? 'ऑर्डर हो गया' : 'Order placed'} | ${root.settings.storeName}`,
+    title: `${rootT(root)('orderSuccess.metaTitle')} | ${root.settings.storeName}`,
     description: root.settings.description,
     origin: root.origin,
-    path: localizePath('/order-success', lang),
+    lang,
+    path: '/order-success',
     noindex: true,
   });
 }

@@ -11,7 +11,7 @@ import { InvoiceLinks } from '../features/orders/invoice-links';
 import { useOrderLabels } from '../features/orders/labels';
 import { PayNow } from '../features/orders/pay-now';
 import { ShipmentTracking } from '../features/orders/shipment-tracking';
-import { useLocalePath, useSpecMessages, useT } from '../i18n';
+import { rootT, useLocalePath, useSpecMessages, useT } from '../i18n';
 import { seoMeta } from '../seo';
 import orderStylesHref from '../styles/order.css?url';
 import type { Route } from './+types/order';
@@ -19,14 +19,15 @@ import { NotFoundView } from './not-found';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: orderStylesHref }];
 
-export function meta({ params, matches, location }: Route.MetaArgs) {
+export function meta({ params, matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
-  const lang = pathLang(location.pathname);
+  const lang = root.lang;
   return seoMeta({
-    title: `${lang === 'hi' ? 'ऑर्डर' : 'Order'} ${params.orderNumber} | ${root.settings.storeName}`,
+    title: `${rootT(root)('order.title', { number: params.orderNumber })} | ${root.settings.storeName}`,
     description: root.settings.description,
     origin: root.origin,
-    path: localizePath(`/orders/${params.orderNumber}`, lang),
+    lang,
+    path: `/orders/${params.orderNumber}`,
     noindex: true,
   });
 }

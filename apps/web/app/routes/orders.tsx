@@ -1,23 +1,23 @@
 import type { OrderSummaryDto } from '@spice/shared/contracts/commerce';
-import { localizePath, pathLang } from '@spice/shared/lang';
 import { formatPrice } from '@spice/shared/money';
 import { Link, useNavigation } from 'react-router';
 import { currentUser, getStorefront } from '../context';
 import { openLogin } from '../features/account/modal-events';
 import { InvoiceLinks } from '../features/orders/invoice-links';
 import { useOrderLabels } from '../features/orders/labels';
-import { useLocalePath, useT } from '../i18n';
+import { rootT, useLocalePath, useT } from '../i18n';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/orders';
 
-export function meta({ matches, location }: Route.MetaArgs) {
+export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
-  const lang = pathLang(location.pathname);
+  const lang = root.lang;
   return seoMeta({
-    title: `${lang === 'hi' ? 'मेरे ऑर्डर' : 'My Orders'} | ${root.settings.storeName}`,
+    title: `${rootT(root)('orders.title')} | ${root.settings.storeName}`,
     description: root.settings.description,
     origin: root.origin,
-    path: localizePath('/orders', lang),
+    lang,
+    path: '/orders',
     noindex: true,
   });
 }

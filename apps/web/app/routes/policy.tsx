@@ -1,34 +1,41 @@
-import { MESSAGES } from '@spice/shared/messages';
+import { stripLangPrefix } from '@spice/shared/lang';
 import { policyKindForPath } from '@spice/shared/policy';
 import { isRouteErrorResponse } from 'react-router';
 import { getStorefront } from '../context';
 import { formatSavedDate } from '../features/content/dates';
 import { renderMarkdown } from '../features/content/markdown';
+import { rootT, useSpecMessages, useT } from '../i18n';
+import { formatters } from '../i18n/format';
+import { langOf } from '../i18n/server';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/policy';
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const root = matches[0].loaderData;
-  const title = loaderData?.policy?.title ?? 'Policy';
+  const t = rootT(root);
+  const title = loaderData?.policy?.title ?? t('policy.fallbackTitle');
   return seoMeta({
     title: `${title} | ${root.settings.storeName}`,
-    description: `${title} of ${root.settings.storeName}.`,
+    description: t('policy.description', { title, store: root.settings.storeName }),
     origin: root.origin,
-    path: location.pathname,
+    path: stripLangPrefix(location.pathname),
+    lang: root.lang,
   });
 }
 
 // One page for the four policies, chosen by the path (spec section 2). The Markdown is rendered
 // here, on the server, so the parser never ships to the shopper's browser.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const kind = policyKindForPath(new URL(request.url).pathname);
+  // The page's language: the policy read takes it (i18n-content's `lang` parameter).
+  const lang = langOf(request);
+  const kind = policyKindForPath(stripLangPrefix(new URL(request.url).pathname));
   const found = await getStorefront(context).services.content.policy(kind);
   const policy = found?.body.trim()
     ? {
         title: found.title,
         html: renderMarkdown(found.body, { topHeading: 2 }),
         savedAt: found.updatedAt,
-        savedOn: formatSavedDate(found.updatedAt),
+        savedOn: lang === 'hi' ? formatters('hi').date(found.updatedAt) : formatSavedDate(found.updatedAt),
       }
     : null;
   return { kind, policy };
@@ -36,10 +43,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function PolicyPage({ loaderData }: Route.ComponentProps) {
   const { policy } = loaderData;
+  const t = useT();
+  const { messages } = useSpecMessages();
   if (!policy) {
     return (
       <main className="page policy">
-        <p className="empty">{MESSAGES.policyEmpty}</p>
+        <p className="empty">{messages.policyEmpty}</p>
       </main>
     );
   }
@@ -48,7 +57,7 @@ export default function PolicyPage({ loaderData }: Route.ComponentProps) {
       <h1>{policy.title}</h1>
       {/* The date the owner last saved this text in the back office. */}
       <p className="policy__updated">
-        Last updated <time dateTime={policy.savedAt}>{policy.savedOn}</time>
+        {t.rich('policy.updated', { date: <time dateTime={policy.savedAt}>{policy.savedOn}</time> })}
       </p>
       {/* Escaped, link-checked HTML from renderMarkdown (see features/content/markdown.ts). */}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered without raw HTML on the server */}
@@ -59,9 +68,10 @@ export default function PolicyPage({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   console.error(isRouteErrorResponse(error) ? error.statusText : error);
+  const { messages } = useSpecMessages();
   return (
     <main className="page policy">
-      <p className="empty">{MESSAGES.policyFailed}</p>
+      <p className="empty">{messages.policyFailed}</p>
     </main>
   );
 }

@@ -1,6 +1,6 @@
 import type { ProductDto } from '@spice/shared/contracts/catalog';
 import { PRODUCT_IMAGE_SIZES, productImage } from '@spice/shared/images';
-import { MESSAGES } from '@spice/shared/messages';
+import { localizePath } from '@spice/shared/lang';
 import { defaultVariantIndex, isPurchasable } from '@spice/shared/variants';
 import { useState } from 'react';
 import { data, isRouteErrorResponse, Link } from 'react-router';
@@ -11,57 +11,75 @@ import { addToCart, decrement, setQuantity as setLineQuantity, useCart } from '.
 import { CheckDelivery } from '../features/delivery/check-delivery';
 import { CustomerReviews } from '../features/reviews/customer-reviews';
 import { reviewsJsonLd } from '../features/reviews/json-ld';
+import { rootT, useLocalePath, useSpecMessages, useT } from '../i18n';
+import { langOf } from '../i18n/server';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/product';
 import { NotFoundView } from './not-found';
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
+  const t = rootT(root);
   if (!loaderData) {
     return seoMeta({
-      title: `Product not found | ${root.settings.storeName}`,
+      title: t('product.notFoundTitle', { store: root.settings.storeName }),
       description: root.settings.description,
       origin: root.origin,
       path: '/',
+      lang: root.lang,
       noindex: true,
     });
   }
   const { product } = loaderData;
   return [
     ...seoMeta({
-      title: `${product.name} | ${root.settings.storeName} – Premium Masalas Online`,
+      title: t('product.title', { name: product.name, store: root.settings.storeName }),
       description: product.description || root.settings.description,
       origin: root.origin,
       path: `/product/${product.slug}`,
+      lang: root.lang,
       image: productImage(product),
       type: 'product',
     }),
     {
       'script:ld+json': {
-        ...productJsonLd(product, root.origin, root.settings.storeName),
+        ...productJsonLd(
+          product,
+          `${root.origin}${localizePath(`/product/${product.slug}`, root.lang)}`,
+          root,
+        ),
         ...reviewsJsonLd(loaderData.reviews),
       },
     },
   ];
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
+  // The page's language: the catalogue reads take it (i18n-content's `lang` parameter).
+  const lang = langOf(request);
   const product = await services.catalog.getBySlug(params.slug);
   if (!product?.active) throw data(null, { status: 404 });
   const recommendations = await services.catalog.recommendations(product.id, 5);
   const reviews = await services.reviews.productPage(product.id);
   // Recommendation cards need their image, name and variants, not whole products (the data is
   // sent a second time for hydration).
-  return { product, recommendations: recommendations.map(toRecommended), reviews };
+  return { product, recommendations: recommendations.map(toRecommended), reviews, lang };
 }
 
-function productJsonLd(product: ProductDto, origin: string, storeName: string) {
-  const url = `${origin}/product/${product.slug}`;
+/** The product's structured data, in the page's language (name, description) at the page's URL. */
+function productJsonLd(
+  product: ProductDto,
+  url: string,
+  root: { origin: string; lang: string; settings: { storeName: string } },
+) {
+  const { origin } = root;
+  const storeName = root.settings.storeName;
   const image = productImage(product);
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
+    inLanguage: root.lang === 'hi' ? 'hi-IN' : 'en-IN',
     name: product.name,
     description: product.description,
     sku: product.variants[0]?.sku,
@@ -113,14 +131,17 @@ function ProductDetail({
   const variant = product.variants[variantIndex];
   const canBuy = variant ? isPurchasable(variant) : false;
   const maxQuantity = variant ? Math.max(1, variant.stock) : 1;
+  const t = useT();
+  const lp = useLocalePath();
+  const { messages } = useSpecMessages();
 
   return (
     <main className="page product">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/">Home</Link> / <span aria-current="page">{product.name}</span>
+      <nav aria-label={t('product.breadcrumb')} className="breadcrumb">
+        <Link to={lp('/')}>{t('product.home')}</Link> / <span aria-current="page">{product.name}</span>
       </nav>
       <div className="product__layout">
-        <section className="gallery" aria-label="Product images">
+        <section className="gallery" aria-label={t('product.images')}>
           <img
             className="gallery__main"
             src={shown.src}
@@ -139,7 +160,7 @@ function ProductDetail({
                   key={src}
                   className={`gallery__thumb${i === imageIndex ? ' is-active' : ''}`}
                   onClick={() => setImageIndex(i)}
-                  aria-label={`Show image ${i + 1} of ${images.length}`}
+                  aria-label={t('product.showImage', { n: i + 1, total: images.length })}
                   aria-pressed={i === imageIndex}
                 >
                   <img
@@ -160,14 +181,14 @@ function ProductDetail({
         <section className="product__info">
           <p className="product__brand">{product.brand}</p>
           <h1 className="product__name">{product.name}</h1>
-          {product.bestseller ? <p className="tag">Bestseller</p> : null}
+          {product.bestseller ? <p className="tag">{t('product.bestseller')}</p> : null}
           <div className="product__price">
             {variant ? <Price price={variant.price} mrp={variant.mrp} size="lg" /> : null}
           </div>
-          <p className="product__tax">Inclusive of all taxes</p>
+          <p className="product__tax">{t('product.taxIncluded')}</p>
 
           <fieldset className="pills">
-            <legend>Weight</legend>
+            <legend>{t('product.weight')}</legend>
             {product.variants.map((v, i) => (
               <button
                 type="button"
@@ -181,7 +202,9 @@ function ProductDetail({
                 }}
               >
                 {v.weight}
-                {!isPurchasable(v) ? <span className="visually-hidden"> (out of stock)</span> : null}
+                {!isPurchasable(v) ? (
+                  <span className="visually-hidden"> {t('product.variantOutOfStock')}</span>
+                ) : null}
               </button>
             ))}
           </fieldset>
@@ -199,11 +222,11 @@ function ProductDetail({
                 setAdding(false);
                 if (result.ok) {
                   setQuantity(1);
-                  setToast(MESSAGES.addedToCart);
+                  setToast(messages.addedToCart);
                 } else if (result.message) setToast(result.message);
               }}
             >
-              {canBuy ? 'Add to Cart' : 'Out of Stock'}
+              {canBuy ? t('product.addToCart') : messages.outOfStock}
             </button>
           </div>
           <Toast message={toast} onDone={() => setToast('')} />
@@ -213,7 +236,7 @@ function ProductDetail({
 
           {product.about.length > 0 ? (
             <details className="about-list" open>
-              <summary>About this product</summary>
+              <summary>{t('product.about')}</summary>
               <ul>
                 {product.about.map((line) => (
                   <li key={line}>{line}</li>
@@ -227,7 +250,7 @@ function ProductDetail({
       {recommendations.length > 0 ? (
         <section className="also-like" aria-labelledby="also-like-heading">
           <h2 id="also-like-heading" className="section-title">
-            You may also like
+            {t('product.alsoLike')}
           </h2>
           <div className="also-like__row">
             {recommendations.map((p) => (
@@ -252,14 +275,15 @@ function QuantityStepper({
   onChange: (n: number) => void;
   label: string;
 }) {
+  const t = useT();
   return (
     <fieldset className="stepper">
-      <legend className="visually-hidden">Quantity of {label}</legend>
+      <legend className="visually-hidden">{t('product.quantityOf', { name: label })}</legend>
       <button
         type="button"
         onClick={() => onChange(Math.max(1, value - 1))}
         disabled={value <= 1}
-        aria-label="Decrease quantity"
+        aria-label={t('product.decrease')}
       >
         −
       </button>
@@ -268,7 +292,7 @@ function QuantityStepper({
         type="button"
         onClick={() => onChange(Math.min(max, value + 1))}
         disabled={value >= max}
-        aria-label="Increase quantity"
+        aria-label={t('product.increase')}
       >
         +
       </button>
@@ -281,14 +305,16 @@ function RecommendationCard({ product }: { product: RecommendedProduct }) {
   const variant = product.variants[index];
   const { items } = useCart();
   const line = variant ? items.find((i) => i.variantId === variant.id) : undefined;
+  const t = useT();
+  const lp = useLocalePath();
   return (
     <article className="rec">
-      <Link to={`/product/${product.slug}`} prefetch="intent" className="rec__link">
+      <Link to={lp(`/product/${product.slug}`)} prefetch="intent" className="rec__link">
         <img src={product.image} alt="" width="600" height="600" loading="lazy" />
         <h3 className="rec__name">{product.name}</h3>
       </Link>
       <fieldset className="pills pills--small">
-        <legend className="visually-hidden">Weight of {product.name}</legend>
+        <legend className="visually-hidden">{t('product.weightOf', { name: product.name })}</legend>
         {product.variants.map((v, i) => (
           <button
             type="button"
@@ -308,7 +334,7 @@ function RecommendationCard({ product }: { product: RecommendedProduct }) {
           <button
             type="button"
             onClick={() => void decrement(line)}
-            aria-label={`Decrease quantity of ${product.name} ${line.variant}`}
+            aria-label={t('product.decreaseOf', { name: product.name, weight: line.variant })}
           >
             −
           </button>
@@ -317,7 +343,7 @@ function RecommendationCard({ product }: { product: RecommendedProduct }) {
             type="button"
             onClick={() => void setLineQuantity(line.id, line.quantity + 1)}
             disabled={line.quantity >= line.stock}
-            aria-label={`Increase quantity of ${product.name} ${line.variant}`}
+            aria-label={t('product.increaseOf', { name: product.name, weight: line.variant })}
           >
             +
           </button>
@@ -327,12 +353,12 @@ function RecommendationCard({ product }: { product: RecommendedProduct }) {
           type="button"
           className="button button--outline rec__add"
           disabled={!variant || !isPurchasable(variant)}
-          aria-label={`Add ${product.name} to cart`}
+          aria-label={t('product.addNamed', { name: product.name })}
           onClick={() =>
             variant && void addToCart({ productId: product.id, variantId: variant.id, quantity: 1 })
           }
         >
-          +ADD
+          {t('product.addShort')}
         </button>
       )}
     </article>

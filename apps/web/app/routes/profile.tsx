@@ -17,6 +17,7 @@ export function meta({ matches }: Route.MetaArgs) {
     title: `My Profile | ${root.settings.storeName}`,
     description: root.settings.description,
     origin: root.origin,
+    lang: root.lang,
     path: '/profile',
     noindex: true,
   });

@@ -13,6 +13,7 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
     title: `${loaderData ? `Rate ${loaderData.product.name}` : 'Product not found'} | ${root.settings.storeName}`,
     description: root.settings.description,
     origin: root.origin,
+    lang: root.lang,
     path: location.pathname,
     noindex: true,
   });

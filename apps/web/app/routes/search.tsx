@@ -1,6 +1,5 @@
 import type { ProductDto } from '@spice/shared/contracts/catalog';
 import { CARD_IMAGE_SIZES, productImageSet } from '@spice/shared/images';
-import { MESSAGES, percentOffLabel, SEARCH_PROMPT, searchResultsTitle } from '@spice/shared/messages';
 import { formatPrice } from '@spice/shared/money';
 import { highlightParts, matchedExcerpt, type TextPart } from '@spice/shared/search-highlight';
 import { isOutOfStock, priceRange } from '@spice/shared/variants';
@@ -8,16 +7,20 @@ import { Link } from 'react-router';
 import { MarkedText } from '../components/highlight';
 import { type CardRating, CardStars, ProductCard, toCardProduct } from '../components/product-card';
 import { getStorefront } from '../context';
+import { rootSpec, useLocalePath, useSpecMessages, useT } from '../i18n';
+import { langOf } from '../i18n/server';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/search';
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
+  const { searchResultsTitle, searchPrompt } = rootSpec(root);
   return seoMeta({
-    title: `${loaderData.q.trim() ? searchResultsTitle(loaderData.q) : SEARCH_PROMPT.title} | ${root.settings.storeName}`,
+    title: `${loaderData.q.trim() ? searchResultsTitle(loaderData.q) : searchPrompt.title} | ${root.settings.storeName}`,
     description: root.settings.description,
     origin: root.origin,
     path: '/search',
+    lang: root.lang,
     noindex: true,
   });
 }
@@ -25,13 +28,15 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (new URL(request.url).searchParams.get('q') ?? '').slice(0, 100);
   const { services } = getStorefront(context);
+  // The page's language: the catalogue and search reads take it (i18n-content's `lang` parameter).
+  const lang = langOf(request);
   if (!q.trim()) {
     // Nothing asked yet: a prompt and the bestsellers (or, if none is marked, the first products).
     const active = await services.catalog.listActive();
     const marked = active.filter((p) => p.bestseller);
     const picks = (marked.length > 0 ? marked : active).slice(0, 8);
     const ratings = await services.reviews.ratingsFor(picks.map((p) => p.id));
-    return { q, results: [], ratings, bestsellers: picks.map(toCardProduct), offers: [], marks: {} };
+    return { q, results: [], ratings, bestsellers: picks.map(toCardProduct), offers: [], marks: {}, lang };
   }
   const results = await services.search.search(q);
   // Nothing found: the bestsellers are offered under the message.
@@ -39,20 +44,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ratings = await services.reviews.ratingsFor([...results, ...offers].map((p) => p.id));
   // Marked here, on the server, so the spellings table stays out of the browser's shared chunks.
   const marks = Object.fromEntries(results.map((p) => [p.id, marksFor(p, q)]));
-  return { q, results, ratings, bestsellers: null, offers, marks };
+  return { q, results, ratings, bestsellers: null, offers, marks, lang };
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { q, results, ratings, bestsellers, offers, marks } = loaderData;
+  const { messages, searchPrompt, searchResultsTitle } = useSpecMessages();
   if (bestsellers) {
     return (
       <main className="page search-page">
-        <h1 className="section-title">{SEARCH_PROMPT.title}</h1>
-        <p className="search-page__prompt">{SEARCH_PROMPT.text}</p>
+        <h1 className="section-title">{searchPrompt.title}</h1>
+        <p className="search-page__prompt">{searchPrompt.text}</p>
         {bestsellers.length > 0 ? (
           <section aria-labelledby="bestsellers-heading">
             <h2 id="bestsellers-heading" className="section-title">
-              {SEARCH_PROMPT.bestsellers}
+              {searchPrompt.bestsellers}
             </h2>
             <div className="grid">
               {bestsellers.map((p) => (
@@ -69,7 +75,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       <main className="page search-page">
         <h1 className="section-title">{searchResultsTitle(q)}</h1>
         {results.length === 0 ? (
-          <p className="empty">{MESSAGES.noSearchMatchesPage}</p>
+          <p className="empty">{messages.noSearchMatchesPage}</p>
         ) : (
           <div className="grid">
             {results.map((p) => (
@@ -82,7 +88,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       {offers.length > 0 ? (
         <aside className="page search-page search-page__offers" aria-labelledby="offers-heading">
           <h2 id="offers-heading" className="section-title">
-            {SEARCH_PROMPT.bestsellers}
+            {searchPrompt.bestsellers}
           </h2>
           <div className="grid">
             {offers.map((p) => (
@@ -126,8 +132,11 @@ function SearchResultCard({
   const range = priceRange(product.variants);
   const outOfStock = isOutOfStock(product.variants);
   const image = productImageSet(product);
+  const t = useT();
+  const lp = useLocalePath();
+  const { messages, percentOffLabel } = useSpecMessages();
   return (
-    <Link to={`/product/${product.slug}`} className="card" prefetch="intent">
+    <Link to={lp(`/product/${product.slug}`)} className="card" prefetch="intent">
       <span className="card__media">
         <img
           src={image.src}
@@ -157,7 +166,12 @@ function SearchResultCard({
         {range?.kind === 'single' ? (
           <span className="price">
             <span className="price__now">{formatPrice(range.price)}</span>
-            {range.mrp > range.price ? <s className="price__mrp">{formatPrice(range.mrp)}</s> : null}
+            {range.mrp > range.price ? (
+              <s className="price__mrp">
+                <span className="visually-hidden">{t('common.mrp')}</span>
+                {formatPrice(range.mrp)}
+              </s>
+            ) : null}
             {range.off > 0 ? <span className="price__off">{percentOffLabel(range.off)}</span> : null}
           </span>
         ) : null}
@@ -168,7 +182,7 @@ function SearchResultCard({
             </span>
           </span>
         ) : null}
-        {outOfStock ? <span className="stock-out">{MESSAGES.outOfStock}</span> : null}
+        {outOfStock ? <span className="stock-out">{messages.outOfStock}</span> : null}
       </span>
     </Link>
   );

@@ -1,6 +1,8 @@
 // Calls to the accounts API from the browser. Errors carry the server's message (spec texts).
-import { specMessages } from '@spice/shared/messages-hi';
-import { acceptLanguageFor, currentPageLang } from '../../i18n/page-lang';
+import { acceptLanguageFor, currentPageLang, pageSpecMessages } from '../../i18n/page-lang';
+
+// Before the page has rendered (never in practice: calls follow a shopper's action), English.
+const NETWORK_ERROR = 'Network error. Please check your internet connection.';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -33,7 +35,7 @@ export async function api<T>(
       credentials: 'same-origin',
     });
   } catch {
-    throw new ApiError(0, specMessages(lang).messages.networkError, {});
+    throw new ApiError(0, pageSpecMessages()?.messages.networkError ?? NETWORK_ERROR, {});
   }
   const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   if (!res.ok)

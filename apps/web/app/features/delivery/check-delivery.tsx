@@ -3,10 +3,10 @@
 // delivery date and whether cash on delivery is offered there, or why not.
 import type { AddressDto } from '@spice/shared/contracts/accounts';
 import type { PincodeInfoDto } from '@spice/shared/contracts/delivery';
-import { DELIVERY_MESSAGES, deliveryByLabel } from '@spice/shared/delivery';
-import { MESSAGES } from '@spice/shared/messages';
+import { formatDeliveryDate } from '@spice/shared/delivery';
 import { digitsOnly, PINCODE_PATTERN } from '@spice/shared/validators';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useFormat, useLang, useSpecMessages, useT } from '../../i18n';
 import { ApiError, api } from '../account/api';
 import { useStoredUser } from '../account/user-store';
 
@@ -28,11 +28,15 @@ export function CheckDelivery() {
   const [answer, setAnswer] = useState<Answer>(null);
   const [checking, setChecking] = useState(false);
   const latest = useRef('');
+  const t = useT();
+  const lang = useLang();
+  const format = useFormat();
+  const { messages } = useSpecMessages();
 
   async function check(pin: string) {
     latest.current = pin;
     if (!PINCODE_PATTERN.test(pin)) {
-      setAnswer({ kind: 'error', message: MESSAGES.addressPincode });
+      setAnswer({ kind: 'error', message: messages.addressPincode });
       return;
     }
     setChecking(true);
@@ -82,10 +86,10 @@ export function CheckDelivery() {
   const info = answer?.kind === 'place' ? answer.info : null;
   return (
     <section className="check-delivery" aria-labelledby="check-delivery-heading">
-      <h2 id="check-delivery-heading">Check delivery</h2>
+      <h2 id="check-delivery-heading">{t('delivery.heading')}</h2>
       <form className="check-delivery__form" onSubmit={onSubmit} noValidate>
         <label htmlFor="check-delivery-pincode" className="visually-hidden">
-          Pincode
+          {t('delivery.pincode')}
         </label>
         <input
           id="check-delivery-pincode"
@@ -93,11 +97,11 @@ export function CheckDelivery() {
           inputMode="numeric"
           maxLength={6}
           autoComplete="postal-code"
-          placeholder="Enter pincode"
+          placeholder={t('delivery.placeholder')}
           onChange={(e) => setPincode(digitsOnly(e.target.value, 6))}
         />
         <button type="submit" className="button" disabled={checking}>
-          Check
+          {t('delivery.check')}
         </button>
       </form>
       <div className="check-delivery__answer" role="status">
@@ -105,20 +109,25 @@ export function CheckDelivery() {
           <p className="field-error check-delivery__line">{answer.message}</p>
         ) : null}
         {info && !info.serviceable ? (
-          <p className="field-error check-delivery__line">{DELIVERY_MESSAGES.notServiceable}</p>
+          <p className="field-error check-delivery__line">{t('delivery.notServiceable')}</p>
         ) : null}
         {info?.serviceable && info.estimatedDelivery ? (
           <>
             <p className="check-delivery__line">
-              <strong>{deliveryByLabel(info.estimatedDelivery)}</strong>{' '}
-              <span className="check-delivery__place">
-                to {info.city}, {info.state}
-              </span>
+              {t.rich('delivery.by', {
+                date:
+                  lang === 'hi'
+                    ? format.weekdayDate(info.estimatedDelivery.to)
+                    : formatDeliveryDate(info.estimatedDelivery.to),
+                place: `${info.city}, ${info.state}`,
+                b: (chunks) => <strong>{chunks}</strong>,
+                span: (chunks) => <span className="check-delivery__place">{chunks}</span>,
+              })}
             </p>
             <p
               className={`check-delivery__line ${info.cod ? 'check-delivery__cod' : 'check-delivery__no-cod'}`}
             >
-              {info.cod ? DELIVERY_MESSAGES.codAvailable : info.codReason}
+              {info.cod ? t('delivery.codAvailable') : info.codReason}
             </p>
           </>
         ) : null}

@@ -14,7 +14,7 @@ export function ShipmentTracking({ tracking }: { tracking: TrackingDto }) {
     <div className="order-shipment">
       <h3 className="order-shipment__title">{t('tracking.shipment')}</h3>
       <p className="order-page__tracking">
-        {tracking.courier} · AWB <strong>{tracking.awb}</strong>
+        {tracking.courier} · {t('tracking.awb')} <strong>{tracking.awb}</strong>
       </p>
       {tracking.url ? (
         <p>
