@@ -63,7 +63,12 @@ export function Footer() {
           {footer.facebookUrl || footer.instagramUrl ? (
             <div className="footer__social">
               {footer.facebookUrl ? (
-                <a href={footer.facebookUrl} target="_blank" rel="noopener noreferrer" aria-label="Facebook">
+                <a
+                  href={footer.facebookUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={t('footer.facebook')}
+                >
                   <FacebookIcon />
                 </a>
               ) : null}
@@ -72,7 +77,7 @@ export function Footer() {
                   href={footer.instagramUrl}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label="Instagram"
+                  aria-label={t('footer.instagram')}
                 >
                   <InstagramIcon />
                 </a>

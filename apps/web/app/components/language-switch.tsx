@@ -50,6 +50,7 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
   const t = useT();
   return (
     // A group, not a landmark: the header and the footer both carry one.
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls; these are links
     <div role="group" className={`lang-switch ${className}`.trim()} aria-label={t('language.switchLabel')}>
       {LANGS.map((each, i) => (
         <span key={each}>

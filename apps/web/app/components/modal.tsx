@@ -1,5 +1,6 @@
 // A modal on the native <dialog>: focus is trapped and restored by the browser, Escape closes.
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useT } from '../i18n';
 import { CloseIcon } from './icons';
 
 /**
@@ -39,12 +40,13 @@ export function Modal({
 }) {
   const dialog = useModalDialog(onClose);
   const titleId = useId();
+  const t = useT();
   return (
     <dialog {...dialog} className={`modal ${className}`} aria-labelledby={titleId}>
       <div className="modal__panel">
         <div className="modal__head">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="modal__close" onClick={onClose} aria-label="Close">
+          <button type="button" className="modal__close" onClick={onClose} aria-label={t('common.close')}>
             <CloseIcon />
           </button>
         </div>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useT } from '../i18n';
 import { ArrowUpIcon } from './icons';
 
 /** Appears once the reader is past 60% of the page (spec section 9). */
@@ -15,12 +16,13 @@ export function ScrollToTop() {
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
+  const t = useT();
   if (!visible) return null;
   return (
     <button
       type="button"
       className="scroll-top"
-      aria-label="Scroll to top"
+      aria-label={t('common.scrollTop')}
       onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
     >
       <ArrowUpIcon />

@@ -1,4 +1,3 @@
-import { MESSAGES } from '@spice/shared/messages';
 import { Link } from 'react-router';
 import { getStorefront } from '../context';
 import { useStoredUser } from '../features/account/user-store';
@@ -10,6 +9,7 @@ import {
   useMilestones,
 } from '../features/cart/cart-contents';
 import { useCart } from '../features/cart/cart-store';
+import { rootSpec, useLocalePath, useSpecMessages, useT } from '../i18n';
 import { useRootData } from '../root';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/cart';
@@ -17,7 +17,7 @@ import type { Route } from './+types/cart';
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   return seoMeta({
-    title: `${MESSAGES.cartTitle} | ${root.settings.storeName}`,
+    title: `${rootSpec(root).messages.cartTitle} | ${root.settings.storeName}`,
     description: root.settings.description,
     origin: root.origin,
     lang: root.lang,
@@ -34,21 +34,24 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const { items, loaded } = useCart();
   const user = useStoredUser(useRootData().user);
   const milestones = useMilestones(loaderData.milestones);
+  const t = useT();
+  const lp = useLocalePath();
+  const { messages } = useSpecMessages();
   if (loaded && items.length === 0) {
     return (
       <main className="page cart-page">
-        <h1>{MESSAGES.cartTitle}</h1>
-        <p className="empty">{MESSAGES.cartEmpty}</p>
-        <Link to="/" className="button">
-          Continue shopping
+        <h1>{messages.cartTitle}</h1>
+        <p className="empty">{messages.cartEmpty}</p>
+        <Link to={lp('/')} className="button">
+          {t('cart.continueShopping')}
         </Link>
       </main>
     );
   }
   return (
     <main className="page cart-page">
-      <h1>{MESSAGES.cartTitle}</h1>
-      {!loaded ? <p className="empty">Loading your cart…</p> : null}
+      <h1>{messages.cartTitle}</h1>
+      {!loaded ? <p className="empty">{t('cart.loading')}</p> : null}
       {items.length > 0 ? (
         <div className="cart-page__layout">
           <CartLines items={items} loggedIn={Boolean(user)} />

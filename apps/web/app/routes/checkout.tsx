@@ -1,44 +1,39 @@
 // Checkout, standalone (no header or footer): contact, address, summary, coupon, price details,
 // then payment. The page shows totals; the server computes them again and decides.
-import {
-  COD_MESSAGES,
-  codAvailability,
-  pincodeBlocked,
-  placeCodOrderLabel,
-  prepaidDiscountPaise,
-  saveByPayingOnline,
-} from '@spice/shared/cod';
+import { COD_MESSAGES, codAvailability, pincodeBlocked } from '@spice/shared/cod';
 import type { AddressDto, AddressInputDto } from '@spice/shared/contracts/accounts';
 import type { PaymentOrderDto } from '@spice/shared/contracts/commerce';
 import type { AvailableCouponDto } from '@spice/shared/contracts/content';
-import { COUPON_ROUNDING_RULE, normaliseCouponCode } from '@spice/shared/coupons';
-import { DELIVERY_MESSAGES, deliveryByLabel } from '@spice/shared/delivery';
-import { GSTIN_LABEL, gstinProblem, normaliseGstin } from '@spice/shared/gst';
+import { normaliseCouponCode } from '@spice/shared/coupons';
+import { gstinProblem, normaliseGstin } from '@spice/shared/gst';
 import { productImage } from '@spice/shared/images';
-import { couponWaitMessage } from '@spice/shared/messages';
+import { localizePath, pathLang } from '@spice/shared/lang';
 import { formatRupees, rupeesToPaise as paise } from '@spice/shared/money';
-import { baseShippingCharge, orderTotal, shippingCharge } from '@spice/shared/pricing';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link, redirect, useNavigate, useRevalidator } from 'react-router';
 import { DemoNotice } from '../components/demo-notice';
 import { Modal } from '../components/modal';
 import { currentUser, getStorefront } from '../context';
 import { ApiError, api } from '../features/account/api';
 import { AddressForm } from '../features/addresses/address-form';
-import { milestonesInPaise, subtotalPaise } from '../features/cart/cart-contents';
 import { refreshCart, useCart } from '../features/cart/cart-store';
+import { useCheckoutWords } from '../features/checkout/checkout-words';
 import { loadRazorpayScript, openRazorpay, type PaymentResult } from '../features/checkout/payment';
+import { AddressSection, PaymentChoice, PriceRows } from '../features/checkout/sections';
 import { SimulatedPayModal } from '../features/checkout/simulated-pay';
+import { useCheckoutTotals } from '../features/checkout/use-checkout-totals';
+import { rootT, useLocalePath, useSpecMessages, useT } from '../i18n';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/checkout';
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
+  const lang = root.lang;
   return seoMeta({
-    title: `Checkout | ${root.settings.storeName}`,
+    title: `${rootT(root)('checkout.title')} | ${root.settings.storeName}`,
     description: root.settings.description,
     origin: root.origin,
-    lang: root.lang,
+    lang,
     path: '/checkout',
     noindex: true,
   });
@@ -47,7 +42,8 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
   const user = await currentUser(services, request);
-  if (!user) throw redirect('/');
+  const lang = pathLang(new URL(request.url).pathname);
+  if (!user) throw redirect(localizePath('/', lang));
   const [addresses, items, milestones, settings, config, rtoCount] = await Promise.all([
     services.accounts.listAddresses(user.id),
     services.cart.list(user),
@@ -56,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services.checkout.config(),
     services.orders.codRtoCount(user.id),
   ]);
-  if (items.length === 0) throw redirect('/cart');
+  if (items.length === 0) throw redirect(localizePath('/cart', lang));
   // Each address's delivery window, serviceability and zone COD (null: a pincode India Post lacks).
   const delivery = await services.delivery.lookupMany(addresses.map((a) => a.pincode));
   // The owner's blocked pincodes stay on the server: the page learns only which addresses are out.
@@ -77,16 +73,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const MESSAGES = {
-  couponFallback: 'Invalid or expired coupon.',
-  couponsFailed: 'Failed to load coupons.',
-  noCoupons: 'No active coupons available.',
-  sdkFailed: 'Razorpay SDK failed to load. Check your connection.',
-  createFailed: 'Failed to create Razorpay order.',
-  saveFailed: 'Payment succeeded but order saving failed.',
-  completeFailed: 'Payment succeeded but order failed to complete.',
-};
-
 type Overlay = 'redirecting' | 'fetching' | null;
 
 export default function Checkout({ loaderData, matches }: Route.ComponentProps) {
@@ -96,6 +82,10 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
   const items = cart.loaded && cart.items.length > 0 ? cart.items : loaderData.items;
   const navigate = useNavigate();
   const revalidator = useRevalidator();
+  const t = useT();
+  const lp = useLocalePath();
+  const spec = useSpecMessages();
+  const words = useCheckoutWords();
 
   const [addressId, setAddressId] = useState<number | null>(
     () => (addresses.find((a) => a.isDefault) ?? addresses[0])?.id ?? null,
@@ -122,35 +112,19 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
     const value = normaliseGstin(gstin);
     if (value === '') return null;
     const problem = gstinProblem(value);
-    setGstinError(problem ?? '');
+    setGstinError(problem ? words.gstinProblem(problem) : '');
     return problem ? false : value;
   }
 
   const address = addresses.find((a) => a.id === addressId) ?? null;
-  const totals = useMemo(() => {
-    const subtotal = subtotalPaise(items);
-    const totalMrp = items.reduce((s, i) => s + Math.max(paise(i.mrp), paise(i.price)) * i.quantity, 0);
-    const inPaise = milestonesInPaise(milestones);
-    const delivery = shippingCharge(inPaise, subtotal);
-    const baseDelivery = baseShippingCharge(inPaise);
-    const couponDiscount = coupon ? paise(coupon.discount) : 0;
-    const fee = paise(platformFee);
-    const parts = { subtotal, couponDiscount, deliveryCharge: delivery, platformFee: fee };
-    const prepaid = prepaidDiscountPaise(prepaidDiscount, subtotal - couponDiscount);
-    return {
-      subtotal,
-      totalMrp,
-      delivery,
-      baseDelivery,
-      couponDiscount,
-      fee,
-      prepaid,
-      orderValue: orderTotal(parts),
-      codFee: cod.feePaise,
-      total: orderTotal({ ...parts, prepaidDiscount: prepaid }),
-      codTotal: orderTotal({ ...parts, codFee: cod.feePaise }),
-    };
-  }, [items, milestones, coupon, platformFee, prepaidDiscount, cod.feePaise]);
+  const totals = useCheckoutTotals({
+    items,
+    milestones,
+    coupon,
+    platformFee,
+    prepaidDiscount,
+    codFeePaise: cod.feePaise,
+  });
   const delivery = address ? (loaderData.delivery[address.pincode] ?? null) : null;
   const deliverable = !address || delivery?.serviceable === true;
   const codCheck =
@@ -181,10 +155,10 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
       const wait = e instanceof ApiError && e.status === 429 ? Number(e.body.retryAfterSeconds) : 0;
       setCouponError(
         wait > 0
-          ? couponWaitMessage(wait)
+          ? spec.couponWaitMessage(wait)
           : e instanceof ApiError && e.status !== 0
-            ? e.message || MESSAGES.couponFallback
-            : MESSAGES.couponFallback,
+            ? e.message || t('checkout.couponFallback')
+            : t('checkout.couponFallback'),
       );
     }
   }
@@ -254,7 +228,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
         },
       });
       void refreshCart();
-      navigate('/order-success', {
+      navigate(lp('/order-success'), {
         replace: true,
         state: {
           orderId: placed.orderNumber,
@@ -272,7 +246,9 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
         if ((await refreshCart()).length > 0) await revalidator.revalidate();
         return;
       }
-      window.alert(e instanceof ApiError && e.status > 0 ? MESSAGES.saveFailed : MESSAGES.completeFailed);
+      window.alert(
+        e instanceof ApiError && e.status > 0 ? t('payment.saveFailed') : t('payment.completeFailed'),
+      );
     }
   }
 
@@ -293,14 +269,14 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
         headers: { 'idempotency-key': codKey },
       });
       void refreshCart();
-      navigate('/order-success', {
+      navigate(lp('/order-success'), {
         replace: true,
         state: { orderId: placed.orderNumber, totalAmount: placed.amount, paymentMode: 'COD' },
       });
     } catch (e) {
       setOverlay(null);
       setCodKey(crypto.randomUUID());
-      setError(e instanceof ApiError && e.status > 0 ? e.message : MESSAGES.createFailed);
+      setError(e instanceof ApiError && e.status > 0 ? e.message : t('payment.createFailed'));
       if (e instanceof ApiError && e.status === 409) {
         await refreshCart();
         await revalidator.revalidate();
@@ -334,9 +310,9 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
         setCoupon(null);
         setError(e.message);
       } else {
-        setError(e instanceof ApiError && e.status === 409 ? e.message : MESSAGES.createFailed);
+        setError(e instanceof ApiError && e.status === 409 ? e.message : t('payment.createFailed'));
         window.alert(
-          e instanceof ApiError && e.status < 500 && e.status > 0 ? e.message : MESSAGES.createFailed,
+          e instanceof ApiError && e.status < 500 && e.status > 0 ? e.message : t('payment.createFailed'),
         );
       }
       return;
@@ -347,7 +323,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
     }
     if (!(await loadRazorpayScript())) {
       setOverlay(null);
-      window.alert(MESSAGES.sdkFailed);
+      window.alert(t('payment.sdkFailed'));
       return;
     }
     openRazorpay(
@@ -365,15 +341,15 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
     <div className="checkout">
       {matches[0].loaderData.demoMode ? <DemoNotice /> : null}
       <div className="checkout__top">
-        <Link to="/" className="button">
-          ← Back to Home
+        <Link to={lp('/')} className="button">
+          {t('checkout.backHome')}
         </Link>
-        <h1>Checkout</h1>
+        <h1>{t('checkout.title')}</h1>
       </div>
       <main className="checkout__layout">
         <div className="checkout__main">
           <section className="panel" aria-labelledby="contact-heading">
-            <h2 id="contact-heading">Contact Info</h2>
+            <h2 id="contact-heading">{t('checkout.contactHeading')}</h2>
             <p>
               <strong>
                 {user.firstName} {user.lastName}
@@ -385,41 +361,15 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
             </p>
           </section>
 
-          <section className="panel" aria-labelledby="address-heading">
-            <div className="panel__head">
-              <h2 id="address-heading">Delivery Address</h2>
-              <button
-                type="button"
-                className="button button--small"
-                onClick={() => setAddressModal(addresses.length > 0 ? { mode: 'select' } : { mode: 'add' })}
-              >
-                {addresses.length > 0 ? 'Change' : '+ Add New Address'}
-              </button>
-            </div>
-            {address ? (
-              <p>
-                <strong>{address.name}</strong> <span className="chip">{address.addressType}</span>
-                <br />
-                {address.addressLine}, {address.locality}, {address.city}, {address.state} – {address.pincode}
-                <br />
-                Phone: +91 {address.phone}
-              </p>
-            ) : null}
-            {address ? (
-              deliverable && delivery?.estimatedDelivery ? (
-                <p className="delivery-estimate">{deliveryByLabel(delivery.estimatedDelivery)}</p>
-              ) : (
-                <p className="form-error" role="alert">
-                  {DELIVERY_MESSAGES.notServiceable}
-                </p>
-              )
-            ) : (
-              <p className="empty">Add a delivery address to continue.</p>
-            )}
-          </section>
+          <AddressSection
+            address={address}
+            hasAddresses={addresses.length > 0}
+            delivery={delivery}
+            onChange={() => setAddressModal(addresses.length > 0 ? { mode: 'select' } : { mode: 'add' })}
+          />
 
           <section className="panel" aria-labelledby="summary-heading">
-            <h2 id="summary-heading">Order Summary</h2>
+            <h2 id="summary-heading">{t('checkout.summaryHeading')}</h2>
             <ul className="summary-lines">
               {items.map((i) => (
                 <li key={i.id}>
@@ -440,7 +390,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
           </section>
 
           <section className="panel" aria-labelledby="coupon-heading">
-            <h2 id="coupon-heading">Apply Coupon</h2>
+            <h2 id="coupon-heading">{t('checkout.couponHeading')}</h2>
             <form
               className="coupon-form"
               onSubmit={(e) => {
@@ -449,14 +399,14 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
               }}
             >
               <label htmlFor="coupon-code" className="visually-hidden">
-                Coupon code
+                {t('checkout.couponLabel')}
               </label>
               <input
                 id="coupon-code"
                 value={couponInput}
                 onChange={(e) => setCouponInput(e.target.value)}
                 disabled={Boolean(coupon)}
-                placeholder="Enter coupon code"
+                placeholder={t('checkout.couponPlaceholder')}
                 maxLength={40}
               />
               {coupon ? (
@@ -468,17 +418,20 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
                     setCouponInput('');
                   }}
                 >
-                  Remove
+                  {t('checkout.remove')}
                 </button>
               ) : (
                 <button type="submit" className="button button--primary">
-                  Apply
+                  {t('checkout.apply')}
                 </button>
               )}
             </form>
             {coupon ? (
               <p className="form-notice">
-                Coupon {coupon.code} applied: you save {formatRupees(paise(coupon.discount))}.
+                {t('checkout.couponApplied', {
+                  code: coupon.code,
+                  amount: formatRupees(paise(coupon.discount)),
+                })}
               </p>
             ) : null}
             {couponError ? (
@@ -487,20 +440,20 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
               </p>
             ) : null}
             <button type="button" className="link-button" onClick={() => void openCoupons()}>
-              View Available Coupons
+              {t('checkout.viewCoupons')}
             </button>
           </section>
 
-          <section className="panel" aria-label="Business invoice">
+          <section className="panel" aria-label={t('checkout.businessInvoice')}>
             <details className="gstin-field">
-              <summary>{GSTIN_LABEL}</summary>
-              <label htmlFor="gstin">GSTIN</label>
+              <summary>{t('checkout.gstinSummary')}</summary>
+              <label htmlFor="gstin">{t('checkout.gstin')}</label>
               <input
                 id="gstin"
                 value={gstin}
                 onChange={(e) => setGstin(e.target.value)}
                 onBlur={() => checkedGstin()}
-                placeholder="e.g. 27AAPFU0939F1ZV"
+                placeholder={t('checkout.gstinPlaceholder')}
                 maxLength={20}
                 autoCapitalize="characters"
                 spellCheck={false}
@@ -515,96 +468,14 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
         </div>
 
         <aside className="panel price-details" aria-labelledby="price-heading">
-          <h2 id="price-heading">Price Details</h2>
-          <dl>
-            <div>
-              <dt>Total MRP</dt>
-              <dd>{formatRupees(totals.totalMrp)}</dd>
-            </div>
-            {/* Rows of nothing (no MRP saving, no coupon, no fee) are left out, not shown as −₹0. */}
-            {totals.totalMrp > totals.subtotal ? (
-              <div>
-                <dt>Discount on MRP</dt>
-                <dd className="saving">−{formatRupees(totals.totalMrp - totals.subtotal)}</dd>
-              </div>
-            ) : null}
-            {coupon && totals.couponDiscount > 0 ? (
-              <div>
-                <dt>Coupon Discount</dt>
-                <dd className="saving">−{formatRupees(totals.couponDiscount)}</dd>
-              </div>
-            ) : null}
-            <div>
-              <dt>Delivery Charges</dt>
-              <dd>
-                {totals.delivery < totals.baseDelivery ? <s>{formatRupees(totals.baseDelivery)}</s> : null}{' '}
-                {totals.delivery === 0 ? <span className="saving">FREE</span> : formatRupees(totals.delivery)}
-              </dd>
-            </div>
-            {totals.fee > 0 ? (
-              <div>
-                <dt>Platform Fee</dt>
-                <dd>{formatRupees(totals.fee)}</dd>
-              </div>
-            ) : null}
-            {payingCod && totals.codFee > 0 ? (
-              <div>
-                <dt>Cash on delivery fee</dt>
-                <dd>{formatRupees(totals.codFee)}</dd>
-              </div>
-            ) : null}
-            {!payingCod && totals.prepaid > 0 ? (
-              <div>
-                <dt>Prepaid discount</dt>
-                <dd className="saving">−{formatRupees(totals.prepaid)}</dd>
-              </div>
-            ) : null}
-            <div className="price-details__total">
-              <dt>Total Amount</dt>
-              <dd>{formatRupees(payingCod ? totals.codTotal : totals.total)}</dd>
-            </div>
-          </dl>
-          <fieldset className="payment-choice">
-            <legend>Payment</legend>
-            <label className="payment-choice__option">
-              <input
-                type="radio"
-                name="payment"
-                value="ONLINE"
-                checked={!payingCod}
-                onChange={() => setPayment('ONLINE')}
-              />
-              <span>
-                Pay online (UPI, cards, netbanking)
-                {totals.prepaid > 0 ? (
-                  <small className="saving">{saveByPayingOnline(totals.prepaid)}</small>
-                ) : null}
-              </span>
-            </label>
-            <label
-              className={`payment-choice__option${codCheck.available ? '' : ' payment-choice__option--off'}`}
-            >
-              <input
-                type="radio"
-                name="payment"
-                value="COD"
-                checked={payingCod}
-                disabled={!codCheck.available}
-                aria-describedby={codCheck.available ? undefined : 'cod-reason'}
-                onChange={() => setPayment('COD')}
-              />
-              <span>
-                Cash on delivery
-                {codCheck.available ? (
-                  totals.codFee > 0 ? (
-                    <small>{formatRupees(totals.codFee)} fee, pay in cash or UPI on delivery</small>
-                  ) : null
-                ) : (
-                  <small id="cod-reason">{codCheck.reason}</small>
-                )}
-              </span>
-            </label>
-          </fieldset>
+          <h2 id="price-heading">{t('checkout.priceHeading')}</h2>
+          <PriceRows totals={totals} couponApplied={Boolean(coupon)} payingCod={payingCod} />
+          <PaymentChoice
+            totals={totals}
+            payingCod={payingCod}
+            codUnavailable={codCheck.available ? null : words.codReason(codCheck.reason, cod)}
+            onChoose={setPayment}
+          />
           {error ? (
             <p className="form-error" role="alert">
               {error}
@@ -616,7 +487,9 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
             disabled={!address || !deliverable || overlay !== null}
             onClick={() => void (payingCod ? placeCodOrder() : payNow())}
           >
-            {payingCod ? placeCodOrderLabel(totals.codTotal) : 'Pay Now'}
+            {payingCod
+              ? t('payment.placeCod', { amount: formatRupees(totals.codTotal) })
+              : t('payment.payNow')}
           </button>
         </aside>
       </main>
@@ -625,10 +498,10 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
         <Modal
           title={
             addressModal.mode === 'select'
-              ? 'Select Delivery Address'
+              ? t('checkout.selectAddress')
               : addressModal.mode === 'add'
-                ? 'Add New Address'
-                : 'Edit Address'
+                ? t('checkout.addAddress')
+                : t('checkout.editAddress')
           }
           onClose={() => setAddressModal(null)}
         >
@@ -647,7 +520,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
                       }}
                     />
                     <span>
-                      <strong>{a.name}</strong> ({a.addressType}){a.isDefault ? ' · Default' : ''}
+                      <strong>{a.name}</strong> ({a.addressType}){a.isDefault ? t('checkout.isDefault') : ''}
                       <br />
                       {a.addressLine}, {a.city} – {a.pincode}
                     </span>
@@ -657,7 +530,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
                     className="link-button"
                     onClick={() => setAddressModal({ mode: 'edit', address: a })}
                   >
-                    Edit
+                    {t('checkout.edit')}
                   </button>
                 </div>
               ))}
@@ -666,7 +539,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
                 className="button button--outline"
                 onClick={() => setAddressModal({ mode: 'add' })}
               >
-                + Add New Address
+                {t('checkout.addAddressButton')}
               </button>
             </div>
           ) : (
@@ -680,11 +553,13 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
       ) : null}
 
       {couponsModal ? (
-        <Modal title="Available Coupons" onClose={() => setCouponsModal(null)}>
-          {couponsModal.state === 'loading' ? <p>Loading coupons…</p> : null}
-          {couponsModal.state === 'failed' ? <p className="form-error">{MESSAGES.couponsFailed}</p> : null}
+        <Modal title={t('checkout.couponsTitle')} onClose={() => setCouponsModal(null)}>
+          {couponsModal.state === 'loading' ? <p>{t('checkout.couponsLoading')}</p> : null}
+          {couponsModal.state === 'failed' ? (
+            <p className="form-error">{t('checkout.couponsFailed')}</p>
+          ) : null}
           {couponsModal.state === 'ready' && couponsModal.coupons.length === 0 ? (
-            <p className="empty">{MESSAGES.noCoupons}</p>
+            <p className="empty">{t('checkout.noCoupons')}</p>
           ) : null}
           {couponsModal.state === 'ready' && couponsModal.coupons.length > 0 ? (
             <ul className="coupon-list">
@@ -699,14 +574,14 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
                     <button
                       type="button"
                       className="button button--small"
-                      aria-label={`Apply ${c.code}`}
+                      aria-label={t('checkout.applyCode', { code: c.code })}
                       onClick={() => {
                         setCouponsModal(null);
                         setCouponInput(c.code);
                         void applyCoupon(c.code);
                       }}
                     >
-                      Apply
+                      {t('checkout.apply')}
                     </button>
                   ) : null}
                 </li>
@@ -715,7 +590,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
           ) : null}
           {couponsModal.state === 'ready' &&
           couponsModal.coupons.some((c) => c.discountType === 'PERCENT') ? (
-            <p className="coupon-list__rule">{COUPON_ROUNDING_RULE}</p>
+            <p className="coupon-list__rule">{t('checkout.roundingRule')}</p>
           ) : null}
         </Modal>
       ) : null}
@@ -735,7 +610,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
           onFailed={() => {
             setSimulated(null);
             setOverlay(null);
-            window.alert(MESSAGES.createFailed);
+            window.alert(t('payment.createFailed'));
           }}
         />
       ) : null}
@@ -745,10 +620,10 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
           <div className="spinner" aria-hidden="true" />
           <p>
             {overlay === 'redirecting'
-              ? 'Redirecting to Razorpay...'
+              ? t('checkout.redirecting')
               : payingCod
-                ? 'Placing your order...'
-                : 'Fetching payment status...'}
+                ? t('checkout.placing')
+                : t('checkout.fetching')}
           </p>
         </div>
       ) : null}

@@ -1,4 +1,3 @@
-import { payOnDeliveryNotice } from '@spice/shared/cod';
 import type { OrderDetailDto } from '@spice/shared/contracts/commerce';
 import { formatRupees } from '@spice/shared/money';
 import { useEffect, useState } from 'react';
@@ -6,6 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { api } from '../features/account/api';
 import { clearCartLocally, refreshCart } from '../features/cart/cart-store';
 import { DeliveryAddress } from '../features/orders/delivery-address';
+import { rootT, useLocalePath, useT } from '../i18n';
 import { seoMeta } from '../seo';
 import orderStylesHref from '../styles/order.css?url';
 import { useHydrated } from '../use-hydrated';
@@ -15,11 +15,12 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: orde
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
+  const lang = root.lang;
   return seoMeta({
-    title: `Order placed | ${root.settings.storeName}`,
+    title: `${rootT(root)('orderSuccess.metaTitle')} | ${root.settings.storeName}`,
     description: root.settings.description,
     origin: root.origin,
-    lang: root.lang,
+    lang,
     path: '/order-success',
     noindex: true,
   });
@@ -37,6 +38,8 @@ interface SuccessState {
 export default function OrderSuccess() {
   const location = useLocation();
   const navigate = useNavigate();
+  const t = useT();
+  const lp = useLocalePath();
   // The navigation state lives in the browser's history (a reload keeps it); the server never has
   // it, so the page uses it only once hydrated.
   const hydrated = useHydrated();
@@ -46,12 +49,12 @@ export default function OrderSuccess() {
     if (!hydrated) return;
     // Opened without the navigation state (a typed URL, a link): nothing to show.
     if (!state?.orderId) {
-      navigate('/', { replace: true });
+      navigate(lp('/'), { replace: true });
       return;
     }
     clearCartLocally();
     void refreshCart();
-  }, [hydrated, state, navigate]);
+  }, [hydrated, state, navigate, lp]);
 
   // Where the order goes, from the shopper's own order (the navigation state has only the ids).
   const orderId = state?.orderId;
@@ -71,48 +74,48 @@ export default function OrderSuccess() {
       </div>
       {state.paymentMode === 'COD' ? (
         <>
-          <h1>Order Placed!</h1>
-          <p>{payOnDeliveryNotice(state.totalAmount)}</p>
+          <h1>{t('orderSuccess.codHeading')}</h1>
+          <p>{t('orderSuccess.payOnDelivery', { amount: formatRupees(state.totalAmount) })}</p>
         </>
       ) : (
         <>
-          <h1>Payment Successful!</h1>
-          <p>Your order has been placed successfully.</p>
+          <h1>{t('orderSuccess.paidHeading')}</h1>
+          <p>{t('orderSuccess.paidText')}</p>
         </>
       )}
       <dl>
         <div>
-          <dt>Order ID</dt>
+          <dt>{t('orderSuccess.orderId')}</dt>
           <dd>{state.orderId}</dd>
         </div>
         <div>
-          <dt>Total Amount</dt>
+          <dt>{t('orderSuccess.totalAmount')}</dt>
           <dd>{formatRupees(state.totalAmount)}</dd>
         </div>
         {state.paymentMode === 'COD' ? (
           <div>
-            <dt>Payment</dt>
-            <dd>Cash on delivery</dd>
+            <dt>{t('orderSuccess.payment')}</dt>
+            <dd>{t('orderSuccess.cod')}</dd>
           </div>
         ) : (
           <div>
-            <dt>Payment ID</dt>
+            <dt>{t('orderSuccess.paymentId')}</dt>
             <dd>{state.paymentId}</dd>
           </div>
         )}
       </dl>
       {address ? (
         <section className="order-success__address" aria-labelledby="delivery-heading">
-          <h2 id="delivery-heading">Delivering to</h2>
+          <h2 id="delivery-heading">{t('orderSuccess.deliveringTo')}</h2>
           <DeliveryAddress address={address} />
         </section>
       ) : null}
       <div className="order-success__actions">
-        <Link to={`/orders/${state.orderId}`} className="button">
-          View Order
+        <Link to={lp(`/orders/${state.orderId}`)} className="button">
+          {t('orderSuccess.viewOrder')}
         </Link>
-        <Link to="/" className="button button--primary">
-          Back to Home
+        <Link to={lp('/')} className="button button--primary">
+          {t('orderSuccess.backHome')}
         </Link>
       </div>
     </main>

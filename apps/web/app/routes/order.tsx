@@ -1,10 +1,6 @@
-import { PAYMENT_STATUS_LABELS, paymentModeLabel } from '@spice/shared/cod';
 import type { OrderDetailDto } from '@spice/shared/contracts/commerce';
-import { formatIst } from '@spice/shared/ist';
-import { MESSAGES } from '@spice/shared/messages';
+import { localizePath, pathLang } from '@spice/shared/lang';
 import { formatPrice, rupeesToPaise } from '@spice/shared/money';
-import { statusLabel } from '@spice/shared/order-status';
-import { refundStatusText } from '@spice/shared/refunds';
 import { useState } from 'react';
 import { data, isRouteErrorResponse, Link, redirect } from 'react-router';
 import { Toast } from '../components/toast';
@@ -12,8 +8,10 @@ import { currentUser, getStorefront } from '../context';
 import { addToCart } from '../features/cart/cart-store';
 import { DeliveryAddress } from '../features/orders/delivery-address';
 import { InvoiceLinks } from '../features/orders/invoice-links';
+import { useOrderLabels } from '../features/orders/labels';
 import { PayNow } from '../features/orders/pay-now';
 import { ShipmentTracking } from '../features/orders/shipment-tracking';
+import { rootT, useLocalePath, useSpecMessages, useT } from '../i18n';
 import { seoMeta } from '../seo';
 import orderStylesHref from '../styles/order.css?url';
 import type { Route } from './+types/order';
@@ -23,11 +21,12 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: orde
 
 export function meta({ params, matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
+  const lang = root.lang;
   return seoMeta({
-    title: `Order ${params.orderNumber} | ${root.settings.storeName}`,
+    title: `${rootT(root)('order.title', { number: params.orderNumber })} | ${root.settings.storeName}`,
     description: root.settings.description,
     origin: root.origin,
-    lang: root.lang,
+    lang,
     path: `/orders/${params.orderNumber}`,
     noindex: true,
   });
@@ -38,7 +37,7 @@ export function meta({ params, matches }: Route.MetaArgs) {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
   const user = await currentUser(services, request);
-  if (!user) throw redirect('/orders');
+  if (!user) throw redirect(localizePath('/orders', pathLang(new URL(request.url).pathname)));
   try {
     return await services.customerOrders.detail(user.id, params.orderNumber);
   } catch (error) {
@@ -53,22 +52,25 @@ export function headers() {
 
 export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
   const [toast, setToast] = useState('');
+  const t = useT();
+  const lp = useLocalePath();
+  const labels = useOrderLabels();
   return (
     <main className="page order-page">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/">Home</Link> / <Link to="/orders">My Orders</Link> /{' '}
+      <nav aria-label={t('order.breadcrumb')} className="breadcrumb">
+        <Link to={lp('/')}>{t('order.home')}</Link> / <Link to={lp('/orders')}>{t('order.myOrders')}</Link> /{' '}
         <span aria-current="page">{order.orderNumber}</span>
       </nav>
       <div className="order-page__head">
-        <h1>Order {order.orderNumber}</h1>
+        <h1>{t('order.title', { number: order.orderNumber })}</h1>
         <span className={`status status--${order.orderStatus.toLowerCase()}`}>
-          {statusLabel(order.orderStatus)}
+          {labels.status(order.orderStatus)}
         </span>
       </div>
-      <p className="order-page__placed">Placed on {formatIst(order.createdAt)}</p>
+      <p className="order-page__placed">{t('order.placedOn', { date: labels.dateTime(order.createdAt) })}</p>
       {order.invoiceNumber ? (
         <p className="order-page__invoice">
-          Invoice {order.invoiceNumber}:{' '}
+          {t('order.invoice', { number: order.invoiceNumber })}{' '}
           <InvoiceLinks
             orderNumber={order.orderNumber}
             invoiceNumber={order.invoiceNumber}
@@ -80,7 +82,7 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
       <div className="order-page__layout">
         <div className="order-page__main">
           <section className="order-panel" aria-labelledby="items-heading">
-            <h2 id="items-heading">Items</h2>
+            <h2 id="items-heading">{t('order.itemsHeading')}</h2>
             <ul className="order-items">
               {order.items.map((item) => (
                 <OrderItem key={`${item.productId}-${item.variant}`} item={item} onAdded={setToast} />
@@ -89,15 +91,15 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
           </section>
 
           <section className="order-panel" aria-labelledby="status-heading">
-            <h2 id="status-heading">Order Status</h2>
+            <h2 id="status-heading">{t('order.statusHeading')}</h2>
             <ol className="order-timeline">
               {order.statusHistory.map((step) => (
                 <li
                   key={`${step.status}-${step.at}`}
                   className={`order-timeline__step status-step--${step.status.toLowerCase()}`}
                 >
-                  <strong>{statusLabel(step.status)}</strong>
-                  <time dateTime={step.at}>{formatIst(step.at)}</time>
+                  <strong>{labels.status(step.status)}</strong>
+                  <time dateTime={step.at}>{labels.dateTime(step.at)}</time>
                 </li>
               ))}
             </ol>
@@ -105,7 +107,7 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
               <ShipmentTracking tracking={order.tracking} />
             ) : order.trackingId ? (
               <p className="order-page__tracking">
-                Tracking ID: <strong>{order.trackingId}</strong>
+                {t('order.trackingId')} <strong>{order.trackingId}</strong>
               </p>
             ) : null}
           </section>
@@ -113,24 +115,24 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
 
         <aside className="order-page__side">
           <section className="order-panel" aria-labelledby="address-heading">
-            <h2 id="address-heading">Delivery Address</h2>
+            <h2 id="address-heading">{t('order.addressHeading')}</h2>
             <DeliveryAddress address={order.deliveryAddress} />
           </section>
 
           <section className="order-panel" aria-labelledby="payment-heading">
-            <h2 id="payment-heading">Payment</h2>
+            <h2 id="payment-heading">{t('order.paymentHeading')}</h2>
             <dl className="order-facts">
               <div>
-                <dt>Payment mode</dt>
-                <dd>{paymentModeLabel(order.paymentMode)}</dd>
+                <dt>{t('order.paymentMode')}</dt>
+                <dd>{labels.paymentMode(order.paymentMode)}</dd>
               </div>
               <div>
-                <dt>Payment status</dt>
-                <dd>{PAYMENT_STATUS_LABELS[order.paymentStatus]}</dd>
+                <dt>{t('order.paymentStatus')}</dt>
+                <dd>{labels.paymentStatus(order.paymentStatus)}</dd>
               </div>
               {order.paymentMode === 'RAZORPAY' ? (
                 <div>
-                  <dt>Payment ID</dt>
+                  <dt>{t('order.paymentId')}</dt>
                   <dd>{order.paymentId}</dd>
                 </div>
               ) : null}
@@ -144,10 +146,10 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
               />
             ) : null}
             {order.refunds.length > 0 ? (
-              <ul className="order-refunds" aria-label="Refunds">
+              <ul className="order-refunds" aria-label={t('refund.list')}>
                 {order.refunds.map((r) => (
                   <li key={r.id} className={`order-refund order-refund--${r.status}`}>
-                    {refundStatusText(r.status, rupeesToPaise(r.amount))}
+                    {labels.refund(r.status, rupeesToPaise(r.amount))}
                   </li>
                 ))}
               </ul>
@@ -155,7 +157,7 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
           </section>
 
           <section className="order-panel" aria-labelledby="price-heading">
-            <h2 id="price-heading">Price Details</h2>
+            <h2 id="price-heading">{t('order.priceHeading')}</h2>
             <PriceDetails prices={order.priceDetails} />
           </section>
         </aside>
@@ -173,7 +175,14 @@ function OrderItem({
   onAdded: (message: string) => void;
 }) {
   const [adding, setAdding] = useState(false);
-  const name = item.slug ? <Link to={`/product/${item.slug}`}>{item.productName}</Link> : item.productName;
+  const t = useT();
+  const lp = useLocalePath();
+  const { messages } = useSpecMessages();
+  const name = item.slug ? (
+    <Link to={lp(`/product/${item.slug}`)}>{item.productName}</Link>
+  ) : (
+    item.productName
+  );
   return (
     <li className="order-item">
       <img src={item.image} alt="" width="72" height="72" loading="lazy" />
@@ -188,15 +197,15 @@ function OrderItem({
         </p>
         <div className="order-item__actions">
           {item.slug ? (
-            <Link to={`/rate/${item.productId}`} className="button button--small">
-              Rate this product
+            <Link to={lp(`/rate/${item.productId}`)} className="button button--small">
+              {t('order.rate')}
             </Link>
           ) : null}
           <button
             type="button"
             className="button button--small button--primary"
             disabled={!item.buyable || item.variantId === null || adding}
-            aria-label={`Buy again: ${item.productName} ${item.variant}`}
+            aria-label={t('order.buyAgainLabel', { name: `${item.productName} ${item.variant}` })}
             onClick={async () => {
               if (item.variantId === null) return;
               setAdding(true);
@@ -206,11 +215,11 @@ function OrderItem({
                 quantity: 1,
               });
               setAdding(false);
-              if (result.ok) onAdded(MESSAGES.addedToCart);
+              if (result.ok) onAdded(messages.addedToCart);
               else if (result.message) onAdded(result.message);
             }}
           >
-            {item.buyable ? 'Buy again' : 'Out of stock'}
+            {item.buyable ? t('order.buyAgain') : t('order.outOfStock')}
           </button>
         </div>
       </div>
@@ -220,52 +229,57 @@ function OrderItem({
 
 /** The order's price rows as charged at checkout; rows that took nothing off are left out. */
 function PriceDetails({ prices }: { prices: OrderDetailDto['priceDetails'] }) {
+  const t = useT();
   return (
     <dl className="order-facts order-prices">
       <div>
-        <dt>Total MRP</dt>
+        <dt>{t('checkout.totalMrp')}</dt>
         <dd>{formatPrice(prices.totalMrp)}</dd>
       </div>
       {prices.discount > 0 ? (
         <div>
-          <dt>Discount on MRP</dt>
+          <dt>{t('checkout.mrpDiscount')}</dt>
           <dd className="saving">−{formatPrice(prices.discount)}</dd>
         </div>
       ) : null}
       {prices.couponDiscount > 0 ? (
         <div>
-          <dt>Coupon Discount{prices.appliedCouponCode ? ` (${prices.appliedCouponCode})` : ''}</dt>
+          <dt>
+            {prices.appliedCouponCode
+              ? t('checkout.couponDiscountCode', { code: prices.appliedCouponCode })
+              : t('checkout.couponDiscount')}
+          </dt>
           <dd className="saving">−{formatPrice(prices.couponDiscount)}</dd>
         </div>
       ) : null}
       <div>
-        <dt>Delivery Charges</dt>
+        <dt>{t('checkout.deliveryCharges')}</dt>
         <dd>
           {prices.deliveryCharges === 0 ? (
-            <span className="saving">FREE</span>
+            <span className="saving">{t('checkout.free')}</span>
           ) : (
             formatPrice(prices.deliveryCharges)
           )}
         </dd>
       </div>
       <div>
-        <dt>Platform Fee</dt>
+        <dt>{t('checkout.platformFee')}</dt>
         <dd>{formatPrice(prices.platformFee)}</dd>
       </div>
       {prices.codFee > 0 ? (
         <div>
-          <dt>Cash on delivery fee</dt>
+          <dt>{t('checkout.codFee')}</dt>
           <dd>{formatPrice(prices.codFee)}</dd>
         </div>
       ) : null}
       {prices.prepaidDiscount > 0 ? (
         <div>
-          <dt>Prepaid discount</dt>
+          <dt>{t('checkout.prepaidDiscount')}</dt>
           <dd>−{formatPrice(prices.prepaidDiscount)}</dd>
         </div>
       ) : null}
       <div className="order-prices__total">
-        <dt>Total Amount</dt>
+        <dt>{t('checkout.totalAmount')}</dt>
         <dd>{formatPrice(prices.finalAmount)}</dd>
       </div>
     </dl>

@@ -1,21 +1,22 @@
-import { PAYMENT_STATUS_LABELS, paymentModeLabel } from '@spice/shared/cod';
 import type { OrderSummaryDto } from '@spice/shared/contracts/commerce';
 import { formatPrice } from '@spice/shared/money';
-import { statusLabel } from '@spice/shared/order-status';
 import { Link, useNavigation } from 'react-router';
 import { currentUser, getStorefront } from '../context';
 import { openLogin } from '../features/account/modal-events';
 import { InvoiceLinks } from '../features/orders/invoice-links';
+import { useOrderLabels } from '../features/orders/labels';
+import { rootT, useLocalePath, useT } from '../i18n';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/orders';
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
+  const lang = root.lang;
   return seoMeta({
-    title: `My Orders | ${root.settings.storeName}`,
+    title: `${rootT(root)('orders.title')} | ${root.settings.storeName}`,
     description: root.settings.description,
     origin: root.origin,
-    lang: root.lang,
+    lang,
     path: '/orders',
     noindex: true,
   });
@@ -30,44 +31,46 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const loading = navigation.state === 'loading' && navigation.location.pathname === '/orders';
+  const t = useT();
+  const lp = useLocalePath();
+  const labels = useOrderLabels();
+  const loading = navigation.state === 'loading' && navigation.location.pathname === lp('/orders');
   return (
     <main className="page orders">
-      <h1>My Orders</h1>
+      <h1>{t('orders.title')}</h1>
       {loading ? (
-        <p className="empty">Loading your orders...</p>
+        <p className="empty">{t('orders.loading')}</p>
       ) : !loaderData.loggedIn ? (
         <div className="empty">
-          <p>Log in to see your orders.</p>
+          <p>{t('orders.logIn')}</p>
           <button type="button" className="button button--primary" onClick={openLogin}>
-            Login
+            {t('orders.login')}
           </button>
         </div>
       ) : loaderData.orders.length === 0 ? (
-        <p className="empty">You have not placed any orders yet.</p>
+        <p className="empty">{t('orders.none')}</p>
       ) : (
         <ul className="order-list">
           {loaderData.orders.map((o) => (
             <li key={o.orderNumber} className={`order-card order-card--${o.orderStatus.toLowerCase()}`}>
-              {o.orderStatus === 'DELIVERED' ? <p className="order-card__banner">Delivered</p> : null}
+              {o.orderStatus === 'DELIVERED' ? (
+                <p className="order-card__banner">{t('orders.delivered')}</p>
+              ) : null}
               <div className="order-card__head">
                 <div>
                   <strong>
-                    <Link to={`/orders/${o.orderNumber}`}>Order {o.orderNumber}</Link>
+                    <Link to={lp(`/orders/${o.orderNumber}`)}>
+                      {t('orders.order', { number: o.orderNumber })}
+                    </Link>
                   </strong>
-                  <small>
-                    {new Date(o.createdAt).toLocaleDateString('en-IN', {
-                      dateStyle: 'medium',
-                      timeZone: 'Asia/Kolkata',
-                    })}
-                  </small>
+                  <small>{labels.date(o.createdAt)}</small>
                 </div>
                 <span className={`status status--${o.orderStatus.toLowerCase()}`}>
-                  {statusLabel(o.orderStatus)}
+                  {labels.status(o.orderStatus)}
                 </span>
               </div>
               {o.items.length === 0 ? (
-                <p className="order-card__empty">This order was cancelled or failed.</p>
+                <p className="order-card__empty">{t('orders.cancelledOrFailed')}</p>
               ) : (
                 <ul className="order-card__items">
                   {o.items.map((i) => (
@@ -79,17 +82,17 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 </ul>
               )}
               <p className="order-card__payment">
-                {paymentModeLabel(o.paymentMode)} · {PAYMENT_STATUS_LABELS[o.paymentStatus]}
+                {labels.paymentMode(o.paymentMode)} · {labels.paymentStatus(o.paymentStatus)}
               </p>
               <div className="order-card__foot">
                 {o.trackingId ? (
                   <span>
-                    Tracking ID: {o.trackingId}
+                    {t('orders.trackingId', { id: o.trackingId })}
                     {o.tracking?.url ? (
                       <>
                         {' · '}
                         <a href={o.tracking.url} target="_blank" rel="noopener noreferrer">
-                          Track on {o.tracking.courier}
+                          {t('tracking.trackOn', { courier: o.tracking.courier })}
                         </a>
                       </>
                     ) : null}
@@ -98,7 +101,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   <span />
                 )}
                 <InvoiceLinks orderNumber={o.orderNumber} invoiceNumber={o.invoiceNumber} />
-                <strong>Total {formatPrice(o.totalAmount)}</strong>
+                <strong>{t('orders.total', { amount: formatPrice(o.totalAmount) })}</strong>
               </div>
             </li>
           ))}

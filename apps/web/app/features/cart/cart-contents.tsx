@@ -1,11 +1,11 @@
 // Cart lines, the shipping-milestone progress bar and the total: shared by the drawer and /cart.
 import type { CartItemDto } from '@spice/shared/contracts/commerce';
 import type { ShippingMilestoneDto } from '@spice/shared/contracts/content';
-import { MESSAGES } from '@spice/shared/messages';
 import { formatPrice, formatRupees, rupeesToPaise as paise } from '@spice/shared/money';
 import { nextMilestone, shippingCharge } from '@spice/shared/pricing';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useLocalePath, useSpecMessages, useT } from '../../i18n';
 import { openLogin } from '../account/modal-events';
 import { decrement, removeLine, setQuantity } from './cart-store';
 
@@ -47,6 +47,7 @@ export function ShippingProgress({
   items: CartItemDto[];
   milestones: ShippingMilestoneDto[];
 }) {
+  const t = useT();
   if (milestones.length === 0 || items.length === 0) return null;
   const inPaise = milestonesInPaise(milestones);
   const subtotal = subtotalPaise(items);
@@ -56,18 +57,21 @@ export function ShippingProgress({
   const percent = next ? Math.min(100, Math.round((subtotal / target) * 100)) : 100;
   const message = next
     ? next.shippingCharge === 0
-      ? `Add ${formatRupees(next.amountToGo)} more for FREE delivery`
-      : `Add ${formatRupees(next.amountToGo)} more for delivery at ${formatRupees(next.shippingCharge)}`
+      ? t('cart.addForFree', { amount: formatRupees(next.amountToGo) })
+      : t('cart.addForCharge', {
+          amount: formatRupees(next.amountToGo),
+          charge: formatRupees(next.shippingCharge),
+        })
     : charge === 0
-      ? 'Yay! You get FREE delivery on this order.'
-      : `Delivery charge: ${formatRupees(charge)}`;
+      ? t('cart.freeDelivery')
+      : t('cart.deliveryCharge', { amount: formatRupees(charge) });
   return (
     <div className="ship-progress">
       <p>{message}</p>
       <div
         className="ship-progress__bar"
         role="progressbar"
-        aria-label="Progress to the next delivery saving"
+        aria-label={t('cart.progressLabel')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
@@ -79,6 +83,9 @@ export function ShippingProgress({
 }
 
 export function CartLines({ items, loggedIn }: { items: CartItemDto[]; loggedIn: boolean }) {
+  const t = useT();
+  const lp = useLocalePath();
+  const { messages } = useSpecMessages();
   const guard = (action: () => void) => () => (loggedIn ? action() : openLogin());
   return (
     <ul className="cart-lines">
@@ -86,7 +93,7 @@ export function CartLines({ items, loggedIn }: { items: CartItemDto[]; loggedIn:
         <li key={item.id} className={`cart-line${item.available ? '' : ' cart-line--unavailable'}`}>
           <img src={item.image || '/default-image.jpg'} alt="" width="72" height="72" loading="lazy" />
           <div className="cart-line__info">
-            <Link to={`/product/${item.slug}`} className="cart-line__name">
+            <Link to={lp(`/product/${item.slug}`)} className="cart-line__name">
               {item.productName}
             </Link>
             <span className="cart-line__weight">{item.variant}</span>
@@ -94,14 +101,14 @@ export function CartLines({ items, loggedIn }: { items: CartItemDto[]; loggedIn:
               <span className="price__now">{formatPrice(item.price)}</span>
               {item.mrp > item.price ? (
                 <s className="price__mrp">
-                  <span className="visually-hidden">MRP </span>
+                  <span className="visually-hidden">{t('common.mrp')}</span>
                   {formatPrice(item.mrp)}
                 </s>
               ) : null}
             </span>
             {!item.available ? (
               <span className="stock-out">
-                {item.stock > 0 ? `Only ${item.stock} left` : MESSAGES.outOfStock}
+                {item.stock > 0 ? t('cart.onlyLeft', { count: item.stock }) : messages.outOfStock}
               </span>
             ) : null}
           </div>
@@ -110,18 +117,21 @@ export function CartLines({ items, loggedIn }: { items: CartItemDto[]; loggedIn:
               <button
                 type="button"
                 onClick={guard(() => void decrement(item))}
-                aria-label={`Decrease quantity of ${item.productName} ${item.variant}`}
+                aria-label={t('cart.decrease', { name: `${item.productName} ${item.variant}` })}
               >
                 −
               </button>
-              <output aria-live="polite" aria-label={`Quantity of ${item.productName} ${item.variant}`}>
+              <output
+                aria-live="polite"
+                aria-label={t('cart.quantityOf', { name: `${item.productName} ${item.variant}` })}
+              >
                 {item.quantity}
               </output>
               <button
                 type="button"
                 onClick={guard(() => void setQuantity(item.id, item.quantity + 1))}
                 disabled={item.quantity >= item.stock}
-                aria-label={`Increase quantity of ${item.productName} ${item.variant}`}
+                aria-label={t('cart.increase', { name: `${item.productName} ${item.variant}` })}
               >
                 +
               </button>
@@ -130,9 +140,9 @@ export function CartLines({ items, loggedIn }: { items: CartItemDto[]; loggedIn:
               type="button"
               className="link-button"
               onClick={guard(() => void removeLine(item.id))}
-              aria-label={`Delete ${item.productName} ${item.variant}`}
+              aria-label={t('cart.deleteLine', { name: `${item.productName} ${item.variant}` })}
             >
-              Delete
+              {t('cart.delete')}
             </button>
           </div>
         </li>
@@ -142,23 +152,26 @@ export function CartLines({ items, loggedIn }: { items: CartItemDto[]; loggedIn:
 }
 
 export function CartTotal({ items }: { items: CartItemDto[] }) {
+  const t = useT();
   return (
     <div className="cart-total">
-      <span>Total</span>
+      <span>{t('cart.total')}</span>
       <strong>{formatRupees(subtotalPaise(items))}</strong>
     </div>
   );
 }
 
 export function ProceedButton({ disabled, onClick }: { disabled?: boolean; onClick?: () => void }) {
+  const t = useT();
+  const lp = useLocalePath();
   return (
     <Link
-      to="/checkout"
+      to={lp('/checkout')}
       className={`button button--primary cart-proceed${disabled ? ' is-disabled' : ''}`}
       aria-disabled={disabled}
       onClick={(e) => (disabled ? e.preventDefault() : onClick?.())}
     >
-      Proceed to Checkout
+      {t('cart.proceed')}
     </Link>
   );
 }

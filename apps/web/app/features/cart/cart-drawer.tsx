@@ -1,7 +1,7 @@
 // The cart drawer from the header (loaded when first opened).
-import { MESSAGES } from '@spice/shared/messages';
 import { CloseIcon } from '../../components/icons';
 import { useModalDialog } from '../../components/modal';
+import { useSpecMessages, useT } from '../../i18n';
 import { CartLines, CartTotal, ProceedButton, ShippingProgress, useMilestones } from './cart-contents';
 import { useCart } from './cart-store';
 
@@ -9,17 +9,19 @@ export default function CartDrawer({ onClose, loggedIn }: { onClose: () => void;
   const { items } = useCart();
   const milestones = useMilestones();
   const dialog = useModalDialog(onClose);
+  const t = useT();
+  const { messages } = useSpecMessages();
   return (
     <dialog {...dialog} className="drawer" aria-labelledby="cart-drawer-title">
       <div className="drawer__panel">
         <div className="modal__head">
-          <h2 id="cart-drawer-title">{MESSAGES.cartTitle}</h2>
-          <button type="button" className="modal__close" onClick={onClose} aria-label="Close cart">
+          <h2 id="cart-drawer-title">{messages.cartTitle}</h2>
+          <button type="button" className="modal__close" onClick={onClose} aria-label={t('cart.close')}>
             <CloseIcon />
           </button>
         </div>
         {items.length === 0 ? (
-          <p className="empty">{MESSAGES.cartEmpty}</p>
+          <p className="empty">{messages.cartEmpty}</p>
         ) : (
           <>
             <ShippingProgress items={items} milestones={milestones} />

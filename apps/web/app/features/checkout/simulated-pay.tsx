@@ -3,6 +3,7 @@
 import type { PaymentOrderDto } from '@spice/shared/contracts/commerce';
 import { formatRupees } from '@spice/shared/money';
 import { Modal } from '../../components/modal';
+import { useT } from '../../i18n';
 import { api } from '../account/api';
 import type { PaymentResult } from './payment';
 
@@ -19,14 +20,13 @@ export function SimulatedPayModal({
   onPaid: (result: PaymentResult) => void | Promise<void>;
   onFailed: () => void;
 }) {
+  const t = useT();
   return (
-    <Modal title="Razorpay (test mode)" onClose={onCancel} className="modal--pay">
-      <p>
-        This shop runs the simulated payment gateway: no money moves. Paying to <strong>{storeName}</strong>.
-      </p>
+    <Modal title={t('payment.simulatedTitle')} onClose={onCancel} className="modal--pay">
+      <p>{t.rich('payment.simulatedText', { store: storeName, b: (chunks) => <strong>{chunks}</strong> })}</p>
       <div className="form-actions">
         <button type="button" className="button" onClick={onCancel}>
-          Cancel
+          {t('payment.cancel')}
         </button>
         <button
           type="button"
@@ -48,7 +48,7 @@ export function SimulatedPayModal({
             await onPaid(result);
           }}
         >
-          Pay {formatRupees(order.amount)}
+          {t('payment.pay', { amount: formatRupees(order.amount) })}
         </button>
       </div>
     </Modal>

@@ -1,14 +1,16 @@
 import type { OrderDetailDto } from '@spice/shared/contracts/commerce';
+import { useT } from '../../i18n';
 
 /** The address an order goes to, as it was chosen at checkout (a snapshot, not the address book). */
 export function DeliveryAddress({ address }: { address: OrderDetailDto['deliveryAddress'] }) {
+  const t = useT();
   return (
     <address className="delivery-address">
       <strong>{address.name}</strong> <span className="delivery-address__type">{address.type}</span>
       <br />
       {address.fullAddress}
       <br />
-      Phone: {address.phone}
+      {t('order.phone', { phone: address.phone })}
     </address>
   );
 }

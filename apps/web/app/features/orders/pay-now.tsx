@@ -1,18 +1,15 @@
 // 'Pay now and save ₹X' on the order page of a COD order not yet shipped: the server makes the
 // gateway order for its own amount, the same payment window as the checkout opens, and the
 // server verifies the payment and converts the order (or records a refund and says so).
-import { PAY_NOW_MESSAGES, payNowLabel } from '@spice/shared/cod';
 import type { OrderDetailDto, PaymentOrderDto } from '@spice/shared/contracts/commerce';
-import { formatPrice, rupeesToPaise } from '@spice/shared/money';
+import { formatPrice, formatRupees, rupeesToPaise } from '@spice/shared/money';
 import { useState } from 'react';
 import { useRevalidator, useRouteLoaderData } from 'react-router';
+import { useT } from '../../i18n';
 import type { RootData } from '../../root';
 import { ApiError, api } from '../account/api';
 import { loadRazorpayScript, openRazorpay, type PaymentResult } from '../checkout/payment';
 import { SimulatedPayModal } from '../checkout/simulated-pay';
-
-const FAILED = 'Failed to create Razorpay order.';
-const SDK_FAILED = 'Razorpay SDK failed to load. Check your connection.';
 
 export function PayNow({
   orderNumber,
@@ -27,6 +24,8 @@ export function PayNow({
 }) {
   const root = useRouteLoaderData('root') as RootData | undefined;
   const revalidator = useRevalidator();
+  const t = useT();
+  const FAILED = t('payment.createFailed');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [simulated, setSimulated] = useState<PaymentOrderDto | null>(null);
@@ -36,7 +35,7 @@ export function PayNow({
     setBusy(true);
     try {
       await api(`/orders/${encodeURIComponent(orderNumber)}/pay-now/verify`, { body: payment });
-      onPaid(PAY_NOW_MESSAGES.paid);
+      onPaid(t('payNow.paid'));
     } catch (e) {
       setError(e instanceof ApiError && e.status > 0 ? e.message : FAILED);
     }
@@ -62,7 +61,7 @@ export function PayNow({
     if (order.provider === 'simulated') return setSimulated(order);
     if (!(await loadRazorpayScript())) {
       setBusy(false);
-      setError(SDK_FAILED);
+      setError(t('payment.sdkFailed'));
       return;
     }
     const user = root?.user;
@@ -81,11 +80,18 @@ export function PayNow({
   return (
     <div className="pay-now">
       <p>
-        Pay <strong>{formatPrice(offer.amount)}</strong> online now instead of {formatPrice(codTotal)} on
-        delivery.
+        {t.rich('payNow.offer', {
+          amount: formatPrice(offer.amount),
+          codTotal: formatPrice(codTotal),
+          b: (chunks) => <strong>{chunks}</strong>,
+        })}
       </p>
       <button type="button" className="button button--primary" disabled={busy} onClick={start}>
-        {busy ? 'Processing…' : payNowLabel(rupeesToPaise(offer.saving))}
+        {busy
+          ? t('payNow.processing')
+          : offer.saving > 0
+            ? t('payNow.payAndSave', { amount: formatRupees(rupeesToPaise(offer.saving)) })
+            : t('payNow.pay')}
       </button>
       {error ? (
         <p className="pay-now__error" role="alert">

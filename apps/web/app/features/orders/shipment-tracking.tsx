@@ -1,17 +1,20 @@
 // The parcel's journey on the order page: courier, AWB, a link to the courier's own tracking page
 // (a new tab, sharing nothing with it) and the courier's updates as a timeline, oldest first.
 import type { TrackingDto } from '@spice/shared/contracts/shipping';
-import { formatIst } from '@spice/shared/ist';
+import { useT } from '../../i18n';
+import { useOrderLabels } from './labels';
 
 /** 'IN TRANSIT' → 'In transit': couriers shout, the page does not. */
 const sentence = (status: string) => status.charAt(0) + status.slice(1).toLowerCase();
 
 export function ShipmentTracking({ tracking }: { tracking: TrackingDto }) {
+  const t = useT();
+  const labels = useOrderLabels();
   return (
     <div className="order-shipment">
-      <h3 className="order-shipment__title">Shipment</h3>
+      <h3 className="order-shipment__title">{t('tracking.shipment')}</h3>
       <p className="order-page__tracking">
-        {tracking.courier} · AWB <strong>{tracking.awb}</strong>
+        {tracking.courier} · {t('tracking.awb')} <strong>{tracking.awb}</strong>
       </p>
       {tracking.url ? (
         <p>
@@ -21,22 +24,22 @@ export function ShipmentTracking({ tracking }: { tracking: TrackingDto }) {
             target="_blank"
             rel="noopener noreferrer"
           >
-            Track on {tracking.courier}
+            {t('tracking.trackOn', { courier: tracking.courier })}
           </a>
         </p>
       ) : null}
       {tracking.events.length > 0 ? (
-        <ol className="order-timeline" aria-label="Courier updates">
+        <ol className="order-timeline" aria-label={t('tracking.updates')}>
           {tracking.events.map((e) => (
             <li key={`${e.status}-${e.at}`} className="order-timeline__step">
               <strong>{sentence(e.status)}</strong>
-              <time dateTime={e.at}>{formatIst(e.at)}</time>
+              <time dateTime={e.at}>{labels.dateTime(e.at)}</time>
               {e.location ? <span className="order-shipment__where">{e.location}</span> : null}
             </li>
           ))}
         </ol>
       ) : (
-        <p className="order-shipment__none">The courier has not sent updates yet.</p>
+        <p className="order-shipment__none">{t('tracking.none')}</p>
       )}
     </div>
   );
