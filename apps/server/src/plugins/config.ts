@@ -84,6 +84,15 @@ const ConfigSchema = z
     MSG91_TEMPLATE_ORDER_DELIVERED: z.string().min(4).optional(),
     MSG91_TEMPLATE_ORDER_CANCELLED: z.string().min(4).optional(),
     MSG91_TEMPLATE_ORDER_REFUNDED: z.string().min(4).optional(),
+    // The same in Hindi (decision 0019): DLT registers each wording, so each language has its own
+    // id. A Hindi order whose event has no Hindi id gets the English SMS with the English id.
+    MSG91_TEMPLATE_ID_HI: z.string().min(4).optional(),
+    MSG91_TEMPLATE_ORDER_PLACED_HI: z.string().min(4).optional(),
+    MSG91_TEMPLATE_ORDER_SHIPPED_HI: z.string().min(4).optional(),
+    MSG91_TEMPLATE_ORDER_OUT_FOR_DELIVERY_HI: z.string().min(4).optional(),
+    MSG91_TEMPLATE_ORDER_DELIVERED_HI: z.string().min(4).optional(),
+    MSG91_TEMPLATE_ORDER_CANCELLED_HI: z.string().min(4).optional(),
+    MSG91_TEMPLATE_ORDER_REFUNDED_HI: z.string().min(4).optional(),
     WHATSAPP_TOKEN: z.string().min(8).optional(),
     WHATSAPP_PHONE_NUMBER_ID: z
       .string()
@@ -94,6 +103,8 @@ const ConfigSchema = z
       .transform((v) => v.replace(/\/+$/, ''))
       .default('https://graph.facebook.com/v21.0'),
     WHATSAPP_TEMPLATE_LANGUAGE: z.string().min(2).max(10).default('en'),
+    /** The Hindi translation of the same approved templates (Meta keeps languages under one name). */
+    WHATSAPP_TEMPLATE_LANGUAGE_HI: z.string().min(2).max(10).default('hi'),
     WHATSAPP_TEMPLATE_ORDER_PLACED: z.string().min(1).default('order_placed'),
     WHATSAPP_TEMPLATE_ORDER_SHIPPED: z.string().min(1).default('order_shipped'),
     WHATSAPP_TEMPLATE_ORDER_OUT_FOR_DELIVERY: z.string().min(1).default('order_out_for_delivery'),

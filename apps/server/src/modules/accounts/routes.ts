@@ -16,8 +16,9 @@ import { maskMobile } from '@spice/shared/validators';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { neverCache } from '../../lib/cache-headers.ts';
 import { requireOwner, requireSession, requireUser } from '../../plugins/auth.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError, replyLang } from '../../plugins/errors.ts';
 import { EMAIL_MESSAGES } from '../auth/otp-service.ts';
+import { otpEmail } from '../messaging/templates.ts';
 
 const errors = {
   400: ErrorBody,
@@ -55,6 +56,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('conflict', MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
       }
       await app.limits.take('emailOtpSend', request);
+      const facts = {
+        storeName: (await app.services.content.footer()).storeName,
+        ttlSeconds: app.config.OTP_TTL_SECONDS,
+      };
       const sent = await otp.issue({
         purpose: 'email',
         target: email,
@@ -65,8 +70,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           channel: 'email',
           to: email,
           code,
-          subject: `${code} is your Kesar Chakki verification code`,
-          text: `Namaste!\n\nYour code to validate this e-mail address at Kesar Chakki is ${code}. It is valid for 5 minutes.\n\nIf you did not ask for it, you can ignore this message.`,
+          ...otpEmail({ ...facts, code }, replyLang(request)),
         }),
       });
       return { message: MESSAGES.emailOtpSent, ...sent };

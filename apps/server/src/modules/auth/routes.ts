@@ -4,14 +4,15 @@ import * as z from '@spice/shared/contracts/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { neverCache } from '../../lib/cache-headers.ts';
 import { requireSession, requireUser } from '../../plugins/auth.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError, replyLang } from '../../plugins/errors.ts';
+import { otpSmsText } from '../messaging/templates.ts';
 import { LOGIN_MESSAGES } from './otp-service.ts';
 
 const tags = ['auth'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody, 503: ErrorBody };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { otp, accounts, sessions } = app.services;
+  const { otp, accounts, sessions, content, messenger } = app.services;
   neverCache(app);
 
   app.post(
@@ -26,6 +27,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await app.limits.take('otpSend', request);
+      // In Hindi when the request asks for it; on MSG91 only once the Hindi DLT template is set.
+      const asked = replyLang(request);
+      const hindiId = app.config.MSG91_TEMPLATE_ID_HI;
+      const lang = asked === 'hi' && messenger.provider('sms') === 'msg91' && !hindiId ? 'en' : asked;
+      const facts = { storeName: (await content.footer()).storeName, ttlSeconds: app.config.OTP_TTL_SECONDS };
       return otp.issue({
         purpose: 'login',
         target: request.body.mobile,
@@ -35,7 +41,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           channel: 'sms',
           to: request.body.mobile,
           code,
-          text: `${code} is your Kesar Chakki login code. It is valid for 5 minutes. Do not share it with anyone.`,
+          text: otpSmsText({ ...facts, code }, lang),
+          ...(lang === 'hi' && hindiId
+            ? {
+                smsTemplate: {
+                  id: hindiId,
+                  vars: { otp: code, message: otpSmsText({ ...facts, code }, lang) },
+                },
+              }
+            : {}),
         }),
       });
     },

@@ -218,6 +218,30 @@ describe('with every provider configured', () => {
     expect(mails).toHaveLength(1);
   }, 30_000);
 
+  it('a Hindi order: the Hindi DLT template id and the WhatsApp template in Hindi; without a Hindi id, the English SMS', async () => {
+    const hindi = orderFacts({ orderNumber: 'KC261123-HIN001', language: 'hi' });
+    env.MSG91_TEMPLATE_ORDER_PLACED_HI = '64f0dlt-placed-hi';
+    try {
+      await setUp(hindi).deliver({ orderNumber: hindi.orderNumber, event: 'placed' });
+    } finally {
+      delete env.MSG91_TEMPLATE_ORDER_PLACED_HI;
+    }
+    expect((whatsapp.seen[0]!.body.template as { language: { code: string } }).language).toEqual({
+      code: 'hi',
+    });
+    expect(msg91.seen[0]!.body).toEqual({
+      template_id: '64f0dlt-placed-hi',
+      short_url: '0',
+      recipients: [{ mobiles: '919123456780', name: 'Meera', order: 'KC261123-HIN001', amount: '₹342.45' }],
+    });
+    expect(mails[0]).toMatch(/Content-Type: text\/html/);
+
+    msg91.seen.length = 0;
+    const noHindiId = orderFacts({ orderNumber: 'KC261123-HIN002', language: 'hi' });
+    await setUp(noHindiId).deliver({ orderNumber: noHindiId.orderNumber, event: 'placed' });
+    expect(msg91.seen[0]!.body.template_id).toBe('64f0dlt-placed');
+  }, 60_000);
+
   it('refuses a wrong token as a delivery failure', async () => {
     const messenger = createMessenger(
       database.db,

@@ -55,9 +55,10 @@ export function chooseChannels(input: {
   return wanted.filter(([c, yes]) => yes && input.available(c)).map(([c]) => c);
 }
 
-type ChannelSettings = Pick<Config, 'PUBLIC_URL' | 'WHATSAPP_TEMPLATE_LANGUAGE'> & {
-  [K in `MSG91_TEMPLATE_ORDER_${Uppercase<OrderMessageEvent>}`]?: string | undefined;
-} & { [K in `WHATSAPP_TEMPLATE_ORDER_${Uppercase<OrderMessageEvent>}`]: string };
+type ChannelSettings = Pick<Config, 'PUBLIC_URL' | 'WHATSAPP_TEMPLATE_LANGUAGE'> &
+  Partial<Pick<Config, 'WHATSAPP_TEMPLATE_LANGUAGE_HI'>> & {
+    [K in `MSG91_TEMPLATE_ORDER_${Uppercase<OrderMessageEvent>}${'' | '_HI'}`]?: string | undefined;
+  } & { [K in `WHATSAPP_TEMPLATE_ORDER_${Uppercase<OrderMessageEvent>}`]: string };
 
 export type OrderMessages = ReturnType<typeof createOrderMessages>;
 
@@ -89,23 +90,40 @@ export function createOrderMessages(deps: {
     return { name: s.storeName, logoUrl: logo ?? null, siteUrl, email: s.email, phone: s.phoneNumber };
   }
 
+  /**
+   * The SMS in the order's language with that language's DLT template id. A Hindi order whose
+   * event has no Hindi id on MSG91 gets the English SMS with the English id (DLT delivers only
+   * the wording registered under an id); without MSG91 (outbox) the Hindi text goes as it is.
+   */
+  function sms(event: OrderMessageEvent, order: OrderFacts, r: RenderedMessage, en: () => RenderedMessage) {
+    const key = event.toUpperCase() as Uppercase<OrderMessageEvent>;
+    const msg91 = messenger.provider('sms') === 'msg91';
+    if (order.language === 'hi') {
+      const id = config[`MSG91_TEMPLATE_ORDER_${key}_HI`];
+      if (id || !msg91) return { id, rendered: r };
+      return { id: config[`MSG91_TEMPLATE_ORDER_${key}`], rendered: en() };
+    }
+    return { id: config[`MSG91_TEMPLATE_ORDER_${key}`], rendered: r };
+  }
+
   function outgoing(
     channel: ChannelName,
     event: OrderMessageEvent,
     order: OrderFacts,
     r: RenderedMessage,
+    english: () => RenderedMessage,
   ): OutgoingMessage | null {
     const key = event.toUpperCase() as Uppercase<OrderMessageEvent>;
     if (channel === 'email') return { channel, to: order.customer.email, ...r.email };
     if (channel === 'sms') {
-      const id = config[`MSG91_TEMPLATE_ORDER_${key}`];
+      const { id, rendered } = sms(event, order, r, english);
       // India's DLT rules: MSG91 delivers only registered templates, so no id means no SMS.
       if (messenger.provider('sms') === 'msg91' && !id) return null;
       return {
         channel,
         to: order.customer.mobile,
-        text: r.sms.text,
-        ...(id ? { smsTemplate: { id, vars: r.sms.vars } } : {}),
+        text: rendered.sms.text,
+        ...(id ? { smsTemplate: { id, vars: rendered.sms.vars } } : {}),
       };
     }
     const name = config[`WHATSAPP_TEMPLATE_ORDER_${key}`];
@@ -114,7 +132,14 @@ export function createOrderMessages(deps: {
       to: order.customer.mobile,
       subject: `Template ${name}`,
       text: r.whatsapp.text,
-      whatsappTemplate: { name, language: config.WHATSAPP_TEMPLATE_LANGUAGE, params: r.whatsapp.params },
+      whatsappTemplate: {
+        name,
+        language:
+          order.language === 'hi'
+            ? (config.WHATSAPP_TEMPLATE_LANGUAGE_HI ?? 'hi')
+            : config.WHATSAPP_TEMPLATE_LANGUAGE,
+        params: r.whatsapp.params,
+      },
     };
   }
 
@@ -150,15 +175,18 @@ export function createOrderMessages(deps: {
         event === 'refunded' && refundId && deps.refundAmount
           ? await deps.refundAmount(orderNumber, refundId)
           : null;
-      const rendered = await renderOrderMessage({
-        event,
-        store: await storeFacts(),
-        order,
-        refundAmountPaise,
-      });
+      const messageFacts = { event, store: await storeFacts(), order, refundAmountPaise };
+      const rendered = await renderOrderMessage(messageFacts);
+      // The English fallback for an SMS whose Hindi DLT template is not registered (rarely needed).
+      const key = event.toUpperCase() as Uppercase<OrderMessageEvent>;
+      const needsEnglish =
+        order.language === 'hi' &&
+        messenger.provider('sms') === 'msg91' &&
+        !config[`MSG91_TEMPLATE_ORDER_${key}_HI`];
+      const english = needsEnglish ? await renderOrderMessage(messageFacts, 'en') : rendered;
       const failed: string[] = [];
       for (const channel of channels) {
-        const message = outgoing(channel, event, order, rendered);
+        const message = outgoing(channel, event, order, rendered, () => english);
         if (!message) {
           deps.log.warn({ orderNumber, event, channel }, 'no SMS template id for this event: SMS not sent');
           continue;

@@ -18,6 +18,7 @@ export function orderFacts(overrides: Partial<OrderFacts> = {}): OrderFacts {
     userId: 1,
     status: 'PLACED',
     paymentMode: 'RAZORPAY',
+    language: 'en',
     createdAt: new Date('2026-11-23T10:00:00Z'),
     customer: { name: 'Meera Nair', email: 'meera@example.in', mobile: '9123456780' },
     address: {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ORDER_MESSAGE_EVENTS } from './order-messages.ts';
 import { facts, orderFacts, STORE } from './template-fixtures.ts';
-import { renderOrderMessage } from './templates.ts';
+import { MESSAGE_LANGUAGES, messageDate, otpEmail, otpSmsText, renderOrderMessage } from './templates.ts';
 
 describe('every order message', () => {
   it.each(ORDER_MESSAGE_EVENTS)(
@@ -114,5 +114,75 @@ describe('refunded', () => {
     const unknown = await renderOrderMessage(facts('refunded'));
     expect(unknown.email.text).toContain('the refund for your order KC261123-ABC234 is processed');
     expect(unknown.sms.text).toContain('the refund of your payment');
+  });
+});
+
+describe('both languages', () => {
+  const DEVANAGARI = /[\u0900-\u097F]/;
+  const hindiOrder = orderFacts({
+    language: 'hi',
+    paymentMode: 'COD',
+    tracking: { courier: 'Delhivery', awb: 'AWB77', url: null },
+  });
+
+  it('every language has every message', () => {
+    expect(MESSAGE_LANGUAGES.sort()).toEqual(['en', 'hi']);
+  });
+
+  it.each(ORDER_MESSAGE_EVENTS)(
+    '%s: the Hindi e-mail, SMS and WhatsApp are in Hindi, with /hi links',
+    async (event) => {
+      const hi = await renderOrderMessage(facts(event, { order: hindiOrder, refundAmountPaise: 12050 }));
+      const en = await renderOrderMessage(
+        facts(event, { order: hindiOrder, refundAmountPaise: 12050 }),
+        'en',
+      );
+      for (const text of [hi.email.subject, hi.email.text, hi.sms.text, hi.whatsapp.text]) {
+        expect(text).toMatch(DEVANAGARI);
+        expect(text).toContain('KC261123-ABC234');
+        expect(text).not.toMatch(/kesar chakki/i);
+      }
+      expect(hi.email.subject).toContain('Masala Ghar');
+      expect(hi.email.html).toContain('lang="hi"');
+      expect(hi.email.html).toContain('href="https://shop.example.in/hi/orders/KC261123-ABC234"');
+      expect(hi.email.html).not.toContain('href="https://shop.example.in/orders/');
+      // The same variables in both languages: one DLT/WhatsApp template per language, same slots.
+      expect(Object.keys(hi.sms.vars)).toEqual(Object.keys(en.sms.vars));
+      expect(hi.whatsapp.params.length).toBe(en.whatsapp.params.length);
+      // The English render of the same order shares no sentence with the Hindi.
+      expect(en.email.subject).not.toMatch(DEVANAGARI);
+      expect(hi.email.text).not.toContain('Order summary');
+      expect(hi.email.text).not.toContain('Phone:');
+    },
+  );
+
+  it('dates are IST with Hindi month names in Hindi', async () => {
+    // 20:00 UTC on 30 November is 1 December in India.
+    const at = new Date('2026-11-30T20:00:00Z');
+    expect(messageDate(at, 'hi')).toBe('1 दिसंबर 2026');
+    expect(messageDate(at, 'en')).toBe('1 December 2026');
+    const hi = await renderOrderMessage(facts('placed', { order: { ...hindiOrder, createdAt: at } }));
+    expect(hi.email.text).toContain('ऑर्डर की तारीख़: 1 दिसंबर 2026');
+  });
+
+  it('delivered: the rating links of a Hindi order go to /hi/rate', async () => {
+    const hi = await renderOrderMessage(facts('delivered', { order: hindiOrder }));
+    expect(hi.sms.text).toContain('https://shop.example.in/hi/rate/11');
+    expect(hi.email.html).toContain('href="https://shop.example.in/hi/rate/12"');
+  });
+
+  it('OTP texts in both languages take the store name and the lifetime', () => {
+    const f = { storeName: 'Masala Ghar', code: '123456', ttlSeconds: 600 };
+    expect(otpSmsText(f, 'en')).toBe(
+      '123456 is your Masala Ghar login code. It is valid for 10 minutes. Do not share it with anyone.',
+    );
+    expect(otpSmsText(f, 'hi')).toContain('10 मिनट');
+    expect(otpSmsText({ ...f, ttlSeconds: 60 }, 'en')).toContain('valid for 1 minute.');
+    for (const lang of MESSAGE_LANGUAGES) {
+      const mail = otpEmail(f, lang);
+      expect(mail.subject).toContain('123456');
+      expect(mail.text).toContain('Masala Ghar');
+    }
+    expect(otpEmail(f, 'hi').text).toMatch(DEVANAGARI);
   });
 });

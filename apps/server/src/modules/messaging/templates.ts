@@ -2,9 +2,10 @@
 // plain-text part), the SMS body registered on DLT, and the WhatsApp template's parameters. The
 // store's name, logo and contacts come from the site settings, never written here.
 //
-// Texts are keyed by language. Only English exists until the Hindi storefront does; adding 'hi'
-// is adding a second entry to TEXTS (TypeScript then asks for every key) and passing the
-// shopper's language to renderOrderMessage.
+// Texts are keyed by language (English and Hindi; TypeScript asks for every key of both). An
+// order's messages are in the order's language (decision 0019); Hindi links go to /hi/….
+// The login and e-mail codes (OTP) are here too, with the store's name and the code's lifetime
+// from the settings.
 //
 // Plain .ts with createElement rather than .tsx: the server runs on Node's type stripping, which
 // does not compile JSX.
@@ -26,12 +27,13 @@ import {
   Text,
 } from '@react-email/components';
 import { render } from '@react-email/render';
+import { type Lang, localizePath } from '@spice/shared/lang';
 import { formatRupees } from '@spice/shared/money';
 import { type FunctionComponent, createElement as h, type ReactNode } from 'react';
 import type { OrderFacts } from '../orders/order-facts.ts';
 import type { OrderMessageEvent } from './order-messages.ts';
 
-export type Language = 'en';
+export type Language = Lang;
 
 export interface StoreFacts {
   name: string;
@@ -87,6 +89,8 @@ interface Texts {
   totalPaid: string;
   totalCod: string;
   deliveringTo: string;
+  phone: string;
+  placedOn(date: string): string;
   viewOrder: string;
   courier: string;
   awb: string;
@@ -99,7 +103,21 @@ interface Texts {
 const n = (f: MessageFacts) => f.order.orderNumber;
 const first = (f: MessageFacts) => f.order.customer.name.split(' ')[0] || f.order.customer.name;
 const total = (f: MessageFacts) => formatRupees(f.order.totals.totalPaise);
-const orderUrl = (f: MessageFacts) => `${f.store.siteUrl}/orders/${encodeURIComponent(n(f))}`;
+/** A storefront link in the order's language: /hi/orders/… for a Hindi order. */
+const link = (f: MessageFacts, path: string) => `${f.store.siteUrl}${localizePath(path, f.order.language)}`;
+const orderUrl = (f: MessageFacts) => link(f, `/orders/${encodeURIComponent(n(f))}`);
+const rateUrl = (f: MessageFacts, productId: number | string) => link(f, `/rate/${productId}`);
+const firstRateUrl = (f: MessageFacts) => rateUrl(f, f.order.lines[0]?.productId ?? '');
+
+/** A date as the shopper reads it, in IST: '23 November 2026' or '23 नवंबर 2026'. */
+export function messageDate(date: Date, lang: Language): string {
+  return new Intl.DateTimeFormat(lang === 'hi' ? 'hi-IN' : 'en-IN', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Asia/Kolkata',
+  }).format(date);
+}
 const trackingText = (f: MessageFacts) => {
   const t = f.order.tracking;
   if (!t) return '';
@@ -148,10 +166,10 @@ const en: Texts = {
       vars: (f) => ({
         name: first(f),
         order: n(f),
-        url: `${f.store.siteUrl}/rate/${f.order.lines[0]?.productId ?? ''}`,
+        url: firstRateUrl(f),
       }),
       short: (f) =>
-        `${f.store.name}: Hi ${first(f)}, your order ${n(f)} is delivered. Rate it: ${f.store.siteUrl}/rate/${f.order.lines[0]?.productId ?? ''}`,
+        `${f.store.name}: Hi ${first(f)}, your order ${n(f)} is delivered. Rate it: ${firstRateUrl(f)}`,
     },
     cancelled: {
       subject: (f) => `Your ${f.store.name} order ${n(f)} is cancelled`,
@@ -192,6 +210,8 @@ const en: Texts = {
   totalPaid: 'Total paid',
   totalCod: 'To pay on delivery (cash or UPI)',
   deliveringTo: 'Delivering to',
+  phone: 'Phone',
+  placedOn: (date) => `Ordered on ${date}`,
   viewOrder: 'View your order',
   courier: 'Courier',
   awb: 'AWB / tracking number',
@@ -203,7 +223,100 @@ const en: Texts = {
     '. You get this message because you ordered from us.',
 };
 
-const TEXTS: Record<Language, Texts> = { en };
+const rupeesOrPayment = (f: MessageFacts) =>
+  f.refundAmountPaise === null ? 'आपके भुगतान' : formatRupees(f.refundAmountPaise);
+
+const hi: Texts = {
+  events: {
+    placed: {
+      subject: (f) => `${f.store.name}: आपका ऑर्डर ${n(f)} कन्फ़र्म हो गया है`,
+      heading: 'ऑर्डर करने के लिए धन्यवाद',
+      lead: (f) =>
+        `नमस्ते ${f.order.customer.name}, हमें आपका ऑर्डर ${n(f)} मिल गया है। हम इसे 1–2 कार्यदिवसों में पैक करते हैं और 5–15 कार्यदिवसों में आप तक पहुँचा देते हैं।`,
+      vars: (f) => ({ name: first(f), order: n(f), amount: total(f) }),
+      short: (f) =>
+        `${f.store.name}: नमस्ते ${first(f)}, ${total(f)} का आपका ऑर्डर ${n(f)} कन्फ़र्म हो गया है। भेजते ही हम आपको बताएँगे।`,
+    },
+    shipped: {
+      subject: (f) => `${f.store.name}: आपका ऑर्डर ${n(f)} भेज दिया गया है`,
+      heading: 'आपका ऑर्डर रास्ते में है',
+      lead: (f) => `नमस्ते ${f.order.customer.name}, आपका ऑर्डर ${n(f)} हमारी रसोई से निकल चुका है।`,
+      vars: (f) => ({ name: first(f), order: n(f), tracking: trackingText(f) || orderUrl(f) }),
+      short: (f) =>
+        `${f.store.name}: नमस्ते ${first(f)}, आपका ऑर्डर ${n(f)} भेज दिया गया है। ट्रैक करें: ${trackingText(f) || orderUrl(f)}`,
+    },
+    out_for_delivery: {
+      subject: (f) => `${f.store.name}: आपका ऑर्डर ${n(f)} आज डिलीवर होगा`,
+      heading: 'आज पहुँच रहा है',
+      lead: (f) =>
+        f.order.paymentMode === 'COD'
+          ? `नमस्ते ${f.order.customer.name}, आपका ऑर्डर ${n(f)} डिलीवरी के लिए निकल चुका है। कृपया ${total(f)} नकद या UPI से चुकाने के लिए तैयार रखें।`
+          : `नमस्ते ${f.order.customer.name}, आपका ऑर्डर ${n(f)} डिलीवरी के लिए निकल चुका है और आज आप तक पहुँच जाना चाहिए।`,
+      vars: (f) => ({ name: first(f), order: n(f), amount: f.order.paymentMode === 'COD' ? total(f) : '-' }),
+      short: (f) =>
+        `${f.store.name}: नमस्ते ${first(f)}, आपका ऑर्डर ${n(f)} आज डिलीवरी के लिए निकला है।${f.order.paymentMode === 'COD' ? ` कृपया ${total(f)} तैयार रखें।` : ''}`,
+    },
+    delivered: {
+      subject: (f) => `${f.store.name}: आपका ऑर्डर ${n(f)} डिलीवर हो गया`,
+      heading: 'डिलीवर हो गया। मसालों का आनंद लीजिए!',
+      lead: (f) =>
+        `नमस्ते ${f.order.customer.name}, आपका ऑर्डर ${n(f)} डिलीवर हो गया है। आपको कैसा लगा? आपकी रेटिंग से दूसरे रसोइयों को चुनने में मदद मिलती है।`,
+      vars: (f) => ({ name: first(f), order: n(f), url: firstRateUrl(f) }),
+      short: (f) =>
+        `${f.store.name}: नमस्ते ${first(f)}, आपका ऑर्डर ${n(f)} डिलीवर हो गया है। रेटिंग दें: ${firstRateUrl(f)}`,
+    },
+    cancelled: {
+      subject: (f) => `${f.store.name}: आपका ऑर्डर ${n(f)} रद्द हो गया है`,
+      heading: 'आपका ऑर्डर रद्द हो गया है',
+      lead: (f) =>
+        f.order.paymentMode === 'RAZORPAY'
+          ? `नमस्ते ${f.order.customer.name}, आपका ऑर्डर ${n(f)} रद्द कर दिया गया है। आपके चुकाए ${total(f)} उसी तरीक़े में वापस आएँगे जिससे आपने भुगतान किया था; रिफ़ंड होते ही हम आपको फिर लिखेंगे।`
+          : `नमस्ते ${f.order.customer.name}, आपका ऑर्डर ${n(f)} रद्द कर दिया गया है। आपको कुछ भी चुकाना नहीं है।`,
+      vars: (f) => ({ name: first(f), order: n(f) }),
+      short: (f) => `${f.store.name}: नमस्ते ${first(f)}, आपका ऑर्डर ${n(f)} रद्द हो गया है।`,
+    },
+    refunded: {
+      subject: (f) => `${f.store.name}: ऑर्डर ${n(f)} का रिफ़ंड`,
+      heading: 'आपका रिफ़ंड हो गया है',
+      lead: (f) =>
+        f.refundAmountPaise === null
+          ? `नमस्ते ${f.order.customer.name}, आपके ऑर्डर ${n(f)} का रिफ़ंड कर दिया गया है। यह 5–7 कार्यदिवसों में उसी तरीक़े में पहुँच जाएगा जिससे आपने भुगतान किया था।`
+          : `नमस्ते ${f.order.customer.name}, आपके ऑर्डर ${n(f)} के ${formatRupees(f.refundAmountPaise)} का रिफ़ंड कर दिया गया है। यह 5–7 कार्यदिवसों में उसी तरीक़े में पहुँच जाएगा जिससे आपने भुगतान किया था।`,
+      vars: (f) => ({ name: first(f), order: n(f), amount: rupeesOrPayment(f) }),
+      short: (f) =>
+        `${f.store.name}: नमस्ते ${first(f)}, ऑर्डर ${n(f)} के ${rupeesOrPayment(f)} का रिफ़ंड हो गया है।`,
+    },
+  },
+  summary: 'ऑर्डर का ब्योरा',
+  item: 'सामान',
+  amount: 'राशि',
+  subtotal: 'कुल सामान',
+  couponDiscount: (code) => (code ? `कूपन (${code})` : 'कूपन छूट'),
+  delivery: 'डिलीवरी',
+  free: 'मुफ़्त',
+  platformFee: 'प्लेटफ़ॉर्म शुल्क',
+  codFee: 'कैश ऑन डिलीवरी शुल्क',
+  prepaidDiscount: 'ऑनलाइन भुगतान की छूट',
+  totalPaid: 'कुल भुगतान',
+  totalCod: 'डिलीवरी पर चुकाना है (नकद या UPI)',
+  deliveringTo: 'डिलीवरी का पता',
+  phone: 'फ़ोन',
+  placedOn: (date) => `ऑर्डर की तारीख़: ${date}`,
+  viewOrder: 'अपना ऑर्डर देखें',
+  courier: 'कूरियर',
+  awb: 'AWB / ट्रैकिंग नंबर',
+  track: 'अपना पार्सल ट्रैक करें',
+  rateHeading: 'जो ख़रीदा, उसे रेटिंग दें',
+  rate: (product) => `${product} को रेटिंग दें`,
+  footer: (store) =>
+    [`${store.name}`, store.email, store.phone].filter(Boolean).join(' · ') +
+    '। यह संदेश आपको इसलिए मिला है क्योंकि आपने हमसे ऑर्डर किया था।',
+};
+
+const TEXTS: Record<Language, Texts> = { en, hi };
+
+/** Every language the messages are written in (a test checks each has every text). */
+export const MESSAGE_LANGUAGES = Object.keys(TEXTS) as Language[];
 
 // Styles inline, as e-mail clients want them; one column, 600 px at most, readable on a phone.
 const s = {
@@ -269,6 +382,7 @@ function summary(f: MessageFacts, t: Texts): ReactNode {
     Section,
     null,
     h(Heading, { as: 'h2', style: s.h2 }, t.summary),
+    h(Text, { style: s.text }, t.placedOn(messageDate(f.order.createdAt, f.order.language))),
     ...f.order.lines.map((l, i) =>
       h(
         TextRow,
@@ -281,7 +395,7 @@ function summary(f: MessageFacts, t: Texts): ReactNode {
     ...rows,
     h(Heading, { as: 'h2', style: s.h2 }, t.deliveringTo),
     h(Text, { style: s.text }, `${a.name}, ${a.fullAddress}`),
-    h(Text, { style: s.text }, `Phone: ${a.phone}`),
+    h(Text, { style: s.text }, `${t.phone}: ${a.phone}`),
   );
 }
 
@@ -304,7 +418,7 @@ function eventBlock(f: MessageFacts, t: Texts): ReactNode {
       null,
       h(Heading, { as: 'h2', style: s.h2 }, t.rateHeading),
       ...products.map(([id, name]) =>
-        h(Text, { key: id, style: s.text }, h(Link, { href: `${f.store.siteUrl}/rate/${id}` }, t.rate(name))),
+        h(Text, { key: id, style: s.text }, h(Link, { href: rateUrl(f, id) }, t.rate(name))),
       ),
     );
   }
@@ -333,7 +447,7 @@ function email(f: MessageFacts, t: Texts, lang: Language): ReactNode {
         Container,
         { style: s.container },
         // The plain-text part starts with the heading: a logo has no text, and the footer names the store.
-        h(TextSection, { 'data-skip-in-text': true }, h(Link, { href: `${f.store.siteUrl}/` }, brand)),
+        h(TextSection, { 'data-skip-in-text': true }, h(Link, { href: link(f, '/') }, brand)),
         h(Heading, { as: 'h1', style: s.heading }, e.heading),
         h(Text, { style: s.text }, e.lead(f)),
         eventBlock(f, t),
@@ -355,7 +469,11 @@ const TEXT_OPTIONS = {
   selectors: ['h1', 'h2'].map((selector) => ({ selector, options: { uppercase: false } })),
 };
 
-export async function renderOrderMessage(f: MessageFacts, lang: Language = 'en'): Promise<RenderedMessage> {
+/** An order's messages, in the order's language unless another is asked for. */
+export async function renderOrderMessage(
+  f: MessageFacts,
+  lang: Language = f.order.language,
+): Promise<RenderedMessage> {
   const t = TEXTS[lang];
   const e = t.events[f.event];
   const tree = email(f, t, lang);
@@ -370,4 +488,45 @@ export async function renderOrderMessage(f: MessageFacts, lang: Language = 'en')
     sms: { text: short, vars },
     whatsapp: { params: Object.values(vars), text: short },
   };
+}
+
+/** The login / e-mail code texts: the store's name and the code's lifetime come from the settings. */
+export interface OtpFacts {
+  storeName: string;
+  code: string;
+  ttlSeconds: number;
+}
+
+const minutes = (ttlSeconds: number) => Math.max(1, Math.round(ttlSeconds / 60));
+
+const OTP_TEXTS: Record<
+  Language,
+  { sms(f: OtpFacts): string; emailSubject(f: OtpFacts): string; emailText(f: OtpFacts): string }
+> = {
+  en: {
+    sms: (f) => {
+      const m = minutes(f.ttlSeconds);
+      return `${f.code} is your ${f.storeName} login code. It is valid for ${m} minute${m === 1 ? '' : 's'}. Do not share it with anyone.`;
+    },
+    emailSubject: (f) => `${f.code} is your ${f.storeName} verification code`,
+    emailText: (f) => {
+      const m = minutes(f.ttlSeconds);
+      return `Namaste!\n\nYour code to validate this e-mail address at ${f.storeName} is ${f.code}. It is valid for ${m} minute${m === 1 ? '' : 's'}.\n\nIf you did not ask for it, you can ignore this message.`;
+    },
+  },
+  hi: {
+    sms: (f) =>
+      `${f.code} आपका ${f.storeName} लॉग इन कोड है। यह ${minutes(f.ttlSeconds)} मिनट तक मान्य है। इसे किसी के साथ साझा न करें।`,
+    emailSubject: (f) => `${f.code} आपका ${f.storeName} पुष्टि कोड है`,
+    emailText: (f) =>
+      `नमस्ते!\n\n${f.storeName} पर इस ईमेल पते की पुष्टि के लिए आपका कोड ${f.code} है। यह ${minutes(f.ttlSeconds)} मिनट तक मान्य है।\n\nअगर आपने यह कोड नहीं माँगा था, तो इस संदेश को अनदेखा कर दें।`,
+  },
+};
+
+export function otpSmsText(f: OtpFacts, lang: Language): string {
+  return OTP_TEXTS[lang].sms(f);
+}
+
+export function otpEmail(f: OtpFacts, lang: Language): { subject: string; text: string } {
+  return { subject: OTP_TEXTS[lang].emailSubject(f), text: OTP_TEXTS[lang].emailText(f) };
 }

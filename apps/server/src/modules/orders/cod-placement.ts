@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { codAvailability } from '@spice/shared/cod';
 import type { UserDto } from '@spice/shared/contracts/accounts';
+import type { Lang } from '@spice/shared/lang';
 import { and, count, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -73,6 +74,8 @@ export function createCodPlacement(
       gstin?: string | null | undefined;
     },
     idempotencyKey: string | undefined,
+    /** The placing request's language: the order's messages and links follow it. */
+    language: Lang = 'en',
   ) {
     if (idempotencyKey) {
       const repeat = await byKey(db, user.id, idempotencyKey);
@@ -144,6 +147,7 @@ export function createCodPlacement(
           totalPaise: priced.codTotalPaise,
           buyerGstin: input.gstin ?? null,
           idempotencyKey: idempotencyKey ?? null,
+          language,
           status: 'paid',
           expiresAt: now,
         })

@@ -5,6 +5,7 @@
 // Every payment ends in the converted order or a refund_pending row of the payments ledger.
 import { PAY_NOW_MESSAGES, PAYABLE_ONLINE_STATUSES, payNowOffer } from '@spice/shared/cod';
 import type { UserDto } from '@spice/shared/contracts/accounts';
+import type { Lang } from '@spice/shared/lang';
 import { refundNotice } from '@spice/shared/messages';
 import { toRupees } from '@spice/shared/money';
 import type { RefundReason } from '@spice/shared/payments';
@@ -151,8 +152,12 @@ export function createCodPrepay(
     },
 
     /** The gateway order for paying this COD order online, at the amount the page shows (paise). */
-    async create(user: UserDto, orderNumber: string, input: { amount: number }) {
+    async create(user: UserDto, orderNumber: string, input: { amount: number }, language?: Lang) {
       const order = await ownOrder(user, orderNumber);
+      // Paying now in another language switches the order's later messages to it.
+      if (language && order.language !== language) {
+        await db.update(orders).set({ language }).where(eq(orders.id, order.id));
+      }
       const config = await deps.checkout.currentConfig(db);
       const offer = payNowOffer(order, config.prepaidDiscount);
       if (!offer) throw new AppError('conflict', PAY_NOW_MESSAGES.notPayable);

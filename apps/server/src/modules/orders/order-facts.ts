@@ -17,6 +17,8 @@ export interface OrderFacts {
   userId: number;
   status: (typeof orders.$inferSelect)['status'];
   paymentMode: 'RAZORPAY' | 'COD';
+  /** The language its messages and links are in (the placing request's, decision 0019). */
+  language: 'en' | 'hi';
   createdAt: Date;
   customer: { name: string; email: string; mobile: string };
   address: AddressSnapshot;
@@ -61,6 +63,7 @@ export async function loadOrderFacts(
     userId: o.userId,
     status: o.status,
     paymentMode: o.paymentMode,
+    language: o.language,
     createdAt: o.createdAt,
     customer: { name: o.userName, email: o.userEmail, mobile: o.userMobile.replace(/\D/g, '').slice(-10) },
     address: o.address,

@@ -91,6 +91,7 @@ export function createPlacement(deps: {
         prepaidDiscountPaise: checkout.prepaidDiscountPaise,
         totalPaise: checkout.totalPaise,
         buyerGstin: checkout.buyerGstin,
+        language: checkout.language,
         paymentMode: checkout.provider === 'cod' ? 'COD' : 'RAZORPAY',
         paymentStatus: checkout.provider === 'cod' ? 'COD_PENDING' : 'PAID',
         providerOrderId: checkout.providerOrderId,

@@ -18,9 +18,11 @@ import {
 } from '@spice/shared/contracts/commerce';
 import { ErrorBody } from '@spice/shared/contracts/common';
 import * as z from '@spice/shared/contracts/zod';
+import { langFromAcceptLanguage } from '@spice/shared/lang';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { neverCache } from '../../lib/cache-headers.ts';
 import { requireOwner, requireUser } from '../../plugins/auth.ts';
+import { replyLang } from '../../plugins/errors.ts';
 
 const errors = {
   400: ErrorBody,
@@ -45,7 +47,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PaymentOrder, ...errors },
       },
     },
-    async (request) => orders.createPaymentOrder(await requireUser(request, accounts), request.body),
+    async (request) =>
+      orders.createPaymentOrder(await requireUser(request, accounts), request.body, replyLang(request)),
   );
 
   // The simulated gateway's window (demo mode only): elsewhere the path is unknown (404).
@@ -95,6 +98,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         user,
         request.body,
         request.headers['idempotency-key'],
+        replyLang(request),
       );
       return reply.code(201).send(placed);
     },
@@ -115,7 +119,12 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      orders.payNow.create(await requireUser(request, accounts), request.params.orderNumber, request.body),
+      orders.payNow.create(
+        await requireUser(request, accounts),
+        request.params.orderNumber,
+        request.body,
+        langFromAcceptLanguage(request.headers['accept-language']) ?? undefined,
+      ),
   );
 
   app.post(

@@ -64,6 +64,10 @@ export const checkouts = pgTable(
     totalPaise: integer('total_paise').notNull(),
     /** The buyer's GSTIN for a business invoice (validated at checkout); null for a consumer. */
     buyerGstin: text('buyer_gstin'),
+    /** The shopper's language when checkout began (Accept-Language): the order takes it over. */
+    language: text('language', { enum: ['en', 'hi'] })
+      .notNull()
+      .default('en'),
     /** A COD placement's Idempotency-Key: a repeat finds this checkout and its order. */
     idempotencyKey: text('idempotency_key'),
     /**
@@ -137,6 +141,10 @@ export const orders = pgTable(
     providerSignature: text('provider_signature').notNull(),
     trackingId: text('tracking_id'),
     buyerGstin: text('buyer_gstin'),
+    /** The language of the order's messages and links (decision 0019): the placing request's. */
+    language: text('language', { enum: ['en', 'hi'] })
+      .notNull()
+      .default('en'),
     /** Stamped by the invoices module in the transaction that issues the invoice; null until then. */
     invoiceNumber: text('invoice_number'),
     version: integer('version').notNull().default(1),

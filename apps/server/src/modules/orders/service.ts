@@ -2,6 +2,7 @@ import { prepaidDiscountPaise } from '@spice/shared/cod';
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { OrderSummaryDto } from '@spice/shared/contracts/commerce';
 import { productImage } from '@spice/shared/images';
+import type { Lang } from '@spice/shared/lang';
 import { refundNotice } from '@spice/shared/messages';
 import { toRupees } from '@spice/shared/money';
 import { orderTotal, shippingCharge } from '@spice/shared/pricing';
@@ -317,6 +318,8 @@ export function createOrdersService(
         couponCode?: string | null | undefined;
         gstin?: string | null | undefined;
       },
+      /** The request's language: the checkout keeps it and the order takes it over. */
+      language: Lang = 'en',
     ) {
       const [address] = await db
         .select()
@@ -408,6 +411,7 @@ export function createOrdersService(
             platformFeePaise: current.platformFeePaise,
             prepaidDiscountPaise: current.prepaidDiscountPaise,
             totalPaise: current.totalPaise,
+            language,
             buyerGstin: input.gstin ?? null,
             expiresAt: new Date(Date.now() + deps.holdMinutes * 60_000),
           })
