@@ -16,10 +16,12 @@
 // shop's public data, dropped when that data's generation changes and after the same time to
 // live. Nothing about the shopper is kept: the session and its user are read from the database
 // for every request (one query), so a logout or a change on another instance applies at once.
+
+import { createHash } from 'node:crypto';
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { type Directives, inlineScriptHashes, serializePolicy } from './content-security-policy.ts';
+import { type Directives, serializePolicy } from './content-security-policy.ts';
 import { isPublicPagePath } from './page-cache.ts';
 
 /** The user fields a page may show; `id` is a number, the rest strings. */
@@ -39,7 +41,10 @@ interface Template {
   status: number;
   headers: [string, string][];
   parts: Part[];
-  marker: string;
+  /** CSP sources of the render's own inline scripts without a user value: the same for everyone. */
+  fixedHashes: string[];
+  /** The render's own inline scripts with user values, hashed again for each request. */
+  scripts: Part[][];
 }
 
 export interface SignedInPagesOptions {
@@ -124,8 +129,14 @@ function fill(parts: Part[], user: UserDto): string {
   return html;
 }
 
-/** The template's parts: the stand-in values found in `html`, each marked as in a script or not. */
-function split(html: string, standIn: UserDto): Part[] | null {
+const OWN_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+const hashOf = (body: string) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`;
+
+/**
+ * The template's parts: the stand-in values found in `html`, each marked as in a script or not
+ * (`script`: `html` is a script's body).
+ */
+function split(html: string, standIn: UserDto, script = false): Part[] {
   const tokens = new Map<string, Field>();
   for (const field of STRING_FIELDS) if (standIn[field]) tokens.set(standIn[field], field);
   tokens.set(String(standIn.id), 'id');
@@ -137,7 +148,7 @@ function split(html: string, standIn: UserDto): Part[] | null {
   for (const match of html.matchAll(pattern)) {
     const at = match.index;
     const before = html.slice(0, at);
-    const inScript = before.lastIndexOf('<script') > before.lastIndexOf('</script');
+    const inScript = script || before.lastIndexOf('<script') > before.lastIndexOf('</script');
     parts.push(html.slice(last, at), { field: tokens.get(match[0])!, inScript });
     last = at + match[0].length;
   }
@@ -178,11 +189,20 @@ export function createSignedInPages(options: SignedInPagesOptions): SignedInPage
     let result: Template | 'render' = 'render';
     if (firstHtml !== null && secondHtml !== null) {
       const parts = split(firstHtml, plain);
-      if (parts && fill(parts, awkward) === secondHtml) {
+      if (fill(parts, awkward) === secondHtml) {
         const headers = [...first.headers].filter(
           ([name]) => name !== 'content-length' && name !== 'content-security-policy',
         );
-        result = { status: first.status, headers, parts, marker };
+        // The render's own inline scripts (the policy allows them by hash, decision 0005).
+        const fixedHashes = new Set<string>();
+        const scripts: Part[][] = [];
+        for (const [, attributes = '', body = ''] of firstHtml.matchAll(OWN_SCRIPT)) {
+          if (!attributes.includes(`nonce="${marker}"`) || /\bsrc\s*=/i.test(attributes)) continue;
+          const scriptParts = split(body, plain, true);
+          if (scriptParts.length === 1) fixedHashes.add(hashOf(body));
+          else scripts.push(scriptParts);
+        }
+        result = { status: first.status, headers, parts, fixedHashes: [...fixedHashes], scripts };
       }
     }
     return generation === options.generation() ? result : 'render';
@@ -220,7 +240,10 @@ export function createSignedInPages(options: SignedInPagesOptions): SignedInPage
       const html = fill(template.parts, user);
       const policy = serializePolicy({
         ...options.policy,
-        'script-src': [...(options.policy['script-src'] ?? []), ...inlineScriptHashes(html, template.marker)],
+        'script-src': [
+          ...(options.policy['script-src'] ?? []),
+          ...new Set([...template.fixedHashes, ...template.scripts.map((p) => hashOf(fill(p, user)))]),
+        ],
       });
       reply.status(template.status);
       for (const [name, value] of template.headers) reply.header(name, value);
