@@ -55,6 +55,8 @@ export function createAccountsService(
   deps: {
     /** The delivery module's check of pincode and state; answers the address as it is saved. */
     checkAddress?: <T extends { pincode: string; state: string }>(input: T) => Promise<T>;
+    /** Told after a user's row changed (the session store drops what it keeps of them). */
+    onUserChanged?: (userId: number) => void;
   } = {},
 ) {
   const checked = (input: AddressValues) => deps.checkAddress?.(input) ?? Promise.resolve(input);
@@ -88,6 +90,7 @@ export function createAccountsService(
         .set({ role, updatedAt: new Date() })
         .where(eq(users.mobile, mobile))
         .returning();
+      if (u) deps.onUserChanged?.(u.id);
       return u ? toUserDto(u) : null;
     },
     async findByEmail(email: string): Promise<UserDto | null> {
