@@ -156,11 +156,18 @@ export async function snapshotBuild(): Promise<{ dir: string; assets: number }> 
  * through bench/start-shop.ts, which serves the given copy of the storefront build, on a free
  * loopback port; waits for GET /api/health. Its output goes to bench/results/shop.log.
  */
-export async function startShop(options: { buildDir: string; profileDir?: string }): Promise<RunningServer> {
+export async function startShop(options: {
+  buildDir: string;
+  profileDir?: string;
+  /** Overrides for the shop's environment (a PostgreSQL DATABASE_URL, raised OTP limits…). */
+  env?: Record<string, string>;
+  /** Where its output goes, under bench/results/ [shop.log]. */
+  logName?: string;
+}): Promise<RunningServer> {
   const port = await freePort();
   const spawnedAt = Date.now();
   const nodeArgs = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
-  const logFile = path.join(ensureResultsDir(), 'shop.log');
+  const logFile = path.join(ensureResultsDir(), options.logName ?? 'shop.log');
   const log = createWriteStream(logFile);
   const child = spawn(process.execPath, [...nodeArgs, 'bench/start-shop.ts'], {
     cwd: ROOT,
@@ -173,6 +180,7 @@ export async function startShop(options: { buildDir: string; profileDir?: string
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       BENCH_BUILD_DIR: options.buildDir,
+      ...options.env,
     },
   });
   track(child);
@@ -216,7 +224,17 @@ export async function startBareServer(
 ): Promise<RunningServer> {
   const bodyFile = path.join(ensureResultsDir(), `bare-${name}.body`);
   writeFileSync(bodyFile, body);
-  const child = spawn(process.execPath, [path.join(ROOT, 'bench/bare-server.ts'), bodyFile, contentType], {
+  return startScriptServer(`bare-${name}`, 'bench/bare-server.ts', [bodyFile, contentType]);
+}
+
+/** Starts bench/floor-server.ts (node:http + pg running the shop's signed-in queries) on `databaseUrl`. */
+export function startFloorServer(databaseUrl: string): Promise<RunningServer> {
+  return startScriptServer('floor', 'bench/floor-server.ts', [databaseUrl]);
+}
+
+/** A bench server script that prints {"port": n} once it listens on 127.0.0.1. */
+async function startScriptServer(name: string, script: string, args: string[]): Promise<RunningServer> {
+  const child = spawn(process.execPath, [path.join(ROOT, script), ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
@@ -229,13 +247,13 @@ export async function startBareServer(
         const line = buffered.split('\n')[0];
         if (buffered.includes('\n') && line) resolve((JSON.parse(line) as { port: number }).port);
       });
-      child.on('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+      child.on('exit', (code) => reject(new Error(`${name} server exited with ${code}`)));
     }),
     15_000,
-    'bare server start',
+    `${name} server start`,
   );
   return {
-    name: `bare-${name}`,
+    name,
     url: `http://127.0.0.1:${port}`,
     pid: child.pid ?? 0,
     readyAfterMs: 0,
@@ -256,9 +274,14 @@ export interface RawResponse {
  * GET without Accept-Encoding, so the body is the identity bytes that autocannon (which sends no
  * Accept-Encoding either) receives from the shop.
  */
-export function fetchRaw(url: string, timeoutMs = 10_000, agent?: Agent): Promise<RawResponse> {
+export function fetchRaw(
+  url: string,
+  timeoutMs = 10_000,
+  agent?: Agent,
+  headers?: Record<string, string>,
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: 'GET', agent, timeout: timeoutMs }, (res) => {
+    const req = httpRequest(url, { method: 'GET', agent, timeout: timeoutMs, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () =>

@@ -100,8 +100,21 @@ interface AutocannonResult {
   non2xx: number;
 }
 
-function runAutocannon(url: string, connections: number, duration: number, title: string) {
-  const instance = autocannon({ url, connections, duration, timeout: 10, title });
+function runAutocannon(
+  url: string,
+  connections: number,
+  duration: number,
+  title: string,
+  headers?: Record<string, string>,
+) {
+  const instance = autocannon({
+    url,
+    connections,
+    duration,
+    timeout: 10,
+    title,
+    ...(headers ? { headers } : {}),
+  });
   return withTimeout(
     instance as unknown as Promise<AutocannonResult>,
     (duration + 30) * 1000,
@@ -118,13 +131,14 @@ export function cannon(
   server: RunningServer,
   path: string,
   settings: LoadSettings,
+  headers?: Record<string, string>,
 ): Promise<CannonSummary> {
   const url = `${server.url}${path}`;
   return leastDisturbed(settings, async () => {
     if (settings.warmup > 0)
-      await runAutocannon(url, settings.connections, settings.warmup, `${title} warm-up`);
+      await runAutocannon(url, settings.connections, settings.warmup, `${title} warm-up`, headers);
     const stop = cpuWindow({ server: server.pid });
-    const result = await runAutocannon(url, settings.connections, settings.duration, title);
+    const result = await runAutocannon(url, settings.connections, settings.duration, title, headers);
     const cpu = stop();
     const summary = {
       title,
@@ -273,6 +287,8 @@ export async function compareThroughput(
   path: string,
   servers: { shop: RunningServer; bare: RunningServer },
   settings: LoadSettings,
+  /** Sent with every request (a session cookie for the signed-in benchmarks). */
+  headers?: Record<string, string>,
 ): Promise<Comparison> {
   const runs: { shop: CannonSummary[]; bare: CannonSummary[] } = { shop: [], bare: [] };
   for (let round = 1; round <= settings.rounds; round++) {
@@ -282,7 +298,7 @@ export async function compareThroughput(
         `  [round ${round}/${settings.rounds}] autocannon -c ${settings.connections} -d ${settings.duration} ` +
           `(after ${settings.warmup} s warm-up) ${side} ${path}`,
       );
-      runs[side].push(await cannon(`${label} ${side}`, servers[side], path, settings));
+      runs[side].push(await cannon(`${label} ${side}`, servers[side], path, settings, headers));
     }
   }
   const all = [...runs.shop, ...runs.bare];

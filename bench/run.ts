@@ -1,6 +1,6 @@
-// npm run bench [-- api|page|js|lighthouse|pincodes|search ...] [--no-build] [--connections=50] [--duration=10]
+// npm run bench [-- api|page|js|lighthouse|pincodes|search|signed-in ...] [--no-build] [--connections=50] [--duration=10]
 //   [--warmup=2] [--rounds=3] [--attempts=3] [--quiet-wait=30] [--lh-runs=5] [--product=<slug>]
-//   [--profile]
+//   [--profile] [--postgres=postgres://postgres@127.0.0.1:5432/postgres]
 //
 // Builds the storefront (unless --no-build), starts the shop on a free loopback port as a child
 // process, runs the chosen benchmarks (all by default), prints PASS/FAIL against the bars, writes
@@ -31,8 +31,9 @@ import { benchPage, pickProduct } from './page.ts';
 import { benchPincodes } from './pincodes.ts';
 import { printProfile, summarizeProfile } from './profile.ts';
 import { benchSearch } from './search.ts';
+import { benchSignedIn, DEFAULT_POSTGRES } from './signed-in.ts';
 
-const ALL = ['api', 'page', 'js', 'lighthouse', 'pincodes', 'search'] as const;
+const ALL = ['api', 'page', 'js', 'lighthouse', 'pincodes', 'search', 'signed-in'] as const;
 type Name = (typeof ALL)[number];
 
 const { values, positionals } = parseArgs({
@@ -48,13 +49,15 @@ const { values, positionals } = parseArgs({
     'lh-runs': { type: 'string', default: '5' },
     product: { type: 'string' },
     profile: { type: 'boolean', default: false },
+    // The PostgreSQL server for the signed-in bench (it creates and drops a database of its own).
+    postgres: { type: 'string', default: process.env.BENCH_POSTGRES_URL ?? DEFAULT_POSTGRES },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 
 if (values.help) {
   console.log(
-    'usage: npm run bench -- [api|page|js|lighthouse|pincodes|search ...] [--no-build] [--connections=50] [--duration=10] [--warmup=2] [--rounds=3] [--attempts=3] [--quiet-wait=30] [--lh-runs=5] [--product=<slug>] [--profile]',
+    'usage: npm run bench -- [api|page|js|lighthouse|pincodes|search|signed-in ...] [--no-build] [--connections=50] [--duration=10] [--warmup=2] [--rounds=3] [--attempts=3] [--quiet-wait=30] [--lh-runs=5] [--product=<slug>] [--profile] [--postgres=<server url>]',
   );
   process.exit(0);
 }
@@ -130,6 +133,7 @@ try {
     api: () => benchApi(shop!, settings),
     pincodes: () => benchPincodes(shop!, settings),
     search: () => benchSearch(shop!, settings),
+    'signed-in': () => benchSignedIn(shop!, build.dir, settings, slug, values.postgres!),
     page: () => benchPage(shop!, settings, slug),
     js: () => benchJs(shop!),
     lighthouse: () =>

@@ -96,7 +96,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const paymentsSimulated = await loadAppSecret(database.db, 'payments-simulated');
   app.decorate(
     'services',
-    createServices(database.db, config, { secrets: { paymentsSimulated }, log: app.log }),
+    createServices(database.db, config, {
+      secrets: { paymentsSimulated },
+      log: app.log,
+      // PGlite is one process: its sessions can be kept in memory (decision 0020).
+      sessionCacheMs: database.kind === 'pglite' ? 60_000 : 0,
+    }),
   );
 
   // One log line per request, with its id, once the response is sent. Hooks on every request are

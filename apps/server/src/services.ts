@@ -52,6 +52,12 @@ export interface ServiceDeps {
   /** Secrets generated once per installation (loaded before the services are built). */
   secrets: { paymentsSimulated: string };
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /**
+   * How long a session read stays in memory (0: never). Only for the embedded PGlite, which is one
+   * process by construction; on PostgreSQL several instances share sessions, so it stays 0 until
+   * the invalidation bus carries `sessions.invalidateSession` / `invalidateUser` (decision 0020).
+   */
+  sessionCacheMs?: number;
 }
 
 export function createServices(db: Db, config: Config, deps: ServiceDeps) {
@@ -78,7 +84,15 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   });
   const reviews = createReviewsService(db, { catalog, ttlMs });
   const delivery = createDeliveryService(db, { checkout, audit, ttlMs });
-  const accounts = createAccountsService(db, { checkAddress: delivery.checkAddress });
+  const sessions = createSessionStore(db, {
+    days: config.SESSION_DAYS,
+    publicUrl: config.PUBLIC_URL,
+    cacheMs: deps.sessionCacheMs ?? 0,
+  });
+  const accounts = createAccountsService(db, {
+    checkAddress: delivery.checkAddress,
+    onUserChanged: (userId) => sessions.invalidateUser(userId),
+  });
   const customerOrders = createCustomerOrderService(db, {
     catalog,
     checkout,
@@ -176,7 +190,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     orderMessages,
     messagePreferences,
     accounts,
-    sessions: createSessionStore(db, { days: config.SESSION_DAYS, publicUrl: config.PUBLIC_URL }),
+    sessions,
     otp: createOtpService(db, messenger, {
       secret: config.OTP_SECRET,
       limits: {

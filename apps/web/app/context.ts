@@ -12,6 +12,7 @@ export function getStorefront(context: Readonly<RouterContextProvider>): Storefr
 export async function currentUser(services: StorefrontContext['services'], request: Request) {
   const sid = /(?:^|;\s*)sid=([^;]+)/.exec(request.headers.get('cookie') ?? '')?.[1];
   if (!sid) return null;
+  // One query: the session comes with its user.
   const session = await services.sessions.lookup(decodeURIComponent(sid));
-  return session?.userId ? services.accounts.findById(session.userId) : null;
+  return session?.user ?? null;
 }

@@ -40,7 +40,13 @@ export const DEFAULT_DATA_DIR = '.data/pglite';
 /** The advisory lock key for boot-time work (migrations, demo seed): any fixed 64-bit number. */
 const BOOT_LOCK_KEY = 4_815_162_342;
 
-export async function openDatabase(url: string): Promise<Database> {
+export interface OpenOptions {
+  /** Called with the SQL of every statement sent (tests count round trips per request with it). */
+  onQuery?: (sql: string) => void;
+}
+
+export async function openDatabase(url: string, options: OpenOptions = {}): Promise<Database> {
+  const logger = options.onQuery ? { logQuery: (query: string) => options.onQuery!(query) } : undefined;
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle connection the server closes (restart, failover) is dropped and replaced on the
@@ -48,7 +54,7 @@ export async function openDatabase(url: string): Promise<Database> {
     pool.on('error', (error) => {
       process.emitWarning(`PostgreSQL idle connection closed: ${error.message}`);
     });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, ...(logger ? { logger } : {}) }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -79,7 +85,7 @@ export async function openDatabase(url: string): Promise<Database> {
     client = new PGlite(dir);
   }
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, ...(logger ? { logger } : {}) }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

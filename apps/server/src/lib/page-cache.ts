@@ -62,7 +62,7 @@ export function isPrivateRender(request: FastifyRequest, pathname: string): bool
  * for Hindi (lang.ts offersHindi): the one bit of a public page that depends on request headers,
  * so it is part of the cache key, and the response varies by those headers.
  */
-function offerBit(request: FastifyRequest, pathname: string): boolean {
+export function offerBit(request: FastifyRequest, pathname: string): boolean {
   const header = (name: string) => {
     const value = request.headers[name];
     return Array.isArray(value) ? value.join(', ') : value;

@@ -6,22 +6,22 @@ import { MESSAGES } from '@spice/shared/messages';
 import { lastTenDigits } from '@spice/shared/validators';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountsService } from '../modules/accounts/service.ts';
-import type { SessionRecord, SessionStore } from '../modules/auth/sessions.ts';
+import type { LoadedSession, SessionStore } from '../modules/auth/sessions.ts';
 import { AppError } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    getSession(): Promise<SessionRecord | null>;
+    getSession(): Promise<LoadedSession | null>;
   }
 }
 
 export async function registerAuth(app: FastifyInstance, sessions: SessionStore): Promise<void> {
   await app.register(cookie);
-  app.decorateRequest('getSession', function (this: FastifyRequest): Promise<SessionRecord | null> {
+  app.decorateRequest('getSession', function (this: FastifyRequest): Promise<LoadedSession | null> {
     throw new Error(`getSession used before onRequest for ${this.url}`);
   });
   app.addHook('onRequest', (request, reply, done) => {
-    let loaded: Promise<SessionRecord | null> | null = null;
+    let loaded: Promise<LoadedSession | null> | null = null;
     request.getSession = () => {
       loaded ??= sessions.load(request, reply);
       return loaded;
@@ -30,26 +30,21 @@ export async function registerAuth(app: FastifyInstance, sessions: SessionStore)
   });
 }
 
-export async function requireSession(request: FastifyRequest): Promise<SessionRecord> {
+export async function requireSession(request: FastifyRequest): Promise<LoadedSession> {
   const session = await request.getSession();
   if (!session) throw new AppError('unauthorized', MESSAGES.loginRequired);
   return session;
 }
 
-// The signed-in user, looked up once per request however many guards ask (the back-office gate,
-// a route's hook, its handler).
-const usersByRequest = new WeakMap<FastifyRequest, Promise<UserDto | null>>();
-
-export async function requireUser(request: FastifyRequest, accounts: AccountsService): Promise<UserDto> {
+/**
+ * The signed-in user, read with the session in one query (once per request however many guards
+ * ask: the back-office gate, a route's hook, its handler). `accounts` is kept in the signature for
+ * the callers; the user no longer needs a second query.
+ */
+export async function requireUser(request: FastifyRequest, _accounts?: AccountsService): Promise<UserDto> {
   const session = await requireSession(request);
-  let lookup = usersByRequest.get(request);
-  if (!lookup) {
-    lookup = session.userId === null ? Promise.resolve(null) : accounts.findById(session.userId);
-    usersByRequest.set(request, lookup);
-  }
-  const user = await lookup;
-  if (!user) throw new AppError('unauthorized', MESSAGES.loginRequired);
-  return user;
+  if (!session.user) throw new AppError('unauthorized', MESSAGES.loginRequired);
+  return session.user;
 }
 
 /** Per-shopper paths carry the mobile; only its owner may use them. */

@@ -5,14 +5,17 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { FastifyInstance } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 // Brings in the FastifyInstance decorations (config, services) declared beside buildApp.
 import type {} from '../app.ts';
 import { policyDirectives, renderMarker, withPagePolicy } from '../lib/content-security-policy.ts';
 import { createPageCache, isPrivateRender, isPublicPagePath, pageVary } from '../lib/page-cache.ts';
+import { createSignedInPages } from '../lib/signed-in-pages.ts';
 import { dataGeneration } from '../lib/snapshot.ts';
 import { sendWebResponse, toWebRequest } from '../lib/web-response.ts';
+import { type LoadedSession, SESSION_COOKIE } from '../modules/auth/sessions.ts';
 import type { LimitName } from './rate-limit.ts';
 
 /** What the storefront's loaders find in the router context (see apps/web/app/context.ts). */
@@ -40,6 +43,8 @@ export interface StorefrontOptions {
   clientDir?: string | undefined;
   /** Development only: mounts Vite's middleware before the storefront routes. */
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
+  /** Production: public pages for signed-in shoppers from templates (lib/signed-in-pages.ts) [true]. */
+  signedInTemplates?: boolean;
 }
 
 export const WEB_BUILD_DIR = path.resolve(import.meta.dirname, '../../../web/build');
@@ -86,6 +91,17 @@ export function registerStorefront(options: StorefrontOptions) {
             generation: dataGeneration,
           })
         : null;
+    // Public pages for signed-in shoppers: one render per page and kind of user, filled in per request.
+    const signedInPages =
+      options.mode === 'production' && options.signedInTemplates !== false
+        ? createSignedInPages({
+            ttlMs: app.config.CATALOG_CACHE_SECONDS * 1000,
+            maxBytes: 32 * 1024 * 1024,
+            generation: dataGeneration,
+            policy,
+            marker: renderMarker,
+          })
+        : null;
 
     await app.register(async (scope) => {
       // Leave request bodies unread: React Router actions read them from the Web Request.
@@ -104,12 +120,12 @@ export function registerStorefront(options: StorefrontOptions) {
           }
           const key = (build.entry.module as { storefrontContext?: ContextKey }).storefrontContext;
           if (!key) throw new Error('entry.server must export storefrontContext');
-          const render = async () => {
+          // `as`: render for this signed-in user (the session's own, or a template's stand-in).
+          const render = async (as?: UserDto, scriptMarker = renderMarker()) => {
             const loadContext = new RouterContextProvider();
-            const scriptMarker = renderMarker();
             loadContext.set(key, {
               ...context,
-              services: app.services,
+              services: as ? servicesAs(app.services, as) : app.services,
               clientIp: request.ip,
               limit: (name) => app.limits.take(name, request),
               scriptMarker,
@@ -119,7 +135,15 @@ export function registerStorefront(options: StorefrontOptions) {
             if (isPrivateRender(request, new URL(webRequest.url).pathname)) response = privately(response);
             return withPagePolicy(response, policy, scriptMarker);
           };
-          if (pages && (await pages.serve(request, reply, render))) return reply;
+          if (pages && (await pages.serve(request, reply, () => render()))) return reply;
+          if (signedInPages && request.method === 'GET' && request.cookies[SESSION_COOKIE] !== undefined) {
+            // One query: the session with its user. The page is then filled in, or rendered for that user.
+            const session = await app.services.sessions.lookup(request.cookies[SESSION_COOKIE]);
+            if (session?.user) {
+              if (await signedInPages.serve(request, reply, session.user, render)) return reply;
+              return sendWebResponse(reply, await render(session.user));
+            }
+          }
           // A public page that is not kept still says what it depends on (the Hindi banner's headers).
           const pathname = new URL(`http://x${request.url}`).pathname;
           if (isPublicPagePath(pathname)) reply.header('vary', pageVary(pathname));
@@ -128,6 +152,22 @@ export function registerStorefront(options: StorefrontOptions) {
       });
     });
   };
+}
+
+/**
+ * The services as a render sees them for `user`: the session lookup the loaders make answers that
+ * user (already read for this request, or a template's stand-in), so the render reads no session.
+ */
+function servicesAs(services: FastifyInstance['services'], user: UserDto): FastifyInstance['services'] {
+  const session: LoadedSession = {
+    idHash: '',
+    userId: user.id,
+    verifiedMobile: user.mobile,
+    validatedEmail: null,
+    expiresAt: new Date(8.64e15),
+    user,
+  };
+  return { ...services, sessions: { ...services.sessions, lookup: async () => session } };
 }
 
 /** The response with `Cache-Control: private, no-store` (a copy: a Response's headers may be frozen). */

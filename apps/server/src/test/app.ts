@@ -4,15 +4,15 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
-import { type Database, openDatabase } from '../db/client.ts';
+import { type Database, type OpenOptions, openDatabase } from '../db/client.ts';
 import { loadConfig } from '../plugins/config.ts';
 import { seedDemoData } from '../seed/demo-seed.ts';
 
 /** A test database; `url` names it when it lives on the PostgreSQL server (for other processes). */
-export async function createTestDatabase(): Promise<Database & { url?: string }> {
+export async function createTestDatabase(options: OpenOptions = {}): Promise<Database & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase('memory://');
+    const database = await openDatabase('memory://', options);
     await database.migrate();
     return database;
   }
@@ -20,7 +20,7 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
   await adminQuery(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase(url.toString());
+  const database = await openDatabase(url.toString(), options);
   await database.migrate();
   return {
     ...database,
@@ -49,9 +49,9 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { seed?: boolean; env?: Record<string, string> } = {},
+  options: { seed?: boolean; env?: Record<string, string>; onQuery?: (sql: string) => void } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(options.onQuery ? { onQuery: options.onQuery } : {});
   if (options.seed !== false) await seedDemoData(database.db);
   const config = loadConfig({ NODE_ENV: 'test', CATALOG_CACHE_SECONDS: '30', ...options.env });
   const app = await buildApp({ config, database });

@@ -55,16 +55,22 @@ export function createAccountsService(
   deps: {
     /** The delivery module's check of pincode and state; answers the address as it is saved. */
     checkAddress?: <T extends { pincode: string; state: string }>(input: T) => Promise<T>;
+    /** Told after a user's row changed (the session store drops what it keeps of them). */
+    onUserChanged?: (userId: number) => void;
   } = {},
 ) {
   const checked = (input: AddressValues) => deps.checkAddress?.(input) ?? Promise.resolve(input);
 
+  // The shopper's addresses, one prepared statement (the signed-in reads: bench/README.md).
+  const addressesOf = db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, sql.placeholder('userId')))
+    .orderBy(desc(addresses.isDefault), asc(addresses.id))
+    .prepare('user_addresses');
+
   async function listAddresses(userId: number): Promise<AddressDto[]> {
-    const rows = await db
-      .select()
-      .from(addresses)
-      .where(eq(addresses.userId, userId))
-      .orderBy(desc(addresses.isDefault), asc(addresses.id));
+    const rows = await addressesOf.execute({ userId });
     return rows.map(toAddressDto);
   }
 
@@ -84,6 +90,7 @@ export function createAccountsService(
         .set({ role, updatedAt: new Date() })
         .where(eq(users.mobile, mobile))
         .returning();
+      if (u) deps.onUserChanged?.(u.id);
       return u ? toUserDto(u) : null;
     },
     async findByEmail(email: string): Promise<UserDto | null> {

@@ -21,6 +21,7 @@ import type { JobQueue } from '../jobs/queue.ts';
 import { type Gateway, GatewayError } from '../payments/gateway.ts';
 import type { PaymentsLedger } from '../payments/ledger.ts';
 import type { RefundsService } from '../refunds/service.ts';
+import { shipments } from '../shipping/schema.ts';
 import { trackingByOrder } from '../shipping/tracking.ts';
 import { createCodPlacement } from './cod-placement.ts';
 import { createCodPrepay } from './cod-prepay.ts';
@@ -75,6 +76,29 @@ export function createOrdersService(
     log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   },
 ) {
+  // The shopper's order list in one round trip (listForCustomer): items as JSON in item order.
+  const customerOrders = db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      status: orders.status,
+      totalPaise: orders.totalPaise,
+      createdAt: orders.createdAt,
+      trackingId: orders.trackingId,
+      paymentMode: orders.paymentMode,
+      paymentStatus: orders.paymentStatus,
+      invoiceNumber: orders.invoiceNumber,
+      items: sql<{ productName: string; variant: string; quantity: number; pricePaise: number }[]>`coalesce((
+        select json_agg(json_build_object('productName', ${orderItems.productName}, 'variant', ${orderItems.variant},
+          'quantity', ${orderItems.quantity}, 'pricePaise', ${orderItems.pricePaise}) order by ${orderItems.id})
+        from ${orderItems} where ${orderItems.orderId} = ${orders.id}), '[]'::json)`,
+      shipped: sql<boolean>`exists (select 1 from ${shipments} where ${shipments.orderId} = ${orders.id})`,
+    })
+    .from(orders)
+    .where(eq(orders.userId, sql.placeholder('userId')))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .prepare('customer_orders');
+
   const { catalog, coupons, gateway, ledger } = deps;
 
   /**
@@ -595,39 +619,25 @@ export function createOrdersService(
       return released;
     },
 
-    /** The shopper's orders, newest first, in the spec's list shape. */
+    /**
+     * The shopper's orders, newest first, in the spec's list shape. One prepared query brings the
+     * orders with their items (and whether any has a shipment); shipment tracking is read only
+     * for orders that have one (bench/README.md, signed-in reads).
+     */
     async listForCustomer(userId: number): Promise<OrderSummaryDto[]> {
-      const rows = await db
-        .select()
-        .from(orders)
-        .where(eq(orders.userId, userId))
-        .orderBy(desc(orders.createdAt), desc(orders.id));
+      const rows = await customerOrders.execute({ userId });
       if (rows.length === 0) return [];
-      const items = await db
-        .select()
-        .from(orderItems)
-        .where(
-          inArray(
-            orderItems.orderId,
-            rows.map((o) => o.id),
-          ),
-        )
-        .orderBy(asc(orderItems.id));
-      const tracking = await trackingByOrder(
-        db,
-        rows.map((o) => o.id),
-      );
+      const shipped = rows.filter((o) => o.shipped).map((o) => o.id);
+      const tracking = shipped.length > 0 ? await trackingByOrder(db, shipped) : new Map();
       return rows.map((o) => ({
         orderNumber: o.orderNumber,
         orderStatus: o.status,
-        items: items
-          .filter((i) => i.orderId === o.id)
-          .map((i) => ({
-            productName: i.productName,
-            variant: i.variant,
-            quantity: i.quantity,
-            price: toRupees(i.pricePaise),
-          })),
+        items: o.items.map((i) => ({
+          productName: i.productName,
+          variant: i.variant,
+          quantity: i.quantity,
+          price: toRupees(i.pricePaise),
+        })),
         totalAmount: toRupees(o.totalPaise),
         createdAt: o.createdAt.toISOString(),
         trackingId: o.trackingId,
