@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { langFromAcceptLanguage, langFromCookie, localizePath, pathLang, stripLangPrefix } from './lang.ts';
+import {
+  langFromAcceptLanguage,
+  langFromCookie,
+  localizePath,
+  offersHindi,
+  pathLang,
+  stripLangPrefix,
+} from './lang.ts';
 import { MESSAGES } from './messages.ts';
 import { hindiForSpecMessage, MESSAGES_HI, specMessages } from './messages-hi.ts';
 
@@ -71,5 +78,22 @@ describe('spec messages in Hindi', () => {
     expect(hi.percentOffLabel(20)).toBe('20% की छूट');
     expect(hi.refundNotice('sold_out', 10_050)).toContain('₹100.50');
     expect(specMessages('en').couponWaitMessage(1)).toContain('1 second ');
+  });
+});
+
+describe('offersHindi', () => {
+  it('offers Hindi on English pages to a first visit that asks for Hindi first', () => {
+    expect(offersHindi('/about', null, 'hi-IN,hi;q=0.9,en;q=0.8')).toBe(true);
+    expect(offersHindi('/', '', 'hi')).toBe(true);
+    expect(offersHindi('/about', 'sid=x', 'en;q=0.5,hi;q=0.9')).toBe(true);
+  });
+
+  it('does not offer on Hindi pages, after a choice, or when English comes first', () => {
+    expect(offersHindi('/hi/about', null, 'hi')).toBe(false);
+    expect(offersHindi('/about', 'lang=en', 'hi')).toBe(false);
+    expect(offersHindi('/about', 'a=1; lang=hi', 'hi')).toBe(false);
+    expect(offersHindi('/about', null, 'en-IN,hi;q=0.9')).toBe(false);
+    expect(offersHindi('/about', null, undefined)).toBe(false);
+    expect(offersHindi('/about', 'slang=x', 'ta,hi;q=0.5')).toBe(true);
   });
 });

@@ -84,6 +84,58 @@ describe('which paths are public pages', () => {
   });
 });
 
+describe('Hindi pages (decision 0017)', () => {
+  it('takes the /hi twins of the public pages and refuses those of private ones', () => {
+    for (const path of [
+      '/hi',
+      '/hi.data',
+      '/hi/product/haldi',
+      '/hi/product/haldi.data',
+      '/hi/search',
+      '/hi/about',
+    ]) {
+      expect(isPublicPagePath(path), path).toBe(true);
+    }
+    for (const path of [
+      '/hi/cart',
+      '/hi/orders',
+      '/hi/checkout',
+      '/hi/profile',
+      '/hi/admin',
+      '/history',
+      '/hindi',
+    ]) {
+      expect(isPublicPagePath(path), path).toBe(false);
+    }
+  });
+
+  it('keeps an English page offering Hindi apart from the same page without the offer', async () => {
+    const h = await harness(
+      (url) =>
+        new Response(`<html>${url} ${'spice '.repeat(400)}</html>`, {
+          headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
+        }),
+    );
+    const hindiFirst = { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' };
+    const plain = await h.app.inject('/about');
+    const offered = await h.app.inject({ url: '/about', headers: hindiFirst });
+    expect(h.renders()).toBe(2);
+    expect(offered.headers['x-page-cache']).toBe('miss');
+    expect(plain.headers.vary).toBe('Accept-Encoding, Accept-Language, Cookie');
+    // The same bit again: answered from the cache, each from its own copy.
+    expect((await h.app.inject({ url: '/about', headers: hindiFirst })).headers['x-page-cache']).toBe('hit');
+    expect(
+      (await h.app.inject({ url: '/about', headers: { 'accept-language': 'en' } })).headers['x-page-cache'],
+    ).toBe('hit');
+    // A shopper who chose (the lang cookie) is not offered again: the plain copy.
+    await h.app.inject({ url: '/about', headers: { ...hindiFirst, cookie: 'lang=en' } });
+    expect(h.renders()).toBe(2);
+    // Hindi pages never offer, so they do not vary by language.
+    const hindi = await h.app.inject({ url: '/hi/about', headers: hindiFirst });
+    expect(hindi.headers.vary).toBe('Accept-Encoding');
+  });
+});
+
 describe('chooseEncoding', () => {
   it('prefers brotli, then gzip, and respects q=0', () => {
     expect(chooseEncoding(undefined)).toBeNull();

@@ -95,7 +95,7 @@ export function Header() {
               {t('header.login')}
             </button>
           )}
-          <LanguageSwitch className="nav__lang" />
+          <LanguageSwitch className="nav__lang" compact />
         </nav>
       </div>
       {drawerOpen ? (

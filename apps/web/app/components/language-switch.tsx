@@ -44,10 +44,27 @@ function LanguageLink({ lang, current }: { lang: Lang; current: boolean }) {
   );
 }
 
-/** 'English / हिन्दी': the page's language marked, the other a link to the same page in it. */
-export function LanguageSwitch({ className = '' }: { className?: string }) {
+/**
+ * 'English / हिन्दी': the page's language marked, the other a link to the same page in it. Compact
+ * (the header, where space is short between 769 and 1100 px): only the other language's link.
+ */
+export function LanguageSwitch({
+  className = '',
+  compact = false,
+}: {
+  className?: string;
+  compact?: boolean;
+}) {
   const lang = useLang();
   const t = useT();
+  if (compact) {
+    const other = lang === 'hi' ? 'en' : 'hi';
+    return (
+      <span className={`lang-switch ${className}`.trim()}>
+        <LanguageLink lang={other} current={false} />
+      </span>
+    );
+  }
   return (
     // A group, not a landmark: the header and the footer both carry one.
     // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls; these are links
