@@ -47,9 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The page's language (its URL): the catalogue it gets, and whether it offers Hindi by a banner.
   const lang = langOf(request);
   const [settings, footer, marketplaceLinks, user] = await Promise.all([
-    services.content.settings(),
-    services.content.footer(),
-    services.content.marketplaceLinks(),
+    services.content.settings(lang),
+    services.content.footer(lang),
+    services.content.marketplaceLinks(lang),
     currentUser(services, request),
   ]);
   return {

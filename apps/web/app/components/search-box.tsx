@@ -61,7 +61,7 @@ function ResultLink({
       <img src={productImage(product)} alt="" width="44" height="44" />
       <span className="search__name">
         <MarkedText parts={mark(product.name, query)} />
-        {product.nameHi ? (
+        {product.nameHi && product.nameHi !== product.name ? (
           <span className="search__hindi" lang="hi">
             {' '}
             <MarkedText parts={mark(product.nameHi, query)} />

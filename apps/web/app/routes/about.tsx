@@ -28,11 +28,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The page's language: the About sections take it (i18n-content's `lang` parameter).
   const lang = langOf(request);
   try {
-    const sections: AboutSection[] = (await services.content.sections('about_us')).map(({ body, ...s }) => ({
-      ...s,
-      html: renderMarkdown(body, { topHeading: 3 }),
-      text: '',
-    }));
+    const sections: AboutSection[] = (await services.content.sections('about_us', lang)).map(
+      ({ body, ...s }) => ({
+        ...s,
+        html: renderMarkdown(body, { topHeading: 3 }),
+        text: '',
+      }),
+    );
     return { sections, failed: false, lang };
   } catch (error) {
     console.warn('about sections failed to load', error);

@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!user) throw redirect(localizePath('/', lang));
   const [addresses, items, milestones, settings, config, rtoCount] = await Promise.all([
     services.accounts.listAddresses(user.id),
-    services.cart.list(user),
+    services.cart.list(user, lang),
     services.checkout.milestones(),
     services.checkout.settings(),
     services.checkout.config(),

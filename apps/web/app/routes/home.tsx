@@ -23,8 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The page's language: the banner and catalogue reads take it (i18n-content's `lang` parameter).
   const lang = langOf(request);
   const [banner, products] = await Promise.all([
-    services.content.liveBanner(),
-    services.catalog.listActive(),
+    services.content.liveBanner(new Date(), lang),
+    services.catalog.listActive(lang),
   ]);
   const ratings = await services.reviews.ratingsFor(products.map((p) => p.id));
   // Only what the cards show: the page's data travels a second time, for hydration.

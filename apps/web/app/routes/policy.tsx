@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The page's language: the policy read takes it (i18n-content's `lang` parameter).
   const lang = langOf(request);
   const kind = policyKindForPath(stripLangPrefix(new URL(request.url).pathname));
-  const found = await getStorefront(context).services.content.policy(kind);
+  const found = await getStorefront(context).services.content.policy(kind, lang);
   const policy = found?.body.trim()
     ? {
         title: found.title,

@@ -58,9 +58,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
   // The page's language: the catalogue reads take it (i18n-content's `lang` parameter).
   const lang = langOf(request);
-  const product = await services.catalog.getBySlug(params.slug);
+  const product = await services.catalog.getBySlug(params.slug, lang);
   if (!product?.active) throw data(null, { status: 404 });
-  const recommendations = await services.catalog.recommendations(product.id, 5);
+  const recommendations = await services.catalog.recommendations(product.id, 5, lang);
   const reviews = await services.reviews.productPage(product.id);
   // Recommendation cards need their image, name and variants, not whole products (the data is
   // sent a second time for hydration).

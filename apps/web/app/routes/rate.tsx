@@ -31,7 +31,8 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
   const id = Number(params.id);
-  const product = Number.isSafeInteger(id) && id > 0 ? await services.catalog.getById(id) : null;
+  const product =
+    Number.isSafeInteger(id) && id > 0 ? await services.catalog.getById(id, langOf(request)) : null;
   if (!product?.active) throw data(null, { status: 404 });
   const user = await currentUser(services, request);
   if (!user) throw redirect(localizePath(`/product/${product.slug}?login=${LOGIN_TO_RATE}`, langOf(request)));

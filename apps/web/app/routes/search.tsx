@@ -32,15 +32,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = langOf(request);
   if (!q.trim()) {
     // Nothing asked yet: a prompt and the bestsellers (or, if none is marked, the first products).
-    const active = await services.catalog.listActive();
+    const active = await services.catalog.listActive(lang);
     const marked = active.filter((p) => p.bestseller);
     const picks = (marked.length > 0 ? marked : active).slice(0, 8);
     const ratings = await services.reviews.ratingsFor(picks.map((p) => p.id));
     return { q, results: [], ratings, bestsellers: picks.map(toCardProduct), offers: [], marks: {}, lang };
   }
-  const results = await services.search.search(q);
+  const results = await services.search.search(q, 50, lang);
   // Nothing found: the bestsellers are offered under the message.
-  const offers = results.length === 0 ? (await services.catalog.bestsellers(4)).map(toCardProduct) : [];
+  const offers = results.length === 0 ? (await services.catalog.bestsellers(4, lang)).map(toCardProduct) : [];
   const ratings = await services.reviews.ratingsFor([...results, ...offers].map((p) => p.id));
   // Marked here, on the server, so the spellings table stays out of the browser's shared chunks.
   const marks = Object.fromEntries(results.map((p) => [p.id, marksFor(p, q)]));
@@ -152,7 +152,7 @@ function SearchResultCard({
         <span className="card__name">
           <MarkedText parts={marks?.name ?? [{ text: product.name, mark: false }]} />
         </span>
-        {product.nameHi ? (
+        {product.nameHi && product.nameHi !== product.name ? (
           <span className="card__hindi" lang="hi">
             <MarkedText parts={marks?.nameHi ?? [{ text: product.nameHi, mark: false }]} />
           </span>

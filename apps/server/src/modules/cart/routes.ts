@@ -6,7 +6,7 @@ import { lastTenDigits } from '@spice/shared/validators';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { neverCache } from '../../lib/cache-headers.ts';
 import { requireOwner, requireUser } from '../../plugins/auth.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError, replyLang } from '../../plugins/errors.ts';
 
 const tags = ['cart'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -26,7 +26,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CartList, ...errors },
       },
     },
-    async (request) => cart.list(await requireOwner(request, accounts, request.params.mobile)),
+    async (request) =>
+      cart.list(await requireOwner(request, accounts, request.params.mobile), replyLang(request)),
   );
 
   app.post(
@@ -45,12 +46,16 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       if (body.phoneNumber && lastTenDigits(body.phoneNumber) !== user.mobile) {
         throw new AppError('forbidden', 'You can only add to your own cart.');
       }
-      const items = await cart.add(user, {
-        productId: body.productId,
-        variantId: body.variantId,
-        weight: typeof body.variant === 'string' ? body.variant : undefined,
-        quantity: body.quantity,
-      });
+      const items = await cart.add(
+        user,
+        {
+          productId: body.productId,
+          variantId: body.variantId,
+          weight: typeof body.variant === 'string' ? body.variant : undefined,
+          quantity: body.quantity,
+        },
+        replyLang(request),
+      );
       return reply.status(201).send(items);
     },
   );
@@ -65,7 +70,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CartList, ...errors },
       },
     },
-    async (request) => cart.remove(await requireUser(request, accounts), request.params.id),
+    async (request) =>
+      cart.remove(await requireUser(request, accounts), request.params.id, replyLang(request)),
   );
 
   app.put(
@@ -80,6 +86,11 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      cart.setQuantity(await requireUser(request, accounts), request.params.id, request.query.quantity),
+      cart.setQuantity(
+        await requireUser(request, accounts),
+        request.params.id,
+        request.query.quantity,
+        replyLang(request),
+      ),
   );
 };

@@ -2,6 +2,7 @@
 // the request; quantities are checked against stock.
 import type { CartItemDto } from '@spice/shared/contracts/commerce';
 import { productImage } from '@spice/shared/images';
+import type { Lang } from '@spice/shared/lang';
 import { withCountryCode } from '@spice/shared/validators';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -20,8 +21,9 @@ export function createCartService(db: Db, catalog: CatalogService) {
     .orderBy(asc(cartItems.id))
     .prepare('cart_lines');
 
-  async function list(user: { id: number; mobile: string }): Promise<CartItemDto[]> {
-    const [rows, snap] = await Promise.all([linesOf.execute({ userId: user.id }), catalog.snapshot()]);
+  /** The lines with names and weights in the shopper's language (prices and stock are the same). */
+  async function list(user: { id: number; mobile: string }, lang: Lang = 'en'): Promise<CartItemDto[]> {
+    const [rows, snap] = await Promise.all([linesOf.execute({ userId: user.id }), catalog.view(lang)]);
     return rows.map((row) => {
       const product = snap.byId.get(row.productId);
       const variant = product?.variants.find((v) => v.id === row.variantId);
@@ -89,6 +91,7 @@ export function createCartService(db: Db, catalog: CatalogService) {
         weight?: string | undefined;
         quantity: number;
       },
+      lang: Lang = 'en',
     ): Promise<CartItemDto[]> {
       const { product, variant } = await resolve(input.productId, {
         id: input.variantId,
@@ -112,13 +115,14 @@ export function createCartService(db: Db, catalog: CatalogService) {
             set: { quantity: sql`excluded.quantity`, updatedAt: new Date() },
           });
       });
-      return list(user);
+      return list(user, lang);
     },
 
     async setQuantity(
       user: { id: number; mobile: string },
       id: number,
       quantity: number,
+      lang: Lang = 'en',
     ): Promise<CartItemDto[]> {
       const [row] = await db
         .select()
@@ -128,16 +132,20 @@ export function createCartService(db: Db, catalog: CatalogService) {
       const { product, variant } = await resolve(row.productId, { id: row.variantId });
       checkQuantity(quantity, variant.stock, `${product.name} ${variant.weight}`);
       await db.update(cartItems).set({ quantity, updatedAt: new Date() }).where(eq(cartItems.id, id));
-      return list(user);
+      return list(user, lang);
     },
 
-    async remove(user: { id: number; mobile: string }, id: number): Promise<CartItemDto[]> {
+    async remove(
+      user: { id: number; mobile: string },
+      id: number,
+      lang: Lang = 'en',
+    ): Promise<CartItemDto[]> {
       const gone = await db
         .delete(cartItems)
         .where(and(eq(cartItems.id, id), eq(cartItems.userId, user.id)))
         .returning({ id: cartItems.id });
       if (gone.length === 0) throw new AppError('notFound', 'This item is not in your cart.');
-      return list(user);
+      return list(user, lang);
     },
   };
 }
