@@ -16,6 +16,11 @@ test('a shopper buys in Hindi: cart, checkout and a cash on delivery order, with
   const { active } = await fetchProducts(page.request);
   const product = active.find((p) => p.variants.some((v) => v.stock > 10 && v.price < 500))!;
   const variant = product.variants.find((v) => v.stock > 10 && v.price < 500)!;
+  // Hindi pages show the product's Hindi name and weight labels (English where none is written).
+  const hindi = (await (
+    await page.request.get(`/api/products/slug/${product.slug}?lang=hi`)
+  ).json()) as typeof product;
+  const hindiWeight = hindi.variants.find((v) => v.id === variant.id)!.weight;
   // Each screen at desktop width, then at a phone's (Hindi runs longer than English).
   const shot = async (name: string) => {
     await page.setViewportSize(DESKTOP);
@@ -27,14 +32,14 @@ test('a shopper buys in Hindi: cart, checkout and a cash on delivery order, with
 
   await open(page, `/hi/product/${product.slug}`);
   const info = page.locator('.product__info');
-  await info.getByRole('button', { name: variant.weight, exact: true }).click();
+  await info.getByRole('button', { name: hindiWeight, exact: true }).click();
   await info.getByRole('button', { name: 'कार्ट में डालें', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'कार्ट में जोड़ दिया गया' })).toBeVisible();
 
   // The cart in Hindi.
   await open(page, '/hi/cart');
   await expect(page.getByRole('heading', { level: 1, name: 'शॉपिंग कार्ट' })).toBeVisible();
-  const name = `${product.name} ${variant.weight}`;
+  const name = `${hindi.name} ${hindiWeight}`;
   await expect(page.getByRole('button', { name: `${name} की मात्रा बढ़ाएँ` })).toBeVisible();
   await expect(page.getByRole('button', { name: `${name} हटाएँ` })).toHaveText('हटाएँ');
   await expect(page.locator('.cart-total')).toContainText('कुल');
