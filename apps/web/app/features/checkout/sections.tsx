@@ -30,7 +30,10 @@ export function AddressSection({
       </div>
       {address ? (
         <p>
-          <strong>{address.name}</strong> <span className="chip">{address.addressType}</span>
+          <strong>{address.name}</strong>{' '}
+          <span className="chip">
+            {address.addressType === 'Work' ? t('address.typeWork') : t('address.typeHome')}
+          </span>
           <br />
           {address.addressLine}, {address.locality}, {address.city}, {address.state} – {address.pincode}
           <br />
