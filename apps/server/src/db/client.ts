@@ -22,6 +22,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** What it was opened with (the invalidation bus LISTENs on a connection of its own to it). */
+  url: string;
   /** The SQL migrations, then the data steps that must follow them (the pincode directory). */
   migrate(): Promise<void>;
   /**
@@ -52,6 +54,7 @@ export async function openDatabase(url: string): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      url,
       async migrate() {
         await migratePg(drizzlePg(pool), { migrationsFolder });
         await loadPincodeDirectory(db);
@@ -83,6 +86,7 @@ export async function openDatabase(url: string): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    url,
     async migrate() {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
       await loadPincodeDirectory(db);
