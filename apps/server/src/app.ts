@@ -3,10 +3,12 @@
 import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
 import { loadAppSecret } from './lib/app-secrets.ts';
+import { openInvalidationBus } from './lib/invalidation-bus.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminCouponRoutes } from './modules/admin/coupons-routes.ts';
 import { adminCustomerRoutes } from './modules/admin/customers-routes.ts';
@@ -94,11 +96,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('database', database);
   const paymentsSimulated = await loadAppSecret(database.db, 'payments-simulated');
+  // Before the services: their caches subscribe to it. Closed after in-flight requests finished.
+  const bus = await openInvalidationBus({
+    databaseUrl: database.url,
+    databaseKind: database.kind,
+    redisUrl: config.REDIS_URL,
+    log: app.log,
+    notify: (channel, text) => database.db.execute(sql`select pg_notify(${channel}, ${text})`),
+  });
+  app.addHook('onClose', async () => bus.close());
   app.decorate(
     'services',
     createServices(database.db, config, {
       secrets: { paymentsSimulated },
       log: app.log,
+      bus,
       // PGlite is one process: its sessions can be kept in memory (decision 0020).
       sessionCacheMs: database.kind === 'pglite' ? 60_000 : 0,
     }),

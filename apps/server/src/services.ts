@@ -2,6 +2,7 @@
 // and the storefront's loaders (in-process, through the router context) call these.
 
 import type { Db } from './db/client.ts';
+import type { InvalidationBus } from './lib/invalidation-bus.ts';
 import { createMessagePreferences } from './modules/accounts/message-preferences.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
 import { createAuditService } from './modules/admin/audit.ts';
@@ -58,13 +59,19 @@ export interface ServiceDeps {
    * the invalidation bus carries `sessions.invalidateSession` / `invalidateUser` (decision 0020).
    */
   sessionCacheMs?: number;
+  /**
+   * Carries cache invalidations to the other instances (lib/invalidation-bus.ts, decision 0022).
+   * A new in-process cache of shared data subscribes to its topic here: one line.
+   */
+  bus: InvalidationBus;
 }
 
 export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   const ttlMs = config.CATALOG_CACHE_SECONDS * 1000;
   const messenger = createMessenger(db, config);
-  const catalog = createCatalogService(db, { ttlMs });
-  const checkout = createCheckoutService(db, { ttlMs });
+  const { bus } = deps;
+  const catalog = createCatalogService(db, { ttlMs, bus });
+  const checkout = createCheckoutService(db, { ttlMs, bus });
   const coupons = createCouponsService(db);
   const gateway = createGateway(config, () => deps.secrets.paymentsSimulated);
   const audit = createAuditService(db);
@@ -82,8 +89,8 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     creditNotes: invoices,
     log: deps.log,
   });
-  const reviews = createReviewsService(db, { catalog, ttlMs });
-  const delivery = createDeliveryService(db, { checkout, audit, ttlMs });
+  const reviews = createReviewsService(db, { catalog, ttlMs, bus });
+  const delivery = createDeliveryService(db, { checkout, audit, ttlMs, bus });
   const sessions = createSessionStore(db, {
     days: config.SESSION_DAYS,
     publicUrl: config.PUBLIC_URL,
@@ -99,7 +106,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     refunds,
     onlinePayments: gateway.keyId !== '',
   });
-  const content = createContentService(db, { ttlMs });
+  const content = createContentService(db, { ttlMs, bus });
   const messagePreferences = createMessagePreferences(db);
   const orderMessages = createOrderMessages({
     db,
@@ -139,6 +146,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     log: deps.log,
   });
   return {
+    bus,
     jobs,
     jobHandlers,
     jobsAdmin: createJobsAdmin(db, { jobs, audit }),

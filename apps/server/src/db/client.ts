@@ -22,6 +22,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** What it was opened with (the invalidation bus LISTENs on a connection of its own to it). */
+  url: string;
   /** The SQL migrations, then the data steps that must follow them (the pincode directory). */
   migrate(): Promise<void>;
   /**
@@ -58,6 +60,7 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     return {
       db,
       kind: 'postgres',
+      url,
       async migrate() {
         await migratePg(drizzlePg(pool), { migrationsFolder });
         await loadPincodeDirectory(db);
@@ -89,6 +92,7 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
   return {
     db,
     kind: 'pglite',
+    url,
     async migrate() {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
       await loadPincodeDirectory(db);

@@ -1,7 +1,10 @@
 // A value loaded from the database and served from memory until it is invalidated or grows older
 // than its time to live. Public catalogue reads come from here: one load serves every request.
-// The time to live bounds staleness when another instance changed the data; a local write calls
-// invalidate() so this instance shows it at once.
+// A local write calls invalidate(): with `shared` it is published on the invalidation bus
+// (lib/invalidation-bus.ts) under the snapshot's topic, so every instance drops its copy within
+// moments; the time to live only bounds staleness when a message was lost.
+
+import type { InvalidationBus } from './invalidation-bus.ts';
 
 // Bumped by every invalidation of every snapshot: caches built from several snapshots at once
 // (server-rendered pages) compare it to know their inputs changed.
@@ -16,15 +19,22 @@ export interface Snapshot<T> {
   invalidate(): void;
 }
 
+export interface SnapshotOptions {
+  /** Shares invalidation across instances: invalidate() publishes `topic`, a message drops it. */
+  shared?: { bus: InvalidationBus; topic: string } | undefined;
+  now?: () => number;
+}
+
 export function createSnapshot<T>(
   load: () => Promise<T>,
   ttlMs: number,
-  now = () => Date.now(),
+  options: SnapshotOptions = {},
 ): Snapshot<T> {
+  const { shared, now = () => Date.now() } = options;
   let current: { value: Promise<T>; loadedAt: number; generation: number } | null = null;
   let generation = 0;
 
-  return {
+  const snapshot: Snapshot<T> = {
     get() {
       if (
         current &&
@@ -42,9 +52,17 @@ export function createSnapshot<T>(
       return mine.value;
     },
     invalidate() {
-      generation++;
-      generationOfAll++;
-      current = null;
+      if (shared) shared.bus.publish(shared.topic);
+      else dropLocal();
     },
   };
+
+  function dropLocal() {
+    generation++;
+    generationOfAll++;
+    current = null;
+  }
+  // The bus runs this for this instance's own publish too (at once) and for every other's.
+  shared?.bus.subscribe(shared.topic, dropLocal);
+  return snapshot;
 }

@@ -11,6 +11,7 @@ import { productSlug } from '@spice/shared/slug';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { weakEtag } from '../../lib/etag.ts';
+import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
 import { createSnapshot } from '../../lib/snapshot.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { productImages, products, productVariants } from './schema.ts';
@@ -45,8 +46,10 @@ export type CatalogService = ReturnType<typeof createCatalogService>;
 /** Called inside the change's transaction (the back office writes its audit entry there). */
 export type StockChangeHook = (before: { stock: number }, after: { stock: number }, tx: Tx) => Promise<void>;
 
-export function createCatalogService(db: Db, options: { ttlMs: number }) {
-  const snapshot = createSnapshot(() => loadCatalog(db), options.ttlMs);
+export function createCatalogService(db: Db, options: { ttlMs: number; bus?: InvalidationBus }) {
+  const snapshot = createSnapshot(() => loadCatalog(db), options.ttlMs, {
+    shared: options.bus && { bus: options.bus, topic: 'catalog' },
+  });
 
   return {
     snapshot: () => snapshot.get(),

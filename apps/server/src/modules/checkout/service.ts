@@ -11,6 +11,7 @@ import type { ShippingMilestoneDto } from '@spice/shared/contracts/content';
 import { toPaise, toRupees } from '@spice/shared/money';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
 import { createSnapshot } from '../../lib/snapshot.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { checkoutSettings, shippingMilestones } from './schema.ts';
@@ -127,8 +128,10 @@ async function readConfig(executor: Pick<Db, 'select'>): Promise<CheckoutConfig>
   };
 }
 
-export function createCheckoutService(db: Db, options: { ttlMs: number }) {
-  const snapshot = createSnapshot(() => readConfig(db), options.ttlMs);
+export function createCheckoutService(db: Db, options: { ttlMs: number; bus?: InvalidationBus }) {
+  const snapshot = createSnapshot(() => readConfig(db), options.ttlMs, {
+    shared: options.bus && { bus: options.bus, topic: 'checkout-config' },
+  });
 
   return {
     /** The cached fee and milestones, for pages; may lag another instance's change by the TTL. */

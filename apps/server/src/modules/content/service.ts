@@ -20,6 +20,7 @@ import { pick } from '@spice/shared/localized';
 import type { PolicyKind } from '@spice/shared/policy';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
 import { createSnapshot } from '../../lib/snapshot.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { banners, contentSections, marketplaceLinks, policies, siteSettings } from './schema.ts';
@@ -76,8 +77,10 @@ const EMPTY_SETTINGS: SiteSettingsDto = {
   logoUrl: null,
 };
 
-export function createContentService(db: Db, options: { ttlMs: number }) {
-  const snapshot = createSnapshot(() => loadContent(db), options.ttlMs);
+export function createContentService(db: Db, options: { ttlMs: number; bus?: InvalidationBus }) {
+  const snapshot = createSnapshot(() => loadContent(db), options.ttlMs, {
+    shared: options.bus && { bus: options.bus, topic: 'content' },
+  });
   const view = async (lang: Lang) => (await snapshot.get()).view(lang);
   return {
     snapshot: () => snapshot.get(),

@@ -21,6 +21,7 @@ import {
 import { canonicalState, sameState } from '@spice/shared/states';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
 import { createSnapshot, dataGeneration } from '../../lib/snapshot.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService } from '../admin/audit.ts';
@@ -116,7 +117,12 @@ export type DeliveryService = ReturnType<typeof createDeliveryService>;
 
 export function createDeliveryService(
   db: Db,
-  deps: { checkout: Pick<CheckoutService, 'config'>; audit: AuditService; ttlMs: number },
+  deps: {
+    checkout: Pick<CheckoutService, 'config'>;
+    audit: AuditService;
+    ttlMs: number;
+    bus?: InvalidationBus;
+  },
 ) {
   let directory: Promise<Map<string, DirectoryRow>> | null = null;
   function places() {
@@ -129,7 +135,9 @@ export function createDeliveryService(
     });
     return directory;
   }
-  const rules = createSnapshot(async () => toRules(await readRow(db)), deps.ttlMs);
+  const rules = createSnapshot(async () => toRules(await readRow(db)), deps.ttlMs, {
+    shared: deps.bus && { bus: deps.bus, topic: 'delivery-rules' },
+  });
 
   /** What the shop offers at a known place, under the given rules, for an order placed `now`. */
   async function quote(place: DirectoryRow, r: DeliveryRules, now: Date): Promise<PincodeInfoDto> {

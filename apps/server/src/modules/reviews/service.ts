@@ -33,6 +33,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
 import { createSnapshot, type Snapshot } from '../../lib/snapshot.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { CatalogService } from '../catalog/service.ts';
@@ -73,9 +74,14 @@ function emptySummary(productId: number): RatingSummaryDto {
   return { productId, average: 0, count: 0, counts: emptyCounts() };
 }
 
-export function createReviewsService(db: Db, options: { catalog: CatalogService; ttlMs: number }) {
-  const { catalog, ttlMs } = options;
-  const ratings = createSnapshot(() => loadRatings(db), ttlMs);
+export function createReviewsService(
+  db: Db,
+  options: { catalog: CatalogService; ttlMs: number; bus?: InvalidationBus },
+) {
+  const { catalog, ttlMs, bus } = options;
+  const ratings = createSnapshot(() => loadRatings(db), ttlMs, {
+    shared: bus && { bus, topic: 'reviews:ratings' },
+  });
   const firstPages = new Map<number, Snapshot<ReviewPageDto>>();
 
   async function requireProduct(productId: number, { activeOnly = false } = {}) {
@@ -93,7 +99,9 @@ export function createReviewsService(db: Db, options: { catalog: CatalogService;
   function firstPage(productId: number): Promise<ReviewPageDto> {
     let snapshot = firstPages.get(productId);
     if (!snapshot) {
-      snapshot = createSnapshot(() => queryPage(db, productId, 0, REVIEW_PAGE_SIZE), ttlMs);
+      snapshot = createSnapshot(() => queryPage(db, productId, 0, REVIEW_PAGE_SIZE), ttlMs, {
+        shared: bus && { bus, topic: `reviews:first-page:${productId}` },
+      });
       firstPages.set(productId, snapshot);
     }
     return snapshot.get();
