@@ -88,11 +88,13 @@ export function createOrdersService(
       paymentMode: orders.paymentMode,
       paymentStatus: orders.paymentStatus,
       invoiceNumber: orders.invoiceNumber,
+      // Written out with aliases: in a one-table select Drizzle leaves columns unqualified, so
+      // ${orders.id} inside the subquery would name the subquery's own id (another order's items).
       items: sql<{ productName: string; variant: string; quantity: number; pricePaise: number }[]>`coalesce((
-        select json_agg(json_build_object('productName', ${orderItems.productName}, 'variant', ${orderItems.variant},
-          'quantity', ${orderItems.quantity}, 'pricePaise', ${orderItems.pricePaise}) order by ${orderItems.id})
-        from ${orderItems} where ${orderItems.orderId} = ${orders.id}), '[]'::json)`,
-      shipped: sql<boolean>`exists (select 1 from ${shipments} where ${shipments.orderId} = ${orders.id})`,
+        select json_agg(json_build_object('productName', oi.product_name, 'variant', oi.variant,
+          'quantity', oi.quantity, 'pricePaise', oi.price_paise) order by oi.id)
+        from order_items oi where oi.order_id = "orders"."id"), '[]'::json)`,
+      shipped: sql<boolean>`exists (select 1 from shipments s where s.order_id = "orders"."id")`,
     })
     .from(orders)
     .where(eq(orders.userId, sql.placeholder('userId')))
