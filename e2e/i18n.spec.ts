@@ -3,6 +3,7 @@
 // product page, Hindi search in the dropdown, axe on Hindi pages, and screenshots at 390 and 1280 px.
 import type { Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './axe.ts';
+import { addAddressThroughApi, signUpThroughApi } from './shoppers.ts';
 import { DESKTOP, expect, MOBILE, open, test } from './support.ts';
 
 const PRODUCT = 'turmeric-powder';
@@ -183,4 +184,30 @@ test.describe('Hindi screenshots', () => {
       });
     }
   }
+});
+
+test('a shopper switches to Hindi on a product page, adds to cart, and the cart and checkout are Hindi', async ({
+  page,
+}) => {
+  const shopper = await signUpThroughApi(page.request, { firstName: 'Ishita' });
+  await addAddressThroughApi(page.request, shopper.mobile);
+  await open(page, `/product/${PRODUCT}`);
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: 'हिन्दी' })
+    .filter({ visible: true })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/hi/product/${PRODUCT}$`));
+
+  await page.getByRole('button', { name: 'कार्ट में डालें', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'कार्ट में जोड़ दिया गया' })).toBeVisible();
+  await open(page, '/hi/cart');
+  await expect(page.getByRole('heading', { level: 1, name: 'शॉपिंग कार्ट' })).toBeVisible();
+  await expect(page.locator('main')).toContainText('हल्दी');
+  await page.getByRole('link', { name: 'चेकआउट करें' }).click();
+  await expect(page).toHaveURL(/\/hi\/checkout$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
+  await expect(page.getByRole('heading', { level: 1, name: 'चेकआउट' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'कीमत का ब्योरा' })).toContainText('कुल MRP');
 });

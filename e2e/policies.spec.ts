@@ -89,17 +89,18 @@ test.describe('Policy pages', () => {
     const panel = admin
       .locator('section')
       .filter({ has: admin.getByRole('link', { name: '/privacy-policy' }) });
-    const text = panel.getByRole('textbox', { name: 'Text' });
+    const text = panel.getByRole('textbox', { name: 'Text (English)' });
     await text.fill(
       '## Cookies\n\nWe use:\n\n- one cookie for your session\n- nothing else\n\n<script>alert(1)</script>',
     );
-    await panel.getByRole('button', { name: 'Preview' }).click();
-    const preview = panel.getByRole('region', { name: 'Preview of Text' });
+    // The English text's Preview (the Hindi text beside it has its own).
+    await panel.getByRole('button', { name: 'Preview' }).first().click();
+    const preview = panel.getByRole('region', { name: 'Preview of Text (English)' });
     await expect(preview.getByRole('heading', { level: 2, name: 'Cookies' })).toBeVisible();
     await expect(preview.getByRole('listitem')).toHaveText(['one cookie for your session', 'nothing else']);
     await expect(preview).toContainText('<script>alert(1)</script>'); // shown as text, never run
     await expect(text).toBeHidden();
-    await panel.getByRole('button', { name: 'Write' }).click();
+    await panel.getByRole('button', { name: 'Write' }).first().click();
     await expect(text).toBeVisible();
     await expect(text).toHaveValue(/^## Cookies/);
     await context.close(); // not saved: other journeys read the seeded text
