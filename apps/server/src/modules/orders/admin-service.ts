@@ -69,7 +69,7 @@ export function createAdminOrdersService(
     /** GST documents: a COD order's invoice when shipped, a credit note when an invoiced order is cancelled or returned. */
     invoices: Pick<InvoicesService, 'onStatusChanged'>;
     /** Drops the catalogue snapshot, so returned stock shows at once. */
-    invalidateCatalog: () => void;
+    stockChanged: () => void;
     log: { warn(obj: object, msg: string): void };
   },
 ) {
@@ -278,7 +278,7 @@ export function createAdminOrdersService(
         );
         return row;
       });
-      if (updated.status === 'CANCELLED' || updated.status === 'RTO') deps.invalidateCatalog();
+      if (updated.status === 'CANCELLED' || updated.status === 'RTO') deps.stockChanged();
       return detail(updated.orderNumber);
     },
 
