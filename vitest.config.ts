@@ -6,6 +6,8 @@ export default defineConfig({
     exclude: ['**/node_modules/**', '**/build/**', 'e2e/**'],
     environment: 'node',
     setupFiles: ['./vitest.setup.ts'],
+    // Migrates and seeds once per run into templates that each test file copies.
+    globalSetup: ['./apps/server/src/test/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -4,7 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
 import { loadAppSecret } from './lib/app-secrets.ts';
@@ -61,6 +67,8 @@ export interface AppOptions {
   storefront?: (app: FastifyInstance) => Promise<void>;
   /** Runs after in-flight requests finished on close (the server closes its database here). */
   onClose?: () => Promise<void>;
+  /** Sees every answer once sent (the test apps fail a test on an unexpected 5xx with it). */
+  onResponse?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -189,8 +197,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (app.services.media.storageKind === 'disk') await registerMediaFiles(app, config.MEDIA_DIR);
 
   if (options.storefront) await options.storefront(app);
-  const { onClose } = options;
+  const { onClose, onResponse } = options;
   if (onClose) app.addHook('onClose', async () => onClose());
+  if (onResponse) app.addHook('onResponse', onResponse);
   await app.ready();
   return app;
 }

@@ -33,6 +33,8 @@ export interface Database {
   exclusive<T>(task: () => Promise<T>): Promise<T>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tar (the test templates are made with it). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -45,6 +47,8 @@ const BOOT_LOCK_KEY = 4_815_162_342;
 export interface OpenOptions {
   /** Called with the SQL of every statement sent (tests count round trips per request with it). */
   onQuery?: (sql: string) => void;
+  /** PGlite in memory only: start from this data directory (a tar from `dumpDataDir`), for tests. */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(url: string, options: OpenOptions = {}): Promise<Database> {
@@ -81,7 +85,8 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     };
   }
   let client: PGlite;
-  if (url === 'memory://') client = new PGlite();
+  if (url === 'memory://')
+    client = new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   else {
     const dir = path.resolve(url || DEFAULT_DATA_DIR);
     mkdirSync(dir, { recursive: true });
@@ -100,6 +105,7 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     exclusive: (task) => task(),
     ping: () => ping(db),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 

@@ -11,6 +11,7 @@ import { PAYMENTS_UNAVAILABLE } from '../modules/payments/gateway.ts';
 import { DEMO_ADMIN, seedDemoData, seedDemoOnce } from '../seed/demo-seed.ts';
 import { createTestApp, createTestDatabase, type TestApp } from '../test/app.ts';
 import { addAddress, addToCart, createPaymentOrder } from '../test/commerce.ts';
+import { expectServerErrors } from '../test/server-errors.ts';
 import { latestCode, type Shopper, sessionCookie } from '../test/shoppers.ts';
 
 describe('a demo shop (the default for tests and npm start)', () => {
@@ -105,6 +106,7 @@ describe('a real shop (DEMO_MODE off)', () => {
     };
     const [product] = await t.database.db.select().from(products).where(eq(products.slug, 'garam-masala'));
     await addToCart(shopper, product!.id, '100g');
+    expectServerErrors();
     const res = await createPaymentOrder(shopper, await addAddress(shopper));
     expect(res.statusCode, res.body).toBe(503);
     expect(res.json().message).toBe(PAYMENTS_UNAVAILABLE);

@@ -2,44 +2,52 @@
 // PostgreSQL server named by TEST_DATABASE_URL) and the real app built around it.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { type Database, type OpenOptions, openDatabase } from '../db/client.ts';
 import { loadConfig } from '../plugins/config.ts';
 import { seedDemoData } from '../seed/demo-seed.ts';
+import { recordServerError } from './server-errors.ts';
+import { adminQuery, databaseUrl, runTemplates, templateTar } from './templates.ts';
 
-/** A test database; `url` names it when it lives on the PostgreSQL server (for other processes). */
-export async function createTestDatabase(options: OpenOptions = {}): Promise<Database & { url?: string }> {
+/**
+ * A test database: a copy of the run's migrated template (with the demo seed when `seeded`), or,
+ * without the global setup's templates, one migrated here. `url` names it when it lives on the
+ * PostgreSQL server (for other processes).
+ */
+export async function createTestDatabase(
+  options: OpenOptions & { seeded?: boolean } = {},
+): Promise<Database & { url?: string }> {
+  const { seeded = false, ...open } = options;
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase('memory://', options);
+    const templates = runTemplates('pglite');
+    if (templates) {
+      const loadDataDir = await templateTar(seeded ? templates.seeded : templates.plain);
+      return openDatabase('memory://', { ...open, loadDataDir });
+    }
+    const database = await openDatabase('memory://', open);
     await database.migrate();
+    if (seeded) await seedDemoData(database.db);
     return database;
   }
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase(url.toString(), options);
-  await database.migrate();
+  const templates = runTemplates('postgres');
+  const template = templates && (seeded ? templates.seeded : templates.plain);
+  await adminQuery(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
+  const url = databaseUrl(serverUrl, name);
+  const database = await openDatabase(url, open);
+  if (!template) {
+    await database.migrate();
+    if (seeded) await seedDemoData(database.db);
+  }
   return {
     ...database,
-    url: url.toString(),
+    url,
     async close() {
       await database.close();
       await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
-}
-
-async function adminQuery(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 export interface TestApp {
@@ -51,10 +59,19 @@ export interface TestApp {
 export async function createTestApp(
   options: { seed?: boolean; env?: Record<string, string>; onQuery?: (sql: string) => void } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(options.onQuery ? { onQuery: options.onQuery } : {});
-  if (options.seed !== false) await seedDemoData(database.db);
+  const database = await createTestDatabase({
+    seeded: options.seed !== false,
+    ...(options.onQuery ? { onQuery: options.onQuery } : {}),
+  });
   const config = loadConfig({ NODE_ENV: 'test', CATALOG_CACHE_SECONDS: '30', ...options.env });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({
+    config,
+    database,
+    onResponse: async (request, reply) => {
+      if (reply.statusCode >= 500)
+        recordServerError(`${request.method} ${request.url} answered ${reply.statusCode}`);
+    },
+  });
   return {
     app,
     database,

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { expectServerErrors } from '../../test/server-errors.ts';
 
 interface Mail {
   to: string[];
@@ -138,6 +139,7 @@ describe('with real providers configured', () => {
 
   it('gives a clear error when the SMS provider refuses, and stores nothing as sent', async () => {
     smsMode = 'refuse';
+    expectServerErrors();
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/otp/send',
@@ -171,6 +173,7 @@ describe('with the providers down', () => {
   });
 
   it('answers the SMS failure with the spec message', async () => {
+    expectServerErrors();
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/otp/send',

@@ -6,6 +6,7 @@ import { ProductList } from '@spice/shared/contracts/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addAddress, addToCart, createPaymentOrder, placementPayload } from '../../test/commerce.ts';
+import { expectServerErrors } from '../../test/server-errors.ts';
 import { signUp } from '../../test/shoppers.ts';
 
 const KEY_ID = 'rzp_test_FAKEKEY123';
@@ -163,6 +164,7 @@ describe('Razorpay down', () => {
     const before = ProductList.parse((await t.app.inject('/api/products')).json()).find(
       (p) => p.slug === 'garam-masala',
     )!.variants[0]!.stock;
+    expectServerErrors();
     const res = await createPaymentOrder(s, address);
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toBe('Failed to create Razorpay order.');
