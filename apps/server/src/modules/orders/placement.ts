@@ -11,6 +11,7 @@ import { AppError } from '../../plugins/errors.ts';
 import { users } from '../accounts/schema.ts';
 import { toUserDto } from '../accounts/service.ts';
 import { cartItems } from '../cart/schema.ts';
+import { couponRedemptions } from '../coupons/schema.ts';
 import type { CouponsService } from '../coupons/service.ts';
 import type { InvoicesService } from '../invoices/service.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -18,7 +19,7 @@ import { orderMessageJob } from '../messaging/order-message-job.ts';
 import { decidePaymentFate } from '../payments/fate.ts';
 import type { PaymentsLedger } from '../payments/ledger.ts';
 import type { RefundsService } from '../refunds/service.ts';
-import { type CheckoutLine, checkouts, couponRedemptions, orderItems, orders } from './schema.ts';
+import { type CheckoutLine, checkouts, orderItems, orders } from './schema.ts';
 import { recordStatus } from './status-history.ts';
 
 type CheckoutRow = typeof checkouts.$inferSelect;
