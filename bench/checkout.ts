@@ -1,53 +1,74 @@
-// Checkout throughput: 50 shoppers at once each create a payment order, pay in the simulated
-// gateway and place the order (three requests, several rows changed in transactions), on the
-// embedded PGlite and on PostgreSQL. Reports checkouts per second and per-checkout latency.
-// Usage: node bench/checkout.ts [--rounds=3] [--shoppers=50] [--postgres=postgres://…]
-import { spawn } from 'node:child_process';
+// (h) Checkout throughput (issue 17): 50 signed-in shoppers buy at once, each in a loop for the
+// measured time: add one item to the cart, then the checkout the page makes (create the payment
+// order at the total it shows, pay in the simulated gateway, place the order). Once on the
+// embedded PGlite and once on a fresh database on the local PostgreSQL server, each in a shop of
+// its own. Reports completed checkouts per second and the checkout's latency (create → placed),
+// and checks afterwards that the stock taken equals the orders placed (nothing lost or doubled).
+import { mkdirSync, readdirSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
-import { freePort, percentile, ROOT, round, sleep, table } from './lib.ts';
+import { type Bar, fmtInt, heading, percentile, type RunningServer, round, sleep, startShop } from './lib.ts';
+import type { LoadSettings } from './load.ts';
+import { printProfile, summarizeProfile } from './profile.ts';
+import { withFreshDatabase } from './signed-in.ts';
 
-const args = Object.fromEntries(
-  process.argv.slice(2).map((a) => {
-    const [k, v] = a.replace(/^--/, '').split('=');
-    return [k, v ?? 'true'];
-  }),
-);
-const SHOPPERS = Number(args.shoppers ?? 50);
-const ROUNDS = Number(args.rounds ?? 3);
-const POSTGRES = args.postgres ?? process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const CHECKOUT_PG_MIN_PER_SECOND = 300;
+export const CHECKOUT_PG_MAX_P99_MS = 200;
+export const CHECKOUT_PGLITE_MIN_PER_SECOND = 100;
+const SHOPPERS = 50;
+const DEMO_ADMIN_MOBILE = '9999900001';
 
-interface Shop {
-  url: string;
-  stop(): void;
+const SHOP_ENV = {
+  DEMO_MODE: 'true',
+  // Every shopper signs in from 127.0.0.1.
+  OTP_SENDS_PER_IP_PER_HOUR: '1000000',
+  LOG_LEVEL: 'error',
+};
+
+// One keep-alive agent: a shopper's requests follow each other on a kept connection, as a browser's do.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+interface Reply<T> {
+  status: number;
+  json: T;
+  setCookie: string | undefined;
 }
 
-async function startShop(databaseUrl: string): Promise<Shop> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['scripts/start.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
-      // A demo on PostgreSQL: shoppers read their codes from the outbox and pay the simulated gateway.
-      DEMO_MODE: 'true',
-      // Every shopper signs in from 127.0.0.1.
-      OTP_SENDS_PER_IP_PER_HOUR: '1000000',
-    },
+function request<T>(base: string, method: string, url: string, cookie: string, body?: unknown) {
+  return new Promise<Reply<T>>((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      `${base}${url}`,
+      {
+        method,
+        agent,
+        headers: {
+          ...(payload === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+          ...(cookie ? { cookie } : {}),
+          origin: base,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json: unknown = null;
+          try {
+            json = JSON.parse(text);
+          } catch {}
+          const set = res.headers['set-cookie']?.find((c) => c.startsWith('sid='));
+          resolve({ status: res.statusCode ?? 0, json: json as T, setCookie: set?.split(';')[0] });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    if (payload !== undefined) req.write(payload);
+    req.end();
   });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 480; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, stop: () => child.kill('SIGTERM') };
-    } catch {}
-    await sleep(250);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`shop on ${databaseUrl} did not start`);
 }
 
 class Client {
@@ -56,37 +77,48 @@ class Client {
   constructor(base: string) {
     this.base = base;
   }
-  async call<T>(method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
-    const res = await fetch(this.base + url, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(this.cookie ? { cookie: this.cookie } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const set = res.headers.get('set-cookie');
-    if (set?.startsWith('sid=')) this.cookie = set.split(';')[0]!;
-    return { status: res.status, json: (await res.json().catch(() => null)) as T };
+  async call<T>(method: string, url: string, body?: unknown, ok: number[] = [200, 201]): Promise<T> {
+    const res = await request<T>(this.base, method, url, this.cookie, body);
+    if (res.setCookie) this.cookie = res.setCookie;
+    if (!ok.includes(res.status))
+      throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(res.json)}`);
+    return res.json;
+  }
+  async signIn(mobile: string) {
+    await this.call('POST', '/api/auth/otp/send', { mobile });
+    await this.call('POST', '/api/auth/otp/verify', { mobile, otp: await code(this.base, mobile) });
   }
 }
 
-async function code(base: string, to: string) {
-  const list = (await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as {
-    code: string;
-  }[];
-  return list[0]!.code;
+async function code(base: string, to: string): Promise<string> {
+  const list = (
+    await request<{ code: string }[]>(base, 'GET', `/api/dev/outbox?to=${encodeURIComponent(to)}`, '')
+  ).json;
+  if (!list[0]?.code) throw new Error(`no code in the outbox for ${to}`);
+  return list[0].code;
 }
 
-async function prepareShopper(base: string, i: number, productId: number, variantId: number) {
+interface Item {
+  productId: number;
+  variantId: number;
+}
+
+interface Shopper {
+  c: Client;
+  mobile: string;
+  addressId: number;
+  /** The total the checkout page shows for one unit of the item (learnt once, as the page would). */
+  amount: number;
+}
+
+async function prepareShopper(base: string, item: Item): Promise<Shopper> {
   const c = new Client(base);
-  const mobile = `9${String(700000000 + i + Math.floor(Math.random() * 1e6) * 100).slice(-9)}`;
-  const email = `bench${mobile}@example.in`;
-  await c.call('POST', '/api/auth/otp/send', { mobile });
-  await c.call('POST', '/api/auth/otp/verify', { mobile, otp: await code(base, mobile) });
+  const mobile = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+  const email = `checkout${mobile}@example.in`;
+  await c.signIn(mobile);
   await c.call('POST', '/api/email/send-otp', { email });
   await c.call('POST', '/api/email/verify-otp', { email, otp: await code(base, email) });
-  await c.call('POST', '/api/user/create', { firstName: 'Bench', lastName: String(i), mobile, email });
+  await c.call('POST', '/api/user/create', { firstName: 'Bench', lastName: 'Shopper', mobile, email });
   const addresses = await c.call<{ id: number }[]>('POST', `/api/addresses/${mobile}`, {
     name: 'Bench Shopper',
     phone: '9876543210',
@@ -96,102 +128,202 @@ async function prepareShopper(base: string, i: number, productId: number, varian
     city: 'Bengaluru',
     state: 'Karnataka',
   });
-  return { c, mobile, addressId: addresses.json[0]!.id, productId, variantId };
+  const addressId = addresses[0]!.id;
+  await c.call('POST', '/api/cart', { ...item, quantity: 1 });
+  const probe = await c.call<{ amount: number }>(
+    'POST',
+    '/api/payment/create-razorpay-order',
+    { amount: 1, addressId },
+    [409],
+  );
+  const shopper = { c, mobile, addressId, amount: probe.amount };
+  await checkout(shopper); // the first purchase warms this shopper's path; its cart is empty again
+  return shopper;
 }
 
-type Prepared = Awaited<ReturnType<typeof prepareShopper>>;
-
-async function checkout(s: Prepared): Promise<number> {
-  const added = await s.c.call('POST', '/api/cart', {
-    productId: s.productId,
-    variantId: s.variantId,
-    quantity: 1,
-  });
-  if (added.status !== 201) throw new Error(`add to cart: ${added.status}`);
+/** One checkout as the page makes it; answers its latency in ms (create → placed). */
+async function checkout(s: Shopper): Promise<number> {
   const started = performance.now();
-  const probe = await s.c.call<{ amount: number }>('POST', '/api/payment/create-razorpay-order', {
-    amount: 1,
+  const order = await s.c.call<{ orderId: string }>('POST', '/api/payment/create-razorpay-order', {
+    amount: s.amount,
     addressId: s.addressId,
   });
-  const created = await s.c.call<{ orderId: string }>('POST', '/api/payment/create-razorpay-order', {
-    amount: probe.json.amount,
-    addressId: s.addressId,
-  });
-  if (created.status !== 200)
-    throw new Error(`create order: ${created.status} ${JSON.stringify(created.json)}`);
-  const paid = await s.c.call<Record<string, string>>(
-    'POST',
-    `/api/payment/simulated/${created.json.orderId}/pay`,
-  );
-  const placed = await s.c.call('POST', '/api/orders/place', { payment: { mode: 'RAZORPAY', ...paid.json } });
-  if (placed.status !== 200) throw new Error(`place: ${placed.status}`);
+  const paid = await s.c.call<Record<string, string>>('POST', `/api/payment/simulated/${order.orderId}/pay`);
+  await s.c.call('POST', '/api/orders/place', { payment: { mode: 'RAZORPAY', ...paid } });
   return performance.now() - started;
 }
 
-async function measure(label: string, databaseUrl: string) {
-  const shop = await startShop(databaseUrl);
-  try {
-    const products = (await (await fetch(`${shop.url}/api/products`)).json()) as {
-      id: number;
-      active: boolean;
-      variants: { id: number; stock: number }[];
-    }[];
-    // The variant with the most stock, so every round can buy.
-    const candidates = products.filter((p) => p.active).flatMap((p) => p.variants.map((v) => ({ p, v })));
-    const { p, v } = candidates.sort((a, b) => b.v.stock - a.v.stock)[0]!;
-    if (v.stock < SHOPPERS * ROUNDS)
-      throw new Error(`not enough stock (${v.stock}) for ${SHOPPERS * ROUNDS} checkouts`);
-    const shoppers: Prepared[] = [];
-    for (let i = 0; i < SHOPPERS; i++) shoppers.push(await prepareShopper(shop.url, i, p.id, v.id));
-    const rounds: { perSecond: number; p50: number; p99: number }[] = [];
-    for (let r = 0; r < ROUNDS; r++) {
-      const started = performance.now();
-      const latencies = (await Promise.all(shoppers.map(checkout))).sort((a, b) => a - b);
-      const seconds = (performance.now() - started) / 1000;
-      rounds.push({
-        perSecond: SHOPPERS / seconds,
-        p50: percentile(latencies, 50),
-        p99: percentile(latencies, 99),
-      });
-    }
-    const best = rounds.sort((a, b) => b.perSecond - a.perSecond)[0]!;
-    return [label, round(best.perSecond, 1), round(best.p50, 0), round(best.p99, 0)];
-  } finally {
-    shop.stop();
-    await sleep(500);
-  }
-}
-
-/** A fresh database on the server for one run, dropped afterwards. */
-async function withFreshDatabase<T>(serverUrl: string, run: (url: string) => Promise<T>): Promise<T> {
-  const { default: pg } = await import('pg');
-  const name = `bench_checkout_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return await run(url.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
-async function main() {
-  const rows = [await measure('PGlite (memory://)', 'memory://')];
-  try {
-    rows.push(await withFreshDatabase(POSTGRES, (url) => measure('PostgreSQL 15 (local)', url)));
-  } catch (error) {
-    console.error(`PostgreSQL run skipped: ${(error as Error).message}`);
-  }
-  console.log(
-    `\nCheckout: ${SHOPPERS} concurrent shoppers, create order + pay + place, best of ${ROUNDS} rounds`,
+async function emptyCart(s: Shopper) {
+  const cart = await s.c.call<{ items: { id: number }[] } | { id: number }[]>(
+    'GET',
+    `/api/cart/user/${s.mobile}`,
   );
-  console.log(table(['database', 'checkouts/s', 'p50 ms', 'p99 ms'], rows));
+  const lines = Array.isArray(cart) ? cart : cart.items;
+  for (const line of lines) await s.c.call('DELETE', `/api/cart/${line.id}`);
 }
 
-process.chdir(path.resolve(import.meta.dirname, '..'));
-await main();
-process.exit(0);
+export interface CheckoutRun {
+  database: 'pglite' | 'postgres';
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  checkouts: number;
+  errors: number;
+  firstError: string | null;
+  /** Units taken from stock minus orders placed (0 when nothing was lost or doubled). */
+  stockMismatch: number;
+}
+
+async function variantStock(base: string, item: Item): Promise<number> {
+  const products = (
+    await request<{ id: number; variants: { id: number; stock: number }[] }[]>(
+      base,
+      'GET',
+      '/api/products',
+      '',
+    )
+  ).json;
+  return products.find((p) => p.id === item.productId)!.variants.find((v) => v.id === item.variantId)!.stock;
+}
+
+async function runLoad(shop: RunningServer, database: CheckoutRun['database'], settings: LoadSettings) {
+  const products = (
+    await request<{ id: number; active: boolean; variants: { id: number; price: number }[] }[]>(
+      shop.url,
+      'GET',
+      '/api/products',
+      '',
+    )
+  ).json;
+  const product = products.find((p) => p.active && p.variants.some((v) => v.price > 0))!;
+  const item = { productId: product.id, variantId: product.variants.find((v) => v.price > 0)!.id };
+  // Enough stock for every checkout of the run, added as the shop owner would.
+  const admin = new Client(shop.url);
+  await admin.signIn(DEMO_ADMIN_MOBILE);
+  await admin.call('POST', `/api/admin/variants/${item.variantId}/stock`, {
+    change: 100_000,
+    reason: 'Benchmark stock',
+  });
+  const shoppers: Shopper[] = [];
+  for (let i = 0; i < SHOPPERS; i += 10) {
+    shoppers.push(...(await Promise.all(Array.from({ length: 10 }, () => prepareShopper(shop.url, item)))));
+  }
+  const stockBefore = await variantStock(shop.url, item);
+  const measureFrom = performance.now() + settings.warmup * 1000;
+  const measureUntil = measureFrom + settings.duration * 1000;
+  const latencies: number[] = [];
+  let errors = 0;
+  let firstError: string | null = null;
+  let placed = 0;
+  await Promise.all(
+    shoppers.map(async (s) => {
+      while (performance.now() < measureUntil) {
+        try {
+          await s.c.call('POST', '/api/cart', { ...item, quantity: 1 });
+          const ms = await checkout(s);
+          placed++;
+          const done = performance.now();
+          if (done >= measureFrom && done < measureUntil) latencies.push(ms);
+        } catch (error) {
+          errors++;
+          firstError ??= (error as Error).message;
+          // The cart may hold the unit still; empty it so the next round's total is the same.
+          await emptyCart(s).catch(() => {});
+          await sleep(100);
+        }
+      }
+    }),
+  );
+  await sleep(500);
+  const stockAfter = await variantStock(shop.url, item);
+  latencies.sort((a, b) => a - b);
+  const run: CheckoutRun = {
+    database,
+    perSecond: round(latencies.length / settings.duration, 1),
+    p50Ms: round(percentile(latencies, 50), 0),
+    p99Ms: round(percentile(latencies, 99), 0),
+    checkouts: latencies.length,
+    errors,
+    firstError,
+    stockMismatch: stockBefore - stockAfter - placed,
+  };
+  console.log(
+    `  ${database}: ${fmtInt(run.perSecond)} checkouts/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms ` +
+      `(${run.checkouts} in ${settings.duration} s; errors ${errors}${firstError ? `, first: ${firstError}` : ''}; ` +
+      `stock taken − orders placed: ${run.stockMismatch})`,
+  );
+  return run;
+}
+
+async function withShop<T>(
+  buildDir: string,
+  env: Record<string, string>,
+  name: string,
+  profileDir: string | undefined,
+  run: (shop: RunningServer) => Promise<T>,
+): Promise<T> {
+  const dir = profileDir && path.join(profileDir, name);
+  if (dir) mkdirSync(dir, { recursive: true });
+  const shop = await startShop({
+    buildDir,
+    env: { ...SHOP_ENV, ...env },
+    logName: `${name}.log`,
+    ...(dir ? { profileDir: dir } : {}),
+  });
+  try {
+    return await run(shop);
+  } finally {
+    await shop.stop();
+    const file = dir && readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+    if (dir && file) {
+      heading(`CPU profile of the ${name} shop`);
+      printProfile(summarizeProfile(path.join(dir, file), 25, shop.readyAfterMs));
+    }
+  }
+}
+
+export async function benchCheckout(
+  buildDir: string,
+  settings: LoadSettings,
+  postgresServer: string,
+  profileDir?: string,
+): Promise<{ result: CheckoutRun[]; bars: Bar[] }> {
+  heading(`(h) checkout: ${SHOPPERS} shoppers each adding an item and buying it, in a loop`);
+  const runs: CheckoutRun[] = [];
+  runs.push(
+    await withShop(buildDir, { DATABASE_URL: 'memory://' }, 'checkout-pglite', profileDir, (shop) =>
+      runLoad(shop, 'pglite', settings),
+    ),
+  );
+  runs.push(
+    await withFreshDatabase(postgresServer, (url) =>
+      withShop(buildDir, { DATABASE_URL: url }, 'checkout-postgres', profileDir, (shop) =>
+        runLoad(shop, 'postgres', settings),
+      ),
+    ),
+  );
+  const clean = (r: CheckoutRun) => r.errors === 0 && r.stockMismatch === 0;
+  const detail = (r: CheckoutRun) =>
+    `${fmtInt(r.perSecond)}/s, p99 ${r.p99Ms} ms, errors ${r.errors}, stock − orders ${r.stockMismatch}`;
+  const [pglite, postgres] = runs as [CheckoutRun, CheckoutRun];
+  const bars: Bar[] = [
+    {
+      benchmark: 'checkout',
+      name: 'Checkout on PostgreSQL, 50 shoppers',
+      target: `≥ ${CHECKOUT_PG_MIN_PER_SECOND}/s, p99 ≤ ${CHECKOUT_PG_MAX_P99_MS} ms`,
+      measured: detail(postgres),
+      pass:
+        clean(postgres) &&
+        postgres.perSecond >= CHECKOUT_PG_MIN_PER_SECOND &&
+        postgres.p99Ms <= CHECKOUT_PG_MAX_P99_MS,
+    },
+    {
+      benchmark: 'checkout',
+      name: 'Checkout on PGlite, 50 shoppers',
+      target: `≥ ${CHECKOUT_PGLITE_MIN_PER_SECOND}/s`,
+      measured: detail(pglite),
+      pass: clean(pglite) && pglite.perSecond >= CHECKOUT_PGLITE_MIN_PER_SECOND,
+    },
+  ];
+  return { result: runs, bars };
+}

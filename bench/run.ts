@@ -1,4 +1,4 @@
-// npm run bench [-- api|page|js|lighthouse|pincodes|search|signed-in ...] [--no-build] [--connections=50] [--duration=10]
+// npm run bench [-- api|page|js|lighthouse|pincodes|search|signed-in|checkout ...] [--no-build] [--connections=50] [--duration=10]
 //   [--warmup=2] [--rounds=3] [--attempts=3] [--quiet-wait=30] [--lh-runs=5] [--product=<slug>]
 //   [--profile] [--postgres=postgres://postgres@127.0.0.1:5432/postgres]
 //
@@ -10,6 +10,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchApi } from './api.ts';
+import { benchCheckout } from './checkout.ts';
 import { benchJs } from './js.ts';
 import {
   type Bar,
@@ -33,7 +34,7 @@ import { printProfile, summarizeProfile } from './profile.ts';
 import { benchSearch } from './search.ts';
 import { benchSignedIn, DEFAULT_POSTGRES } from './signed-in.ts';
 
-const ALL = ['api', 'page', 'js', 'lighthouse', 'pincodes', 'search', 'signed-in'] as const;
+const ALL = ['api', 'page', 'js', 'lighthouse', 'pincodes', 'search', 'signed-in', 'checkout'] as const;
 type Name = (typeof ALL)[number];
 
 const { values, positionals } = parseArgs({
@@ -57,7 +58,7 @@ const { values, positionals } = parseArgs({
 
 if (values.help) {
   console.log(
-    'usage: npm run bench -- [api|page|js|lighthouse|pincodes|search|signed-in ...] [--no-build] [--connections=50] [--duration=10] [--warmup=2] [--rounds=3] [--attempts=3] [--quiet-wait=30] [--lh-runs=5] [--product=<slug>] [--profile] [--postgres=<server url>]',
+    'usage: npm run bench -- [api|page|js|lighthouse|pincodes|search|signed-in|checkout ...] [--no-build] [--connections=50] [--duration=10] [--warmup=2] [--rounds=3] [--attempts=3] [--quiet-wait=30] [--lh-runs=5] [--product=<slug>] [--profile] [--postgres=<server url>]',
   );
   process.exit(0);
 }
@@ -134,6 +135,7 @@ try {
     pincodes: () => benchPincodes(shop!, settings),
     search: () => benchSearch(shop!, settings),
     'signed-in': () => benchSignedIn(shop!, build.dir, settings, slug, values.postgres!),
+    checkout: () => benchCheckout(build.dir, settings, values.postgres!, profileDir),
     page: () => benchPage(shop!, settings, slug),
     js: () => benchJs(shop!),
     lighthouse: () =>

@@ -143,7 +143,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     refunds,
     coupons,
     invoices,
-    invalidateCatalog: () => catalog.invalidate(),
+    stockChanged: () => catalog.stockChanged(),
     log: deps.log,
   });
   return {

@@ -47,13 +47,33 @@ export type CatalogService = ReturnType<typeof createCatalogService>;
 export type StockChangeHook = (before: { stock: number }, after: { stock: number }, tx: Tx) => Promise<void>;
 
 export function createCatalogService(db: Db, options: { ttlMs: number; bus?: InvalidationBus }) {
-  const snapshot = createSnapshot(() => loadCatalog(db), options.ttlMs, {
+  // Two parts: the catalogue's rows, and the stock levels alone. A purchase changes only stock,
+  // hundreds of times a second at peak, so it reloads one small query instead of the catalogue.
+  const rows = createSnapshot(() => loadCatalogRows(db), options.ttlMs, {
     shared: options.bus && { bus: options.bus, topic: 'catalog' },
   });
+  const levels = createSnapshot(() => loadStockLevels(db), options.ttlMs, {
+    shared: options.bus && { bus: options.bus, topic: 'catalog-stock' },
+  });
+  let built: { rows: CatalogRows; levels: StockLevels; snapshot: CatalogSnapshot } | null = null;
+  const snapshot = {
+    async get(): Promise<CatalogSnapshot> {
+      const [r, l] = await Promise.all([rows.get(), levels.get()]);
+      if (built?.rows !== r || built.levels !== l)
+        built = { rows: r, levels: l, snapshot: buildCatalog(r, l) };
+      return built.snapshot;
+    },
+    invalidate() {
+      rows.invalidate();
+      levels.invalidate();
+    },
+  };
 
   return {
     snapshot: () => snapshot.get(),
     invalidate: () => snapshot.invalidate(),
+    /** After stock was taken or given back (a checkout, a cancellation): reloads the levels only. */
+    stockChanged: () => levels.invalidate(),
 
     /** The catalogue in a language (English unless asked), resolved once per snapshot. */
     view: async (lang: Lang = 'en'): Promise<CatalogView> => (await snapshot.get()).view(lang),
@@ -119,7 +139,7 @@ export function createCatalogService(db: Db, options: { ttlMs: number; bus?: Inv
         await onChange?.({ stock: row.stock - change }, { stock: row.stock }, tx);
         return row;
       });
-      snapshot.invalidate();
+      levels.invalidate();
       return { variantId, stock: after.stock };
     },
 
@@ -132,13 +152,30 @@ export function createCatalogService(db: Db, options: { ttlMs: number; bus?: Inv
   };
 }
 
-async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
+type CatalogRows = Awaited<ReturnType<typeof loadCatalogRows>>;
+/** Units in stock by variant id. */
+type StockLevels = Map<number, number>;
+
+async function loadCatalogRows(db: Db) {
   const [productRows, variantRows, imageRows] = await Promise.all([
     db.select().from(products).orderBy(asc(products.position), asc(products.id)),
     db.select().from(productVariants).orderBy(asc(productVariants.position), asc(productVariants.id)),
     db.select().from(productImages).orderBy(asc(productImages.position), asc(productImages.id)),
   ]);
+  return { productRows, variantRows, imageRows };
+}
 
+async function loadStockLevels(db: Db): Promise<StockLevels> {
+  const rows = await db
+    .select({ id: productVariants.id, stock: productVariants.stock })
+    .from(productVariants);
+  return new Map(rows.map((r) => [r.id, r.stock]));
+}
+
+function buildCatalog(
+  { productRows, variantRows, imageRows }: CatalogRows,
+  levels: StockLevels,
+): CatalogSnapshot {
   const variantsByProduct = groupBy(variantRows, (v) => v.productId);
   const imagesByProduct = groupBy(imageRows, (i) => i.productId);
 
@@ -178,7 +215,8 @@ async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
         weight: v.weight,
         price: toRupees(v.pricePaise),
         mrp: toRupees(v.mrpPaise),
-        stock: v.stock,
+        // The levels are reloaded after every purchase; the rows only after a catalogue edit.
+        stock: levels.get(v.id) ?? v.stock,
         sku: v.sku,
       })),
     };

@@ -109,22 +109,36 @@ async function readSettings(executor: Pick<Db, 'select'>): Promise<AdminCheckout
   };
 }
 
-/** The fee and milestones as stored now (sequential reads: a transaction has one connection). */
+/** The fee and milestones as stored now, in one statement (a checkout's transaction reads it). */
 async function readConfig(executor: Pick<Db, 'select'>): Promise<CheckoutConfig> {
-  const settings = await executor.select().from(checkoutSettings).limit(1);
-  const milestones = await executor
-    .select()
-    .from(shippingMilestones)
-    .orderBy(asc(shippingMilestones.minCartValuePaise));
-  return {
-    platformFeePaise: settings[0]?.platformFeePaise ?? 0,
-    cod: codRules(settings[0]),
-    prepaidDiscount: settings[0]?.prepaidDiscount ?? null,
-    milestones: milestones.map((m) => ({
+  const [row] = await executor
+    .select({
+      settings: checkoutSettings,
+      milestones: sql<CheckoutConfig['milestones']>`coalesce((
+        select json_agg(json_build_object('id', m.id, 'minCartValuePaise', m.min_cart_value_paise,
+          'shippingChargePaise', m.shipping_charge_paise) order by m.min_cart_value_paise, m.id)
+        from shipping_milestones m), '[]'::json)`,
+    })
+    .from(checkoutSettings)
+    .limit(1);
+  // A database without its settings row (never seeded) still has milestones to price by.
+  const milestones =
+    row?.milestones ??
+    (
+      await executor
+        .select()
+        .from(shippingMilestones)
+        .orderBy(asc(shippingMilestones.minCartValuePaise), asc(shippingMilestones.id))
+    ).map((m) => ({
       id: m.id,
       minCartValuePaise: m.minCartValuePaise,
       shippingChargePaise: m.shippingChargePaise,
-    })),
+    }));
+  return {
+    platformFeePaise: row?.settings.platformFeePaise ?? 0,
+    cod: codRules(row?.settings),
+    prepaidDiscount: row?.settings.prepaidDiscount ?? null,
+    milestones,
   };
 }
 

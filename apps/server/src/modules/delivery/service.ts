@@ -234,14 +234,12 @@ export function createDeliveryService(
     },
 
     /**
-     * Refuses (400) an order to a pincode the shop does not deliver to, by the rules as stored now;
-     * answers whether the pincode's zone allows cash on delivery.
+     * Refuses (400) an order to a pincode the shop does not deliver to; answers whether the
+     * pincode's zone allows cash on delivery. From the rules snapshot: a change drops it on every
+     * instance at once (the bus), and this is no money or stock decision.
      */
-    async assertServiceable(
-      pincode: string,
-      executor: Pick<Db, 'select'> = db,
-    ): Promise<{ zoneCod: boolean }> {
-      const r = toRules(await readRow(executor));
+    async assertServiceable(pincode: string): Promise<{ zoneCod: boolean }> {
+      const r = await rules.get();
       const place = (await places()).get(pincode);
       if (!place || !isServiceable(r, pincode)) {
         throw new AppError('invalid', DELIVERY_MESSAGES.notServiceable, {

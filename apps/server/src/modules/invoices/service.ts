@@ -16,6 +16,7 @@ import { renderDocument } from './pdf.ts';
 import { creditNotes, type DocumentSnapshot, documentSeries, invoiceSettings, invoices } from './schema.ts';
 
 type OrderRow = typeof orders.$inferSelect;
+type OrderItemRow = typeof orderItems.$inferSelect;
 type Reader = Pick<Db, 'select'>;
 
 /** Products the owner has not classified yet: ground spices (chapter 09) at 5%. */
@@ -78,12 +79,19 @@ export function createInvoicesService(
     return row!.seq;
   }
 
-  async function snapshotOf(tx: Tx, order: OrderRow, seller: InvoiceSettingsDto): Promise<DocumentSnapshot> {
-    const items = await tx
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id))
-      .orderBy(asc(orderItems.id));
+  async function snapshotOf(
+    tx: Tx,
+    order: OrderRow,
+    seller: InvoiceSettingsDto,
+    given?: OrderItemRow[],
+  ): Promise<DocumentSnapshot> {
+    const items = given
+      ? [...given].sort((a, b) => a.id - b.id)
+      : await tx
+          .select()
+          .from(orderItems)
+          .where(eq(orderItems.orderId, order.id))
+          .orderBy(asc(orderItems.id));
     const tax = await productTaxInfo(tx, [...new Set(items.map((i) => i.productId))]);
     const found = addressStateCode(order.address);
     // An address whose state cannot be read is taxed as a supply within the store's state and
@@ -126,15 +134,17 @@ export function createInvoicesService(
    * Issues the order's tax invoice (once; a second call answers the first number). None while the
    * store has no GSTIN. A figure that cannot be invoiced is logged, never allowed to stop the sale.
    */
-  async function issueInvoice(tx: Tx, order: OrderRow): Promise<string | null> {
+  async function issueInvoice(tx: Tx, order: OrderRow, newItems?: OrderItemRow[]): Promise<string | null> {
     if (order.invoiceNumber) return order.invoiceNumber;
     const seller = await settings(tx);
     if (!seller.gstin) return null;
-    const [existing] = await tx.select().from(invoices).where(eq(invoices.orderId, order.id));
-    if (existing) return existing.number;
+    if (!newItems) {
+      const [existing] = await tx.select().from(invoices).where(eq(invoices.orderId, order.id));
+      if (existing) return existing.number;
+    }
     let snapshot: DocumentSnapshot;
     try {
-      snapshot = await snapshotOf(tx, order, seller);
+      snapshot = await snapshotOf(tx, order, seller, newItems);
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
       deps.log.error({ err: error, orderNumber: order.orderNumber }, 'order cannot be invoiced');
@@ -207,8 +217,9 @@ export function createInvoicesService(
     issueCreditNote,
 
     /** Placement's hook: an order paid online is invoiced as it is placed; COD waits for shipping. */
-    async onOrderPlaced(tx: Tx, order: OrderRow) {
-      return order.paymentMode === 'COD' ? null : issueInvoice(tx, order);
+    /** `items`: the order's items just inserted with it (the order is new: it has no invoice yet). */
+    async onOrderPlaced(tx: Tx, order: OrderRow, items?: OrderItemRow[]) {
+      return order.paymentMode === 'COD' ? null : issueInvoice(tx, order, items);
     },
 
     /** Status changes' hook: COD shipped → invoice; an invoiced order cancelled or returned → credit note. */

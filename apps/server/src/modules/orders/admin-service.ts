@@ -60,7 +60,7 @@ export function createAdminOrdersService(
     /** GST documents: a COD order's invoice when shipped, a credit note when an invoiced order is cancelled or returned. */
     invoices: Pick<InvoicesService, 'onStatusChanged'>;
     /** Drops the catalogue snapshot, so returned stock shows at once. */
-    invalidateCatalog: () => void;
+    stockChanged: () => void;
     log: { warn(obj: object, msg: string): void };
   },
 ) {
@@ -237,7 +237,7 @@ export function createAdminOrdersService(
         );
         return { row, stockReturned: entered.stockReturned };
       });
-      if (updated.stockReturned) deps.invalidateCatalog();
+      if (updated.stockReturned) deps.stockChanged();
       return detail(updated.row.orderNumber);
     },
 

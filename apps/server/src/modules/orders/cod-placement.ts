@@ -27,16 +27,18 @@ export function createCodPlacement(
   deps: {
     checkout: CheckoutService;
     coupons: CouponsService;
-    quote: (
-      userId: number,
-      couponCode: string | null | undefined,
-      executor: Pick<Db, 'select'>,
-    ) => Promise<Quote>;
+    quote: (userId: number, couponCode: string | null | undefined, tx: Tx) => Promise<Quote>;
     reserveStock: (tx: Tx, lines: CheckoutLine[]) => Promise<void>;
     releaseCheckouts: (tx: Tx, rows: CheckoutRow[], status: 'released' | 'cancelled') => Promise<void>;
-    insertOrder: (tx: Tx, checkout: CheckoutRow, paymentId: string, signature: string) => Promise<OrderRow>;
+    insertOrder: (
+      tx: Tx,
+      checkout: CheckoutRow,
+      paymentId: string,
+      signature: string,
+      buyer: UserDto,
+    ) => Promise<OrderRow>;
     addressSnapshot: (a: typeof addresses.$inferSelect) => AddressSnapshot;
-    invalidateCatalog: () => void;
+    stockChanged: () => void;
     /** The delivery module: 400 when the shop does not deliver there; whether its zone takes COD. */
     assertServiceable: (pincode: string, executor?: Pick<Db, 'select'>) => Promise<{ zoneCod: boolean }>;
   },
@@ -152,11 +154,11 @@ export function createCodPlacement(
           expiresAt: now,
         })
         .returning();
-      const order = await deps.insertOrder(tx, checkout!, checkout!.providerOrderId, '');
+      const order = await deps.insertOrder(tx, checkout!, checkout!.providerOrderId, '', user);
       return { order, lines: priced.lines };
     });
     if (!result.lines) return { ...answer(result.order), created: false };
-    deps.invalidateCatalog();
+    deps.stockChanged();
     return { ...answer(result.order), created: true };
   }
 

@@ -39,7 +39,7 @@ export function createPlacement(deps: {
   reserveStock: (tx: Tx, lines: CheckoutLine[]) => Promise<void>;
   jobs: Pick<JobQueue, 'enqueue'>;
   refunds: Pick<RefundsService, 'requestForPayment'>;
-  invalidateCatalog: () => void;
+  stockChanged: () => void;
   log: { warn(obj: object, msg: string): void };
 }) {
   const { coupons, ledger, reserveStock } = deps;
@@ -68,8 +68,15 @@ export function createPlacement(deps: {
   }
 
   /** Inserts the order, its items and coupon redemption for a checkout whose stock is taken. */
-  async function insertOrder(tx: Tx, checkout: CheckoutRow, paymentId: string, signature: string) {
-    const user = await loadUser(tx, checkout.userId);
+  async function insertOrder(
+    tx: Tx,
+    checkout: CheckoutRow,
+    paymentId: string,
+    signature: string,
+    /** The buyer when the request is theirs (their session read them); looked up otherwise. */
+    buyer?: UserDto,
+  ) {
+    const user = buyer?.id === checkout.userId ? buyer : await loadUser(tx, checkout.userId);
     const now = new Date();
     const [order] = await tx
       .insert(orders)
@@ -103,18 +110,21 @@ export function createPlacement(deps: {
       })
       .returning();
     await recordStatus(tx, order!.id, 'PLACED', now);
-    await tx.insert(orderItems).values(
-      checkout.lines.map((l) => ({
-        orderId: order!.id,
-        productId: l.productId,
-        variantId: l.variantId,
-        productName: l.productName,
-        variant: l.weight,
-        quantity: l.quantity,
-        pricePaise: l.pricePaise,
-        mrpPaise: l.mrpPaise,
-      })),
-    );
+    const items = await tx
+      .insert(orderItems)
+      .values(
+        checkout.lines.map((l) => ({
+          orderId: order!.id,
+          productId: l.productId,
+          variantId: l.variantId,
+          productName: l.productName,
+          variant: l.weight,
+          quantity: l.quantity,
+          pricePaise: l.pricePaise,
+          mrpPaise: l.mrpPaise,
+        })),
+      )
+      .returning();
     if (checkout.couponId !== null) {
       await tx
         .insert(couponRedemptions)
@@ -124,8 +134,16 @@ export function createPlacement(deps: {
     await removeBought(tx, checkout.userId, checkout.lines);
     // The confirmation goes out by job, committed with the order: a rolled-back order sends nothing.
     await deps.jobs.enqueue(tx, orderMessageJob({ orderNumber: order!.orderNumber, event: 'placed' }));
-    const invoiceNumber = await deps.invoices.onOrderPlaced(tx, order!);
-    return { ...order!, invoiceNumber };
+    return { order: order!, items };
+  }
+
+  /**
+   * The GST invoice of an order paid online. Last in the transaction: its number comes from the
+   * one series row every order of the year updates, whose lock is held until the commit.
+   */
+  async function invoiceLast(tx: Tx, placed: Awaited<ReturnType<typeof insertOrder>>): Promise<OrderRow> {
+    const invoiceNumber = await deps.invoices.onOrderPlaced(tx, placed.order, placed.items);
+    return { ...placed.order, invoiceNumber };
   }
 
   /**
@@ -161,6 +179,7 @@ export function createPlacement(deps: {
       source: 'verify' | 'webhook';
       captured: { amountPaise: number; currency: string } | null;
     },
+    buyer?: UserDto,
   ): Promise<Settlement> {
     const recorded = await ledger.find(tx, payment.id);
     const [existing] =
@@ -216,15 +235,15 @@ export function createPlacement(deps: {
       );
       return { kind: 'refund', reason, amountPaise, created: true };
     }
-    const order = await insertOrder(tx, checkout, payment.id, payment.signature);
-    await record('placed', order.orderNumber, null);
-    return { kind: 'order', order, created: true };
+    const placed = await insertOrder(tx, checkout, payment.id, payment.signature, buyer);
+    await record('placed', placed.order.orderNumber, null);
+    return { kind: 'order', order: await invoiceLast(tx, placed), created: true };
   }
 
   /** After the commit: fresh stock figures when a late payment took stock. */
   async function afterSettlement(checkout: CheckoutRow, settled: Settlement) {
     if (settled.kind !== 'order' || !settled.created) return;
-    if (checkout.status === 'released') deps.invalidateCatalog();
+    if (checkout.status === 'released') deps.stockChanged();
   }
 
   async function loadUser(tx: Tx, userId: number): Promise<UserDto> {
@@ -232,5 +251,5 @@ export function createPlacement(deps: {
     return toUserDto(u!);
   }
 
-  return { settlePayment, afterSettlement, insertOrder };
+  return { settlePayment, afterSettlement, insertOrder, invoiceLast };
 }

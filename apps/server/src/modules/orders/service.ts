@@ -103,17 +103,8 @@ export function createOrdersService(
 
   const { catalog, coupons, gateway, ledger } = deps;
 
-  /**
-   * Prices the shopper's cart now from the database's own rows (variants, products, fee and
-   * milestones), never from a cache: given a transaction, from what that transaction sees, so the
-   * price paid is the price of the stock it holds, whichever instance changed it last.
-   */
-  async function quote(
-    userId: number,
-    couponCode: string | null | undefined,
-    executor: Pick<Db, 'select'> = db,
-  ): Promise<Quote> {
-    const rows = await executor
+  const cartRowsQuery = (executor: Pick<Db, 'select'>) =>
+    executor
       .select({
         cartItemId: cartItems.id,
         quantity: cartItems.quantity,
@@ -130,35 +121,70 @@ export function createOrdersService(
       .from(cartItems)
       .innerJoin(products, eq(products.id, cartItems.productId))
       .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
-      .where(eq(cartItems.userId, userId))
+      .where(eq(cartItems.userId, sql.placeholder('userId')))
       .orderBy(asc(cartItems.id));
+  // Outside a transaction the statement is prepared once per connection (a checkout runs it twice).
+  const cartRows = cartRowsQuery(db).prepare('quote_cart_rows');
+
+  /** A product's first image, for the checkout line (display only, never priced). */
+  type ImageOf = (productId: number) => Promise<string | null>;
+  /** From the catalogue snapshot: read before a transaction starts, never inside one (PGlite). */
+  async function imagesFromSnapshot(): Promise<ImageOf> {
+    const { byId } = await catalog.snapshot();
+    return async (productId) => byId.get(productId)?.image ?? null;
+  }
+
+  /**
+   * Prices the shopper's cart now from the database's own rows (variants, products, fee and
+   * milestones), never from a cache: given a transaction, from what that transaction sees, so the
+   * price paid is the price of the stock it holds, whichever instance changed it last. Without
+   * one it is a first look (the fee and milestones from their snapshot), priced again in the
+   * transaction that takes the stock.
+   */
+  async function quote(
+    userId: number,
+    couponCode: string | null | undefined,
+    tx?: Tx,
+    imageOf?: ImageOf,
+  ): Promise<Quote> {
+    const executor = tx ?? db;
+    const rows = tx ? await cartRowsQuery(tx).execute({ userId }) : await cartRows.execute({ userId });
     if (rows.length === 0) throw new AppError('invalid', 'Your cart is empty.');
     const productIds = [...new Set(rows.map((r) => r.productId))];
-    const images = await executor
-      .select({ productId: productImages.productId, url: productImages.url })
-      .from(productImages)
-      .where(inArray(productImages.productId, productIds))
-      .orderBy(asc(productImages.position), asc(productImages.id));
-    const lines: CheckoutLine[] = rows.map((row) => {
+    let firstImage = imageOf;
+    if (!firstImage) {
+      // One query for every line's image, then looked up per line.
+      const all = await executor
+        .select({ productId: productImages.productId, url: productImages.url })
+        .from(productImages)
+        .where(inArray(productImages.productId, productIds))
+        .orderBy(asc(productImages.position), asc(productImages.id));
+      firstImage = async (id) => all.find((i) => i.productId === id)?.url ?? null;
+    }
+    const lines: CheckoutLine[] = [];
+    for (const row of rows) {
       if (!row.active || row.pricePaise <= 0) {
         throw new AppError('conflict', `${row.productName} is no longer available. Please update your cart.`);
       }
-      const firstImage = images.find((i) => i.productId === row.productId)?.url;
-      return {
+      lines.push({
         productId: row.productId,
         variantId: row.variantId,
         productName: row.productName,
         slug: row.slug,
         weight: row.weight,
-        image: productImage({ name: row.productName, image: firstImage ?? null, imageUrl: row.imageUrl }),
+        image: productImage({
+          name: row.productName,
+          image: await firstImage(row.productId),
+          imageUrl: row.imageUrl,
+        }),
         quantity: row.quantity,
         pricePaise: row.pricePaise,
         mrpPaise: row.mrpPaise,
-      };
-    });
+      });
+    }
     const subtotalPaise = lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
     const mrpTotalPaise = lines.reduce((sum, l) => sum + Math.max(l.mrpPaise, l.pricePaise) * l.quantity, 0);
-    const config = await deps.checkout.currentConfig(executor);
+    const config = tx ? await deps.checkout.currentConfig(tx) : await deps.checkout.config();
     const deliveryPaise = shippingCharge(
       config.milestones.map((m) => ({
         minCartValue: m.minCartValuePaise,
@@ -289,14 +315,14 @@ export function createOrdersService(
     };
   }
 
-  const { settlePayment, afterSettlement, insertOrder } = createPlacement({
+  const { settlePayment, afterSettlement, insertOrder, invoiceLast } = createPlacement({
     coupons,
     ledger,
     invoices: deps.invoices,
     reserveStock,
     jobs: deps.jobs,
     refunds: deps.refunds,
-    invalidateCatalog: () => catalog.invalidate(),
+    stockChanged: () => catalog.stockChanged(),
     log: deps.log,
   });
 
@@ -306,9 +332,10 @@ export function createOrdersService(
     quote,
     reserveStock,
     releaseCheckouts,
-    insertOrder,
+    insertOrder: async (tx, checkout, paymentId, signature, buyer) =>
+      invoiceLast(tx, await insertOrder(tx, checkout, paymentId, signature, buyer)),
     addressSnapshot,
-    invalidateCatalog: () => catalog.invalidate(),
+    stockChanged: () => catalog.stockChanged(),
     assertServiceable: deps.delivery.assertServiceable,
   });
 
@@ -357,7 +384,8 @@ export function createOrdersService(
         new AppError('conflict', 'Your order total has changed. Please review it and pay again.', undefined, {
           amount,
         });
-      const priced = await quote(user.id, input.couponCode);
+      const imageOf = await imagesFromSnapshot();
+      const priced = await quote(user.id, input.couponCode, undefined, imageOf);
       if (priced.totalPaise !== input.amount) throw totalChanged(priced.totalPaise);
       const answer = (checkout: { totalPaise: number; providerOrderId: string }) => ({
         amount: checkout.totalPaise,
@@ -393,7 +421,7 @@ export function createOrdersService(
       const result = await db.transaction(async (tx) => {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
         // Priced again from what this transaction sees: the amount paid is that of the stock held.
-        const current = await quote(user.id, input.couponCode, tx);
+        const current = await quote(user.id, input.couponCode, tx, imageOf);
         if (current.totalPaise !== priced.totalPaise) throw totalChanged(current.totalPaise);
         // A shopper has one checkout awaiting payment at a time. The same cart already held (a
         // simultaneous call won the lock) is answered again; the gateway order just made stays
@@ -444,7 +472,7 @@ export function createOrdersService(
           .returning();
         return { checkout: checkout!, created: true };
       });
-      if (result.created) catalog.invalidate();
+      if (result.created) catalog.stockChanged();
       return answer(result.checkout);
     },
 
@@ -469,29 +497,34 @@ export function createOrdersService(
       user: UserDto,
       payment: { razorpayOrderId: string; razorpayPaymentId: string; razorpaySignature: string },
     ) {
-      const [found] = await db
-        .select({ id: checkouts.id })
-        .from(checkouts)
-        .where(and(eq(checkouts.providerOrderId, payment.razorpayOrderId), eq(checkouts.userId, user.id)));
-      if (!found) throw new AppError('notFound', 'Payment order not found.');
       const { checkout, settled } = await db.transaction(async (tx) => {
-        const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.id, found.id)).for('update');
+        const [checkout] = await tx
+          .select()
+          .from(checkouts)
+          .where(and(eq(checkouts.providerOrderId, payment.razorpayOrderId), eq(checkouts.userId, user.id)))
+          .for('update');
+        if (!checkout) throw new AppError('notFound', 'Payment order not found.');
         if (
           !gateway.verifyPayment(
-            checkout!.providerOrderId,
+            checkout.providerOrderId,
             payment.razorpayPaymentId,
             payment.razorpaySignature,
           )
         ) {
           throw new AppError('invalid', 'Payment verification failed.');
         }
-        const settled = await settlePayment(tx, checkout!, {
-          id: payment.razorpayPaymentId,
-          signature: payment.razorpaySignature,
-          source: 'verify',
-          captured: null,
-        });
-        return { checkout: checkout!, settled };
+        const settled = await settlePayment(
+          tx,
+          checkout,
+          {
+            id: payment.razorpayPaymentId,
+            signature: payment.razorpaySignature,
+            source: 'verify',
+            captured: null,
+          },
+          user,
+        );
+        return { checkout, settled };
       });
       await afterSettlement(checkout, settled);
       if (settled.kind === 'refund') {
@@ -617,7 +650,7 @@ export function createOrdersService(
         await releaseCheckouts(tx, due);
         return due.length;
       });
-      if (released > 0) catalog.invalidate();
+      if (released > 0) catalog.stockChanged();
       return released;
     },
 

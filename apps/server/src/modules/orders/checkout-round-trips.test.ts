@@ -1,0 +1,92 @@
+// Database statements per step of a purchase (issue 17, bench/README.md "Checkout throughput"):
+// on PostgreSQL each is a round trip, on PGlite each queues behind every other shopper's. The
+// counts leave out BEGIN/COMMIT and the session read (one more per request on PostgreSQL).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { addAddress, placementPayload } from '../../test/commerce.ts';
+import { signUp } from '../../test/shoppers.ts';
+
+describe('round trips per checkout step', () => {
+  let t: TestApp;
+  let statements: string[] = [];
+  let counting = false;
+  beforeAll(async () => {
+    t = await createTestApp({
+      onQuery: (sql) => {
+        // BEGIN and COMMIT are logged on PostgreSQL only; they are left out on both.
+        if (counting && !/^(begin|commit)$/i.test(sql)) statements.push(sql);
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  async function count(run: () => Promise<{ statusCode: number; body: string }>, status = 200) {
+    statements = [];
+    counting = true;
+    let res: { statusCode: number; body: string };
+    try {
+      res = await run();
+      expect(res.statusCode, res.body).toBe(status);
+    } finally {
+      counting = false;
+    }
+    return { res, statements: statements.slice() };
+  }
+
+  it('buys with 3 statements to add, 9 to create the payment order, 1 to pay and 15 to place', async () => {
+    const s = await signUp(t.app, '9812345690');
+    const addressId = await addAddress(s);
+    const products = (await t.app.inject('/api/products')).json() as {
+      id: number;
+      variants: { weight: string }[];
+    }[];
+    await t.app.inject('/api/products');
+    const add = await count(
+      () =>
+        s.request({
+          method: 'POST',
+          url: '/api/cart',
+          payload: { productId: products[1]!.id, variant: products[1]!.variants[0]!.weight, quantity: 1 },
+        }),
+      201,
+    );
+    const probe = await count(
+      () =>
+        s.request({
+          method: 'POST',
+          url: '/api/payment/create-razorpay-order',
+          payload: { amount: 1, addressId },
+        }),
+      409,
+    );
+    const amount = JSON.parse(probe.res.body).amount;
+    const create = await count(() =>
+      s.request({
+        method: 'POST',
+        url: '/api/payment/create-razorpay-order',
+        payload: { amount, addressId },
+      }),
+    );
+    const orderId = JSON.parse(create.res.body).orderId;
+    const pay = await count(() =>
+      s.request({ method: 'POST', url: `/api/payment/simulated/${orderId}/pay` }),
+    );
+    const place = await count(() =>
+      s.request({
+        method: 'POST',
+        url: '/api/orders/place',
+        payload: placementPayload(JSON.parse(pay.res.body)),
+      }),
+    );
+    const session = t.database.kind === 'pglite' ? 0 : 1;
+    const counts = Object.fromEntries(
+      Object.entries({ add, create, pay, place }).map(([name, c]) => [name, c.statements.length - session]),
+    );
+    // create: address, cart, held checkout; then in the transaction the shopper's lock, cart,
+    // fee and milestones, earlier checkouts, stock, the checkout. place: the checkout locked,
+    // the ledger, order, status, items, checkout paid, cart (2), job, payment, invoice (5).
+    // On PostgreSQL the stock change is announced to the other instances (pg_notify) as well.
+    const notify = t.database.kind === 'pglite' ? 0 : 1;
+    expect(counts).toEqual({ add: 3, create: 9 + notify, pay: 1, place: 15 });
+  });
+});
