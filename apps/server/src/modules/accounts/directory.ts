@@ -60,4 +60,6 @@ export const userMobileById = (userId: SQL) =>
 
 /** 'First Last', or null when there is no such user or both names are empty. */
 export const userFullNameById = (userId: SQL) =>
-  sql<string | null>`(select nullif(trim(u.first_name || ' ' || u.last_name), '') from users u where u.id = ${userId})`;
+  sql<
+    string | null
+  >`(select nullif(trim(u.first_name || ' ' || u.last_name), '') from users u where u.id = ${userId})`;

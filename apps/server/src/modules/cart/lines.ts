@@ -3,28 +3,26 @@
 // `tx`, so the cart changes with the order or not at all.
 import { and, asc, count, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { variantForSale } from '../catalog/line-facts.ts';
 import { cartItems } from './schema.ts';
 
 type Executor = Pick<Db, 'select'>;
 
-export interface CartLine {
-  id: number;
-  productId: number;
-  variantId: number;
-  quantity: number;
-}
-
-/** The shopper's lines in the order they were added. */
-export async function cartLines(executor: Executor, userId: number): Promise<CartLine[]> {
+/**
+ * The shopper's lines (placeholder `userId`) each with its product and variant as the catalogue
+ * prices them (null when gone), in the order they were added: one statement, which the caller may
+ * prepare.
+ */
+export function cartLinesForSale(executor: Executor) {
   return executor
     .select({
-      id: cartItems.id,
-      productId: cartItems.productId,
-      variantId: cartItems.variantId,
+      cartItemId: cartItems.id,
       quantity: cartItems.quantity,
+      // Spelled out: in a one-table select Drizzle leaves the columns unqualified.
+      item: variantForSale(sql`"cart_items"."product_id"`, sql`"cart_items"."variant_id"`),
     })
     .from(cartItems)
-    .where(eq(cartItems.userId, userId))
+    .where(eq(cartItems.userId, sql.placeholder('userId')))
     .orderBy(asc(cartItems.id));
 }
 

@@ -2,7 +2,7 @@
 // lines' units, a released hold or a cancelled order returns them. The variants table stays the
 // catalogue's; the caller passes its transaction, so the stock moves with its own rows or not at
 // all. The caller refreshes the catalogue snapshot after its commit (catalog.invalidate()).
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { productVariants } from './schema.ts';
@@ -54,12 +54,3 @@ export async function returnStock(tx: Tx, lines: readonly { variantId: number; q
       .where(eq(productVariants.id, line.variantId));
   }
 }
-
-// For another module's one-statement reads (shipping labels read through orders/parcel-source.ts):
-// a variant's SKU and net grams by the variant id column the caller holds; null when the variant
-// is gone (or has none). Read-only; the variants table is named only here.
-export const variantSkuById = (variantId: SQL) =>
-  sql<string | null>`(select v.sku from product_variants v where v.id = ${variantId})`;
-
-export const variantGramsById = (variantId: SQL) =>
-  sql<number | null>`(select v.weight_grams from product_variants v where v.id = ${variantId})`;

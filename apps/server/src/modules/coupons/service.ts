@@ -104,7 +104,10 @@ export function createCouponsService(
     releaseUse,
 
     /** Records a placed order's use of a coupon, in the placing transaction. */
-    async recordRedemption(tx: Tx, use: { couponId: number; userId: number; orderId: number }): Promise<void> {
+    async recordRedemption(
+      tx: Tx,
+      use: { couponId: number; userId: number; orderId: number },
+    ): Promise<void> {
       await tx.insert(couponRedemptions).values(use);
     },
 

@@ -75,7 +75,8 @@ export function createAdminOrdersService(
       .where(eq(orderItems.orderId, o.id))
       .orderBy(asc(orderItems.id));
     const refunds = (await deps.refunds.forOrders([o.id])).get(o.id) ?? [];
-    const collector = o.codCollectedBy === null ? undefined : (await userNames(db, [o.codCollectedBy])).get(o.codCollectedBy);
+    const collector =
+      o.codCollectedBy === null ? undefined : (await userNames(db, [o.codCollectedBy])).get(o.codCollectedBy);
     return {
       orderNumber: o.orderNumber,
       status: o.status,

@@ -36,6 +36,8 @@ export const pendingCouponUses: PendingUses = async (
   const [row] = await executor
     .select({ n: count() })
     .from(checkouts)
-    .where(and(eq(checkouts.couponId, couponId), eq(checkouts.userId, userId), eq(checkouts.status, 'pending')));
+    .where(
+      and(eq(checkouts.couponId, couponId), eq(checkouts.userId, userId), eq(checkouts.status, 'pending')),
+    );
   return row?.n ?? 0;
 };

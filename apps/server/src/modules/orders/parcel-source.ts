@@ -3,7 +3,7 @@
 // variant has no weight entered or is gone), and a shipped order's status for courier webhooks.
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { variantGramsById, variantSkuById } from '../catalog/stock.ts';
+import { variantGramsById, variantSkuById } from '../catalog/line-facts.ts';
 import { orderItems, orders } from './schema.ts';
 
 export async function ordersForShipping(db: Pick<Db, 'select'>, orderNumbers: readonly string[]) {

@@ -73,9 +73,7 @@ export const checkouts = pgTable(
     /** A COD placement's Idempotency-Key: a repeat finds this checkout and its order. */
     idempotencyKey: text('idempotency_key'),
     /** The transition table: packages/shared/src/checkout-status.ts (moves: ./checkout-status.ts). */
-    status: text('status', { enum: CHECKOUT_STATUSES })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: CHECKOUT_STATUSES }).notNull().default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },

@@ -47,7 +47,9 @@ export function createStatusHooks(deps: {
   /** A job; the status change's conditional UPDATE lets one admin through, so it is asked once. */
   const refund: StatusHook = async (tx, order) => {
     const requested = await deps.refunds.requestForCancelledOrder(tx, order);
-    return requested ? { audit: { refund: { id: requested.id, amount: toRupees(requested.amountPaise) } } } : {};
+    return requested
+      ? { audit: { refund: { id: requested.id, amount: toRupees(requested.amountPaise) } } }
+      : {};
   };
 
   const tell =

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { CheckoutStatus } from '@spice/shared/checkout-status';
+import { describe, expect, it } from 'vitest';
 import { decidePaymentFate, type PaymentFacts } from './fate.ts';
 
 const facts = (over: Partial<PaymentFacts> & { status?: CheckoutStatus } = {}): PaymentFacts => ({

@@ -32,7 +32,6 @@ export interface RefundDto {
   createdAt: string;
 }
 
-
 export type RefundsService = ReturnType<typeof createRefundsService>;
 
 export function createRefundsService(
