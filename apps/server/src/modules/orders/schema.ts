@@ -3,6 +3,7 @@
 // Money in integer paise. A pending checkout is stored under the payment provider's order id;
 // placing the order consumes it exactly once.
 import { CHECKOUT_STATUSES } from '@spice/shared/checkout-status';
+import { PREPAYMENT_STATUSES } from '@spice/shared/prepayment-status';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -177,10 +178,8 @@ export const orderPrepayments = pgTable(
     /** The new order total (what the gateway order asks for). */
     totalPaise: integer('total_paise').notNull(),
     prepaidDiscountPaise: integer('prepaid_discount_paise').notNull(),
-    /** pending → paid (the order converted) | refunded (paid too late: shipped, cancelled or paid twice). */
-    status: text('status', { enum: ['pending', 'paid', 'refunded'] })
-      .notNull()
-      .default('pending'),
+    /** The transition table: packages/shared/src/prepayment-status.ts. */
+    status: text('status', { enum: PREPAYMENT_STATUSES }).notNull().default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
