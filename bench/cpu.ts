@@ -1,7 +1,7 @@
 // CPU accounting from /proc (Linux): how much of the machine the servers, the load generator and
 // everything else used during a measurement. On a 2-core machine shared with other work (test
 // suites, builds, browsers) this is what tells a real result from a disturbed one.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { round, sleep } from './lib.ts';
@@ -18,6 +18,18 @@ export function processCpuSeconds(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+/** The PostgreSQL server's processes (its backends work for the server measured against it). */
+export function postgresPids(): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') pids.push(Number(entry));
+    } catch {}
+  }
+  return pids;
 }
 
 interface MachineJiffies {

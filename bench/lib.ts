@@ -108,6 +108,8 @@ export interface RunningServer {
   pid: number;
   /** Milliseconds from spawning the process to its first healthy answer. */
   readyAfterMs: number;
+  /** Reads a PostgreSQL server on this machine: its CPU counts as this server's, not as disturbance. */
+  usesPostgres?: boolean;
   stop: () => Promise<void>;
 }
 
@@ -204,6 +206,7 @@ export async function startShop(options: {
           url,
           pid: child.pid ?? 0,
           readyAfterMs: Date.now() - spawnedAt,
+          usesPostgres: /^postgres(ql)?:/.test(options.env?.DATABASE_URL ?? ''),
           stop: () => stopChild(child, 30_000),
         };
       }
@@ -228,8 +231,11 @@ export async function startBareServer(
 }
 
 /** Starts bench/floor-server.ts (node:http + pg running the shop's signed-in queries) on `databaseUrl`. */
-export function startFloorServer(databaseUrl: string): Promise<RunningServer> {
-  return startScriptServer('floor', 'bench/floor-server.ts', [databaseUrl]);
+export async function startFloorServer(databaseUrl: string): Promise<RunningServer> {
+  return {
+    ...(await startScriptServer('floor', 'bench/floor-server.ts', [databaseUrl])),
+    usesPostgres: true,
+  };
 }
 
 /** A bench server script that prints {"port": n} once it listens on 127.0.0.1. */

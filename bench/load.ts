@@ -4,7 +4,7 @@
 import { Agent } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import { type CpuUse, cpuWindow, describeCpu, waitForQuiet } from './cpu.ts';
+import { type CpuUse, cpuWindow, describeCpu, postgresPids, waitForQuiet } from './cpu.ts';
 import { fetchRaw, fmtInt, median, percentile, type RunningServer, round, withTimeout } from './lib.ts';
 
 export interface LoadSettings {
@@ -122,6 +122,13 @@ function runAutocannon(
   );
 }
 
+/** The server, and the PostgreSQL server's processes when it reads from one (not someone else's work). */
+function measuredPids(server: RunningServer): Record<string, number> {
+  const pids: Record<string, number> = { server: server.pid };
+  if (server.usesPostgres) for (const pid of postgresPids()) pids[`postgres ${pid}`] = pid;
+  return pids;
+}
+
 /**
  * `settings.warmup` seconds of load (discarded), then `settings.duration` seconds measured, with
  * the CPU use of the server, autocannon and the rest of the machine over the measured part.
@@ -137,7 +144,7 @@ export function cannon(
   return leastDisturbed(settings, async () => {
     if (settings.warmup > 0)
       await runAutocannon(url, settings.connections, settings.warmup, `${title} warm-up`, headers);
-    const stop = cpuWindow({ server: server.pid });
+    const stop = cpuWindow(measuredPids(server));
     const result = await runAutocannon(url, settings.connections, settings.duration, title, headers);
     const cpu = stop();
     const summary = {
@@ -204,7 +211,7 @@ export function sequentialLatency(
         if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status} during warm-up`);
       }
       const times: number[] = [];
-      const stop = cpuWindow({ server: server.pid });
+      const stop = cpuWindow(measuredPids(server));
       const end = performance.now() + settings.duration * 1000;
       while (performance.now() < end && times.length < 100_000) {
         const start = performance.now();
