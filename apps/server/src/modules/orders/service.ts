@@ -1,4 +1,4 @@
-import { checkoutHoldsStock } from '@spice/shared/checkout-status';
+import { checkoutHoldsStock, checkoutStatusesBefore } from '@spice/shared/checkout-status';
 import { prepaidDiscountPaise } from '@spice/shared/cod';
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { OrderSummaryDto } from '@spice/shared/contracts/commerce';
@@ -373,7 +373,12 @@ export function createOrdersService(
         const earlier = await tx
           .select()
           .from(checkouts)
-          .where(and(eq(checkouts.userId, user.id), inArray(checkouts.status, ['pending', 'released'])))
+          .where(
+            and(
+              eq(checkouts.userId, user.id),
+              inArray(checkouts.status, checkoutStatusesBefore('cancelled')),
+            ),
+          )
           .for('update');
         const twin = earlier.find((c) => c.status === 'pending' && holdsSame(c, address.id, current));
         if (twin)
