@@ -75,7 +75,8 @@ export function findViolations(root: string): Violation[] {
     const isSchema = file.endsWith('/schema.ts');
     const text = readFileSync(full, 'utf8');
     if (!isSchema) {
-      for (const m of text.matchAll(/\bfrom\s+'(\.[^']*)'/g)) {
+      // Static imports and re-exports (`from '…'`) and dynamic ones (`import('…')`).
+      for (const m of text.matchAll(/(?:\bfrom\s+|\bimport\(\s*)'(\.[^']*)'/g)) {
         const target = path
           .relative(path.join(root, MODULES), path.resolve(path.dirname(full), m[1]!))
           .split(path.sep)

@@ -34,14 +34,16 @@ describe('module boundaries', () => {
     write(`${modules}/orders/service.ts`, "import { orders } from './schema.ts';\nexport const ok = 1;\n");
     write(`${modules}/orders/placement.ts`, "import { cartItems } from '../cart/schema.ts';\n");
     write(`${modules}/orders/peek.ts`, "import type { cartItems } from '../cart/schema.ts';\n");
+    write(`${modules}/orders/later.ts`, "const { cartItems } = await import('../cart/schema.ts');\n");
     write(`${modules}/orders/count.ts`, 'const n = sql<number>`(select count(*) from cart_items c)`;\n');
     write(`${modules}/cart/own.ts`, 'const n = sql`delete from cart_items where id = 1`;\n');
     write(`${modules}/orders/placement.test.ts`, "import { cartItems } from '../cart/schema.ts';\n");
 
-    it('reports an import of another module’s schema, type-only or not, with its line', () => {
+    it('reports an import of another module’s schema, type-only, dynamic or not, with its line', () => {
       const found = findViolations(fake).map((v) => `${v.file}:${v.line}`);
       expect(found).toContain(`${modules}/orders/placement.ts:1`);
       expect(found).toContain(`${modules}/orders/peek.ts:1`);
+      expect(found).toContain(`${modules}/orders/later.ts:1`);
     });
 
     it('reports raw SQL naming another module’s table', () => {
@@ -55,7 +57,7 @@ describe('module boundaries', () => {
       expect(files).not.toContain(`${modules}/cart/own.ts`);
       expect(files).not.toContain(`${modules}/orders/schema.ts`);
       expect(files).not.toContain(`${modules}/orders/placement.test.ts`);
-      expect(files).toHaveLength(3);
+      expect(files).toHaveLength(4);
     });
   });
 });
