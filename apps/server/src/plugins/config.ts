@@ -221,6 +221,9 @@ const ConfigSchema = z
 
 type ParsedConfig = z.infer<typeof ConfigSchema>;
 
+/** Every setting's name (the deployment files and the README are checked against it). */
+export const CONFIG_NAMES: readonly string[] = Object.keys(ConfigSchema.shape);
+
 export type Config = Omit<ParsedConfig, 'DEMO_MODE'> & {
   /** Resolved: the setting when given, else the default rule in `defaultDemoMode`. */
   DEMO_MODE: boolean;
