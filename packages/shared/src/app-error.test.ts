@@ -10,7 +10,8 @@ describe('AppError', () => {
 
   it('is recognised with instanceof across two copies of the module, as in the storefront bundle', async () => {
     // A query string makes the module loader evaluate the file a second time: a second class.
-    const copy = (await import('./app-error.ts?second-copy')) as typeof import('./app-error.ts');
+    const secondCopy = './app-error.ts?second-copy';
+    const copy = (await import(/* @vite-ignore */ secondCopy)) as typeof import('./app-error.ts');
     expect(copy.AppError).not.toBe(AppError);
     const thrown = new copy.AppError('conflict', 'Taken', { email: 'Taken' });
     expect(thrown instanceof AppError).toBe(true);
