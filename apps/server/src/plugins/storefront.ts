@@ -129,19 +129,13 @@ export function registerStorefront(options: StorefrontOptions) {
           const render = async (as?: UserDto, scriptMarker = renderMarker()) => {
             const loadContext = new RouterContextProvider();
             const services = as ? servicesAs(app.services, as) : app.services;
-            let user: Promise<UserDto | null> | undefined;
             loadContext.set(key, {
               ...context,
               services,
               clientIp: request.ip,
               limit: (name) => app.limits.take(name, request),
               scriptMarker,
-              user: () => {
-                user ??= services.sessions
-                  .lookup(request.cookies[SESSION_COOKIE])
-                  .then((session) => session?.user ?? null);
-                return user;
-              },
+              user: renderUser(services.sessions, request.cookies[SESSION_COOKIE]),
             } satisfies StorefrontContext);
             const webRequest = toWebRequest(request, reply);
             let response = await handle(webRequest, loadContext);
@@ -164,6 +158,18 @@ export function registerStorefront(options: StorefrontOptions) {
         },
       });
     });
+  };
+}
+
+/** The render's `user()`: the session named by the cookie, read by the first loader that asks. */
+export function renderUser(
+  sessions: Pick<FastifyInstance['services']['sessions'], 'lookup'>,
+  sessionId: string | undefined,
+): () => Promise<UserDto | null> {
+  let user: Promise<UserDto | null> | undefined;
+  return () => {
+    user ??= sessions.lookup(sessionId).then((session) => session?.user ?? null);
+    return user;
   };
 }
 
