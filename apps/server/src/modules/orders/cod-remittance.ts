@@ -50,8 +50,6 @@ const totalsOf = (db: Db, condition: SQL | undefined) =>
     .from(orders)
     .where(condition);
 
-export type CodRemittanceService = ReturnType<typeof createCodRemittanceService>;
-
 export function createCodRemittanceService(db: Db, deps: { audit: AuditService }) {
   /** Matching orders, oldest collection first (the courier remits in that order). */
   function rows(filter: CodRemittanceFilterInput) {
