@@ -1,7 +1,9 @@
 // Stock held and given back by other modules' transactions (decision 0021): a checkout takes its
 // lines' units, a released hold or a cancelled order returns them. The variants table stays the
 // catalogue's; the caller passes its transaction, so the stock moves with its own rows or not at
-// all. The caller refreshes the catalogue snapshot after its commit (catalog.invalidate()).
+// all. The caller refreshes the stock levels after its commit (catalog.stockChanged()). Rows are
+// locked in variant order, whatever the cart's order: two carts holding the same variants in
+// opposite orders would otherwise deadlock on PostgreSQL.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -20,7 +22,7 @@ export interface StockLine {
  * rolls back). One relative conditional UPDATE per line, so two checkouts never take the same unit.
  */
 export async function reserveStock(tx: Tx, lines: readonly StockLine[]): Promise<void> {
-  for (const line of lines) {
+  for (const line of inLockOrder(lines)) {
     const taken = await tx
       .update(productVariants)
       .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
@@ -47,10 +49,14 @@ export async function reserveStock(tx: Tx, lines: readonly StockLine[]): Promise
  * UPDATE per variant, so it composes with checkouts holding stock at the same moment.
  */
 export async function returnStock(tx: Tx, lines: readonly { variantId: number; quantity: number }[]) {
-  for (const line of lines) {
+  for (const line of inLockOrder(lines)) {
     await tx
       .update(productVariants)
       .set({ stock: sql`${productVariants.stock} + ${line.quantity}` })
       .where(eq(productVariants.id, line.variantId));
   }
+}
+
+function inLockOrder<T extends { variantId: number }>(lines: readonly T[]): T[] {
+  return [...lines].sort((a, b) => a.variantId - b.variantId);
 }
