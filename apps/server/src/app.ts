@@ -15,6 +15,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database } from './db/client.ts';
 import { loadAppSecret } from './lib/app-secrets.ts';
 import { openInvalidationBus } from './lib/invalidation-bus.ts';
+import { registerLifecycle } from './lib/shutdown.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminCouponRoutes } from './modules/admin/coupons-routes.ts';
 import { adminCustomerRoutes } from './modules/admin/customers-routes.ts';
@@ -103,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
+  registerLifecycle(app);
   const paymentsSimulated = await loadAppSecret(database.db, 'payments-simulated');
   // Before the services: their caches subscribe to it. Closed after in-flight requests finished.
   const bus = await openInvalidationBus({

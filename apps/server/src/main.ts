@@ -1,9 +1,9 @@
 // Boots the shop: validates configuration (refusing a real shop without message providers), opens
-// and migrates the database, in demo mode seeds the demo data once, serves API and storefront, and shuts down gracefully on SIGTERM/SIGINT.
-import type { FastifyInstance } from 'fastify';
+// and migrates the database, in demo mode seeds the demo data once, serves API and storefront, and shuts down gracefully on SIGTERM/SIGINT (lib/shutdown.ts).
 import { buildApp } from './app.ts';
 import { migrateAndSeed } from './db/boot.ts';
 import { openDatabase } from './db/client.ts';
+import { handleShutdown } from './lib/shutdown.ts';
 import { bootWarnings, type Config, ConfigError, loadConfig } from './plugins/config.ts';
 import type { StorefrontOptions } from './plugins/storefront.ts';
 import { registerStorefront } from './plugins/storefront.ts';
@@ -80,33 +80,9 @@ export async function main(
     stopJobs = () => app.jobWorker.stop(Math.floor(config.SHUTDOWN_TIMEOUT_MS / 2));
   }
   await app.listen({ host: config.HOST, port: config.PORT });
-  handleShutdown(app, config.SHUTDOWN_TIMEOUT_MS);
+  handleShutdown(app, {
+    drainMs: config.SHUTDOWN_DRAIN_SECONDS * 1000,
+    timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+  });
   return app;
-}
-
-/** Stop accepting, let in-flight requests finish, close the database; force-exit after a timeout. */
-function handleShutdown(app: FastifyInstance, timeoutMs: number) {
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => {
-      app.log.error('shutdown timed out; exiting');
-      process.exit(1);
-    }, timeoutMs);
-    timer.unref();
-    app.close().then(
-      () => {
-        app.log.info('shutdown complete');
-        process.exit(0);
-      },
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
 }

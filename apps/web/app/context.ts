@@ -8,11 +8,10 @@ export function getStorefront(context: Readonly<RouterContextProvider>): Storefr
   return context.get(storefrontContext);
 }
 
-/** The logged-in shopper named by the request's session cookie, for server renders. */
-export async function currentUser(services: StorefrontContext['services'], request: Request) {
-  const sid = /(?:^|;\s*)sid=([^;]+)/.exec(request.headers.get('cookie') ?? '')?.[1];
-  if (!sid) return null;
-  // One query: the session comes with its user.
-  const session = await services.sessions.lookup(decodeURIComponent(sid));
-  return session?.user ?? null;
+/**
+ * The logged-in shopper of this render, from the session cookie the server already parsed. The
+ * root loader and the page's loader both ask; the session is read once (plugins/storefront.ts).
+ */
+export function currentUser(context: Readonly<RouterContextProvider>) {
+  return getStorefront(context).user();
 }

@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services.content.settings(lang),
     services.content.footer(lang),
     services.content.marketplaceLinks(lang),
-    currentUser(services, request),
+    currentUser(context),
   ]);
   return {
     lang,

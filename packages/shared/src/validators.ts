@@ -6,7 +6,6 @@ export const PINCODE_PATTERN = /^\d{6}$/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 export const OTP_LENGTH = 6;
-export const MOBILE_LENGTH = 10;
 export const COUNTRY_CODE = '+91';
 
 /** Keeps digits only, up to `max` of them: how the mobile, OTP and pincode inputs behave. */

@@ -192,10 +192,15 @@ export async function createPostgresBus(
 }
 
 /** Redis pub/sub: a subscriber connection and a publisher connection; ioredis reconnects both. */
-export async function createRedisBus(url: string, options: { log?: BusLog } = {}): Promise<InvalidationBus> {
+export async function createRedisBus(
+  url: string,
+  options: { log?: BusLog; connectionName?: string } = {},
+): Promise<InvalidationBus> {
   const { log } = options;
-  const publisher = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: true });
-  const subscriber = new Redis(url, { lazyConnect: true });
+  // Named so an operator (or a test) finds the shop's connections in CLIENT LIST.
+  const connectionName = options.connectionName ?? 'shop-invalidation';
+  const publisher = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: true, connectionName });
+  const subscriber = new Redis(url, { lazyConnect: true, connectionName });
   for (const client of [publisher, subscriber]) {
     client.on('error', (error: Error) => log?.warn({ err: error }, 'cache invalidation Redis error'));
   }

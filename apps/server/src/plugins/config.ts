@@ -49,6 +49,8 @@ const ConfigSchema = z
         return z.NEVER;
       }),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120000).default(10000),
+    // Behind a load balancer: how long SIGTERM keeps serving with a failing health check first.
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
     // Background jobs (decision record 0013): how often an idle worker looks for due jobs, how
     // long a claimed job is leased before another instance may take it over, attempts before a
     // job is dead, and the first retry's delay (doubling after).
@@ -218,6 +220,9 @@ const ConfigSchema = z
   });
 
 type ParsedConfig = z.infer<typeof ConfigSchema>;
+
+/** Every setting's name (the deployment files and the README are checked against it). */
+export const CONFIG_NAMES: readonly string[] = Object.keys(ConfigSchema.shape);
 
 export type Config = Omit<ParsedConfig, 'DEMO_MODE'> & {
   /** Resolved: the setting when given, else the default rule in `defaultDemoMode`. */

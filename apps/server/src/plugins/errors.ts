@@ -1,44 +1,13 @@
-// One AppError with a few kinds, mapped to status codes in one error handler (ARCHITECTURE.md
-// convention 3). Unknown failures become a logged 500 with a generic message.
+// The one AppError (packages/shared/src/app-error.ts) mapped to its status code in one error handler
+// (ARCHITECTURE.md convention 3). Unknown failures become a logged 500 with a generic message.
+// AppError is re-exported here so the server's modules keep one import for their errors.
+import { AppError } from '@spice/shared/app-error';
 import { type Lang, langFromAcceptLanguage } from '@spice/shared/lang';
 import { GENERIC_INVALID_HI, toHindi } from '@spice/shared/texts-hi';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-const STATUS = {
-  invalid: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  notFound: 404,
-  conflict: 409,
-  tooLarge: 413,
-  tooMany: 429,
-  unavailable: 503,
-} as const;
-
-export type AppErrorKind = keyof typeof STATUS;
-
-export class AppError extends Error {
-  readonly kind: AppErrorKind;
-  readonly errors: Record<string, string> | undefined;
-  readonly extra: Record<string, unknown> | undefined;
-
-  constructor(
-    kind: AppErrorKind,
-    message: string,
-    errors?: Record<string, string>,
-    extra?: Record<string, unknown>,
-  ) {
-    super(message);
-    this.kind = kind;
-    this.errors = errors;
-    this.extra = extra;
-  }
-
-  get statusCode(): number {
-    return STATUS[this.kind];
-  }
-}
+export { AppError, type AppErrorKind } from '@spice/shared/app-error';
 
 export const notFound = (message = 'Not found') => new AppError('notFound', message);
 

@@ -31,6 +31,11 @@ export interface StorefrontContext {
   limit: (name: LimitName) => Promise<void>;
   /** Marks the render's own inline scripts, whose hashes make the page's script-src. */
   scriptMarker: string;
+  /**
+   * The signed-in shopper named by the request's session cookie, or null. Read once per render
+   * (the first loader to ask reads it; the others share the answer).
+   */
+  user: () => Promise<UserDto | null>;
 }
 
 type ContextKey = Parameters<RouterContextProvider['set']>[0];
@@ -76,7 +81,7 @@ export function registerStorefront(options: StorefrontOptions) {
 
     const policy = policyDirectives(app.config, options.mode);
     const handlers = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>();
-    const context: Omit<StorefrontContext, 'services' | 'clientIp' | 'limit' | 'scriptMarker'> = {
+    const context: Omit<StorefrontContext, 'services' | 'clientIp' | 'limit' | 'scriptMarker' | 'user'> = {
       analyticsId: app.config.ANALYTICS_ID ?? null,
       publicUrl: app.config.PUBLIC_URL ?? null,
       demoMode: app.config.DEMO_MODE,
@@ -123,12 +128,14 @@ export function registerStorefront(options: StorefrontOptions) {
           // `as`: render for this signed-in user (the session's own, or a template's stand-in).
           const render = async (as?: UserDto, scriptMarker = renderMarker()) => {
             const loadContext = new RouterContextProvider();
+            const services = as ? servicesAs(app.services, as) : app.services;
             loadContext.set(key, {
               ...context,
-              services: as ? servicesAs(app.services, as) : app.services,
+              services,
               clientIp: request.ip,
               limit: (name) => app.limits.take(name, request),
               scriptMarker,
+              user: renderUser(services.sessions, request.cookies[SESSION_COOKIE]),
             } satisfies StorefrontContext);
             const webRequest = toWebRequest(request, reply);
             let response = await handle(webRequest, loadContext);
@@ -151,6 +158,18 @@ export function registerStorefront(options: StorefrontOptions) {
         },
       });
     });
+  };
+}
+
+/** The render's `user()`: the session named by the cookie, read by the first loader that asks. */
+export function renderUser(
+  sessions: Pick<FastifyInstance['services']['sessions'], 'lookup'>,
+  sessionId: string | undefined,
+): () => Promise<UserDto | null> {
+  let user: Promise<UserDto | null> | undefined;
+  return () => {
+    user ??= sessions.lookup(sessionId).then((session) => session?.user ?? null);
+    return user;
   };
 }
 

@@ -41,7 +41,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
-  const user = await currentUser(services, request);
+  const user = await currentUser(context);
   const lang = pathLang(new URL(request.url).pathname);
   if (!user) throw redirect(localizePath('/', lang));
   const [addresses, items, milestones, settings, config, rtoCount] = await Promise.all([

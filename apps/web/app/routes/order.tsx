@@ -36,7 +36,7 @@ export function meta({ params, matches }: Route.MetaArgs) {
 // login); anyone else's order number is the same 404 as one that does not exist.
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
-  const user = await currentUser(services, request);
+  const user = await currentUser(context);
   if (!user) throw redirect(localizePath('/orders', pathLang(new URL(request.url).pathname)));
   try {
     return await services.customerOrders.detail(user.id, params.orderNumber);

@@ -22,9 +22,9 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
-  const user = await currentUser(services, request);
+  const user = await currentUser(context);
   if (!user) return { loggedIn: false as const, orders: [] as OrderSummaryDto[] };
   return { loggedIn: true as const, orders: await services.orders.listForCustomer(user.id) };
 }

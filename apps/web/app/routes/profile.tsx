@@ -29,7 +29,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
-  const user = await currentUser(services, request);
+  const user = await currentUser(context);
   if (!user) throw redirect(localizePath('/', langOf(request)));
   const [addresses, preferences] = await Promise.all([
     services.accounts.listAddresses(user.id),

@@ -34,7 +34,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product =
     Number.isSafeInteger(id) && id > 0 ? await services.catalog.getById(id, langOf(request)) : null;
   if (!product?.active) throw data(null, { status: 404 });
-  const user = await currentUser(services, request);
+  const user = await currentUser(context);
   if (!user) throw redirect(localizePath(`/product/${product.slug}?login=${LOGIN_TO_RATE}`, langOf(request)));
   const existing = await services.reviews.mine(user.id, product.id);
   return {

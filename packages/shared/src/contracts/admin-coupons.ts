@@ -11,7 +11,6 @@ import * as z from './zod.ts';
 export const COUPON_CODE_MESSAGE = 'Use 3 to 30 letters, digits, - or _ (no spaces), like DIWALI20.';
 export const PERCENT_MESSAGE =
   'Enter a percent above 0 and at most 100, with up to two decimals, like 10 or 12.5.';
-export const FLAT_MESSAGE = 'Enter the rupees off, above 0 with up to two decimals, like 50 or 49.50.';
 export const CAP_ONLY_FOR_PERCENT = 'A maximum discount applies to percent coupons only; leave it empty.';
 export const PER_USER_ABOVE_TOTAL = 'The per-shopper limit cannot be above the total limit.';
 export const LIMIT_MESSAGE = 'Enter a whole number above 0, or leave it empty for no limit.';

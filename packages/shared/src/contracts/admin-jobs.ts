@@ -24,7 +24,6 @@ export const AdminJob = z
     updatedAt: z.string(),
   })
   .meta({ id: 'AdminJob' });
-export type AdminJobDto = z.infer<typeof AdminJob>;
 
 export const AdminJobPage = z.object({
   content: z.array(AdminJob),

@@ -24,7 +24,6 @@ export const AdminPayment = z.object({
   reason: z.string().nullable(),
   createdAt: z.string(),
 });
-export type AdminPaymentDto = z.infer<typeof AdminPayment>;
 
 export const AdminPaymentPage = z.object({
   content: z.array(AdminPayment),

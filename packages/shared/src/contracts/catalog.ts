@@ -59,4 +59,3 @@ export const BestsellersQuery = z.object({ limit: z.coerce.number().int().min(1)
 export const SearchQuery = z.object({ q: z.string().max(100).default('') });
 
 export type ProductDto = z.infer<typeof Product>;
-export type VariantDto = z.infer<typeof Variant>;

@@ -53,7 +53,6 @@ export const ContactInput = z
 
 export const ContactSent = z.object({ message: z.string() });
 
-export type ContactInputDto = z.input<typeof ContactInput>;
 export type ContactValues = z.output<typeof ContactInput>;
 
 /** Field errors and the message to show from a failed parse: the first problem's text. */

@@ -108,7 +108,6 @@ export type ReviewDto = z.infer<typeof Review>;
 export type ReviewPageDto = z.infer<typeof ReviewPage>;
 export type RatingSummaryDto = z.infer<typeof RatingSummary>;
 export type ProductRatingDto = z.infer<typeof ProductRating>;
-export type ReviewInputDto = z.input<typeof ReviewInput>;
 export type ReviewValues = z.output<typeof ReviewInput>;
 /** What the product page renders first: the summary and the newest page. */
 export type ProductReviewsDto = { summary: RatingSummaryDto; page: ReviewPageDto };

@@ -28,8 +28,6 @@ const toDto = (r: Row | undefined): MessagePreferencesDto =>
       }
     : DEFAULT_PREFERENCES;
 
-export type MessagePreferencesService = ReturnType<typeof createMessagePreferences>;
-
 export function createMessagePreferences(db: Db) {
   async function get(userId: number): Promise<MessagePreferencesDto> {
     const [row] = await db.select().from(messagePreferences).where(eq(messagePreferences.userId, userId));

@@ -51,10 +51,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const session = await requireSession(request);
       const { email } = request.body;
-      const owner = await accounts.findByEmail(email);
-      if (owner && owner.mobile !== session.verifiedMobile) {
-        throw new AppError('conflict', MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
-      }
+      await accounts.assertEmailFree(email, session.verifiedMobile);
       await app.limits.take('emailOtpSend', request);
       const facts = {
         storeName: (await app.services.content.footer()).storeName,
@@ -133,14 +130,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const session = await requireSession(request);
-      const body = request.body;
-      if (session.verifiedMobile !== body.mobile)
-        throw new AppError('forbidden', 'Verify this mobile number before signing up.');
-      if (session.userId !== null) throw new AppError('conflict', 'You already have an account.');
-      if (session.validatedEmail !== body.email) {
-        throw new AppError('invalid', MESSAGES.signupValidateEmail, { email: MESSAGES.signupValidateEmail });
-      }
-      const user = await accounts.createUser(body);
+      const user = await accounts.signUp(session, request.body);
       await sessions.update(session.idHash, { userId: user.id });
       return reply.status(201).send(user);
     },

@@ -74,7 +74,7 @@ export function createAccountsService(
     return rows.map(toAddressDto);
   }
 
-  return {
+  const service = {
     async findById(id: number): Promise<UserDto | null> {
       const [u] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return u ? toUserDto(u) : null;
@@ -124,6 +124,34 @@ export function createAccountsService(
         }
         throw error;
       }
+    },
+
+    /**
+     * Signup's e-mail step: an address that another mobile's account uses is refused before a
+     * code is sent to it (the shopper's own address, signing up again, is not).
+     */
+    async assertEmailFree(email: string, verifiedMobile: string): Promise<void> {
+      const owner = await service.findByEmail(email);
+      if (owner && owner.mobile !== verifiedMobile) {
+        throw new AppError('conflict', MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
+      }
+    },
+
+    /**
+     * Completes signup: only for the mobile this session verified, once, and with the e-mail this
+     * session validated. The caller then ties the session to the new account.
+     */
+    async signUp(
+      session: { verifiedMobile: string; userId: number | null; validatedEmail: string | null },
+      input: { firstName: string; lastName: string; mobile: string; email: string },
+    ): Promise<UserDto> {
+      if (session.verifiedMobile !== input.mobile)
+        throw new AppError('forbidden', 'Verify this mobile number before signing up.');
+      if (session.userId !== null) throw new AppError('conflict', 'You already have an account.');
+      if (session.validatedEmail !== input.email) {
+        throw new AppError('invalid', MESSAGES.signupValidateEmail, { email: MESSAGES.signupValidateEmail });
+      }
+      return service.createUser(input);
     },
 
     listAddresses,
@@ -242,6 +270,7 @@ export function createAccountsService(
       }
     },
   };
+  return service;
 }
 
 function userSearch(q: string | undefined): SQL | undefined {

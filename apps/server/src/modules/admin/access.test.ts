@@ -66,6 +66,7 @@ describe('the audit log', () => {
       action: 'review.reply',
       entity: 'review',
       entityId: String(review!.id),
+      actorName: DEMO_ADMIN.firstName,
       actorMobile: DEMO_ADMIN.mobile,
       after: { adminReply: 'Thank you!' },
     });

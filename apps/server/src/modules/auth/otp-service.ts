@@ -49,8 +49,6 @@ export const EMAIL_MESSAGES: OtpMessages = {
   wrong: MESSAGES.emailOtpWrong,
 };
 
-export type OtpService = ReturnType<typeof createOtpService>;
-
 export function createOtpService(
   db: Db,
   messenger: Messenger,

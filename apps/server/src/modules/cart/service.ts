@@ -10,8 +10,6 @@ import { AppError } from '../../plugins/errors.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import { cartItems } from './schema.ts';
 
-export type CartService = ReturnType<typeof createCartService>;
-
 export function createCartService(db: Db, catalog: CatalogService) {
   // The shopper's lines, one prepared statement (the signed-in reads: bench/README.md).
   const linesOf = db

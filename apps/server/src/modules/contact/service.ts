@@ -7,6 +7,7 @@ import { count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Messenger } from '../messaging/service.ts';
+import { contactForwardEmail } from '../messaging/templates.ts';
 import { contactMessages } from './schema.ts';
 
 type ContactRow = typeof contactMessages.$inferSelect;
@@ -115,17 +116,7 @@ export function createContactService(
         await messenger.send({
           channel: 'email',
           to: options.storeEmail,
-          subject: `Contact form: ${input.name.replace(/[\r\n\t]+/g, ' ').slice(0, 80)}`,
-          text: [
-            'A new message from the contact form.',
-            '',
-            `Name: ${input.name}`,
-            `Email: ${input.email}`,
-            `Phone: ${input.phone}`,
-            `Received: ${t.toISOString()} (message #${id})`,
-            '',
-            input.message,
-          ].join('\n'),
+          ...contactForwardEmail({ ...input, id, receivedAt: t }),
         });
         return { id, forwarded: true };
       } catch (error) {

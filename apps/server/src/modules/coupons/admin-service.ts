@@ -17,8 +17,7 @@ import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService } from '../admin/audit.ts';
-import { couponRedemptions } from '../orders/schema.ts';
-import { coupons } from './schema.ts';
+import { couponRedemptions, coupons } from './schema.ts';
 import { couponDto } from './service.ts';
 
 type CouponRow = typeof coupons.$inferSelect;

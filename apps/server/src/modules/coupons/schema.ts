@@ -1,6 +1,19 @@
-// Coupon rules. Percent coupons store basis points (1000 = 10%); flat ones store paise.
+// Coupon rules and each order's use of one. Percent coupons store basis points (1000 = 10%); flat
+// ones store paise.
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from '../accounts/schema.ts';
+import { orders } from '../orders/schema.ts';
 
 export const coupons = pgTable(
   'coupons',
@@ -29,5 +42,27 @@ export const coupons = pgTable(
     check('coupons_code_upper', sql`${t.code} = upper(${t.code})`),
     check('coupons_value_positive', sql`${t.discountValue} > 0`),
     check('coupons_percent_range', sql`${t.discountType} <> 'PERCENT' or ${t.discountValue} <= 10000`),
+  ],
+);
+
+/** One use of a coupon by a placed order; deleted when the order is cancelled (the use comes back). */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('coupon_redemptions_coupon_user_idx').on(t.couponId, t.userId),
+    uniqueIndex('coupon_redemptions_order_key').on(t.orderId),
   ],
 );

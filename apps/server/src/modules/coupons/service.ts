@@ -5,10 +5,9 @@ import type { Lang } from '@spice/shared/lang';
 import { pick } from '@spice/shared/localized';
 import { toRupees } from '@spice/shared/money';
 import { and, asc, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { checkouts, couponRedemptions } from '../orders/schema.ts';
-import { coupons } from './schema.ts';
+import { couponRedemptions, coupons } from './schema.ts';
 
 export const INVALID_COUPON = 'Invalid or expired coupon.';
 type Executor = Pick<Db, 'select'>;
@@ -16,7 +15,23 @@ export type CouponRow = typeof coupons.$inferSelect;
 
 export type CouponsService = ReturnType<typeof createCouponsService>;
 
-export function createCouponsService(db: Db) {
+/** Uses of a coupon held by one shopper's checkouts awaiting payment (the orders module's count). */
+export type PendingUses = (executor: Executor, couponId: number, userId: number) => Promise<number>;
+
+export function createCouponsService(
+  db: Db,
+  deps: {
+    /** Injected by the app (services.ts): the checkouts are the orders module's. */
+    pendingUses: PendingUses;
+  },
+) {
+  async function releaseUse(couponId: number, executor: Pick<Db, 'update'>): Promise<void> {
+    await executor
+      .update(coupons)
+      .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
+      .where(eq(coupons.id, couponId));
+  }
+
   return {
     /**
      * Whether a coupon applies to a subtotal (paise) for a shopper, and its discount. Refusals
@@ -42,26 +57,15 @@ export function createCouponsService(db: Db) {
       }
       let usesByShopper = 0;
       if (userId !== null && coupon.perUserLimit !== null) {
-        const [[used], [pending]] = await Promise.all([
+        const [[used], pending] = await Promise.all([
           executor
             .select({ n: count() })
             .from(couponRedemptions)
             .where(and(eq(couponRedemptions.couponId, coupon.id), eq(couponRedemptions.userId, userId))),
           // Checkouts awaiting payment hold a use too, when the caller is about to take one.
-          options.countPending
-            ? executor
-                .select({ n: count() })
-                .from(checkouts)
-                .where(
-                  and(
-                    eq(checkouts.couponId, coupon.id),
-                    eq(checkouts.userId, userId),
-                    eq(checkouts.status, 'pending'),
-                  ),
-                )
-            : Promise.resolve([{ n: 0 }]),
+          options.countPending ? deps.pendingUses(executor, coupon.id, userId) : Promise.resolve(0),
         ]);
-        usesByShopper = (used?.n ?? 0) + (pending?.n ?? 0);
+        usesByShopper = (used?.n ?? 0) + pending;
       }
       const block = couponBlock(coupon, { usesByShopper, subtotalPaise });
       if (block) {
@@ -97,11 +101,28 @@ export function createCouponsService(db: Db) {
       return rows.length === 1;
     },
 
-    async releaseUse(couponId: number, executor: Pick<Db, 'update'>): Promise<void> {
-      await executor
-        .update(coupons)
-        .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
-        .where(eq(coupons.id, couponId));
+    releaseUse,
+
+    /** Records a placed order's use of a coupon, in the placing transaction. */
+    async recordRedemption(
+      tx: Tx,
+      use: { couponId: number; userId: number; orderId: number },
+    ): Promise<void> {
+      await tx.insert(couponRedemptions).values(use);
+    },
+
+    /**
+     * A cancelled or returned order gives its coupon use back, once: its redemption is deleted and
+     * the coupon's count goes down. Answers the coupon's id, or null when the order used none.
+     */
+    async releaseRedemption(tx: Tx, orderId: number): Promise<number | null> {
+      const [redemption] = await tx
+        .delete(couponRedemptions)
+        .where(eq(couponRedemptions.orderId, orderId))
+        .returning({ couponId: couponRedemptions.couponId });
+      if (!redemption) return null;
+      await releaseUse(redemption.couponId, tx);
+      return redemption.couponId;
     },
 
     /** Active coupons inside their validity window with uses left, for 'View Available Coupons'. */

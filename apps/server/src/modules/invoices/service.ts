@@ -1,22 +1,22 @@
 // GST tax invoices and credit notes (issue 13). Owns the invoices, credit_notes, document_series
 // and invoice_settings tables. Documents are issued inside the caller's transaction (order
 // placement, status change): the number is taken from the series row there, so numbers are
-// consecutive and a rolled-back order gives its number back. The one write outside its tables:
-// the order's invoice_number, stamped in that same transaction so every order read carries it.
+// consecutive and a rolled-back order gives its number back. The order's invoice_number is stamped
+// (through the orders module, orders/invoicing.ts) in that same transaction, so every order read
+// carries it.
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { InvoiceSettingsDto, InvoiceSettingsEditInput } from '@spice/shared/contracts/invoices';
 import { computeInvoiceTax, documentNumber, financialYear, stateCodeOf, stateName } from '@spice/shared/gst';
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService } from '../admin/audit.ts';
 import { productTaxInfo } from '../catalog/tax.ts';
-import { type AddressSnapshot, orderItems, orders } from '../orders/schema.ts';
+import { orderByNumber, orderIdByNumber, orderItemsOf, stampInvoiceNumber } from '../orders/invoicing.ts';
+import type { AddressSnapshot, OrderItemRow, OrderRow } from '../orders/types.ts';
 import { renderDocument } from './pdf.ts';
 import { creditNotes, type DocumentSnapshot, documentSeries, invoiceSettings, invoices } from './schema.ts';
 
-type OrderRow = typeof orders.$inferSelect;
-type OrderItemRow = typeof orderItems.$inferSelect;
 type Reader = Pick<Db, 'select'>;
 
 /** Products the owner has not classified yet: ground spices (chapter 09) at 5%. */
@@ -85,13 +85,7 @@ export function createInvoicesService(
     seller: InvoiceSettingsDto,
     given?: OrderItemRow[],
   ): Promise<DocumentSnapshot> {
-    const items = given
-      ? [...given].sort((a, b) => a.id - b.id)
-      : await tx
-          .select()
-          .from(orderItems)
-          .where(eq(orderItems.orderId, order.id))
-          .orderBy(asc(orderItems.id));
+    const items = given ? [...given].sort((a, b) => a.id - b.id) : await orderItemsOf(tx, order.id);
     const tax = await productTaxInfo(tx, [...new Set(items.map((i) => i.productId))]);
     const found = addressStateCode(order.address);
     // An address whose state cannot be read is taxed as a supply within the store's state and
@@ -169,7 +163,7 @@ export function createInvoicesService(
       totalPaise: snapshot.grandTotalPaise,
       snapshot,
     });
-    await tx.update(orders).set({ invoiceNumber: number }).where(eq(orders.id, order.id));
+    await stampInvoiceNumber(tx, order.id, number);
     return number;
   }
 
@@ -239,8 +233,7 @@ export function createInvoicesService(
       const [invoice] = await tx
         .select({ id: invoices.id })
         .from(invoices)
-        .innerJoin(orders, eq(orders.id, invoices.orderId))
-        .where(eq(orders.orderNumber, refund.orderNumber));
+        .where(eq(invoices.orderId, orderIdByNumber(refund.orderNumber)));
       if (!invoice) return;
       await tx
         .update(creditNotes)
@@ -250,7 +243,7 @@ export function createInvoicesService(
 
     /** The PDF of an order's invoice or credit note, for its shopper or an admin; 404 otherwise. */
     async pdf(user: UserDto, orderNumber: string, kind: 'invoice' | 'credit_note') {
-      const [order] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
+      const order = await orderByNumber(db, orderNumber);
       if (!order || (order.userId !== user.id && user.role !== 'admin')) {
         throw new AppError('notFound', 'Order not found.');
       }

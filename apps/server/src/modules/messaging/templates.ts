@@ -530,3 +530,28 @@ export function otpSmsText(f: OtpFacts, lang: Language): string {
 export function otpEmail(f: OtpFacts, lang: Language): { subject: string; text: string } {
   return { subject: OTP_TEXTS[lang].emailSubject(f), text: OTP_TEXTS[lang].emailText(f) };
 }
+
+/** The contact form's message as forwarded to the store's own inbox (STORE_EMAIL), in English. */
+export function contactForwardEmail(f: {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  receivedAt: Date;
+}): { subject: string; text: string } {
+  return {
+    // One line: a name's line breaks would start new headers.
+    subject: `Contact form: ${f.name.replace(/[\r\n\t]+/g, ' ').slice(0, 80)}`,
+    text: [
+      'A new message from the contact form.',
+      '',
+      `Name: ${f.name}`,
+      `Email: ${f.email}`,
+      `Phone: ${f.phone}`,
+      `Received: ${f.receivedAt.toISOString()} (message #${f.id})`,
+      '',
+      f.message,
+    ].join('\n'),
+  };
+}

@@ -18,18 +18,16 @@ import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-o
 import type { Db, Tx } from '../../db/client.ts';
 import { csvField, csvIstTimestamp as istTimestamp, csvRupees as rupees } from '../../lib/csv.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { users } from '../accounts/schema.ts';
+import { userNames } from '../accounts/directory.ts';
 import type { AuditService } from '../admin/audit.ts';
 import type { CouponsService } from '../coupons/service.ts';
 import type { InvoicesService } from '../invoices/service.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import { orderMessageJob } from '../messaging/order-message-job.ts';
-import type { OrderMessageEvent } from '../messaging/order-messages.ts';
 import type { RefundsService } from '../refunds/service.ts';
 import { trackingOf } from '../shipping/tracking.ts';
-import { couponRedemptions, orderItems, orders } from './schema.ts';
-import { returnStock } from './service.ts';
+import { orderItems, orders } from './schema.ts';
 import { recordStatus } from './status-history.ts';
+import { createStatusHooks } from './status-hooks.ts';
 
 export const ORDER_CHANGED_MEANWHILE = 'This order changed meanwhile. Reload and try again.';
 
@@ -47,13 +45,6 @@ function dateRange(from?: string, to?: string): SQL[] {
 // Spelled out: inside a subquery Drizzle leaves column names unqualified, which would bind to order_items.
 const itemCount = sql<number>`(select coalesce(sum(oi.quantity), 0) from order_items oi where oi.order_id = "orders"."id")::int`;
 
-/** The statuses the shopper is told of, and by which message. */
-const MESSAGE_EVENTS: Partial<Record<OrderStatus, OrderMessageEvent>> = {
-  SHIPPED: 'shipped',
-  DELIVERED: 'delivered',
-  CANCELLED: 'cancelled',
-};
-
 export type AdminOrdersService = ReturnType<typeof createAdminOrdersService>;
 
 export function createAdminOrdersService(
@@ -65,7 +56,7 @@ export function createAdminOrdersService(
       RefundsService,
       'requestForCancelledOrder' | 'requestForLines' | 'refundedLines' | 'forOrders'
     >;
-    coupons: Pick<CouponsService, 'releaseUse'>;
+    coupons: Pick<CouponsService, 'releaseRedemption'>;
     /** GST documents: a COD order's invoice when shipped, a credit note when an invoiced order is cancelled or returned. */
     invoices: Pick<InvoicesService, 'onStatusChanged'>;
     /** Drops the catalogue snapshot, so returned stock shows at once. */
@@ -73,26 +64,7 @@ export function createAdminOrdersService(
     log: { warn(obj: object, msg: string): void };
   },
 ) {
-  /**
-   * A cancelled order never ships: its units go back on the shelf (variants since deleted are
-   * skipped) and its coupon use is given back, so the shopper may use the coupon again.
-   */
-  async function returnToShop(tx: Tx, orderId: number) {
-    const items = await tx
-      .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, orderId));
-    const restocked = items.flatMap(({ variantId, quantity }) =>
-      variantId === null ? [] : [{ variantId, quantity }],
-    );
-    await returnStock(tx, restocked);
-    const [redemption] = await tx
-      .delete(couponRedemptions)
-      .where(eq(couponRedemptions.orderId, orderId))
-      .returning({ couponId: couponRedemptions.couponId });
-    if (redemption) await deps.coupons.releaseUse(redemption.couponId, tx);
-    return { restocked, couponReleased: redemption?.couponId ?? null };
-  }
+  const enterStatus = createStatusHooks(deps);
 
   async function detail(orderNumber: string): Promise<AdminOrderDetailDto> {
     const [o] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
@@ -103,13 +75,8 @@ export function createAdminOrdersService(
       .where(eq(orderItems.orderId, o.id))
       .orderBy(asc(orderItems.id));
     const refunds = (await deps.refunds.forOrders([o.id])).get(o.id) ?? [];
-    const [collector] =
-      o.codCollectedBy === null
-        ? []
-        : await db
-            .select({ firstName: users.firstName, lastName: users.lastName })
-            .from(users)
-            .where(eq(users.id, o.codCollectedBy));
+    const collector =
+      o.codCollectedBy === null ? undefined : (await userNames(db, [o.codCollectedBy])).get(o.codCollectedBy);
     return {
       orderNumber: o.orderNumber,
       status: o.status,
@@ -148,7 +115,7 @@ export function createAdminOrdersService(
                 amount: toRupees(o.codCollectedPaise),
                 at: o.codCollectedAt.toISOString(),
                 byUserId: o.codCollectedBy,
-                byName: collector ? `${collector.firstName} ${collector.lastName}`.trim() : null,
+                byName: collector ?? null,
               }
             : null,
       },
@@ -250,14 +217,8 @@ export function createAdminOrdersService(
         await recordStatus(tx, row.id, row.status, row.updatedAt);
         await deps.invoices.onStatusChanged(tx, row);
         await options.within?.(tx, row);
-        // Cancelled or returned undelivered: the units and coupon use come back, once (both are final).
-        const returned =
-          row.status === 'CANCELLED' || row.status === 'RTO' ? await returnToShop(tx, row.id) : undefined;
-        // A paid online order cancelled is refunded (a job; the conditional UPDATE above lets one admin through).
-        const refund =
-          row.status === 'CANCELLED' ? await deps.refunds.requestForCancelledOrder(tx, row) : null;
-        const event = MESSAGE_EVENTS[row.status];
-        if (event) await deps.jobs.enqueue(tx, orderMessageJob({ orderNumber: row.orderNumber, event }));
+        // Stock and coupon use back, refund, the shopper's message: the status's hooks (status-hooks.ts).
+        const entered = await enterStatus(tx, row);
         await deps.audit.audit(
           {
             actorUserId: admin?.id ?? null,
@@ -269,17 +230,16 @@ export function createAdminOrdersService(
               status: row.status,
               trackingId: row.trackingId,
               version: row.version,
-              ...returned,
-              ...(refund && { refund: { id: refund.id, amount: toRupees(refund.amountPaise) } }),
+              ...entered.audit,
               ...(cashCollected && { cashCollected: toRupees(current.totalPaise) }),
             },
           },
           tx,
         );
-        return row;
+        return { row, stockReturned: entered.stockReturned };
       });
-      if (updated.status === 'CANCELLED' || updated.status === 'RTO') deps.stockChanged();
-      return detail(updated.orderNumber);
+      if (updated.stockReturned) deps.stockChanged();
+      return detail(updated.row.orderNumber);
     },
 
     /**

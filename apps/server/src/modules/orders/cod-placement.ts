@@ -9,11 +9,12 @@ import type { Lang } from '@spice/shared/lang';
 import { and, count, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { addresses, users } from '../accounts/schema.ts';
-import { cartItems } from '../cart/schema.ts';
+import { type AddressRow, addressOf, lockUser } from '../accounts/directory.ts';
+import { cartLineCount } from '../cart/lines.ts';
+import { reserveStock } from '../catalog/stock.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import type { CouponsService } from '../coupons/service.ts';
-import { type AddressSnapshot, type CheckoutLine, checkouts, orders } from './schema.ts';
+import { type AddressSnapshot, checkouts, orders } from './schema.ts';
 import type { Quote } from './service.ts';
 
 type CheckoutRow = typeof checkouts.$inferSelect;
@@ -28,7 +29,6 @@ export function createCodPlacement(
     checkout: CheckoutService;
     coupons: CouponsService;
     quote: (userId: number, couponCode: string | null | undefined, tx: Tx) => Promise<Quote>;
-    reserveStock: (tx: Tx, lines: CheckoutLine[]) => Promise<void>;
     releaseCheckouts: (tx: Tx, rows: CheckoutRow[], status: 'released' | 'cancelled') => Promise<void>;
     insertOrder: (
       tx: Tx,
@@ -37,7 +37,7 @@ export function createCodPlacement(
       signature: string,
       buyer: UserDto,
     ) => Promise<OrderRow>;
-    addressSnapshot: (a: typeof addresses.$inferSelect) => AddressSnapshot;
+    addressSnapshot: (a: AddressRow) => AddressSnapshot;
     stockChanged: () => void;
     /** The delivery module: 400 when the shop does not deliver there; whether its zone takes COD. */
     assertServiceable: (pincode: string, executor?: Pick<Db, 'select'>) => Promise<{ zoneCod: boolean }>;
@@ -83,21 +83,17 @@ export function createCodPlacement(
       const repeat = await byKey(db, user.id, idempotencyKey);
       if (repeat) return { ...answer(repeat), created: false };
     }
-    const [address] = await db
-      .select()
-      .from(addresses)
-      .where(and(eq(addresses.id, input.addressId), eq(addresses.userId, user.id)));
+    const address = await addressOf(db, user.id, input.addressId);
     if (!address) throw new AppError('notFound', 'Please select a delivery address.');
     const { zoneCod } = await deps.assertServiceable(address.pincode);
 
     const result = await db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
+      await lockUser(tx, user.id);
       if (idempotencyKey) {
         const repeat = await byKey(tx, user.id, idempotencyKey);
         if (repeat) return { order: repeat, lines: null };
       }
-      const [inCart] = await tx.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, user.id));
-      if (!inCart?.n) throw new AppError('conflict', COD_CART_EMPTY);
+      if ((await cartLineCount(tx, user.id)) === 0) throw new AppError('conflict', COD_CART_EMPTY);
       const priced = await deps.quote(user.id, input.couponCode, tx);
       if (priced.codTotalPaise !== input.amount) {
         throw new AppError('conflict', COD_TOTAL_CHANGED, undefined, { amount: priced.codTotalPaise });
@@ -119,7 +115,7 @@ export function createCodPlacement(
         .where(and(eq(checkouts.userId, user.id), eq(checkouts.status, 'pending')))
         .for('update');
       await deps.releaseCheckouts(tx, pending, 'cancelled');
-      await deps.reserveStock(tx, priced.lines);
+      await reserveStock(tx, priced.lines);
       if (priced.coupon) {
         await deps.coupons.evaluate(priced.coupon.code, priced.subtotalPaise, user.id, tx, {
           countPending: true,

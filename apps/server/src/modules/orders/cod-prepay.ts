@@ -9,6 +9,7 @@ import type { Lang } from '@spice/shared/lang';
 import { refundNotice } from '@spice/shared/messages';
 import { toRupees } from '@spice/shared/money';
 import type { RefundReason } from '@spice/shared/payments';
+import { type PrepaymentStatus, prepaymentStatusesBefore } from '@spice/shared/prepayment-status';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -47,6 +48,14 @@ export function prepayRefundReason(
   if (order.status === 'CANCELLED') return 'order_cancelled';
   if (!(PAYABLE_ONLINE_STATUSES as readonly string[]).includes(order.status)) return 'order_shipped';
   return null;
+}
+
+/** A conditional UPDATE on the statuses the table lets the prepayment leave (prepayment-status.ts). */
+async function movePrepayment(tx: Tx, id: number, to: PrepaymentStatus): Promise<void> {
+  await tx
+    .update(orderPrepayments)
+    .set({ status: to })
+    .where(and(eq(orderPrepayments.id, id), inArray(orderPrepayments.status, prepaymentStatusesBefore(to))));
 }
 
 export function createCodPrepay(
@@ -97,7 +106,7 @@ export function createCodPrepay(
     const refund = async (reason: RefundReason): Promise<PrepaySettlement> => {
       await record('refund_pending', reason);
       await deps.refunds.requestForPayment(tx, { paymentId: payment.id, amountPaise });
-      await tx.update(orderPrepayments).set({ status: 'refunded' }).where(eq(orderPrepayments.id, pre.id));
+      await movePrepayment(tx, pre.id, 'refunded');
       deps.log.warn(
         { paymentId: payment.id, orderNumber: order.orderNumber, reason, amountPaise },
         'online payment for a COD order cannot be applied: refund pending',
@@ -131,7 +140,7 @@ export function createCodPrepay(
       )
       .returning();
     if (!converted) return refund('order_shipped');
-    await tx.update(orderPrepayments).set({ status: 'paid' }).where(eq(orderPrepayments.id, pre.id));
+    await movePrepayment(tx, pre.id, 'paid');
     await record('placed', null);
     // Paid online now, so invoiced now (a COD order would have waited for shipping).
     const invoiceNumber = await deps.invoices.onOrderPlaced(tx, converted);

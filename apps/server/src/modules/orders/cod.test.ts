@@ -13,8 +13,8 @@ import { type Shopper, signUp, verifyMobile } from '../../test/shoppers.ts';
 import { cartItems } from '../cart/schema.ts';
 import { productVariants } from '../catalog/schema.ts';
 import { checkoutSettings } from '../checkout/schema.ts';
-import { coupons } from '../coupons/schema.ts';
-import { couponRedemptions, orders } from './schema.ts';
+import { couponRedemptions, coupons } from '../coupons/schema.ts';
+import { orders } from './schema.ts';
 
 let t: TestApp;
 let garam: { id: number; variants: { id: number; weight: string; price: number; stock: number }[] };

@@ -5,12 +5,12 @@ import { randomInt } from 'node:crypto';
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { RefundReason } from '@spice/shared/payments';
 import { withCountryCode } from '@spice/shared/validators';
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { users } from '../accounts/schema.ts';
-import { toUserDto } from '../accounts/service.ts';
-import { cartItems } from '../cart/schema.ts';
+import { userById } from '../accounts/directory.ts';
+import { removeBought } from '../cart/lines.ts';
+import { reserveStock } from '../catalog/stock.ts';
 import type { CouponsService } from '../coupons/service.ts';
 import type { InvoicesService } from '../invoices/service.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -18,7 +18,8 @@ import { orderMessageJob } from '../messaging/order-message-job.ts';
 import { decidePaymentFate } from '../payments/fate.ts';
 import type { PaymentsLedger } from '../payments/ledger.ts';
 import type { RefundsService } from '../refunds/service.ts';
-import { type CheckoutLine, checkouts, couponRedemptions, orderItems, orders } from './schema.ts';
+import { markCheckoutPaid } from './checkout-status.ts';
+import { type checkouts, orderItems, orders } from './schema.ts';
 import { recordStatus } from './status-history.ts';
 
 type CheckoutRow = typeof checkouts.$inferSelect;
@@ -30,18 +31,16 @@ export type Settlement =
   | { kind: 'refund'; reason: RefundReason; amountPaise: number; created: boolean };
 
 export function createPlacement(deps: {
-  coupons: Pick<CouponsService, 'claimUse'>;
+  coupons: Pick<CouponsService, 'claimUse' | 'recordRedemption'>;
   ledger: PaymentsLedger;
   /** Issues the GST invoice of an order paid online, in the placement's transaction. */
   invoices: Pick<InvoicesService, 'onOrderPlaced'>;
-  /** Takes stock for every line, or throws an AppError if any is short. */
-  reserveStock: (tx: Tx, lines: CheckoutLine[]) => Promise<void>;
   jobs: Pick<JobQueue, 'enqueue'>;
   refunds: Pick<RefundsService, 'requestForPayment'>;
   stockChanged: () => void;
   log: { warn(obj: object, msg: string): void };
 }) {
-  const { coupons, ledger, reserveStock } = deps;
+  const { coupons, ledger } = deps;
 
   function newOrderNumber(now: Date): string {
     const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -49,21 +48,6 @@ export function createPlacement(deps: {
     let tail = '';
     for (let i = 0; i < 6; i++) tail += alphabet[randomInt(alphabet.length)];
     return `KC${date}-${tail}`;
-  }
-
-  /**
-   * Takes what was bought out of the cart, as captured when payment began: lines added, or units
-   * added to a line, after that stay for a next order.
-   */
-  async function removeBought(tx: Tx, userId: number, lines: CheckoutLine[]) {
-    for (const line of lines) {
-      const mine = and(eq(cartItems.userId, userId), eq(cartItems.variantId, line.variantId));
-      await tx.delete(cartItems).where(and(mine, lte(cartItems.quantity, line.quantity)));
-      await tx
-        .update(cartItems)
-        .set({ quantity: sql`${cartItems.quantity} - ${line.quantity}`, updatedAt: new Date() })
-        .where(and(mine, gt(cartItems.quantity, line.quantity)));
-    }
   }
 
   /** Inserts the order, its items and coupon redemption for a checkout whose stock is taken. */
@@ -125,11 +109,14 @@ export function createPlacement(deps: {
       )
       .returning();
     if (checkout.couponId !== null) {
-      await tx
-        .insert(couponRedemptions)
-        .values({ couponId: checkout.couponId, userId: checkout.userId, orderId: order!.id });
+      await coupons.recordRedemption(tx, {
+        couponId: checkout.couponId,
+        userId: checkout.userId,
+        orderId: order!.id,
+      });
     }
-    await tx.update(checkouts).set({ status: 'paid' }).where(eq(checkouts.id, checkout.id));
+    // A cash on delivery checkout is created paid; an online one moves to paid here.
+    if (checkout.status !== 'paid') await markCheckoutPaid(tx, checkout.id);
     await removeBought(tx, checkout.userId, checkout.lines);
     // The confirmation goes out by job, committed with the order: a rolled-back order sends nothing.
     await deps.jobs.enqueue(tx, orderMessageJob({ orderNumber: order!.orderNumber, event: 'placed' }));
@@ -246,8 +233,7 @@ export function createPlacement(deps: {
   }
 
   async function loadUser(tx: Tx, userId: number): Promise<UserDto> {
-    const [u] = await tx.select().from(users).where(eq(users.id, userId));
-    return toUserDto(u!);
+    return (await userById(tx, userId))!;
   }
 
   return { settlePayment, afterSettlement, insertOrder, invoiceLast };

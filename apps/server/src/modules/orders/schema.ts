@@ -1,6 +1,9 @@
-// Checkouts (pending payments with reserved stock), orders, their items and coupon redemptions.
+// Checkouts (pending payments with reserved stock), orders and their items (coupon redemptions
+// are the coupons module's).
 // Money in integer paise. A pending checkout is stored under the payment provider's order id;
 // placing the order consumes it exactly once.
+import { CHECKOUT_STATUSES } from '@spice/shared/checkout-status';
+import { PREPAYMENT_STATUSES } from '@spice/shared/prepayment-status';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -70,14 +73,8 @@ export const checkouts = pgTable(
       .default('en'),
     /** A COD placement's Idempotency-Key: a repeat finds this checkout and its order. */
     idempotencyKey: text('idempotency_key'),
-    /**
-     * pending → paid (order placed) | released (hold lapsed; stock returned, a late payment may
-     * still take it again) | cancelled (replaced by the shopper's newer checkout; a payment for
-     * it is refunded).
-     */
-    status: text('status', { enum: ['pending', 'paid', 'released', 'cancelled'] })
-      .notNull()
-      .default('pending'),
+    /** The transition table: packages/shared/src/checkout-status.ts (moves: ./checkout-status.ts). */
+    status: text('status', { enum: CHECKOUT_STATUSES }).notNull().default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
@@ -181,10 +178,8 @@ export const orderPrepayments = pgTable(
     /** The new order total (what the gateway order asks for). */
     totalPaise: integer('total_paise').notNull(),
     prepaidDiscountPaise: integer('prepaid_discount_paise').notNull(),
-    /** pending → paid (the order converted) | refunded (paid too late: shipped, cancelled or paid twice). */
-    status: text('status', { enum: ['pending', 'paid', 'refunded'] })
-      .notNull()
-      .default('pending'),
+    /** The transition table: packages/shared/src/prepayment-status.ts. */
+    status: text('status', { enum: PREPAYMENT_STATUSES }).notNull().default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -211,27 +206,6 @@ export const orderItems = pgTable(
   (t) => [
     index('order_items_order_idx').on(t.orderId),
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
-  ],
-);
-
-export const couponRedemptions = pgTable(
-  'coupon_redemptions',
-  {
-    id: serial('id').primaryKey(),
-    couponId: integer('coupon_id')
-      .notNull()
-      .references(() => coupons.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('coupon_redemptions_coupon_user_idx').on(t.couponId, t.userId),
-    uniqueIndex('coupon_redemptions_order_key').on(t.orderId),
   ],
 );
 

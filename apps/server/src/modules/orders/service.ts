@@ -1,3 +1,4 @@
+import { checkoutHoldsStock, checkoutStatusesBefore } from '@spice/shared/checkout-status';
 import { prepaidDiscountPaise } from '@spice/shared/cod';
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { OrderSummaryDto } from '@spice/shared/contracts/commerce';
@@ -6,13 +7,14 @@ import type { Lang } from '@spice/shared/lang';
 import { refundNotice } from '@spice/shared/messages';
 import { toRupees } from '@spice/shared/money';
 import { orderTotal, shippingCharge } from '@spice/shared/pricing';
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { addresses, users } from '../accounts/schema.ts';
-import { cartItems } from '../cart/schema.ts';
-import { productImages, products, productVariants } from '../catalog/schema.ts';
+import { type AddressRow, addressOf, lockUser } from '../accounts/directory.ts';
+import { cartLinesForSale } from '../cart/lines.ts';
+import { firstImages } from '../catalog/line-facts.ts';
 import type { CatalogService } from '../catalog/service.ts';
+import { reserveStock, returnStock } from '../catalog/stock.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import type { CouponRow, CouponsService } from '../coupons/service.ts';
 import type { DeliveryService } from '../delivery/service.ts';
@@ -21,19 +23,12 @@ import type { JobQueue } from '../jobs/queue.ts';
 import { type Gateway, GatewayError } from '../payments/gateway.ts';
 import type { PaymentsLedger } from '../payments/ledger.ts';
 import type { RefundsService } from '../refunds/service.ts';
-import { shipments } from '../shipping/schema.ts';
-import { trackingByOrder } from '../shipping/tracking.ts';
+import { hasShipment, trackingByOrder } from '../shipping/tracking.ts';
+import { moveCheckouts } from './checkout-status.ts';
 import { createCodPlacement } from './cod-placement.ts';
 import { createCodPrepay } from './cod-prepay.ts';
 import { createPlacement } from './placement.ts';
-import {
-  type AddressSnapshot,
-  type CheckoutLine,
-  checkouts,
-  orderItems,
-  orders,
-  paymentEvents,
-} from './schema.ts';
+import { type AddressSnapshot, type CheckoutLine, checkouts, orders, paymentEvents } from './schema.ts';
 
 type CheckoutRow = typeof checkouts.$inferSelect;
 
@@ -94,7 +89,7 @@ export function createOrdersService(
         select json_agg(json_build_object('productName', oi.product_name, 'variant', oi.variant,
           'quantity', oi.quantity, 'pricePaise', oi.price_paise) order by oi.id)
         from order_items oi where oi.order_id = "orders"."id"), '[]'::json)`,
-      shipped: sql<boolean>`exists (select 1 from shipments s where s.order_id = "orders"."id")`,
+      shipped: hasShipment(sql`"orders"."id"`),
     })
     .from(orders)
     .where(eq(orders.userId, sql.placeholder('userId')))
@@ -103,26 +98,8 @@ export function createOrdersService(
 
   const { catalog, coupons, gateway, ledger } = deps;
 
-  const cartRowsQuery = (executor: Pick<Db, 'select'>) =>
-    executor
-      .select({
-        cartItemId: cartItems.id,
-        quantity: cartItems.quantity,
-        productId: products.id,
-        productName: products.name,
-        slug: products.slug,
-        active: products.active,
-        imageUrl: products.imageUrl,
-        variantId: productVariants.id,
-        weight: productVariants.weight,
-        pricePaise: productVariants.pricePaise,
-        mrpPaise: productVariants.mrpPaise,
-      })
-      .from(cartItems)
-      .innerJoin(products, eq(products.id, cartItems.productId))
-      .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
-      .where(eq(cartItems.userId, sql.placeholder('userId')))
-      .orderBy(asc(cartItems.id));
+  // The cart's lines priced from the catalogue's rows, one statement (cart/lines.ts).
+  const cartRowsQuery = (executor: Pick<Db, 'select'>) => cartLinesForSale(executor);
   // Outside a transaction the statement is prepared once per connection (a checkout runs it twice).
   const cartRows = cartRowsQuery(db).prepare('quote_cart_rows');
 
@@ -148,18 +125,18 @@ export function createOrdersService(
     imageOf?: ImageOf,
   ): Promise<Quote> {
     const executor = tx ?? db;
-    const rows = tx ? await cartRowsQuery(tx).execute({ userId }) : await cartRows.execute({ userId });
+    const found = tx ? await cartRowsQuery(tx).execute({ userId }) : await cartRows.execute({ userId });
+    // A line whose product or variant is gone is left out, as an inner join would.
+    const rows = found.flatMap((r) =>
+      r.item ? [{ ...r.item, cartItemId: r.cartItemId, quantity: r.quantity }] : [],
+    );
     if (rows.length === 0) throw new AppError('invalid', 'Your cart is empty.');
     const productIds = [...new Set(rows.map((r) => r.productId))];
     let firstImage = imageOf;
     if (!firstImage) {
       // One query for every line's image, then looked up per line.
-      const all = await executor
-        .select({ productId: productImages.productId, url: productImages.url })
-        .from(productImages)
-        .where(inArray(productImages.productId, productIds))
-        .orderBy(asc(productImages.position), asc(productImages.id));
-      firstImage = async (id) => all.find((i) => i.productId === id)?.url ?? null;
+      const fromDb = await firstImages(executor, productIds);
+      firstImage = async (id) => fromDb(id);
     }
     const lines: CheckoutLine[] = [];
     for (const row of rows) {
@@ -223,30 +200,6 @@ export function createOrdersService(
     };
   }
 
-  /** Takes stock for every line, or throws (and the transaction rolls back) if any is short. */
-  async function reserveStock(tx: Tx, lines: CheckoutLine[]) {
-    for (const line of lines) {
-      const taken = await tx
-        .update(productVariants)
-        .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
-        .where(and(eq(productVariants.id, line.variantId), sql`${productVariants.stock} >= ${line.quantity}`))
-        .returning({ stock: productVariants.stock });
-      if (taken.length === 0) {
-        const [current] = await tx
-          .select({ stock: productVariants.stock })
-          .from(productVariants)
-          .where(eq(productVariants.id, line.variantId));
-        const left = current?.stock ?? 0;
-        throw new AppError(
-          'conflict',
-          left > 0
-            ? `Only ${left} left of ${line.productName} ${line.weight}. Please update your cart.`
-            : `${line.productName} ${line.weight} is out of stock. Please update your cart.`,
-        );
-      }
-    }
-  }
-
   /**
    * Gives back the stock and coupon use of checkouts that will not be paid (or not yet): expired
    * ones are 'released' (a late payment may still take them again), ones the shopper replaced
@@ -258,21 +211,15 @@ export function createOrdersService(
     status: 'released' | 'cancelled' = 'released',
   ) {
     for (const checkout of rows) {
-      if (checkout.status !== 'pending') continue;
+      if (!checkoutHoldsStock(checkout.status)) continue;
       await returnStock(tx, checkout.lines);
       if (checkout.couponId !== null) await coupons.releaseUse(checkout.couponId, tx);
     }
-    if (rows.length > 0) {
-      await tx
-        .update(checkouts)
-        .set({ status })
-        .where(
-          inArray(
-            checkouts.id,
-            rows.map((c) => c.id),
-          ),
-        );
-    }
+    await moveCheckouts(
+      tx,
+      rows.map((c) => c.id),
+      status,
+    );
   }
 
   /** Whether a pending checkout holds exactly this cart, address, coupon and total. */
@@ -302,7 +249,7 @@ export function createOrdersService(
     return row ?? null;
   }
 
-  function addressSnapshot(a: typeof addresses.$inferSelect): AddressSnapshot {
+  function addressSnapshot(a: AddressRow): AddressSnapshot {
     // The landmark as the shopper typed it ('Near Horniman Circle'): prefixing 'Near' doubled it.
     const parts = [a.addressLine, a.landmark?.trim() || null, a.locality, a.city, a.state, a.pincode];
     return {
@@ -319,7 +266,6 @@ export function createOrdersService(
     coupons,
     ledger,
     invoices: deps.invoices,
-    reserveStock,
     jobs: deps.jobs,
     refunds: deps.refunds,
     stockChanged: () => catalog.stockChanged(),
@@ -330,7 +276,6 @@ export function createOrdersService(
     checkout: deps.checkout,
     coupons,
     quote,
-    reserveStock,
     releaseCheckouts,
     insertOrder: async (tx, checkout, paymentId, signature, buyer) =>
       invoiceLast(tx, await insertOrder(tx, checkout, paymentId, signature, buyer)),
@@ -374,10 +319,7 @@ export function createOrdersService(
       /** The request's language: the checkout keeps it and the order takes it over. */
       language: Lang = 'en',
     ) {
-      const [address] = await db
-        .select()
-        .from(addresses)
-        .where(and(eq(addresses.id, input.addressId), eq(addresses.userId, user.id)));
+      const address = await addressOf(db, user.id, input.addressId);
       if (!address) throw new AppError('notFound', 'Please select a delivery address.');
       await deps.delivery.assertServiceable(address.pincode);
       const totalChanged = (amount: number) =>
@@ -419,7 +361,7 @@ export function createOrdersService(
       // Nothing inside the transaction reads through the in-memory catalogue (the embedded
       // database has one connection: a snapshot reload there would wait on this transaction).
       const result = await db.transaction(async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
+        await lockUser(tx, user.id);
         // Priced again from what this transaction sees: the amount paid is that of the stock held.
         const current = await quote(user.id, input.couponCode, tx, imageOf);
         if (current.totalPaise !== priced.totalPaise) throw totalChanged(current.totalPaise);
@@ -431,7 +373,12 @@ export function createOrdersService(
         const earlier = await tx
           .select()
           .from(checkouts)
-          .where(and(eq(checkouts.userId, user.id), inArray(checkouts.status, ['pending', 'released'])))
+          .where(
+            and(
+              eq(checkouts.userId, user.id),
+              inArray(checkouts.status, checkoutStatusesBefore('cancelled')),
+            ),
+          )
           .for('update');
         const twin = earlier.find((c) => c.status === 'pending' && holdsSame(c, address.id, current));
         if (twin)
@@ -683,19 +630,6 @@ export function createOrdersService(
       }));
     },
   };
-}
-
-/**
- * Puts units back on the shelf: released checkout holds and cancelled orders. One relative
- * UPDATE per variant, so it composes with checkouts holding stock at the same moment.
- */
-export async function returnStock(tx: Tx, lines: readonly { variantId: number; quantity: number }[]) {
-  for (const line of lines) {
-    await tx
-      .update(productVariants)
-      .set({ stock: sql`${productVariants.stock} + ${line.quantity}` })
-      .where(eq(productVariants.id, line.variantId));
-  }
 }
 
 /** A signed body is still the sender's text: anything but a JSON object is a 400, not a crash. */

@@ -1,5 +1,6 @@
+import type { CheckoutStatus } from '@spice/shared/checkout-status';
 import { describe, expect, it } from 'vitest';
-import { type CheckoutStatus, decidePaymentFate, type PaymentFacts } from './fate.ts';
+import { decidePaymentFate, type PaymentFacts } from './fate.ts';
 
 const facts = (over: Partial<PaymentFacts> & { status?: CheckoutStatus } = {}): PaymentFacts => ({
   paymentId: 'pay_B',

@@ -2,9 +2,8 @@
 // already placed from that checkout (if any) and what the ledger recorded for it before. Stock is
 // not looked at here: a checkout whose hold lapsed is placed only if its stock can be taken again,
 // which the caller tries and, failing, refunds as sold out.
+import type { CheckoutStatus } from '@spice/shared/checkout-status';
 import type { RefundReason } from '@spice/shared/payments';
-
-export type CheckoutStatus = 'pending' | 'paid' | 'released' | 'cancelled';
 
 export type PaymentFate =
   /** Already decided (a replayed verify, a repeated webhook): answer as before. */

@@ -10,7 +10,7 @@ import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { orderMessageJob } from '../messaging/order-message-job.ts';
-import type { orders } from '../orders/schema.ts';
+import type { OrderRow } from '../orders/types.ts';
 import { type Gateway, GatewayError } from '../payments/gateway.ts';
 import type { PaymentsLedger } from '../payments/ledger.ts';
 import { type RefundLine, type RefundRow, refunds } from './schema.ts';
@@ -31,8 +31,6 @@ export interface RefundDto {
   status: RefundStatus;
   createdAt: string;
 }
-
-type OrderRow = typeof orders.$inferSelect;
 
 export type RefundsService = ReturnType<typeof createRefundsService>;
 

@@ -7,8 +7,6 @@ import type { Lang } from '@spice/shared/lang';
 import type { CatalogService, CatalogSnapshot } from '../catalog/service.ts';
 import { buildSearchIndex, type SearchIndex } from './search-index.ts';
 
-export type SearchService = ReturnType<typeof createSearchService>;
-
 /** What the index depends on: the active products' searchable fields, in catalogue order. */
 function fingerprint(active: readonly ProductDto[]): string {
   return JSON.stringify(

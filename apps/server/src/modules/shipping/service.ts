@@ -27,8 +27,6 @@ import { readShiprocketEvent, tokenMatches } from './webhook.ts';
 export const AWB_TAKEN = 'This AWB number is already on another order.';
 export const ALREADY_SHIPPED = 'This order already has a shipment.';
 
-export type ShippingService = ReturnType<typeof createShippingService>;
-
 interface Deps {
   adminOrders: Pick<AdminOrdersService, 'changeStatus' | 'detail'>;
   /** 'Out for delivery' tells the shopper (a message job committed with the event). */

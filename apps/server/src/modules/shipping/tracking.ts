@@ -1,7 +1,7 @@
 // The `tracking` every order DTO carries (null before shipping): read here, beside the tables, so
 // the orders module asks for it without reaching into shipping's tables.
 import type { TrackingDto } from '@spice/shared/contracts/shipping';
-import { asc, inArray } from 'drizzle-orm';
+import { asc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { shipmentEvents, shipments } from './schema.ts';
 
@@ -43,3 +43,10 @@ export async function trackingByOrder(
 export async function trackingOf(db: Pick<Db, 'select'>, orderId: number): Promise<TrackingDto | null> {
   return (await trackingByOrder(db, [orderId])).get(orderId) ?? null;
 }
+
+/**
+ * Whether an order has a shipment, by the order id column the caller holds: an expression for the
+ * orders module's one-statement list (the shipments table is named only in this module).
+ */
+export const hasShipment = (orderId: SQL) =>
+  sql<boolean>`exists (select 1 from shipments s where s.order_id = ${orderId})`;

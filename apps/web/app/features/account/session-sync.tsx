@@ -2,7 +2,7 @@
 // hosts the login and signup modals, loaded only when first opened.
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { OPEN_LOGIN_EVENT, OPEN_SIGNUP_EVENT } from './modal-events';
+import { OPEN_LOGIN_EVENT } from './modal-events';
 import { storeUser, USER_STORAGE_KEY } from './user-store';
 
 const LoginModal = lazy(() => import('./login-modal'));
@@ -21,13 +21,9 @@ export function AccountModals({ serverUser }: { serverUser: UserDto | null }) {
 
   useEffect(() => {
     const onLogin = () => setOpen({ kind: 'login' });
-    const onSignup = (e: Event) =>
-      setOpen({ kind: 'signup', mobile: (e as CustomEvent<{ mobile: string }>).detail.mobile });
     window.addEventListener(OPEN_LOGIN_EVENT, onLogin);
-    window.addEventListener(OPEN_SIGNUP_EVENT, onSignup);
     return () => {
       window.removeEventListener(OPEN_LOGIN_EVENT, onLogin);
-      window.removeEventListener(OPEN_SIGNUP_EVENT, onSignup);
     };
   }, []);
 

@@ -104,6 +104,31 @@ describe('address form validation in the page language', () => {
       fields: ['phone'],
     });
   });
+
+  it('applies the shared contract: every missing field at once, both phones, then the limits', () => {
+    expect(validateAddress({ ...valid, name: ' ', city: '' })).toEqual({
+      message: MESSAGES.addressRequired,
+      fields: ['name', 'city'],
+    });
+    expect(validateAddress({ ...valid, phone: '5876543210', alternatePhone: '123' })).toEqual({
+      message: MESSAGES.addressPhone,
+      fields: ['phone', 'alternatePhone'],
+    });
+    // AddressInput's length limits, which the form used to leave to the server.
+    expect(validateAddress({ ...valid, name: 'x'.repeat(81) })).toEqual({
+      message: 'Must be at most 80 characters.',
+      fields: ['name'],
+    });
+    expect(validateAddress({ ...valid, landmark: 'x'.repeat(121) })?.fields).toEqual(['landmark']);
+    const tHi = createTranslator('hi', compileCatalogue(hi));
+    const tEn = createTranslator('en', compileCatalogue(en));
+    const tooLong = validateAddress({ ...valid, city: 'x'.repeat(81) }, specMessages('hi').messages, (max) =>
+      tHi('address.tooLong', { max }),
+    );
+    expect(tooLong).toEqual({ message: 'ज़्यादा से ज़्यादा 80 अक्षर लिखें।', fields: ['city'] });
+    // The catalogue's English says what the contract says.
+    expect(tEn('address.tooLong', { max: 80 })).toBe('Must be at most 80 characters.');
+  });
 });
 
 describe('problems found by the shared rules, said in the page language', () => {

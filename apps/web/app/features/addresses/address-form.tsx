@@ -1,13 +1,14 @@
 // The address form (spec section 5): required fields, 10-digit phones starting 6–9, a 6-digit
-// pincode, Home or Work. Invalid fields are highlighted for 1 s. The server checks it all again.
+// pincode, Home or Work, checked with the shared AddressInput contract (the server checks it all
+// again with the same schema). Invalid fields are highlighted for 1 s.
 // A complete pincode is looked up (issue 14): its city and state fill in, still editable, and an
 // unknown one is said under the field; the server's field errors (a state that is not the
 // pincode's) show under their fields too.
-import type { AddressDto, AddressInputDto } from '@spice/shared/contracts/accounts';
+import { type AddressDto, AddressInput, type AddressInputDto } from '@spice/shared/contracts/accounts';
 import type { PincodeInfoDto } from '@spice/shared/contracts/delivery';
 import { MESSAGES } from '@spice/shared/messages';
 import type { SpecMessages } from '@spice/shared/messages-hi';
-import { digitsOnly, isValidMobile, PINCODE_PATTERN } from '@spice/shared/validators';
+import { digitsOnly, PINCODE_PATTERN } from '@spice/shared/validators';
 import { type FormEvent, useRef, useState } from 'react';
 import { type MessageKey, useSpecMessages, useT } from '../../i18n';
 import { ApiError, api } from '../account/api';
@@ -30,19 +31,36 @@ const EMPTY: Required<Omit<AddressInputDto, 'isDefault'>> & { isDefault: boolean
   isDefault: false,
 };
 
-/** The first problem of the form, in the language of `messages` (the spec's texts; English by default). */
+const FIELDS: readonly Field[] = [...REQUIRED, 'landmark', 'alternatePhone'];
+
+/** The shared rule's own text for a field over its length (AddressInput in the contracts). */
+const tooLongInEnglish = (max: number) => `Must be at most ${max} characters.`;
+
+/**
+ * The first problem of the form by the shared contract (`AddressInput`, the rules and limits the
+ * server applies), in the language of `messages` (the spec's texts; English by default): every
+ * missing field, then bad phones, then the pincode, then a field over its length.
+ */
 export function validateAddress(
   values: typeof EMPTY,
   messages: SpecMessages['messages'] = MESSAGES,
+  tooLong: (max: number) => string = tooLongInEnglish,
 ): { message: string; fields: Field[] } | null {
-  const missing = REQUIRED.filter((f) => !String(values[f] ?? '').trim());
-  if (missing.length > 0) return { message: messages.addressRequired, fields: missing };
-  const badPhones: Field[] = [];
-  if (!isValidMobile(values.phone)) badPhones.push('phone');
-  if (values.alternatePhone && !isValidMobile(values.alternatePhone)) badPhones.push('alternatePhone');
-  if (badPhones.length > 0) return { message: messages.addressPhone, fields: badPhones };
-  if (!PINCODE_PATTERN.test(values.pincode)) return { message: messages.addressPincode, fields: ['pincode'] };
-  return null;
+  const parsed = AddressInput.safeParse(values);
+  if (parsed.success) return null;
+  const { issues } = parsed.error;
+  const fieldsSaying = (english: string) => {
+    const named = new Set(issues.filter((i) => i.message === english).map((i) => i.path[0]));
+    return FIELDS.filter((f) => named.has(f));
+  };
+  for (const key of ['addressRequired', 'addressPhone', 'addressPincode'] as const) {
+    const fields = fieldsSaying(MESSAGES[key]);
+    if (fields.length > 0) return { message: messages[key], fields };
+  }
+  const first = issues[0]!;
+  const fields = FIELDS.filter((f) => f === first.path[0]);
+  if (first.code === 'too_big') return { message: tooLong(Number(first.maximum)), fields };
+  return { message: first.message, fields };
 }
 
 export function AddressForm({
@@ -107,7 +125,7 @@ export function AddressForm({
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const problem = validateAddress(values, messages);
+    const problem = validateAddress(values, messages, (max) => t('address.tooLong', { max }));
     if (problem) {
       setError(problem.message);
       highlight(problem.fields);

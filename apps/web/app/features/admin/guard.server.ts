@@ -1,13 +1,14 @@
 // Server-only access check for the back office's loaders and actions: the same rule as the API
 // (401 logged out, 403 for a shopper), thrown as responses the admin layout's boundary renders.
 // Also what an action replies: a service's refusal as the form's message, or a checked save.
+import { AppError } from '@spice/shared/app-error';
 import { data, type RouterContextProvider, redirect } from 'react-router';
 import { currentUser, getStorefront } from '../../context';
 import { fieldErrors, invalidResult, type Schema } from './forms';
 
-export async function requireAdminPage(context: Readonly<RouterContextProvider>, request: Request) {
+export async function requireAdminPage(context: Readonly<RouterContextProvider>) {
   const { services } = getStorefront(context);
-  const user = await currentUser(services, request);
+  const user = await currentUser(context);
   if (!user) throw data({ reason: 'login' }, { status: 401 });
   if (user.role !== 'admin') throw data({ reason: 'forbidden' }, { status: 403 });
   return { services, user };
@@ -19,23 +20,10 @@ export interface ActionResult {
   errors?: Record<string, string> | undefined;
 }
 
-interface Refusal {
-  message: string;
-  statusCode: number;
-  errors?: Record<string, string> | undefined;
-}
-
-// Recognised by shape, not instanceof: the storefront's server bundle may hold its own copy of the
-// server's modules, and a class from one copy is not an instance in the other.
-const isRefusal = (error: unknown): error is Refusal =>
-  error instanceof Error &&
-  'kind' in error &&
-  typeof (error as unknown as Partial<Refusal>).statusCode === 'number' &&
-  (error as unknown as Refusal).statusCode < 500;
-
 /** A service's refusal (AppError) becomes the form's message and field errors with its status. */
 export function refusal(error: unknown) {
-  if (!isRefusal(error)) throw error;
+  // A 5xx is a failure, not a refusal: the boundary shows it.
+  if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
   return data<ActionResult>(
     { ok: false, message: error.message, errors: error.errors },
     { status: error.statusCode },

@@ -32,8 +32,8 @@ export function meta() {
   return adminMeta('About page');
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = await requireAdminPage(context);
   return { sections: await services.contentAdmin.listSections() };
 }
 
@@ -57,7 +57,7 @@ function fromForm(form: FormData) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context, request);
+  const { services, user } = await requireAdminPage(context);
   const raw = await request.formData();
   const intent = String(raw.get('intent') ?? '');
   const which = String(raw.get('form') ?? intent);

@@ -10,7 +10,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context, request);
+  const { services } = await requireAdminPage(context);
   const parsed = PageQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const { page, size } = parsed.success ? parsed.data : PageQuery.parse({});
   return services.audit.list(page, size);

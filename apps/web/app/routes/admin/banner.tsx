@@ -15,8 +15,8 @@ export function meta({ params }: Route.MetaArgs) {
   return adminMeta(params.id === 'new' ? 'Add banner' : 'Edit banner');
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context, request);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { services } = await requireAdminPage(context);
   if (params.id === 'new') return { banner: null };
   const banner = (await services.contentAdmin.listBanners()).find((b) => String(b.id) === params.id);
   if (!banner) throw data(null, { status: 404 });
@@ -24,7 +24,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context, request);
+  const { services, user } = await requireAdminPage(context);
   const form = Object.fromEntries(await request.formData());
   const done = '/admin/banners?saved=1';
   if (params.id === 'new') {

@@ -13,8 +13,8 @@ export function meta() {
   return adminMeta('Checkout settings');
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = await requireAdminPage(context);
   const settings = await services.checkout.adminSettings();
   if (!settings) throw data(null, { status: 404 });
   return settings;
@@ -62,7 +62,7 @@ function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context, request);
+  const { services, user } = await requireAdminPage(context);
   const parsed = CheckoutSettingsEdit.safeParse(fromForm(await request.formData()));
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error.issues);

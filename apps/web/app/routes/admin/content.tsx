@@ -14,8 +14,8 @@ export function meta() {
   return adminMeta('Store texts');
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = await requireAdminPage(context);
   const [policies, settings] = await Promise.all([
     services.content.adminPolicies(),
     services.content.adminSettings(),
@@ -30,7 +30,7 @@ function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context, request);
+  const { services, user } = await requireAdminPage(context);
   const form = Object.fromEntries(await request.formData());
   const which = String(form.form ?? '');
   const invalid = (errors: Record<string, string>) =>

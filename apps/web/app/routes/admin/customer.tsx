@@ -13,8 +13,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return adminMeta(loaderData ? `Customer ${loaderData.name}` : 'Customer');
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context, request);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { services } = await requireAdminPage(context);
   const parsed = CustomerIdParam.safeParse(params);
   if (!parsed.success) throw data(null, { status: 404 });
   try {

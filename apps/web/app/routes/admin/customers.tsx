@@ -14,7 +14,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context, request);
+  const { services } = await requireAdminPage(context);
   const { query, problem } = readListQuery(CustomersQuery, request, 'Invalid search.');
   return { query, problem, page: await services.customers.list(query) };
 }

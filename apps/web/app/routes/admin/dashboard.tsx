@@ -9,8 +9,8 @@ export function meta() {
   return adminMeta('Dashboard');
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = await requireAdminPage(context);
   return services.dashboard.figures();
 }
 

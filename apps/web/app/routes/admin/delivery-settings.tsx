@@ -12,8 +12,8 @@ export function meta() {
   return adminMeta('Delivery settings');
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = await requireAdminPage(context);
   return services.delivery.adminSettings();
 }
 
@@ -53,7 +53,7 @@ function fromForm(form: FormData) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context, request);
+  const { services, user } = await requireAdminPage(context);
   const parsed = DeliverySettingsEdit.safeParse(fromForm(await request.formData()));
   if (!parsed.success) {
     return data<ActionResult>(invalidResult(fieldErrors(parsed.error.issues)), { status: 400 });

@@ -26,7 +26,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context, request);
+  const { services } = await requireAdminPage(context);
   const { query, problem } = readListQuery(InvoiceRegisterQuery, request, 'Choose a month as YYYY-MM.');
   return { register: await services.invoiceRegister.register(query.month), problem };
 }

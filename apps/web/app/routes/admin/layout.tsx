@@ -13,8 +13,8 @@ export function meta() {
   return adminMeta('Back office');
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireAdminPage(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user } = await requireAdminPage(context);
   return { name: user.firstName };
 }
 

@@ -30,13 +30,13 @@ export function meta() {
   return adminMeta('Marketplaces');
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = await requireAdminPage(context);
   return { links: await services.contentAdmin.listMarketplaceLinks() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context, request);
+  const { services, user } = await requireAdminPage(context);
   const raw = await request.formData();
   const form = Object.fromEntries(raw);
   const intent = String(form.intent ?? '');

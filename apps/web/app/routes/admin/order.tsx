@@ -14,8 +14,8 @@ export function meta({ params }: Route.MetaArgs) {
   return adminMeta(`Order ${params.orderNumber}`);
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context, request);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { services } = await requireAdminPage(context);
   try {
     const order = await services.adminOrders.detail(params.orderNumber);
     return { ...order, shippingOptions: services.shipping.options() };
@@ -26,7 +26,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context, request);
+  const { services, user } = await requireAdminPage(context);
   const form = await request.formData();
   if (form.get('intent') === 'refund-lines') {
     const chosen = chosenRefundLines(form);

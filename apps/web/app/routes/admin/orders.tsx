@@ -13,7 +13,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context, request);
+  const { services } = await requireAdminPage(context);
   const { query: filter, problem } = readListQuery(AdminOrdersQuery, request, 'Invalid filter.');
   return { filter, problem, page: await services.adminOrders.list(filter) };
 }

@@ -22,7 +22,7 @@ function productId(params: { id?: string }): number | null {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context, request);
+  const { services } = await requireAdminPage(context);
   const id = productId(params);
   const created = new URL(request.url).searchParams.has('created');
   const maxUploadMb = services.media.maxUploadMb;
@@ -42,7 +42,7 @@ const invalid = (errors: Record<string, string>) =>
   );
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context, request);
+  const { services, user } = await requireAdminPage(context);
   const id = productId(params);
   const form = await request.formData();
   const intent = String(form.get('intent') ?? 'save');

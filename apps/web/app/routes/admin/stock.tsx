@@ -11,8 +11,8 @@ export function meta() {
   return adminMeta('Stock');
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = await requireAdminPage(context);
   return { variants: await services.stock.list() };
 }
 
@@ -23,7 +23,7 @@ function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context, request);
+  const { services, user } = await requireAdminPage(context);
   const form = Object.fromEntries(await request.formData());
   const variantId = Number(form.variantId);
   const parsed = StockAdjustment.safeParse(form);

@@ -1,0 +1,48 @@
+// What other modules read of the catalogue for their own lines (decision 0021): a cart line's
+// product and variant for pricing, the lines' first images, a parcel line's SKU and grams. The
+// SQL expressions go into the caller's one statement (a correlated subquery by the ids the caller
+// holds), so a checkout or a label run keeps its round trips; they read only, and the catalogue
+// tables are named only here.
+import { asc, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { productImages } from './schema.ts';
+
+/** A variant as a checkout prices it, with its product; null when either is gone. */
+export interface VariantForSale {
+  productId: number;
+  productName: string;
+  slug: string;
+  active: boolean;
+  imageUrl: string | null;
+  variantId: number;
+  weight: string;
+  pricePaise: number;
+  mrpPaise: number;
+}
+
+export const variantForSale = (productId: SQL, variantId: SQL) =>
+  sql<VariantForSale | null>`(select json_build_object('productId', p.id, 'productName', p.name,
+    'slug', p.slug, 'active', p.active, 'imageUrl', p.image_url, 'variantId', v.id,
+    'weight', v.weight, 'pricePaise', v.price_paise, 'mrpPaise', v.mrp_paise)
+    from products p, product_variants v where p.id = ${productId} and v.id = ${variantId})`;
+
+/** Each product's first image (by position), one statement for all of them. */
+export async function firstImages(
+  executor: Pick<Db, 'select'>,
+  productIds: readonly number[],
+): Promise<(productId: number) => string | null> {
+  const all = await executor
+    .select({ productId: productImages.productId, url: productImages.url })
+    .from(productImages)
+    .where(inArray(productImages.productId, [...productIds]))
+    .orderBy(asc(productImages.position), asc(productImages.id));
+  return (id) => all.find((i) => i.productId === id)?.url ?? null;
+}
+
+/** A variant's SKU by the variant id column the caller holds; null when the variant is gone. */
+export const variantSkuById = (variantId: SQL) =>
+  sql<string | null>`(select v.sku from product_variants v where v.id = ${variantId})`;
+
+/** A variant's net grams; null when it has none entered or is gone. */
+export const variantGramsById = (variantId: SQL) =>
+  sql<number | null>`(select v.weight_grams from product_variants v where v.id = ${variantId})`;

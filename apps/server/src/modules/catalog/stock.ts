@@ -1,0 +1,62 @@
+// Stock held and given back by other modules' transactions (decision 0021): a checkout takes its
+// lines' units, a released hold or a cancelled order returns them. The variants table stays the
+// catalogue's; the caller passes its transaction, so the stock moves with its own rows or not at
+// all. The caller refreshes the stock levels after its commit (catalog.stockChanged()). Rows are
+// locked in variant order, whatever the cart's order: two carts holding the same variants in
+// opposite orders would otherwise deadlock on PostgreSQL.
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { productVariants } from './schema.ts';
+
+/** What a line of a checkout names: the variant, how many, and its name for the refusal. */
+export interface StockLine {
+  variantId: number;
+  quantity: number;
+  productName: string;
+  weight: string;
+}
+
+/**
+ * Takes stock for every line, or throws a 409 naming the short line (and the caller's transaction
+ * rolls back). One relative conditional UPDATE per line, so two checkouts never take the same unit.
+ */
+export async function reserveStock(tx: Tx, lines: readonly StockLine[]): Promise<void> {
+  for (const line of inLockOrder(lines)) {
+    const taken = await tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
+      .where(and(eq(productVariants.id, line.variantId), sql`${productVariants.stock} >= ${line.quantity}`))
+      .returning({ stock: productVariants.stock });
+    if (taken.length === 0) {
+      const [current] = await tx
+        .select({ stock: productVariants.stock })
+        .from(productVariants)
+        .where(eq(productVariants.id, line.variantId));
+      const left = current?.stock ?? 0;
+      throw new AppError(
+        'conflict',
+        left > 0
+          ? `Only ${left} left of ${line.productName} ${line.weight}. Please update your cart.`
+          : `${line.productName} ${line.weight} is out of stock. Please update your cart.`,
+      );
+    }
+  }
+}
+
+/**
+ * Puts units back on the shelf: released checkout holds and cancelled orders. One relative
+ * UPDATE per variant, so it composes with checkouts holding stock at the same moment.
+ */
+export async function returnStock(tx: Tx, lines: readonly { variantId: number; quantity: number }[]) {
+  for (const line of inLockOrder(lines)) {
+    await tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} + ${line.quantity}` })
+      .where(eq(productVariants.id, line.variantId));
+  }
+}
+
+function inLockOrder<T extends { variantId: number }>(lines: readonly T[]): T[] {
+  return [...lines].sort((a, b) => a.variantId - b.variantId);
+}

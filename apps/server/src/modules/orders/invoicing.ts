@@ -1,0 +1,32 @@
+// What the invoices module reads and writes of orders (decision 0021): an order's items for its
+// GST document, the invoice number stamped on the order in the issuing transaction, an order by
+// its number. The orders tables stay this module's; the caller passes its transaction.
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { orderItems, orders } from './schema.ts';
+import type { OrderItemRow, OrderRow } from './types.ts';
+
+type Executor = Pick<Db, 'select'>;
+
+/** The order's items in the order they were bought. */
+export async function orderItemsOf(executor: Executor, orderId: number): Promise<OrderItemRow[]> {
+  return executor
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+}
+
+export async function orderByNumber(executor: Executor, orderNumber: string): Promise<OrderRow | null> {
+  const [order] = await executor.select().from(orders).where(eq(orders.orderNumber, orderNumber));
+  return order ?? null;
+}
+
+/** Written in the transaction that issues the invoice, so the order and its invoice agree. */
+export async function stampInvoiceNumber(tx: Tx, orderId: number, invoiceNumber: string): Promise<void> {
+  await tx.update(orders).set({ invoiceNumber }).where(eq(orders.id, orderId));
+}
+
+/** The id of the order with this number, as an expression for the caller's one statement. */
+export const orderIdByNumber = (orderNumber: string) =>
+  sql<number | null>`(select o.id from orders o where o.order_number = ${orderNumber})`;

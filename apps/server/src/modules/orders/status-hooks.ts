@@ -1,0 +1,82 @@
+// What an order's status change does besides the status: hooks per status entered (ARCHITECTURE.md
+// convention 4, decision 0021), run in the change's transaction after its conditional UPDATE, in
+// the order listed. Each answers the facts its audit entry records. A cancelled or returned order
+// never ships, so its units and coupon use come back (both statuses are final: once); a paid
+// online order cancelled is refunded; the statuses the shopper is told of enqueue their message.
+import { toRupees } from '@spice/shared/money';
+import type { OrderStatus } from '@spice/shared/order-status';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { returnStock } from '../catalog/stock.ts';
+import type { CouponsService } from '../coupons/service.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { orderMessageJob } from '../messaging/order-message-job.ts';
+import type { OrderMessageEvent } from '../messaging/order-messages.ts';
+import type { RefundsService } from '../refunds/service.ts';
+import { orderItems } from './schema.ts';
+import type { OrderRow } from './types.ts';
+
+export interface HookOutcome {
+  /** Merged into the audit entry's `after`. */
+  audit?: Record<string, unknown>;
+  /** Units went back on the shelf: the catalogue snapshot is refreshed after the commit. */
+  stockReturned?: boolean;
+}
+
+type StatusHook = (tx: Tx, order: OrderRow) => Promise<HookOutcome>;
+
+export function createStatusHooks(deps: {
+  coupons: Pick<CouponsService, 'releaseRedemption'>;
+  refunds: Pick<RefundsService, 'requestForCancelledOrder'>;
+  jobs: Pick<JobQueue, 'enqueue'>;
+}) {
+  /** The units go back (variants since deleted are skipped) and the coupon may be used again. */
+  const returnToShop: StatusHook = async (tx, order) => {
+    const items = await tx
+      .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id));
+    const restocked = items.flatMap(({ variantId, quantity }) =>
+      variantId === null ? [] : [{ variantId, quantity }],
+    );
+    await returnStock(tx, restocked);
+    const couponReleased = await deps.coupons.releaseRedemption(tx, order.id);
+    return { audit: { restocked, couponReleased }, stockReturned: true };
+  };
+
+  /** A job; the status change's conditional UPDATE lets one admin through, so it is asked once. */
+  const refund: StatusHook = async (tx, order) => {
+    const requested = await deps.refunds.requestForCancelledOrder(tx, order);
+    return requested
+      ? { audit: { refund: { id: requested.id, amount: toRupees(requested.amountPaise) } } }
+      : {};
+  };
+
+  const tell =
+    (event: OrderMessageEvent): StatusHook =>
+    async (tx, order) => {
+      await deps.jobs.enqueue(tx, orderMessageJob({ orderNumber: order.orderNumber, event }));
+      return {};
+    };
+
+  const ON_ENTER: Readonly<Record<OrderStatus, readonly StatusHook[]>> = {
+    PLACED: [],
+    CONFIRMED: [],
+    PACKED: [],
+    SHIPPED: [tell('shipped')],
+    DELIVERED: [tell('delivered')],
+    CANCELLED: [returnToShop, refund, tell('cancelled')],
+    RTO: [returnToShop],
+  };
+
+  /** Runs the hooks of the status the order has just entered. */
+  return async function enter(tx: Tx, order: OrderRow): Promise<Required<HookOutcome>> {
+    const outcome = { audit: {}, stockReturned: false };
+    for (const hook of ON_ENTER[order.status]) {
+      const done = await hook(tx, order);
+      Object.assign(outcome.audit, done.audit);
+      outcome.stockReturned ||= done.stockReturned ?? false;
+    }
+    return outcome;
+  };
+}
