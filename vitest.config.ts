@@ -11,5 +11,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Test files share a worker's loaded modules and compiled PGlite (each opens its own database).
+    isolate: false,
+    maxWorkers: 2,
   },
 });

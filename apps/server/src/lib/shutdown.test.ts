@@ -4,6 +4,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { expectServerErrors } from '../test/server-errors.ts';
 import { drainAndClose } from './shutdown.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -23,6 +24,7 @@ describe('graceful shutdown', () => {
   });
 
   it('drains with a failing health check, lets the request in flight finish, then refuses connections', async () => {
+    expectServerErrors(); // the health check answers 503 while draining, on purpose
     expect((await fetch(`${base}/api/health`)).status).toBe(200);
 
     // A contact message whose body is still on its way when the shutdown starts.
