@@ -1,12 +1,11 @@
 import { checkoutHoldsStock, checkoutStatusesBefore } from '@spice/shared/checkout-status';
-import { prepaidDiscountPaise } from '@spice/shared/cod';
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { OrderSummaryDto } from '@spice/shared/contracts/commerce';
 import { productImage } from '@spice/shared/images';
 import type { Lang } from '@spice/shared/lang';
 import { refundNotice } from '@spice/shared/messages';
 import { toRupees } from '@spice/shared/money';
-import { orderTotal, shippingCharge } from '@spice/shared/pricing';
+import { type CartPrice, cartSubtotalPaise, priceCart } from '@spice/shared/price-cart';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -36,21 +35,10 @@ export const PAYMENT_MESSAGES = {
   createFailed: 'Failed to create Razorpay order.',
 } as const;
 
-export interface Quote {
+/** The cart priced now: every figure of Price Details (shared priceCart), its lines and coupon. */
+export interface Quote extends CartPrice {
   lines: CheckoutLine[];
-  mrpTotalPaise: number;
-  subtotalPaise: number;
   coupon: CouponRow | null;
-  couponDiscountPaise: number;
-  deliveryPaise: number;
-  platformFeePaise: number;
-  /** The online total: the prepaid discount (if the owner set one) is taken off. */
-  totalPaise: number;
-  prepaidDiscountPaise: number;
-  /** The order's value before the COD fee or prepaid discount, which the COD limits compare. */
-  orderValuePaise: number;
-  codFeePaise: number;
-  codTotalPaise: number;
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
@@ -159,45 +147,26 @@ export function createOrdersService(
         mrpPaise: row.mrpPaise,
       });
     }
-    const subtotalPaise = lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
-    const mrpTotalPaise = lines.reduce((sum, l) => sum + Math.max(l.mrpPaise, l.pricePaise) * l.quantity, 0);
     const config = tx ? await deps.checkout.currentConfig(tx) : await deps.checkout.config();
-    const deliveryPaise = shippingCharge(
-      config.milestones.map((m) => ({
-        minCartValue: m.minCartValuePaise,
-        shippingCharge: m.shippingChargePaise,
-      })),
-      subtotalPaise,
-    );
     let coupon: CouponRow | null = null;
     let couponDiscountPaise = 0;
     if (couponCode?.trim()) {
-      const applied = await coupons.evaluate(couponCode, subtotalPaise, userId, executor);
+      const applied = await coupons.evaluate(couponCode, cartSubtotalPaise(lines), userId, executor);
       coupon = applied.coupon;
       couponDiscountPaise = applied.discountPaise;
     }
-    const platformFeePaise = config.platformFeePaise;
-    const parts = {
-      subtotal: subtotalPaise,
-      couponDiscount: couponDiscountPaise,
-      deliveryCharge: deliveryPaise,
-      platformFee: platformFeePaise,
-    };
-    const prepaidDiscount = prepaidDiscountPaise(config.prepaidDiscount, subtotalPaise - couponDiscountPaise);
-    return {
+    const price = priceCart({
       lines,
-      mrpTotalPaise,
-      subtotalPaise,
-      coupon,
+      milestones: config.milestones.map((m) => ({
+        minCartValue: m.minCartValuePaise,
+        shippingCharge: m.shippingChargePaise,
+      })),
       couponDiscountPaise,
-      deliveryPaise,
-      platformFeePaise,
-      totalPaise: orderTotal({ ...parts, prepaidDiscount }),
-      prepaidDiscountPaise: prepaidDiscount,
-      orderValuePaise: orderTotal(parts),
+      platformFeePaise: config.platformFeePaise,
+      prepaidDiscount: config.prepaidDiscount,
       codFeePaise: config.cod.feePaise,
-      codTotalPaise: orderTotal({ ...parts, codFee: config.cod.feePaise }),
-    };
+    });
+    return { ...price, lines, coupon };
   }
 
   /**

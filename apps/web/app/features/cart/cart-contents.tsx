@@ -1,7 +1,9 @@
 // Cart lines, the shipping-milestone progress bar and the total: shared by the drawer and /cart.
+
 import type { CartItemDto } from '@spice/shared/contracts/commerce';
 import type { ShippingMilestoneDto } from '@spice/shared/contracts/content';
 import { formatPrice, formatRupees, rupeesToPaise as paise } from '@spice/shared/money';
+import { cartSubtotalPaise, type PricedLine } from '@spice/shared/price-cart';
 import { nextMilestone, shippingCharge } from '@spice/shared/pricing';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -36,8 +38,13 @@ export function milestonesInPaise(milestones: ShippingMilestoneDto[]) {
   }));
 }
 
+/** The cart's lines in paise, as the shared pricing rules take them. */
+export function pricedLines(items: CartItemDto[]): PricedLine[] {
+  return items.map((i) => ({ pricePaise: paise(i.price), mrpPaise: paise(i.mrp), quantity: i.quantity }));
+}
+
 export function subtotalPaise(items: CartItemDto[]): number {
-  return items.reduce((sum, i) => sum + paise(i.price) * i.quantity, 0);
+  return cartSubtotalPaise(pricedLines(items));
 }
 
 export function ShippingProgress({

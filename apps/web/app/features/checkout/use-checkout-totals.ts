@@ -1,12 +1,12 @@
 // The checkout's totals in paise, as the page shows them (the server computes them again and
 // decides): MRP, savings, delivery, fees, the prepaid discount, and the online and COD totals.
-import { type PrepaidDiscount, prepaidDiscountPaise } from '@spice/shared/cod';
+import type { PrepaidDiscount } from '@spice/shared/cod';
 import type { CartItemDto } from '@spice/shared/contracts/commerce';
 import type { ShippingMilestoneDto } from '@spice/shared/contracts/content';
 import { rupeesToPaise as paise } from '@spice/shared/money';
-import { baseShippingCharge, orderTotal, shippingCharge } from '@spice/shared/pricing';
+import { priceCart } from '@spice/shared/price-cart';
 import { useMemo } from 'react';
-import { milestonesInPaise, subtotalPaise } from '../cart/cart-contents';
+import { milestonesInPaise, pricedLines } from '../cart/cart-contents';
 
 export interface CheckoutTotalsInput {
   items: CartItemDto[];
@@ -29,27 +29,27 @@ export function checkoutTotals({
   prepaidDiscount,
   codFeePaise,
 }: CheckoutTotalsInput) {
-  const subtotal = subtotalPaise(items);
-  const totalMrp = items.reduce((s, i) => s + Math.max(paise(i.mrp), paise(i.price)) * i.quantity, 0);
-  const inPaise = milestonesInPaise(milestones);
-  const delivery = shippingCharge(inPaise, subtotal);
-  const baseDelivery = baseShippingCharge(inPaise);
-  const couponDiscount = coupon ? paise(coupon.discount) : 0;
-  const fee = paise(platformFee);
-  const parts = { subtotal, couponDiscount, deliveryCharge: delivery, platformFee: fee };
-  const prepaid = prepaidDiscountPaise(prepaidDiscount, subtotal - couponDiscount);
+  // The same priceCart() the server's quote uses; the wire's rupees become paise here, at the edge.
+  const p = priceCart({
+    lines: pricedLines(items),
+    milestones: milestonesInPaise(milestones),
+    couponDiscountPaise: coupon ? paise(coupon.discount) : 0,
+    platformFeePaise: paise(platformFee),
+    prepaidDiscount,
+    codFeePaise,
+  });
   return {
-    subtotal,
-    totalMrp,
-    delivery,
-    baseDelivery,
-    couponDiscount,
-    fee,
-    prepaid,
-    orderValue: orderTotal(parts),
-    codFee: codFeePaise,
-    total: orderTotal({ ...parts, prepaidDiscount: prepaid }),
-    codTotal: orderTotal({ ...parts, codFee: codFeePaise }),
+    subtotal: p.subtotalPaise,
+    totalMrp: p.mrpTotalPaise,
+    delivery: p.deliveryPaise,
+    baseDelivery: p.baseDeliveryPaise,
+    couponDiscount: p.couponDiscountPaise,
+    fee: p.platformFeePaise,
+    prepaid: p.prepaidDiscountPaise,
+    orderValue: p.orderValuePaise,
+    codFee: p.codFeePaise,
+    total: p.totalPaise,
+    codTotal: p.codTotalPaise,
   };
 }
 
