@@ -1,13 +1,20 @@
 // Coupons: the rules in the database and which of them a shopper may use now.
 import type { AvailableCouponDto, CouponDto } from '@spice/shared/contracts/content';
-import { couponBlock, couponBlockText, couponDiscount, normaliseCouponCode } from '@spice/shared/coupons';
+import {
+  couponBlock,
+  couponBlockText,
+  couponDiscount,
+  couponStatus,
+  normaliseCouponCode,
+} from '@spice/shared/coupons';
 import type { Lang } from '@spice/shared/lang';
 import { pick } from '@spice/shared/localized';
 import { toRupees } from '@spice/shared/money';
-import { and, asc, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { couponRedemptions, coupons } from './schema.ts';
+import { usableCouponSql } from './validity.ts';
 
 export const INVALID_COUPON = 'Invalid or expired coupon.';
 type Executor = Pick<Db, 'select'>;
@@ -47,12 +54,10 @@ export function createCouponsService(
       const now = options.now ?? new Date();
       const code = normaliseCouponCode(rawCode);
       const [coupon] = await executor.select().from(coupons).where(eq(coupons.code, code)).limit(1);
-      const live =
-        coupon?.active &&
-        (!coupon.validFrom || coupon.validFrom <= now) &&
-        (!coupon.validUntil || coupon.validUntil > now);
-      if (!coupon || !live) throw new AppError('invalid', INVALID_COUPON, { code: INVALID_COUPON });
-      if (coupon.usageLimit !== null && coupon.usedCount >= coupon.usageLimit) {
+      const status = coupon ? couponStatus(coupon, now) : 'inactive';
+      if (!coupon || (status !== 'active' && status !== 'used-up'))
+        throw new AppError('invalid', INVALID_COUPON, { code: INVALID_COUPON });
+      if (status === 'used-up') {
         throw new AppError('invalid', 'This coupon has reached its usage limit.', { code: INVALID_COUPON });
       }
       let usesByShopper = 0;
@@ -161,18 +166,7 @@ export function createCouponsService(
   };
 
   function liveCoupons(now: Date) {
-    return db
-      .select()
-      .from(coupons)
-      .where(
-        and(
-          eq(coupons.active, true),
-          or(isNull(coupons.validFrom), lte(coupons.validFrom, now)),
-          or(isNull(coupons.validUntil), gt(coupons.validUntil, now)),
-          or(isNull(coupons.usageLimit), sql`${coupons.usedCount} < ${coupons.usageLimit}`),
-        ),
-      )
-      .orderBy(asc(coupons.id));
+    return db.select().from(coupons).where(usableCouponSql(now)).orderBy(asc(coupons.id));
   }
 }
 
