@@ -1,12 +1,17 @@
 // Money is integer paise everywhere inside the shop; rupees appear only at the API and display edges.
 
+/**
+ * Whether a rupee amount is whole paise (at most two decimals): the one check behind every
+ * rupee field of the contracts (`rupeeAmount`) and `toPaise`.
+ */
+export function isWholePaise(rupees: number): boolean {
+  return Number.isFinite(rupees) && Math.abs(Math.round(rupees * 100) - rupees * 100) < 1e-6;
+}
+
 /** Rupees (as the API and spec speak them) to integer paise, rejecting fractions of a paisa. */
 export function toPaise(rupees: number): number {
-  const paise = Math.round(rupees * 100);
-  if (!Number.isFinite(paise) || Math.abs(paise - rupees * 100) > 1e-6) {
-    throw new RangeError(`Not a rupee amount with at most two decimals: ${rupees}`);
-  }
-  return paise;
+  if (!isWholePaise(rupees)) throw new RangeError(`Not a rupee amount with at most two decimals: ${rupees}`);
+  return Math.round(rupees * 100);
 }
 
 /** Rupees as the API gives them (at most two decimals) to whole paise, for display and comparison. */

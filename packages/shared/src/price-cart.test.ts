@@ -23,7 +23,13 @@ describe('priceCart', () => {
     [
       'one line below every free-delivery milestone',
       { lines: [{ pricePaise: 13000, mrpPaise: 15000, quantity: 2 }] },
-      { mrpTotalPaise: 30000, subtotalPaise: 26000, deliveryPaise: 9900, totalPaise: 36900, codTotalPaise: 39900 },
+      {
+        mrpTotalPaise: 30000,
+        subtotalPaise: 26000,
+        deliveryPaise: 9900,
+        totalPaise: 36900,
+        codTotalPaise: 39900,
+      },
     ],
     [
       'a coupon and the middle milestone',
@@ -37,7 +43,13 @@ describe('priceCart', () => {
         couponDiscountPaise: 10000,
         prepaidDiscount: { type: 'PERCENT', percent: 5, maxDiscountPaise: null },
       },
-      { deliveryPaise: 0, prepaidDiscountPaise: 4500, orderValuePaise: 91000, totalPaise: 86500, codTotalPaise: 94000 },
+      {
+        deliveryPaise: 0,
+        prepaidDiscountPaise: 4500,
+        orderValuePaise: 91000,
+        totalPaise: 86500,
+        codTotalPaise: 94000,
+      },
     ],
     [
       'a line priced above its MRP counts at its price in the MRP total',
@@ -77,14 +89,17 @@ describe('priceCart', () => {
           couponDiscountPaise: Math.floor((subtotal * i.couponPercent) / 100),
           platformFeePaise: i.platformFeePaise,
           codFeePaise: i.codFeePaise,
-          prepaidDiscount: i.prepaid === null ? null : { type: 'PERCENT', percent: i.prepaid, maxDiscountPaise: null },
+          prepaidDiscount:
+            i.prepaid === null ? null : { type: 'PERCENT', percent: i.prepaid, maxDiscountPaise: null },
         });
         const goods = p.subtotalPaise - p.couponDiscountPaise;
         expect(p.subtotalPaise).toBe(subtotal);
         expect(p.mrpTotalPaise).toBeGreaterThanOrEqual(p.subtotalPaise);
         expect(p.orderValuePaise).toBe(Math.max(0, goods + p.deliveryPaise + p.platformFeePaise));
         expect(p.totalPaise).toBe(Math.max(0, p.orderValuePaise - p.prepaidDiscountPaise));
-        expect(p.codTotalPaise).toBe(Math.max(0, goods + p.deliveryPaise + p.platformFeePaise + p.codFeePaise));
+        expect(p.codTotalPaise).toBe(
+          Math.max(0, goods + p.deliveryPaise + p.platformFeePaise + p.codFeePaise),
+        );
         expect(p.prepaidDiscountPaise).toBeLessThanOrEqual(Math.max(0, goods));
         expect(p.deliveryPaise).toBeLessThanOrEqual(p.baseDeliveryPaise);
         expect(Number.isInteger(p.totalPaise) && Number.isInteger(p.codTotalPaise)).toBe(true);

@@ -3,6 +3,7 @@
 // the admin form. The server stores percent as basis points and rupees as paise.
 
 import { COUPON_STATUSES, normaliseCouponCode } from '../coupons.ts';
+import { isWholePaise } from '../money.ts';
 import { rupeeAmount } from './admin.ts';
 import { END_AFTER_START, endsAfterStart, formBoolean, istDateTime, version } from './admin-site.ts';
 import { hindiText } from './common.ts';
@@ -28,8 +29,6 @@ const limit = z.preprocess(
     .nullable(),
 );
 
-const twoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
-
 const couponFields = z.object({
   code: z
     .string({ error: COUPON_CODE_MESSAGE })
@@ -49,7 +48,7 @@ const couponFields = z.object({
       .number({ error: 'Enter the discount.' })
       .positive('Enter a discount above 0.')
       .max(1_000_000, 'That amount is too large.')
-      .refine(twoDecimals, 'Use at most two decimals.'),
+      .refine(isWholePaise, 'Use at most two decimals.'),
   ),
   /** Rupees; the most a percent coupon takes off. */
   maxDiscount: z.preprocess(

@@ -1,5 +1,6 @@
 // Back-office contracts: the audit log and the owner's view of orders.
 
+import { isWholePaise } from '../money.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { POLICY_KINDS } from '../policy.ts';
 import { COURIER_CODES } from '../shipping.ts';
@@ -335,7 +336,7 @@ export const rupeeAmount = z.coerce
   .number({ error: RUPEES_MESSAGE })
   .min(0, RUPEES_MESSAGE)
   .max(1_000_000, 'That amount is too large.')
-  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, RUPEES_MESSAGE);
+  .refine(isWholePaise, RUPEES_MESSAGE);
 
 export const CheckoutSettingsEdit = z.object({
   platformFee: rupeeAmount,

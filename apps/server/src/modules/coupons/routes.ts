@@ -2,7 +2,7 @@ import { CouponApplied, ValidateCouponBody } from '@spice/shared/contracts/comme
 import { ErrorBody, LangQuery } from '@spice/shared/contracts/common';
 import { AvailableCoupon, Coupon } from '@spice/shared/contracts/content';
 import * as z from '@spice/shared/contracts/zod';
-import { rupeesToPaise, toPaise, toRupees } from '@spice/shared/money';
+import { rupeesToPaise, toRupees } from '@spice/shared/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -71,7 +71,7 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const { coupon, discountPaise } = await coupons.evaluate(
           request.body.code,
-          toPaise(Math.round(request.body.cartAmount * 100) / 100),
+          rupeesToPaise(request.body.cartAmount),
           session?.userId ?? null,
         );
         return { code: coupon.code, discountAmount: toRupees(discountPaise) };
