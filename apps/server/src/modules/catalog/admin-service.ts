@@ -25,6 +25,7 @@ import { gramsFromLabel } from '@spice/shared/shipping';
 import { SLUG_PATTERN, slugify, suggestSlug } from '@spice/shared/slug';
 import { and, asc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { updateAtVersion } from '../../lib/versioned.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService } from '../admin/audit.ts';
 import type { MediaService } from '../media/service.ts';
@@ -469,12 +470,10 @@ export function createProductEditingService(
             .from(products)
             .where(eq(products.id, id));
           if (!before) throw new AppError('notFound', PRODUCT_NOT_FOUND);
-          const [row] = await tx
-            .update(products)
-            .set({ active: input.active, version: sql`${products.version} + 1`, updatedAt: new Date() })
-            .where(and(eq(products.id, id), eq(products.version, input.version)))
-            .returning({ active: products.active, version: products.version });
-          if (!row) throw new AppError('conflict', CHANGED_MEANWHILE);
+          const row = await updateAtVersion(tx, products, eq(products.id, id), input.version, {
+            active: input.active,
+            updatedAt: new Date(),
+          });
           await audit.audit(
             {
               actorUserId: admin.id,

@@ -2,17 +2,14 @@
 // the checkout tables.
 
 import type { CodRules, PrepaidDiscount } from '@spice/shared/cod';
-import {
-  type AdminCheckoutSettingsDto,
-  CHANGED_MEANWHILE,
-  type CheckoutSettingsEditInput,
-} from '@spice/shared/contracts/admin';
+import type { AdminCheckoutSettingsDto, CheckoutSettingsEditInput } from '@spice/shared/contracts/admin';
 import type { ShippingMilestoneDto } from '@spice/shared/contracts/content';
 import { toPaise, toRupees } from '@spice/shared/money';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
 import { createSnapshot } from '../../lib/snapshot.ts';
+import { updateAtVersion } from '../../lib/versioned.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { checkoutSettings, shippingMilestones } from './schema.ts';
 
@@ -176,26 +173,20 @@ export function createCheckoutService(db: Db, options: { ttlMs: number; bus?: In
         await tx.select().from(checkoutSettings).where(eq(checkoutSettings.id, 1)).for('update');
         const before = await readSettings(tx);
         if (!before) throw new AppError('notFound', 'Checkout settings not found.');
-        const [row] = await tx
-          .update(checkoutSettings)
-          .set({
-            platformFeePaise: toPaise(input.platformFee),
-            ...(input.cod && {
-              codEnabled: input.cod.enabled,
-              codFeePaise: toPaise(input.cod.fee),
-              codMinOrderPaise: toPaise(input.cod.minOrderValue),
-              codMaxOrderPaise: input.cod.maxOrderValue === null ? null : toPaise(input.cod.maxOrderValue),
-              codBlockedPincodes: [...new Set(input.cod.blockedPincodes)],
-              codRtoLimit: input.cod.rtoLimit,
-            }),
-            ...(input.prepaidDiscount !== undefined && {
-              prepaidDiscount: prepaidFromInput(input.prepaidDiscount),
-            }),
-            version: sql`${checkoutSettings.version} + 1`,
-          })
-          .where(and(eq(checkoutSettings.id, 1), eq(checkoutSettings.version, input.version)))
-          .returning();
-        if (!row) throw new AppError('conflict', CHANGED_MEANWHILE);
+        await updateAtVersion(tx, checkoutSettings, eq(checkoutSettings.id, 1), input.version, {
+          platformFeePaise: toPaise(input.platformFee),
+          ...(input.cod && {
+            codEnabled: input.cod.enabled,
+            codFeePaise: toPaise(input.cod.fee),
+            codMinOrderPaise: toPaise(input.cod.minOrderValue),
+            codMaxOrderPaise: input.cod.maxOrderValue === null ? null : toPaise(input.cod.maxOrderValue),
+            codBlockedPincodes: [...new Set(input.cod.blockedPincodes)],
+            codRtoLimit: input.cod.rtoLimit,
+          }),
+          ...(input.prepaidDiscount !== undefined && {
+            prepaidDiscount: prepaidFromInput(input.prepaidDiscount),
+          }),
+        });
         await tx.delete(shippingMilestones);
         await tx.insert(shippingMilestones).values(
           input.milestones.map((m) => ({

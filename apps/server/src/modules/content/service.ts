@@ -2,11 +2,7 @@
 // four policy texts. Owns the content tables; reads come from an in-memory snapshot.
 
 import { selectBanner } from '@spice/shared/banner';
-import {
-  CHANGED_MEANWHILE,
-  type PolicyEditInput,
-  type SettingsEditInput,
-} from '@spice/shared/contracts/admin';
+import type { PolicyEditInput, SettingsEditInput } from '@spice/shared/contracts/admin';
 import type {
   BannerDto,
   ContentSectionDto,
@@ -18,10 +14,11 @@ import type {
 import type { Lang } from '@spice/shared/lang';
 import { pick } from '@spice/shared/localized';
 import type { PolicyKind } from '@spice/shared/policy';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
 import { createSnapshot } from '../../lib/snapshot.ts';
+import { updateAtVersion } from '../../lib/versioned.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { banners, contentSections, marketplaceLinks, policies, siteSettings } from './schema.ts';
 
@@ -124,19 +121,13 @@ export function createContentService(db: Db, options: { ttlMs: number; bus?: Inv
       const after = await db.transaction(async (tx) => {
         const [before] = await tx.select().from(policies).where(eq(policies.kind, kind)).for('update');
         if (!before) throw new AppError('notFound', 'Policy not found.');
-        const [row] = await tx
-          .update(policies)
-          .set({
-            title: input.title,
-            body: input.body,
-            titleHi: input.titleHi,
-            bodyHi: input.bodyHi,
-            version: sql`${policies.version} + 1`,
-            updatedAt: new Date(),
-          })
-          .where(and(eq(policies.kind, kind), eq(policies.version, input.version)))
-          .returning();
-        if (!row) throw new AppError('conflict', CHANGED_MEANWHILE);
+        const row = await updateAtVersion(tx, policies, eq(policies.kind, kind), input.version, {
+          title: input.title,
+          body: input.body,
+          titleHi: input.titleHi,
+          bodyHi: input.bodyHi,
+          updatedAt: new Date(),
+        });
         await onChange?.(adminPolicy(before), adminPolicy(row), tx);
         return adminPolicy(row);
       });
@@ -156,21 +147,15 @@ export function createContentService(db: Db, options: { ttlMs: number; bus?: Inv
       const after = await db.transaction(async (tx) => {
         const [before] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).for('update');
         if (!before) throw new AppError('notFound', 'Store settings not found.');
-        const [row] = await tx
-          .update(siteSettings)
-          .set({
-            storeName: input.storeName,
-            title: input.title,
-            description: input.description,
-            storeNameHi: input.storeNameHi,
-            titleHi: input.titleHi,
-            descriptionHi: input.descriptionHi,
-            version: sql`${siteSettings.version} + 1`,
-            updatedAt: new Date(),
-          })
-          .where(and(eq(siteSettings.id, 1), eq(siteSettings.version, input.version)))
-          .returning();
-        if (!row) throw new AppError('conflict', CHANGED_MEANWHILE);
+        const row = await updateAtVersion(tx, siteSettings, eq(siteSettings.id, 1), input.version, {
+          storeName: input.storeName,
+          title: input.title,
+          description: input.description,
+          storeNameHi: input.storeNameHi,
+          titleHi: input.titleHi,
+          descriptionHi: input.descriptionHi,
+          updatedAt: new Date(),
+        });
         await onChange?.(adminSettings(before), adminSettings(row), tx);
         return adminSettings(row);
       });

@@ -15,6 +15,7 @@ import { couponStatus, percentToBasisPoints } from '@spice/shared/coupons';
 import { rupeesToPaise } from '@spice/shared/money';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { updateAtVersion } from '../../lib/versioned.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService } from '../admin/audit.ts';
 import { couponRedemptions, coupons } from './schema.ts';
@@ -170,12 +171,7 @@ export function createCouponsAdminService(db: Db, deps: { audit: AuditService })
             const message = `This coupon has been used ${before.usedCount} times already; the total limit cannot be lower.`;
             throw new AppError('invalid', message, { usageLimit: message });
           }
-          const [row] = await tx
-            .update(coupons)
-            .set({ ...columns(input), version: sql`${coupons.version} + 1` })
-            .where(and(eq(coupons.id, id), eq(coupons.version, input.version)))
-            .returning();
-          if (!row) throw new AppError('conflict', CHANGED_MEANWHILE);
+          const row = await updateAtVersion(tx, coupons, eq(coupons.id, id), input.version, columns(input));
           await audit.audit(
             {
               actorUserId: admin.id,
@@ -196,12 +192,9 @@ export function createCouponsAdminService(db: Db, deps: { audit: AuditService })
       return db.transaction(async (tx) => {
         const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
         if (!before) throw new AppError('notFound', 'Coupon not found. It may have been deleted meanwhile.');
-        const [row] = await tx
-          .update(coupons)
-          .set({ active: input.active, version: sql`${coupons.version} + 1` })
-          .where(and(eq(coupons.id, id), eq(coupons.version, input.version)))
-          .returning();
-        if (!row) throw new AppError('conflict', CHANGED_MEANWHILE);
+        const row = await updateAtVersion(tx, coupons, eq(coupons.id, id), input.version, {
+          active: input.active,
+        });
         await audit.audit(
           {
             actorUserId: admin.id,

@@ -17,6 +17,7 @@ import { refundShare } from '@spice/shared/refunds';
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { csvField, csvIstTimestamp as istTimestamp, csvRupees as rupees } from '../../lib/csv.ts';
+import { updateAtVersion } from '../../lib/versioned.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { userNames } from '../accounts/directory.ts';
 import type { AuditService } from '../admin/audit.ts';
@@ -197,9 +198,13 @@ export function createAdminOrdersService(
         // A COD order handed over is paid: the cash collected is recorded with who marked it.
         const cashCollected = input.status === 'DELIVERED' && current.paymentMode === 'COD';
         const now = new Date();
-        const [row] = await tx
-          .update(orders)
-          .set({
+        const row = await updateAtVersion(
+          tx,
+          orders,
+          // The status it leaves, too: a racing change of status ends in one outcome.
+          and(eq(orders.id, current.id), eq(orders.status, from)),
+          input.version,
+          {
             status: input.status,
             trackingId,
             ...(cashCollected && {
@@ -208,12 +213,10 @@ export function createAdminOrdersService(
               codCollectedAt: now,
               codCollectedBy: admin?.id ?? null,
             }),
-            version: sql`${orders.version} + 1`,
             updatedAt: now,
-          })
-          .where(and(eq(orders.id, current.id), eq(orders.status, from), eq(orders.version, input.version)))
-          .returning();
-        if (!row) throw new AppError('conflict', ORDER_CHANGED_MEANWHILE);
+          },
+          ORDER_CHANGED_MEANWHILE,
+        );
         await recordStatus(tx, row.id, row.status, row.updatedAt);
         await deps.invoices.onStatusChanged(tx, row);
         await options.within?.(tx, row);
@@ -281,12 +284,14 @@ export function createAdminOrdersService(
           refundedValuePaise: [...before.values()].reduce((sum, l) => sum + l.valuePaise, 0),
           chosenValuePaise: lines.reduce((sum, l) => sum + l.valuePaise, 0),
         });
-        const [row] = await tx
-          .update(orders)
-          .set({ version: sql`${orders.version} + 1`, updatedAt: new Date() })
-          .where(and(eq(orders.id, current.id), eq(orders.version, input.version)))
-          .returning();
-        if (!row) throw new AppError('conflict', ORDER_CHANGED_MEANWHILE);
+        const row = await updateAtVersion(
+          tx,
+          orders,
+          eq(orders.id, current.id),
+          input.version,
+          { updatedAt: new Date() },
+          ORDER_CHANGED_MEANWHILE,
+        );
         const refund = await deps.refunds.requestForLines(tx, row, lines, amountPaise);
         await deps.audit.audit(
           {
