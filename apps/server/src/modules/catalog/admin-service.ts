@@ -1,7 +1,8 @@
 // The back office's product writes: create, whole-product edits (fields, about lines and every
 // variant) saved in one transaction against the version the form loaded, activation, and the
-// product's images (admin-images.ts; the reads are in admin-product-reads.ts). Each change writes its audit entry (before and after) in its transaction and
-// drops the catalogue snapshot afterwards, so the storefront shows it on its next request.
+// product's images (admin-images.ts; the reads are in admin-product-reads.ts). Each change writes
+// its audit entry (before and after) in its transaction and drops the catalogue snapshot
+// afterwards, so the storefront shows it on its next request.
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import { CHANGED_MEANWHILE } from '@spice/shared/contracts/admin';
 import {
