@@ -3,21 +3,22 @@
 
 import type { Db } from './db/client.ts';
 import type { InvalidationBus } from './lib/invalidation-bus.ts';
+import { createCustomersService } from './modules/accounts/admin-service.ts';
 import { createMessagePreferences } from './modules/accounts/message-preferences.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
 import { createAuditService } from './modules/admin/audit.ts';
-import { createContentEditingService } from './modules/admin/content-editing.ts';
-import { createCustomersService } from './modules/admin/customers.ts';
 import { createDashboardService } from './modules/admin/dashboard.ts';
-import { createModerationService } from './modules/admin/moderation.ts';
-import { createStockService } from './modules/admin/stock.ts';
 import { createOtpService } from './modules/auth/otp-service.ts';
 import { createSessionStore } from './modules/auth/sessions.ts';
 import { createCartService } from './modules/cart/service.ts';
 import { createProductEditingService } from './modules/catalog/admin-service.ts';
+import { createStockService } from './modules/catalog/admin-stock.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
+import { createCheckoutAdminService } from './modules/checkout/admin-service.ts';
 import { createCheckoutService } from './modules/checkout/service.ts';
+import { createInboxService } from './modules/contact/admin-service.ts';
 import { createContactService } from './modules/contact/service.ts';
+import { createContentEditingService } from './modules/content/admin-editing.ts';
 import { createContentAdminService } from './modules/content/admin-service.ts';
 import { createContentService } from './modules/content/service.ts';
 import { createCouponsAdminService } from './modules/coupons/admin-service.ts';
@@ -42,6 +43,7 @@ import { variantsInUse } from './modules/orders/variant-usage.ts';
 import { createGateway } from './modules/payments/gateway.ts';
 import { createPaymentsLedger } from './modules/payments/ledger.ts';
 import { createRefundsService, REFUND_JOB } from './modules/refunds/service.ts';
+import { createReviewModerationService } from './modules/reviews/admin-service.ts';
 import { createReviewsService } from './modules/reviews/service.ts';
 import { createSearchService } from './modules/search/service.ts';
 import { createAutomaticCourier, manualCourier } from './modules/shipping/courier.ts';
@@ -157,7 +159,8 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     invoiceRegister: createInvoiceRegister(db),
     media,
     productEditing: createProductEditingService(db, { catalog, audit, media, variantsInUse }),
-    contentEditing: createContentEditingService({ content, checkout, audit }),
+    contentEditing: createContentEditingService({ content, audit }),
+    checkoutAdmin: createCheckoutAdminService({ checkout, audit }),
     contentAdmin: createContentAdminService(db, { audit, invalidate: () => content.invalidate() }),
     couponsAdmin: createCouponsAdminService(db, { audit }),
     stock: createStockService({ catalog, audit }),
@@ -213,6 +216,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     content,
     reviews,
     contact,
-    moderation: createModerationService({ reviews, contact, audit }),
+    reviewModeration: createReviewModerationService({ reviews, audit }),
+    inbox: createInboxService({ contact, audit }),
   };
 }

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { DEMO_ADMIN } from '../../seed/demo-seed.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { type Shopper, signUp, verifyMobile } from '../../test/shoppers.ts';
-import { LIST_CHANGED_MEANWHILE } from '../content/admin-service.ts';
+import { LIST_CHANGED_MEANWHILE } from '../content/admin-writes.ts';
 
 let t: TestApp;
 let shopper: Shopper;

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/auth.ts';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { contact, accounts, moderation } = app.services;
+  const { contact, accounts, inbox } = app.services;
   const adminErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
   app.post(
@@ -70,7 +70,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const admin = await requireAdmin(request, accounts);
       reply.header('cache-control', 'private, no-store');
-      return moderation.setMessageRead(admin, request.params.id, request.body.read);
+      return inbox.setMessageRead(admin, request.params.id, request.body.read);
     },
   );
 };

@@ -20,7 +20,7 @@ const tags = ['reviews'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { reviews, accounts, moderation } = app.services;
+  const { reviews, accounts, reviewModeration } = app.services;
 
   app.addHook('onSend', async (request, reply) => {
     const cacheable = request.method === 'GET' && reply.statusCode === 200;
@@ -132,7 +132,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await requireAdmin(request, accounts);
-      return moderation.replyToReview(admin, request.params.id, request.body.reply);
+      return reviewModeration.replyToReview(admin, request.params.id, request.body.reply);
     },
   );
 
@@ -149,7 +149,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await requireAdmin(request, accounts);
-      return moderation.setReviewHidden(admin, request.params.id, request.body.hidden);
+      return reviewModeration.setReviewHidden(admin, request.params.id, request.body.hidden);
     },
   );
 };

@@ -1,6 +1,6 @@
-// The product form's data: the posted flat fields (variants.0.price, …) back into the shared
-// schema's shape, and the editable variant rows the form starts from.
-import type { AdminProductDto } from '@spice/shared/contracts/products-admin';
+// The product form's posted fields as the shared schema's input: the form posts flat fields
+// (variants.0.price, …) that productFromForm turns back into the schema's shape, on the client
+// before sending and in the action after.
 import { ProductCreate, ProductUpdate } from '@spice/shared/contracts/products-admin';
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
@@ -64,54 +64,3 @@ function aboutPairs(form: FormData): { about: string[]; aboutHi?: string[] } {
 }
 
 export const productSchemaFor = (form: FormData) => (form.has('version') ? ProductUpdate : ProductCreate);
-
-export interface Row {
-  key: number;
-  id: string;
-  weight: string;
-  weightHi: string;
-  price: string;
-  mrp: string;
-  stock: string;
-  loadedStock: string;
-  sku: string;
-  grams: string;
-  removable: boolean;
-}
-
-let nextKey = 1;
-/** A key for a new row of the form (rows move, so their index cannot be their key). */
-export const newRowKey = (): number => nextKey++;
-export const blankRow = (): Row => ({
-  key: nextKey++,
-  id: '',
-  weight: '',
-  weightHi: '',
-  price: '',
-  mrp: '',
-  stock: '0',
-  loadedStock: '',
-  sku: '',
-  grams: '',
-  removable: true,
-});
-
-/** 150.5 is shown as 150.50, 60 as 60. */
-const rupeeText = (rupees: number) => (Number.isInteger(rupees) ? String(rupees) : rupees.toFixed(2));
-
-export function rowsOf(product: AdminProductDto | null): Row[] {
-  if (!product) return [blankRow(), blankRow()];
-  return product.variants.map((v) => ({
-    key: nextKey++,
-    id: String(v.id),
-    weight: v.weight,
-    weightHi: v.weightHi,
-    price: rupeeText(v.price),
-    mrp: rupeeText(v.mrp),
-    stock: String(v.stock),
-    loadedStock: String(v.stock),
-    sku: v.sku,
-    grams: v.grams === null ? '' : String(v.grams),
-    removable: v.removable,
-  }));
-}

@@ -1,19 +1,70 @@
-// The product form's variants table: weight (English and Hindi), price, MRP, stock, SKU and grams
-// per row; rows move up and down, and a variant ordered before cannot be removed.
+// The product form's variants table: one row per weight with its price, MRP, stock, SKU and grams,
+// rows added, removed and moved up and down. Rows live in the form's state so they can move.
+import type { AdminProductDto } from '@spice/shared/contracts/products-admin';
 import { FieldError, type FormErrors } from './forms';
-import { blankRow, type Row } from './product-form-data';
+
+export interface Row {
+  key: number;
+  id: string;
+  weight: string;
+  weightHi: string;
+  price: string;
+  mrp: string;
+  stock: string;
+  loadedStock: string;
+  sku: string;
+  grams: string;
+  removable: boolean;
+}
+
+let nextKey = 1;
+/** A key for a new list item (variant rows and about lines), unique in the page. */
+export const newKey = () => nextKey++;
+export const blankRow = (): Row => ({
+  key: newKey(),
+  id: '',
+  weight: '',
+  weightHi: '',
+  price: '',
+  mrp: '',
+  stock: '0',
+  loadedStock: '',
+  sku: '',
+  grams: '',
+  removable: true,
+});
+
+/** 150.5 is shown as 150.50, 60 as 60. */
+const rupeeText = (rupees: number) => (Number.isInteger(rupees) ? String(rupees) : rupees.toFixed(2));
+
+export function rowsOf(product: AdminProductDto | null): Row[] {
+  if (!product) return [blankRow(), blankRow()];
+  return product.variants.map((v) => ({
+    key: newKey(),
+    id: String(v.id),
+    weight: v.weight,
+    weightHi: v.weightHi,
+    price: rupeeText(v.price),
+    mrp: rupeeText(v.mrp),
+    stock: String(v.stock),
+    loadedStock: String(v.stock),
+    sku: v.sku,
+    grams: v.grams === null ? '' : String(v.grams),
+    removable: v.removable,
+  }));
+}
 
 export function VariantsFieldset({
   uid,
-  errors,
   rows,
+  errors,
   setCell,
   move,
   changeRows,
 }: {
   uid: string;
-  errors: FormErrors;
   rows: Row[];
+  errors: FormErrors;
   setCell: (key: number, field: keyof Row, value: string) => void;
   move: (index: number, by: -1 | 1) => void;
   changeRows: (next: Row[]) => void;

@@ -72,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
-    await services.contentEditing.updateCheckoutSettings(user, parsed.data);
+    await services.checkoutAdmin.updateCheckoutSettings(user, parsed.data);
     return { ok: true, message: 'Checkout settings saved; new checkouts use them now.' } as ActionResult;
   } catch (error) {
     return refusal(error);

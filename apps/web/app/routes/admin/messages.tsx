@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ ok: false, message: 'Unknown message.' }, { status: 400 });
   try {
     const read = form.get('read') === 'true';
-    await services.moderation.setMessageRead(user, id, read);
+    await services.inbox.setMessageRead(user, id, read);
     return { ok: true, message: read ? 'Marked read.' : 'Marked unread.' } as ActionResult;
   } catch (error) {
     return refusal(error);

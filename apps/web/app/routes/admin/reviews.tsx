@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (form.intent === 'hide' || form.intent === 'show') {
       const hidden = form.intent === 'hide';
-      await services.moderation.setReviewHidden(user, id, hidden);
+      await services.reviewModeration.setReviewHidden(user, id, hidden);
       return {
         ok: true,
         id,
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    await services.moderation.replyToReview(user, id, parsed.data.reply);
+    await services.reviewModeration.replyToReview(user, id, parsed.data.reply);
     return {
       ok: true,
       id,

@@ -9,9 +9,9 @@ import { toRupees } from '@spice/shared/money';
 import { csvDocument, csvIstTimestamp, csvRupees } from '../../lib/csv.ts';
 import { pageOf } from '../../lib/pagination.ts';
 import { AppError } from '../../plugins/errors.ts';
-import type { AccountsService } from '../accounts/service.ts';
 import type { CustomerOrderService } from '../orders/customer-order.ts';
 import type { ReviewsService } from '../reviews/service.ts';
+import type { AccountsService } from './service.ts';
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found.';
 

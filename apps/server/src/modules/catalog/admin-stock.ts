@@ -2,8 +2,8 @@
 // transaction; the catalogue snapshot is dropped so the storefront shows the new stock at once.
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { StockAdjustmentInput } from '@spice/shared/contracts/admin';
-import type { CatalogService } from '../catalog/service.ts';
-import type { AuditService } from './audit.ts';
+import type { AuditService } from '../admin/audit.ts';
+import type { CatalogService } from './service.ts';
 
 export type StockService = ReturnType<typeof createStockService>;
 

@@ -2,15 +2,10 @@
 // its audit entry in the change's transaction. The API routes and the admin pages both call these.
 
 import type { UserDto } from '@spice/shared/contracts/accounts';
-import type {
-  CheckoutSettingsEditInput,
-  PolicyEditInput,
-  SettingsEditInput,
-} from '@spice/shared/contracts/admin';
+import type { PolicyEditInput, SettingsEditInput } from '@spice/shared/contracts/admin';
 import type { PolicyKind } from '@spice/shared/policy';
-import type { CheckoutService } from '../checkout/service.ts';
-import type { AdminPolicyDto, AdminSettingsDto, ContentService } from '../content/service.ts';
-import type { AuditService } from './audit.ts';
+import type { AuditService } from '../admin/audit.ts';
+import type { AdminPolicyDto, AdminSettingsDto, ContentService } from './service.ts';
 
 /** What the audit log keeps of a policy and of the store texts: each text in both languages. */
 const policyAudit = (p: AdminPolicyDto) => ({
@@ -31,12 +26,8 @@ const settingsAudit = (s: AdminSettingsDto) => ({
 
 export type ContentEditingService = ReturnType<typeof createContentEditingService>;
 
-export function createContentEditingService(deps: {
-  content: ContentService;
-  checkout: CheckoutService;
-  audit: AuditService;
-}) {
-  const { content, checkout, audit } = deps;
+export function createContentEditingService(deps: { content: ContentService; audit: AuditService }) {
+  const { content, audit } = deps;
   return {
     updatePolicy(admin: UserDto, kind: PolicyKind, input: PolicyEditInput) {
       return content.updatePolicy(kind, input, (before, after, tx) =>
@@ -64,22 +55,6 @@ export function createContentEditingService(deps: {
             entityId: 1,
             before: settingsAudit(before),
             after: settingsAudit(after),
-          },
-          tx,
-        ),
-      );
-    },
-
-    updateCheckoutSettings(admin: UserDto, input: CheckoutSettingsEditInput) {
-      return checkout.updateSettings(input, (before, after, tx) =>
-        audit.audit(
-          {
-            actorUserId: admin.id,
-            action: 'checkout-settings.update',
-            entity: 'checkout_settings',
-            entityId: 1,
-            before,
-            after,
           },
           tx,
         ),
