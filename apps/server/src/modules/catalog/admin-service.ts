@@ -20,7 +20,6 @@ import {
   variantInUseMessage,
 } from '@spice/shared/contracts/products-admin';
 import { defaultSource, productImage, srcSetOf } from '@spice/shared/images';
-import { rupeesToPaise, toRupees } from '@spice/shared/money';
 import { gramsFromLabel } from '@spice/shared/shipping';
 import { SLUG_PATTERN, slugify, suggestSlug } from '@spice/shared/slug';
 import { and, asc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
@@ -29,6 +28,7 @@ import { updateAtVersion } from '../../lib/versioned.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService } from '../admin/audit.ts';
 import type { MediaService } from '../media/service.ts';
+import { priceBoundDto, variantPricesDto, variantPricesFromInput } from './dto.ts';
 import { productImages, products, productVariants } from './schema.ts';
 import type { CatalogService } from './service.ts';
 
@@ -92,8 +92,7 @@ export function createProductEditingService(
         id: v.id,
         weight: v.weight,
         weightHi: v.weightHi,
-        price: toRupees(v.pricePaise),
-        mrp: toRupees(v.mrpPaise),
+        ...variantPricesDto(v),
         stock: v.stock,
         sku: v.sku,
         grams: v.weightGrams,
@@ -187,8 +186,7 @@ export function createProductEditingService(
     productId,
     weight: v.weight,
     weightHi: v.weightHi,
-    pricePaise: rupeesToPaise(v.price),
-    mrpPaise: rupeesToPaise(v.mrp),
+    ...variantPricesFromInput(v),
     stock: v.stock,
     sku: v.sku,
     weightGrams: v.grams ?? gramsFromLabel(v.weight),
@@ -330,8 +328,8 @@ export function createProductEditingService(
           active: r.active,
           bestseller: r.bestseller,
           thumbnail: productImage({ name: r.name, images: thumb ? [thumb] : [], imageUrl: r.imageUrl }),
-          minPrice: r.minPaise === null ? null : toRupees(Number(r.minPaise)),
-          maxPrice: r.maxPaise === null ? null : toRupees(Number(r.maxPaise)),
+          minPrice: priceBoundDto(r.minPaise),
+          maxPrice: priceBoundDto(r.maxPaise),
           totalStock: r.totalStock,
           variantCount: r.variantCount,
           version: r.version,
