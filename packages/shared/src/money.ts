@@ -1,7 +1,11 @@
 // Money is integer paise everywhere inside the shop (fields named `…Paise`); rupees appear only
 // where a contract is serialised (a field typed `Rupees` below, filled by `toRupees` in the DTO
 // mapping next to the routes, read with `toPaise`) and where a page formats ₹ (`formatRupees`).
-import * as z from './contracts/zod.ts';
+import * as zod from 'zod';
+// Both read only when a value is parsed: contracts/zod.ts and messages.ts import this module
+// (through the message texts), so nothing of theirs may be read while it loads.
+import { isClientNumber } from './contracts/zod.ts';
+import { MESSAGES } from './messages.ts';
 
 /**
  * Whether a rupee amount is whole paise (at most two decimals): the one check behind `Rupees`,
@@ -20,11 +24,15 @@ export const RUPEES_MESSAGE = 'Enter an amount in rupees with up to two decimals
  * call the services in-process and hand the same DTOs to the page, so one contract type must
  * mean rupees on both sides.)
  */
-export const Rupees = z.number().refine(isWholePaise, RUPEES_MESSAGE);
+export const Rupees = zod
+  .number()
+  .refine((v) => isClientNumber(v), { error: () => MESSAGES.numberOutOfRange })
+  .refine(isWholePaise, RUPEES_MESSAGE);
 
 /** A rupee amount as typed in a form (the back office's settings and coupons): 0 to ₹10 lakh. */
-export const RupeesInput = z.coerce
+export const RupeesInput = zod.coerce
   .number({ error: RUPEES_MESSAGE })
+  .refine((v) => isClientNumber(v), { error: () => MESSAGES.numberOutOfRange })
   .min(0, RUPEES_MESSAGE)
   .max(1_000_000, 'That amount is too large.')
   .refine(isWholePaise, RUPEES_MESSAGE);
