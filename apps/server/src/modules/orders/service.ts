@@ -157,10 +157,7 @@ export function createOrdersService(
     }
     const price = priceCart({
       lines,
-      milestones: config.milestones.map((m) => ({
-        minCartValue: m.minCartValuePaise,
-        shippingCharge: m.shippingChargePaise,
-      })),
+      milestones: config.milestones,
       couponDiscountPaise,
       platformFeePaise: config.platformFeePaise,
       prepaidDiscount: config.prepaidDiscount,
