@@ -6,6 +6,7 @@ import { withCountryCode } from '@spice/shared/validators';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { type PageRequest, pageRows } from '../../lib/pagination.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { addresses, users } from './schema.ts';
 
@@ -160,11 +161,11 @@ export function createAccountsService(
      * The back office's customer search, newest accounts first: q matches part of the mobile
      * (a leading +91 or 0 is ignored), of 'first last' or of the e-mail. No limit: every match.
      */
-    async searchUsers(q: string | undefined, page?: { limit: number; offset: number }) {
+    async searchUsers(q: string | undefined, page?: PageRequest) {
       const where = userSearch(q);
       const query = db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id));
       const [rows, [total]] = await Promise.all([
-        page ? query.limit(page.limit).offset(page.offset) : query,
+        page ? pageRows(query, page) : query,
         db.select({ n: count() }).from(users).where(where),
       ]);
       return { rows, total: total?.n ?? 0 };

@@ -2,6 +2,7 @@
 // transaction as the change, so a change is never saved without its record (or the reverse).
 import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pageOf, pageRows } from '../../lib/pagination.ts';
 import { userFirstNameById, userMobileById } from '../accounts/directory.ts';
 import { auditLog } from './schema.ts';
 
@@ -35,33 +36,28 @@ export function createAuditService(db: Db) {
 
     /** Newest first, one page at a time, with the actor's name and mobile. */
     async list(page: number, size: number) {
-      const rows = await db
-        .select({
-          id: auditLog.id,
-          actorUserId: auditLog.actorUserId,
-          // The actor's name and mobile through the accounts module, in this one statement.
-          actorName: userFirstNameById(actor),
-          actorMobile: userMobileById(actor),
-          action: auditLog.action,
-          entity: auditLog.entity,
-          entityId: auditLog.entityId,
-          before: auditLog.before,
-          after: auditLog.after,
-          createdAt: auditLog.createdAt,
-        })
-        .from(auditLog)
-        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-        .limit(size)
-        .offset(page * size);
+      const rows = await pageRows(
+        db
+          .select({
+            id: auditLog.id,
+            actorUserId: auditLog.actorUserId,
+            // The actor's name and mobile through the accounts module, in this one statement.
+            actorName: userFirstNameById(actor),
+            actorMobile: userMobileById(actor),
+            action: auditLog.action,
+            entity: auditLog.entity,
+            entityId: auditLog.entityId,
+            before: auditLog.before,
+            after: auditLog.after,
+            createdAt: auditLog.createdAt,
+          })
+          .from(auditLog)
+          .orderBy(desc(auditLog.createdAt), desc(auditLog.id)),
+        { page, size },
+      );
       const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
-      const total = count?.n ?? 0;
-      return {
-        content: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-        page,
-        size,
-        totalElements: total,
-        totalPages: Math.ceil(total / size),
-      };
+      const content = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+      return pageOf(content, count?.n ?? 0, { page, size });
     },
   };
 }

@@ -6,6 +6,7 @@ import type {
   CustomersQueryInput,
 } from '@spice/shared/contracts/admin-customers';
 import { csvDocument, csvIstTimestamp, csvRupees } from '../../lib/csv.ts';
+import { pageOf } from '../../lib/pagination.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import type { CustomerOrderService } from '../orders/customer-order.ts';
@@ -64,17 +65,8 @@ export function createCustomersService(deps: {
 
   return {
     async list(query: CustomersQueryInput) {
-      const { rows, total } = await accounts.searchUsers(query.q, {
-        limit: query.size,
-        offset: query.page * query.size,
-      });
-      return {
-        content: (await summarize(rows)).map(toRow),
-        page: query.page,
-        size: query.size,
-        totalElements: total,
-        totalPages: Math.ceil(total / query.size),
-      };
+      const { rows, total } = await accounts.searchUsers(query.q, query);
+      return pageOf((await summarize(rows)).map(toRow), total, query);
     },
 
     async detail(id: number): Promise<CustomerDetailDto> {

@@ -8,36 +8,37 @@ import {
   type AdminProductDto,
   type AdminProductRowDto,
   type AdminProductsQueryInput,
-  IMAGES_CHANGED,
   type ProductCreateInput,
   type ProductUpdateInput,
-  SKU_TAKEN,
   SLUG_INVALID,
   SLUG_TAKEN,
   type SlugCheckDto,
-  stockChangedMessage,
-  type VariantEditInput,
-  variantInUseMessage,
 } from '@spice/shared/contracts/products-admin';
 import { defaultSource, productImage, srcSetOf } from '@spice/shared/images';
-import { gramsFromLabel } from '@spice/shared/shipping';
-import { SLUG_PATTERN, slugify, suggestSlug } from '@spice/shared/slug';
-import { and, asc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import { SLUG_PATTERN } from '@spice/shared/slug';
+import { and, asc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { updateAtVersion } from '../../lib/versioned.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService } from '../admin/audit.ts';
 import type { MediaService } from '../media/service.ts';
-import { priceBoundDto, variantPricesDto, variantPricesFromInput } from './dto.ts';
+import { createProductImagesEditing } from './admin-images.ts';
+import {
+  assertSkusFree,
+  assertSlugFree,
+  freeSlug,
+  saveVariants,
+  slugsLike,
+  uniqueRefusal,
+  variantRow,
+} from './admin-product-rules.ts';
+import { priceBoundDto, variantPricesDto } from './dto.ts';
 import { productImages, products, productVariants } from './schema.ts';
 import type { CatalogService } from './service.ts';
 
 type Reader = Pick<Db, 'select'>;
 
-export const MAX_IMAGES = 20;
-export const TOO_MANY_IMAGES = `A product can have at most ${MAX_IMAGES} images. Delete one first.`;
 const PRODUCT_NOT_FOUND = 'Product not found.';
-const IMAGE_NOT_FOUND = 'This image is no longer there. Reload the page.';
 
 export type ProductEditingService = ReturnType<typeof createProductEditingService>;
 
@@ -134,141 +135,6 @@ export function createProductEditingService(
     variants: p.variants.map(({ removable: _, ...v }) => v),
   });
 
-  /** Slugs in use that start like `base`, except the given product's own. */
-  async function slugsLike(executor: Reader, base: string, exceptId?: number): Promise<Set<string>> {
-    const where: SQL[] = [sql`${products.slug} like ${`${base.replace(/[\\%_]/g, '\\$&')}%`}`];
-    if (exceptId) where.push(ne(products.id, exceptId));
-    const rows = await executor
-      .select({ slug: products.slug })
-      .from(products)
-      .where(and(...where));
-    return new Set(rows.map((r) => r.slug));
-  }
-
-  async function freeSlug(executor: Reader, name: string, exceptId?: number): Promise<string> {
-    const taken = await slugsLike(executor, slugify(name) || 'product', exceptId);
-    return suggestSlug(name, (s) => taken.has(s));
-  }
-
-  async function assertSlugFree(executor: Reader, slug: string, exceptId?: number) {
-    const where: SQL[] = [eq(products.slug, slug)];
-    if (exceptId) where.push(ne(products.id, exceptId));
-    const [other] = await executor
-      .select({ id: products.id })
-      .from(products)
-      .where(and(...where));
-    if (other) throw new AppError('conflict', SLUG_TAKEN, { slug: SLUG_TAKEN });
-  }
-
-  /** SKUs are unique across the shop, compared without case so KC-1 and kc-1 are not both used. */
-  async function assertSkusFree(
-    executor: Reader,
-    variants: readonly VariantEditInput[],
-    exceptProductId?: number,
-  ) {
-    const wanted = variants.map((v) => v.sku.toUpperCase());
-    const where: SQL[] = [inArray(sql`upper(${productVariants.sku})`, wanted)];
-    if (exceptProductId) where.push(ne(productVariants.productId, exceptProductId));
-    const taken = await executor
-      .select({ sku: productVariants.sku })
-      .from(productVariants)
-      .where(and(...where));
-    if (taken.length === 0) return;
-    const takenSet = new Set(taken.map((t) => t.sku.toUpperCase()));
-    const errors: Record<string, string> = {};
-    variants.forEach((v, i) => {
-      if (takenSet.has(v.sku.toUpperCase())) errors[`variants.${i}.sku`] = SKU_TAKEN;
-    });
-    throw new AppError('conflict', SKU_TAKEN, errors);
-  }
-
-  const variantRow = (productId: number, v: VariantEditInput, position: number) => ({
-    productId,
-    weight: v.weight,
-    weightHi: v.weightHi,
-    ...variantPricesFromInput(v),
-    stock: v.stock,
-    sku: v.sku,
-    weightGrams: v.grams ?? gramsFromLabel(v.weight),
-    position,
-  });
-
-  /** Writes the variant list as submitted: removes, updates and adds, in the submitted order. */
-  async function saveVariants(tx: Tx, productId: number, input: readonly VariantEditInput[]) {
-    const existing = await tx.select().from(productVariants).where(eq(productVariants.productId, productId));
-    const byId = new Map(existing.map((v) => [v.id, v]));
-    input.forEach((v, i) => {
-      if (v.id !== undefined && !byId.has(v.id)) {
-        const message = 'This variant is not part of this product.';
-        throw new AppError('invalid', message, { [`variants.${i}.weight`]: message });
-      }
-    });
-
-    const kept = new Set(input.flatMap((v) => (v.id === undefined ? [] : [v.id])));
-    const removed = existing.filter((v) => !kept.has(v.id));
-    if (removed.length > 0) {
-      const inUse = await deps.variantsInUse(
-        tx,
-        removed.map((v) => v.id),
-      );
-      const blocked = removed.find((v) => inUse.has(v.id));
-      if (blocked) {
-        const message = variantInUseMessage(blocked.weight);
-        throw new AppError('conflict', message, { variants: message });
-      }
-      await tx.delete(productVariants).where(
-        inArray(
-          productVariants.id,
-          removed.map((v) => v.id),
-        ),
-      );
-    }
-
-    // SKUs moving between this product's variants (a swap) would collide mid-way: park them first.
-    const moving = input.filter((v) => v.id !== undefined && byId.get(v.id)?.sku !== v.sku);
-    for (const v of moving) {
-      await tx
-        .update(productVariants)
-        .set({ sku: sql`'~moving-' || ${productVariants.id}` })
-        .where(eq(productVariants.id, v.id!));
-    }
-
-    for (const [i, v] of input.entries()) {
-      if (v.id === undefined) {
-        await tx.insert(productVariants).values(variantRow(productId, v, i));
-        continue;
-      }
-      // With the stock the form showed, apply the difference: units sold meanwhile stay sold.
-      const delta = v.loadedStock === undefined ? null : v.stock - v.loadedStock;
-      const { productId: _, stock, ...fields } = variantRow(productId, v, i);
-      const [row] = await tx
-        .update(productVariants)
-        .set({ ...fields, stock: delta === null ? stock : sql`${productVariants.stock} + ${delta}` })
-        .where(
-          and(
-            eq(productVariants.id, v.id),
-            delta === null ? undefined : sql`${productVariants.stock} + ${delta} >= 0`,
-          ),
-        )
-        .returning({ id: productVariants.id });
-      if (!row) {
-        const message = stockChangedMessage(v.weight);
-        throw new AppError('conflict', message, { [`variants.${i}.stock`]: message });
-      }
-    }
-  }
-
-  /** A duplicate slipping past the checks (two admins at the same instant) becomes the same refusal. */
-  function uniqueRefusal(error: unknown): unknown {
-    const pg = (error as { cause?: { code?: string; constraint?: string } }).cause ?? error;
-    const { code, constraint } = pg as { code?: string; constraint?: string };
-    if (code !== '23505') return error;
-    if (constraint === 'products_slug_key') return new AppError('conflict', SLUG_TAKEN, { slug: SLUG_TAKEN });
-    if (constraint === 'product_variants_sku_key')
-      return new AppError('conflict', SKU_TAKEN, { variants: SKU_TAKEN });
-    return error;
-  }
-
   async function changed<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work();
@@ -279,6 +145,8 @@ export function createProductEditingService(
       catalog.invalidate();
     }
   }
+
+  const images = createProductImagesEditing(db, { audit, media, mustLoad, changed });
 
   return {
     get: (id: number) => mustLoad(db, id),
@@ -442,7 +310,7 @@ export function createProductEditingService(
               gstRateBp: input.gstRate === null ? null : Math.round(input.gstRate * 100),
             })
             .where(eq(products.id, id));
-          await saveVariants(tx, id, input.variants);
+          await saveVariants(tx, id, input.variants, deps.variantsInUse);
           const after = await mustLoad(tx, id);
           await audit.audit(
             {
@@ -488,136 +356,7 @@ export function createProductEditingService(
       return mustLoad(db, id);
     },
 
-    /** Checks, resizes and stores the image, then adds it after the product's other images. */
-    async addImage(admin: UserDto, productId: number, bytes: Uint8Array, alt: string) {
-      const [exists] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
-      if (!exists) throw new AppError('notFound', PRODUCT_NOT_FOUND);
-      const [count] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(productImages)
-        .where(eq(productImages.productId, productId));
-      if ((count?.n ?? 0) >= MAX_IMAGES)
-        throw new AppError('conflict', TOO_MANY_IMAGES, { file: TOO_MANY_IMAGES });
-      const stored = await media.store(bytes, 'product');
-      await changed(() =>
-        db.transaction(async (tx) => {
-          const [last] = await tx
-            .select({ next: sql<number>`coalesce(max(${productImages.position}), -1) + 1` })
-            .from(productImages)
-            .where(eq(productImages.productId, productId));
-          const [row] = await tx
-            .insert(productImages)
-            .values({
-              productId,
-              url: stored.url,
-              alt,
-              sources: stored.sources,
-              width: stored.width,
-              height: stored.height,
-              position: Number(last?.next ?? 0),
-            })
-            .returning();
-          await audit.audit(
-            {
-              actorUserId: admin.id,
-              action: 'product.image.add',
-              entity: 'product',
-              entityId: productId,
-              before: null,
-              after: { imageId: row!.id, url: row!.url, alt: row!.alt, sources: row!.sources },
-            },
-            tx,
-          );
-        }),
-      );
-      return mustLoad(db, productId);
-    },
-
-    /** `ids` is every image of the product in the new order; a different set means it changed meanwhile. */
-    async reorderImages(admin: UserDto, productId: number, ids: readonly number[]) {
-      await changed(() =>
-        db.transaction(async (tx) => {
-          await mustLoad(tx, productId);
-          const current = await tx
-            .select({ id: productImages.id })
-            .from(productImages)
-            .where(eq(productImages.productId, productId))
-            .orderBy(asc(productImages.position), asc(productImages.id));
-          const before = current.map((r) => r.id);
-          const same =
-            ids.length === before.length &&
-            new Set(ids).size === ids.length &&
-            ids.every((id) => before.includes(id));
-          if (!same) throw new AppError('conflict', IMAGES_CHANGED);
-          for (const [position, id] of ids.entries()) {
-            await tx.update(productImages).set({ position }).where(eq(productImages.id, id));
-          }
-          await audit.audit(
-            {
-              actorUserId: admin.id,
-              action: 'product.image.reorder',
-              entity: 'product',
-              entityId: productId,
-              before: { order: before },
-              after: { order: ids },
-            },
-            tx,
-          );
-        }),
-      );
-      return mustLoad(db, productId);
-    },
-
-    async updateImageAlt(admin: UserDto, productId: number, imageId: number, alt: string) {
-      await changed(() =>
-        db.transaction(async (tx) => {
-          const where = and(eq(productImages.id, imageId), eq(productImages.productId, productId));
-          const [before] = await tx.select({ alt: productImages.alt }).from(productImages).where(where);
-          if (!before) throw new AppError('notFound', IMAGE_NOT_FOUND);
-          await tx.update(productImages).set({ alt }).where(where);
-          await audit.audit(
-            {
-              actorUserId: admin.id,
-              action: 'product.image.alt',
-              entity: 'product',
-              entityId: productId,
-              before: { imageId, alt: before.alt },
-              after: { imageId, alt },
-            },
-            tx,
-          );
-        }),
-      );
-      return mustLoad(db, productId);
-    },
-
-    /**
-     * Removes the image from the product. The stored files stay: their names are content hashes
-     * another record (or a shopper's cached page) may still use, and they never change.
-     */
-    async deleteImage(admin: UserDto, productId: number, imageId: number) {
-      await changed(() =>
-        db.transaction(async (tx) => {
-          const [row] = await tx
-            .delete(productImages)
-            .where(and(eq(productImages.id, imageId), eq(productImages.productId, productId)))
-            .returning();
-          if (!row) throw new AppError('notFound', IMAGE_NOT_FOUND);
-          await audit.audit(
-            {
-              actorUserId: admin.id,
-              action: 'product.image.delete',
-              entity: 'product',
-              entityId: productId,
-              before: { imageId, url: row.url, alt: row.alt, sources: row.sources },
-              after: null,
-            },
-            tx,
-          );
-        }),
-      );
-      return mustLoad(db, productId);
-    },
+    ...images,
   };
 }
 

@@ -5,6 +5,7 @@
 import type { ContactValues } from '@spice/shared/contracts/contact';
 import { count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { pageOf, pageRows } from '../../lib/pagination.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Messenger } from '../messaging/service.ts';
 import { contactForwardEmail } from '../messaging/templates.ts';
@@ -67,23 +68,17 @@ export function createContactService(
     async inbox(unreadOnly: boolean, page: number, size: number) {
       const where = unreadOnly ? isNull(contactMessages.readAt) : undefined;
       const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(contactMessages)
-          .where(where)
-          .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-          .limit(size)
-          .offset(page * size),
+        pageRows(
+          db
+            .select()
+            .from(contactMessages)
+            .where(where)
+            .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)),
+          { page, size },
+        ),
         db.select({ n: count() }).from(contactMessages).where(where),
       ]);
-      const totalElements = total?.n ?? 0;
-      return {
-        content: rows.map(toDto),
-        totalElements,
-        totalPages: Math.ceil(totalElements / size),
-        page,
-        size,
-      };
+      return pageOf(rows.map(toDto), total?.n ?? 0, { page, size });
     },
 
     /** Marks a message read (now) or unread again. */

@@ -7,6 +7,7 @@ import {
   JOB_NOT_DEAD,
 } from '@spice/shared/contracts/admin-jobs';
 import type { Db } from '../../db/client.ts';
+import { pageOf } from '../../lib/pagination.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService } from '../admin/audit.ts';
 import type { JobQueue } from './queue.ts';
@@ -29,11 +30,7 @@ export function createJobsAdmin(db: Db, deps: { jobs: JobQueue; audit: AuditServ
     async list(query: AdminJobsQueryInput): Promise<AdminJobPageDto> {
       const { rows, byStatus, total } = await deps.jobs.list(query);
       return {
-        content: rows.map(toDto),
-        page: query.page,
-        size: query.size,
-        totalElements: total,
-        totalPages: Math.ceil(total / query.size),
+        ...pageOf(rows.map(toDto), total, query),
         counts: {
           queued: byStatus.queued ?? 0,
           running: byStatus.running ?? 0,

@@ -3,6 +3,7 @@
 // runs the same on PostgreSQL and the embedded PGlite (decision record 0013).
 import { and, count, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pageRows } from '../../lib/pagination.ts';
 import { retryDelayMs } from './backoff.ts';
 import { type JobRow, type JobStatus, jobs } from './schema.ts';
 
@@ -137,13 +138,7 @@ export function createJobQueue(
     async list(query: { status?: JobStatus | undefined; page: number; size: number }) {
       const where = query.status ? eq(jobs.status, query.status) : undefined;
       const [rows, counts] = await Promise.all([
-        db
-          .select()
-          .from(jobs)
-          .where(where)
-          .orderBy(desc(jobs.updatedAt), desc(jobs.id))
-          .limit(query.size)
-          .offset(query.page * query.size),
+        pageRows(db.select().from(jobs).where(where).orderBy(desc(jobs.updatedAt), desc(jobs.id)), query),
         db.select({ status: jobs.status, n: count() }).from(jobs).groupBy(jobs.status),
       ]);
       const byStatus = Object.fromEntries(counts.map((c) => [c.status, c.n])) as Partial<

@@ -16,6 +16,7 @@ import { refundShare } from '@spice/shared/refunds';
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { csvField, csvIstTimestamp as istTimestamp, csvRupees as rupees } from '../../lib/csv.ts';
+import { pageOf, pageRows } from '../../lib/pagination.ts';
 import { updateAtVersion } from '../../lib/versioned.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { userNames } from '../accounts/directory.ts';
@@ -129,31 +130,25 @@ export function createAdminOrdersService(
         if (match) where.push(match);
       }
       const condition = where.length > 0 ? and(...where) : undefined;
-      const rows = await db
-        .select({
-          orderNumber: orders.orderNumber,
-          status: orders.status,
-          paymentMode: orders.paymentMode,
-          customerName: orders.userName,
-          mobile: orders.userMobile,
-          totalPaise: orders.totalPaise,
-          itemCount,
-          createdAt: orders.createdAt,
-        })
-        .from(orders)
-        .where(condition)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(query.size)
-        .offset(query.page * query.size);
+      const rows = await pageRows(
+        db
+          .select({
+            orderNumber: orders.orderNumber,
+            status: orders.status,
+            paymentMode: orders.paymentMode,
+            customerName: orders.userName,
+            mobile: orders.userMobile,
+            totalPaise: orders.totalPaise,
+            itemCount,
+            createdAt: orders.createdAt,
+          })
+          .from(orders)
+          .where(condition)
+          .orderBy(desc(orders.createdAt), desc(orders.id)),
+        query,
+      );
       const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(condition);
-      const total = count?.n ?? 0;
-      return {
-        content: rows.map(orderRowDto),
-        page: query.page,
-        size: query.size,
-        totalElements: total,
-        totalPages: Math.ceil(total / query.size),
-      };
+      return pageOf(rows.map(orderRowDto), count?.n ?? 0, query);
     },
 
     detail,

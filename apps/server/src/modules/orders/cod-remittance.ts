@@ -12,6 +12,7 @@ import type {
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { csvDocument, csvIstTimestamp, csvRupees } from '../../lib/csv.ts';
+import { pageOf, pageRows } from '../../lib/pagination.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { userFullNameById } from '../accounts/directory.ts';
 import type { AuditService } from '../admin/audit.ts';
@@ -73,28 +74,26 @@ export function createCodRemittanceService(db: Db, deps: { audit: AuditService }
   return {
     async list(query: CodRemittanceQueryInput): Promise<CodRemittancePageDto> {
       const [page, [totals], [outstanding]] = await Promise.all([
-        rows(query)
-          .limit(query.size)
-          .offset(query.page * query.size),
+        pageRows(rows(query), query),
         totalsOf(db, where(query)),
         totalsOf(db, where({ remitted: 'no' })),
       ]);
       const total = totals?.orders ?? 0;
       return {
-        content: page.map((r) => ({
-          orderNumber: r.orderNumber,
-          customerName: r.customerName,
-          collectedAt: r.collectedAt!.toISOString(),
-          amount: amountDto(r.paise ?? 0),
-          collectedBy: r.collectedBy,
-          remittedAt: r.remittedAt?.toISOString() ?? null,
-          remittedBy: r.remittedBy,
-          reference: r.reference,
-        })),
-        page: query.page,
-        size: query.size,
-        totalElements: total,
-        totalPages: Math.ceil(total / query.size),
+        ...pageOf(
+          page.map((r) => ({
+            orderNumber: r.orderNumber,
+            customerName: r.customerName,
+            collectedAt: r.collectedAt!.toISOString(),
+            amount: amountDto(r.paise ?? 0),
+            collectedBy: r.collectedBy,
+            remittedAt: r.remittedAt?.toISOString() ?? null,
+            remittedBy: r.remittedBy,
+            reference: r.reference,
+          })),
+          total,
+          query,
+        ),
         totals: { orders: total, amount: amountDto(totals?.paise ?? 0) },
         outstanding: { orders: outstanding?.orders ?? 0, amount: amountDto(outstanding?.paise ?? 0) },
       };

@@ -4,6 +4,7 @@ import type { AdminPaymentPageDto, AdminPaymentsQueryInput } from '@spice/shared
 import { ATTENTION_STATUSES, type PaymentStatus, paymentReasonLabel } from '@spice/shared/payments';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { pageOf, pageRows } from '../../lib/pagination.ts';
 import { paymentAmountDto } from './dto.ts';
 import { type PaymentRow, payments } from './schema.ts';
 
@@ -77,32 +78,22 @@ export function createPaymentsLedger(db: Db) {
       const attention = inArray(payments.status, [...ATTENTION_STATUSES]);
       const where = query.attention ? attention : undefined;
       const [rows, [total], [needing]] = await Promise.all([
-        db
-          .select()
-          .from(payments)
-          .where(where)
-          .orderBy(desc(payments.createdAt), desc(payments.id))
-          .limit(query.size)
-          .offset(query.page * query.size),
+        pageRows(
+          db.select().from(payments).where(where).orderBy(desc(payments.createdAt), desc(payments.id)),
+          query,
+        ),
         db.select({ n: count() }).from(payments).where(where),
         db.select({ n: count() }).from(payments).where(attention),
       ]);
-      const totalElements = total?.n ?? 0;
-      return {
-        content: rows.map((p) => ({
-          paymentId: p.paymentId,
-          amount: paymentAmountDto(p),
-          status: p.status,
-          orderNumber: p.orderNumber,
-          reason: paymentReasonLabel(p.reason),
-          createdAt: p.createdAt.toISOString(),
-        })),
-        page: query.page,
-        size: query.size,
-        totalElements,
-        totalPages: Math.ceil(totalElements / query.size),
-        attentionCount: needing?.n ?? 0,
-      };
+      const content = rows.map((p) => ({
+        paymentId: p.paymentId,
+        amount: paymentAmountDto(p),
+        status: p.status,
+        orderNumber: p.orderNumber,
+        reason: paymentReasonLabel(p.reason),
+        createdAt: p.createdAt.toISOString(),
+      }));
+      return { ...pageOf(content, total?.n ?? 0, query), attentionCount: needing?.n ?? 0 };
     },
   };
 }

@@ -34,6 +34,7 @@ import {
 } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
+import { pageOf, pageRows } from '../../lib/pagination.ts';
 import { createSnapshot, type Snapshot } from '../../lib/snapshot.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { CatalogService } from '../catalog/service.ts';
@@ -265,53 +266,38 @@ export function createReviewsService(
               ? eq(reviews.hidden, true)
               : undefined;
       const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(reviews)
-          .where(where)
-          .orderBy(desc(reviews.createdAt), desc(reviews.id))
-          .limit(size)
-          .offset(page * size),
+        pageRows(db.select().from(reviews).where(where).orderBy(desc(reviews.createdAt), desc(reviews.id)), {
+          page,
+          size,
+        }),
         db.select({ n: count() }).from(reviews).where(where),
       ]);
       const snap = await catalog.snapshot();
-      const totalElements = total?.n ?? 0;
-      return {
-        content: rows.map((r) => ({
-          ...toDto(r),
-          email: r.email,
-          hidden: r.hidden,
-          productName: snap.byId.get(r.productId)?.name ?? `Product ${r.productId}`,
-          productSlug: snap.byId.get(r.productId)?.slug ?? null,
-        })),
-        totalElements,
-        totalPages: Math.ceil(totalElements / size),
-        page,
-        size,
-      };
+      const content = rows.map((r) => ({
+        ...toDto(r),
+        email: r.email,
+        hidden: r.hidden,
+        productName: snap.byId.get(r.productId)?.name ?? `Product ${r.productId}`,
+        productSlug: snap.byId.get(r.productId)?.slug ?? null,
+      }));
+      return pageOf(content, total?.n ?? 0, { page, size });
     },
   };
 }
 
 async function queryPage(db: Db, productId: number, page: number, size: number): Promise<ReviewPageDto> {
   const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(reviews)
-      .where(visibleFor(productId))
-      .orderBy(desc(reviews.createdAt), desc(reviews.id))
-      .limit(size)
-      .offset(page * size),
+    pageRows(
+      db
+        .select()
+        .from(reviews)
+        .where(visibleFor(productId))
+        .orderBy(desc(reviews.createdAt), desc(reviews.id)),
+      { page, size },
+    ),
     db.select({ n: count() }).from(reviews).where(visibleFor(productId)),
   ]);
-  const totalElements = total?.n ?? 0;
-  return {
-    content: rows.map(toDto),
-    totalElements,
-    totalPages: Math.ceil(totalElements / size),
-    page,
-    size,
-  };
+  return pageOf(rows.map(toDto), total?.n ?? 0, { page, size });
 }
 
 async function loadRatings(db: Db): Promise<RatingsSnapshot> {

@@ -1,7 +1,7 @@
 import { ProductCreate, ProductUpdate } from '@spice/shared/contracts/products-admin';
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from './forms';
-import { productFromForm } from './product-form';
+import { productFromForm } from './product-form-data';
 
 function form(fields: [string, string][]) {
   const data = new FormData();

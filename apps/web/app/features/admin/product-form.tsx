@@ -3,147 +3,14 @@
 // description, about lines, weight labels) are edited in English and Hindi side by side. Rows live in React state so they
 // can move; the form posts flat fields (variants.0.price, …) that productFromForm turns back into
 // the shared schema's shape, on the client before sending and in the action after.
-import type { AdminProductDto, SlugCheckDto } from '@spice/shared/contracts/products-admin';
-import { ProductCreate, ProductUpdate } from '@spice/shared/contracts/products-admin';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import type { AdminProductDto } from '@spice/shared/contracts/products-admin';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { Bilingual, BilingualHeads, HINDI_HINT, inEnglish, inHindi } from './bilingual';
 import { Checkbox, Field, FieldError, type FormErrors, fieldErrors } from './forms';
-
-const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
-
-/** The posted form as the shared schema's input. Fully blank new rows and blank about lines are dropped. */
-export function productFromForm(form: FormData) {
-  const variants: Record<string, string>[] = [];
-  for (let i = 0; form.has(`variants.${i}.weight`); i++) {
-    const row: Record<string, string> = {};
-    for (const field of ['weight', 'price', 'mrp', 'stock', 'sku'])
-      row[field] = text(form, `variants.${i}.${field}`);
-    // Sent even when blank, so clearing the Hindi label clears it.
-    if (form.has(`variants.${i}.weightHi`)) row.weightHi = text(form, `variants.${i}.weightHi`);
-    // Only a saved row has an id and the stock it was loaded with.
-    for (const field of ['id', 'loadedStock', 'grams']) {
-      const value = text(form, `variants.${i}.${field}`);
-      if (value !== '') row[field] = value;
-    }
-    const blank =
-      !row.id &&
-      !row.weight &&
-      !row.weightHi &&
-      !row.price &&
-      !row.mrp &&
-      !row.sku &&
-      ['', '0'].includes(row.stock!);
-    if (!blank) variants.push(row);
-  }
-  return {
-    name: text(form, 'name'),
-    nameHi: text(form, 'nameHi'),
-    searchKeywords: text(form, 'searchKeywords')
-      .split(',')
-      .map((k) => k.trim())
-      .filter(Boolean),
-    brand: text(form, 'brand'),
-    description: text(form, 'description'),
-    ...(form.has('descriptionHi') ? { descriptionHi: text(form, 'descriptionHi') } : {}),
-    slug: text(form, 'slug'),
-    // A checkbox posts 'false' from its hidden twin and 'true' as well when ticked.
-    bestseller: form.getAll('bestseller').includes('true'),
-    active: form.getAll('active').includes('true'),
-    hsnCode: text(form, 'hsnCode'),
-    gstRate: text(form, 'gstRate') === '' ? null : Number(text(form, 'gstRate')),
-    ...aboutPairs(form),
-    variants,
-    ...(form.has('version') ? { version: text(form, 'version') } : {}),
-  };
-}
-
-/**
- * The About lines as pairs: about[i] and its Hindi aboutHi[i] stay aligned. A pair blank in both
- * languages is dropped; a Hindi line without its English is kept, so the form can say so.
- */
-function aboutPairs(form: FormData): { about: string[]; aboutHi?: string[] } {
-  const english = form.getAll('about').map((line) => String(line).trim());
-  if (!form.has('aboutHi')) return { about: english.filter(Boolean) };
-  const hindi = form.getAll('aboutHi').map((line) => String(line).trim());
-  const pairs = english.map((en, i) => [en, hindi[i] ?? ''] as const).filter(([en, hi]) => en || hi);
-  return { about: pairs.map(([en]) => en), aboutHi: pairs.map(([, hi]) => hi) };
-}
-
-export const productSchemaFor = (form: FormData) => (form.has('version') ? ProductUpdate : ProductCreate);
-
-interface Row {
-  key: number;
-  id: string;
-  weight: string;
-  weightHi: string;
-  price: string;
-  mrp: string;
-  stock: string;
-  loadedStock: string;
-  sku: string;
-  grams: string;
-  removable: boolean;
-}
-
-let nextKey = 1;
-const blankRow = (): Row => ({
-  key: nextKey++,
-  id: '',
-  weight: '',
-  weightHi: '',
-  price: '',
-  mrp: '',
-  stock: '0',
-  loadedStock: '',
-  sku: '',
-  grams: '',
-  removable: true,
-});
-
-/** 150.5 is shown as 150.50, 60 as 60. */
-const rupeeText = (rupees: number) => (Number.isInteger(rupees) ? String(rupees) : rupees.toFixed(2));
-
-function rowsOf(product: AdminProductDto | null): Row[] {
-  if (!product) return [blankRow(), blankRow()];
-  return product.variants.map((v) => ({
-    key: nextKey++,
-    id: String(v.id),
-    weight: v.weight,
-    weightHi: v.weightHi,
-    price: rupeeText(v.price),
-    mrp: rupeeText(v.mrp),
-    stock: String(v.stock),
-    loadedStock: String(v.stock),
-    sku: v.sku,
-    grams: v.grams === null ? '' : String(v.grams),
-    removable: v.removable,
-  }));
-}
-
-/** Live slug feedback: asks the API while the owner types (debounced), never blocks the save. */
-function useSlugCheck(slug: string, name: string, productId: number | undefined) {
-  const [check, setCheck] = useState<SlugCheckDto | null>(null);
-  useEffect(() => {
-    if (!slug && !name) return setCheck(null);
-    const controller = new AbortController();
-    const timer = setTimeout(async () => {
-      const query = new URLSearchParams({ slug, name });
-      if (productId) query.set('productId', String(productId));
-      try {
-        const res = await fetch(`/api/admin/products/slug-check?${query}`, { signal: controller.signal });
-        if (res.ok) setCheck((await res.json()) as SlugCheckDto);
-      } catch {
-        // Aborted by the next keystroke, or offline: the save checks again anyway.
-      }
-    }, 300);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [slug, name, productId]);
-  return check;
-}
+import { newRowKey, productFromForm, productSchemaFor, type Row, rowsOf } from './product-form-data';
+import { useSlugCheck } from './product-slug-check';
+import { VariantsFieldset } from './product-variants';
 
 export function ProductForm({
   product,
@@ -158,7 +25,7 @@ export function ProductForm({
   const [rows, setRows] = useState<Row[]>(() => rowsOf(product));
   const [about, setAbout] = useState<{ key: number; text: string; hi: string }[]>(() =>
     (product?.about.length ? product.about : ['']).map((line, i) => ({
-      key: nextKey++,
+      key: newRowKey(),
       text: line,
       hi: product?.aboutHi[i] ?? '',
     })),
@@ -379,7 +246,7 @@ export function ProductForm({
         <button
           type="button"
           className="button button--small"
-          onClick={() => setAbout((list) => [...list, { key: nextKey++, text: '', hi: '' }])}
+          onClick={() => setAbout((list) => [...list, { key: newRowKey(), text: '', hi: '' }])}
           disabled={about.length >= 20}
         >
           Add about line
@@ -387,119 +254,14 @@ export function ProductForm({
         <FieldError id={`${uid}-about-error`} message={errors.about} />
       </fieldset>
 
-      <fieldset className="admin-fieldset admin-product-form__variants">
-        <legend>Variants</legend>
-        <p className="admin-hint">
-          Prices in rupees with up to two decimals; MRP is never below the price. The first variant’s price is
-          shown on product cards. Stock changes are applied on top of sales made since this page loaded.
-        </p>
-        <FieldError id={`${uid}-variants-error`} message={errors.variants} />
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-table--form admin-variants">
-            <thead>
-              <tr>
-                <th scope="col">Weight</th>
-                <th scope="col" lang="hi">
-                  वज़न <span lang="en">(Hindi)</span>
-                </th>
-                <th scope="col">Price (₹)</th>
-                <th scope="col">MRP (₹)</th>
-                <th scope="col">Stock</th>
-                <th scope="col">SKU</th>
-                <th scope="col">Grams</th>
-                <th scope="col">
-                  <span className="visually-hidden">Row actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, i) => {
-                const cell = (
-                  field: 'weight' | 'weightHi' | 'price' | 'mrp' | 'stock' | 'sku' | 'grams',
-                  label: string,
-                  extra = {},
-                ) => {
-                  const error = errors[`variants.${i}.${field}`];
-                  const errorId = `${uid}-v${row.key}-${field}-error`;
-                  return (
-                    <td data-label={label}>
-                      <input
-                        name={`variants.${i}.${field}`}
-                        value={row[field]}
-                        aria-label={`${label}, variant ${i + 1}`}
-                        aria-invalid={error ? true : undefined}
-                        aria-describedby={errorId}
-                        onChange={(e) => setCell(row.key, field, e.currentTarget.value)}
-                        {...extra}
-                      />
-                      <FieldError id={errorId} message={error} />
-                    </td>
-                  );
-                };
-                return (
-                  <tr key={row.key}>
-                    {cell('weight', 'Weight', { placeholder: '100 g', maxLength: 30 })}
-                    {cell('weightHi', 'Weight in Hindi', {
-                      placeholder: '100 ग्राम',
-                      maxLength: 30,
-                      lang: 'hi',
-                    })}
-                    {cell('price', 'Price', { inputMode: 'decimal', placeholder: '60' })}
-                    {cell('mrp', 'MRP', { inputMode: 'decimal', placeholder: '75' })}
-                    {cell('stock', 'Stock', { inputMode: 'numeric' })}
-                    {cell('sku', 'SKU', {
-                      placeholder: 'KC-XX-100',
-                      maxLength: 40,
-                      autoCapitalize: 'characters',
-                    })}
-                    {cell('grams', 'Net weight in grams', { inputMode: 'numeric', placeholder: '100' })}
-                    <td className="admin-variants__actions">
-                      <input type="hidden" name={`variants.${i}.id`} value={row.id} />
-                      <input type="hidden" name={`variants.${i}.loadedStock`} value={row.loadedStock} />
-                      <button
-                        type="button"
-                        className="button button--small"
-                        disabled={i === 0}
-                        aria-label={`Move variant ${i + 1} up`}
-                        onClick={() => move(i, -1)}
-                      >
-                        ↑
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--small"
-                        disabled={i === rows.length - 1}
-                        aria-label={`Move variant ${i + 1} down`}
-                        onClick={() => move(i, 1)}
-                      >
-                        ↓
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--small button--danger"
-                        disabled={!row.removable || rows.length === 1}
-                        title={row.removable ? undefined : 'Ordered before: set its stock to 0 instead'}
-                        aria-label={`Remove variant ${i + 1}`}
-                        onClick={() => changeRows(rows.filter((r) => r.key !== row.key))}
-                      >
-                        Remove
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-        <button
-          type="button"
-          className="button button--small"
-          onClick={() => changeRows([...rows, blankRow()])}
-          disabled={rows.length >= 20}
-        >
-          Add variant
-        </button>
-      </fieldset>
+      <VariantsFieldset
+        uid={uid}
+        errors={errors}
+        rows={rows}
+        setCell={setCell}
+        move={move}
+        changeRows={changeRows}
+      />
 
       <div className="admin-form__actions">
         <button type="submit" className="button button--primary" disabled={saving}>

@@ -6,7 +6,8 @@ import { data, Link, redirect } from 'react-router';
 import { fieldErrors, ResultMessage, readOrder } from '../../features/admin/forms';
 import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
 import { adminMeta } from '../../features/admin/meta';
-import { ProductForm, productFromForm } from '../../features/admin/product-form';
+import { ProductForm } from '../../features/admin/product-form';
+import { productFromForm } from '../../features/admin/product-form-data';
 import { ProductImages } from '../../features/admin/product-images';
 import type { Route } from './+types/product-edit';
 
