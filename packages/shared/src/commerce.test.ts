@@ -53,9 +53,9 @@ describe('couponDiscount', () => {
 describe('order totals in paise', () => {
   it('total = subtotal − coupon + delivery + fee, exact and whole', () => {
     const milestones = [
-      { minCartValue: 0, shippingCharge: 9000 },
-      { minCartValue: 29_900, shippingCharge: 4900 },
-      { minCartValue: 49_900, shippingCharge: 0 },
+      { minCartValuePaise: 0, shippingChargePaise: 9000 },
+      { minCartValuePaise: 29_900, shippingChargePaise: 4900 },
+      { minCartValuePaise: 49_900, shippingChargePaise: 0 },
     ];
     fc.assert(
       fc.property(

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { type CartPriceInput, priceCart } from './price-cart.ts';
 
 const MILESTONES = [
-  { minCartValue: 0, shippingCharge: 9900 },
-  { minCartValue: 49900, shippingCharge: 4900 },
-  { minCartValue: 99900, shippingCharge: 0 },
+  { minCartValuePaise: 0, shippingChargePaise: 9900 },
+  { minCartValuePaise: 49900, shippingChargePaise: 4900 },
+  { minCartValuePaise: 99900, shippingChargePaise: 0 },
 ];
 
 const base: CartPriceInput = {

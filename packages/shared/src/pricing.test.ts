@@ -48,9 +48,9 @@ describe('percentOff', () => {
 
 describe('shipping', () => {
   const milestones = [
-    { minCartValue: 49900, shippingCharge: 0 },
-    { minCartValue: 0, shippingCharge: 9000 },
-    { minCartValue: 29900, shippingCharge: 4900 },
+    { minCartValuePaise: 49900, shippingChargePaise: 0 },
+    { minCartValuePaise: 0, shippingChargePaise: 9000 },
+    { minCartValuePaise: 29900, shippingChargePaise: 4900 },
   ];
 
   it('charges the highest milestone at or below the subtotal', () => {
@@ -61,7 +61,7 @@ describe('shipping', () => {
   });
 
   it('charges the first milestone when the subtotal is below all of them', () => {
-    expect(shippingCharge([{ minCartValue: 10000, shippingCharge: 5000 }], 500)).toBe(5000);
+    expect(shippingCharge([{ minCartValuePaise: 10000, shippingChargePaise: 5000 }], 500)).toBe(5000);
   });
 
   it('charges nothing without milestones', () => {
@@ -70,14 +70,14 @@ describe('shipping', () => {
 
   it('names the next cheaper milestone and how much more to add', () => {
     expect(nextMilestone(milestones, 20000)).toEqual({
-      minCartValue: 29900,
-      shippingCharge: 4900,
-      amountToGo: 9900,
+      minCartValuePaise: 29900,
+      shippingChargePaise: 4900,
+      amountToGoPaise: 9900,
     });
     expect(nextMilestone(milestones, 30000)).toEqual({
-      minCartValue: 49900,
-      shippingCharge: 0,
-      amountToGo: 19900,
+      minCartValuePaise: 49900,
+      shippingChargePaise: 0,
+      amountToGoPaise: 19900,
     });
     expect(nextMilestone(milestones, 50000)).toBeNull();
   });

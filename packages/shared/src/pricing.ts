@@ -15,36 +15,36 @@ export function percentOff(mrp: number, price: number): number {
 }
 
 export interface ShippingMilestone {
-  minCartValue: number;
-  shippingCharge: number;
+  minCartValuePaise: number;
+  shippingChargePaise: number;
 }
 
 export function sortMilestones<T extends ShippingMilestone>(milestones: readonly T[]): T[] {
-  return [...milestones].sort((a, b) => a.minCartValue - b.minCartValue);
+  return [...milestones].sort((a, b) => a.minCartValuePaise - b.minCartValuePaise);
 }
 
 /**
- * The charge of the highest milestone whose minCartValue is at or below the subtotal; below all
+ * The charge of the highest milestone whose minimum is at or below the subtotal; below all
  * milestones the first milestone's charge applies. No milestones means no charge.
  */
-export function shippingCharge(milestones: readonly ShippingMilestone[], subtotal: number): number {
+export function shippingCharge(milestones: readonly ShippingMilestone[], subtotalPaise: number): number {
   const sorted = sortMilestones(milestones);
   const first = sorted[0];
   if (!first) return 0;
-  let charge = first.shippingCharge;
-  for (const m of sorted) if (m.minCartValue <= subtotal) charge = m.shippingCharge;
+  let charge = first.shippingChargePaise;
+  for (const m of sorted) if (m.minCartValuePaise <= subtotalPaise) charge = m.shippingChargePaise;
   return charge;
 }
 
 /** The next milestone above the subtotal that lowers the charge, for 'Add ₹X more for …'. */
 export function nextMilestone(
   milestones: readonly ShippingMilestone[],
-  subtotal: number,
-): (ShippingMilestone & { amountToGo: number }) | null {
-  const current = shippingCharge(milestones, subtotal);
+  subtotalPaise: number,
+): (ShippingMilestone & { amountToGoPaise: number }) | null {
+  const current = shippingCharge(milestones, subtotalPaise);
   for (const m of sortMilestones(milestones)) {
-    if (m.minCartValue > subtotal && m.shippingCharge < current) {
-      return { ...m, amountToGo: m.minCartValue - subtotal };
+    if (m.minCartValuePaise > subtotalPaise && m.shippingChargePaise < current) {
+      return { ...m, amountToGoPaise: m.minCartValuePaise - subtotalPaise };
     }
   }
   return null;
@@ -52,7 +52,7 @@ export function nextMilestone(
 
 /** The base (highest) delivery charge, shown struck through when the actual charge is lower. */
 export function baseShippingCharge(milestones: readonly ShippingMilestone[]): number {
-  return sortMilestones(milestones)[0]?.shippingCharge ?? 0;
+  return sortMilestones(milestones)[0]?.shippingChargePaise ?? 0;
 }
 
 /**

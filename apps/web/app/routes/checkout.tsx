@@ -8,7 +8,7 @@ import { normaliseCouponCode } from '@spice/shared/coupons';
 import { gstinProblem, normaliseGstin } from '@spice/shared/gst';
 import { productImage } from '@spice/shared/images';
 import { localizePath, pathLang } from '@spice/shared/lang';
-import { formatRupees, rupeesToPaise as paise } from '@spice/shared/money';
+import { formatRupees, rupeesToPaise as paise, toRupees } from '@spice/shared/money';
 import { useState } from 'react';
 import { Link, redirect, useNavigate, useRevalidator } from 'react-router';
 import { DemoNotice } from '../components/demo-notice';
@@ -132,7 +132,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
       ? { available: false as const, reason: COD_MESSAGES.pincode }
       : codAvailability({
           rules: cod,
-          orderValuePaise: totals.orderValue,
+          orderValuePaise: totals.orderValuePaise,
           pincode: null,
           rtoCount: loaderData.rtoCount,
           zoneAllowsCod: delivery ? delivery.cod || delivery.codReason === COD_MESSAGES.off : undefined,
@@ -141,11 +141,11 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
 
   async function applyCoupon(raw: string) {
     const code = normaliseCouponCode(raw);
-    if (!code || totals.subtotal === 0) return;
+    if (!code || totals.subtotalPaise === 0) return;
     setCouponError('');
     try {
       const applied = await api<{ code: string; discountAmount: number }>('/coupons/validate', {
-        body: { code, cartAmount: totals.subtotal / 100 },
+        body: { code, cartAmount: toRupees(totals.subtotalPaise) },
       });
       setCoupon({ code: applied.code, discount: applied.discountAmount });
       setCouponInput(applied.code);
@@ -216,13 +216,13 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
             mrp: i.mrp,
           })),
           priceDetails: {
-            totalMrp: totals.totalMrp / 100,
+            totalMrp: toRupees(totals.mrpTotalPaise),
             appliedCouponCode: coupon?.code ?? null,
-            discount: totals.couponDiscount / 100,
-            subtotal: totals.subtotal / 100,
-            deliveryCharges: totals.delivery / 100,
-            platformFee: totals.fee / 100,
-            finalAmount: order.amount / 100,
+            discount: toRupees(totals.couponDiscountPaise),
+            subtotal: toRupees(totals.subtotalPaise),
+            deliveryCharges: toRupees(totals.deliveryPaise),
+            platformFee: toRupees(totals.platformFeePaise),
+            finalAmount: toRupees(order.amount),
           },
           payment: { mode: 'RAZORPAY', ...payment },
         },
@@ -263,7 +263,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
         body: {
           addressId: address.id,
           couponCode: coupon?.code ?? null,
-          amount: totals.codTotal,
+          amount: totals.codTotalPaise,
           gstin: buyerGstin,
         },
         headers: { 'idempotency-key': codKey },
@@ -294,7 +294,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
     try {
       order = await api<PaymentOrderDto>('/payment/create-razorpay-order', {
         body: {
-          amount: totals.total,
+          amount: totals.totalPaise,
           addressId: address.id,
           couponCode: coupon?.code ?? null,
           gstin: buyerGstin,
@@ -488,7 +488,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
             onClick={() => void (payingCod ? placeCodOrder() : payNow())}
           >
             {payingCod
-              ? t('payment.placeCod', { amount: formatRupees(totals.codTotal) })
+              ? t('payment.placeCod', { amount: formatRupees(totals.codTotalPaise) })
               : t('payment.payNow')}
           </button>
         </aside>

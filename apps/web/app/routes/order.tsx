@@ -1,6 +1,6 @@
 import type { OrderDetailDto } from '@spice/shared/contracts/commerce';
 import { localizePath, pathLang } from '@spice/shared/lang';
-import { formatPrice, rupeesToPaise } from '@spice/shared/money';
+import { formatPrice, formatRupees, rupeesToPaise } from '@spice/shared/money';
 import { useState } from 'react';
 import { data, isRouteErrorResponse, Link, redirect } from 'react-router';
 import { Toast } from '../components/toast';
@@ -192,8 +192,8 @@ function OrderItem({
           {item.variant} × {item.quantity}
         </p>
         <p className="order-item__price">
-          {item.mrp > item.price ? <s>{formatPrice(item.mrp * item.quantity)}</s> : null}{' '}
-          <strong>{formatPrice(item.price * item.quantity)}</strong>
+          {item.mrp > item.price ? <s>{formatRupees(rupeesToPaise(item.mrp) * item.quantity)}</s> : null}{' '}
+          <strong>{formatRupees(rupeesToPaise(item.price) * item.quantity)}</strong>
         </p>
         <div className="order-item__actions">
           {item.slug ? (

@@ -3,8 +3,7 @@
 // the admin form. The server stores percent as basis points and rupees as paise.
 
 import { COUPON_STATUSES, normaliseCouponCode } from '../coupons.ts';
-import { isWholePaise } from '../money.ts';
-import { rupeeAmount } from './admin.ts';
+import { isWholePaise, Rupees, RupeesInput } from '../money.ts';
 import { END_AFTER_START, endsAfterStart, formBoolean, istDateTime, version } from './admin-site.ts';
 import { hindiText } from './common.ts';
 import * as z from './zod.ts';
@@ -53,10 +52,10 @@ const couponFields = z.object({
   /** Rupees; the most a percent coupon takes off. */
   maxDiscount: z.preprocess(
     blankToNull,
-    rupeeAmount.refine((v) => v > 0, 'Enter an amount above 0, or leave it empty for no cap.').nullable(),
+    RupeesInput.refine((v) => v > 0, 'Enter an amount above 0, or leave it empty for no cap.').nullable(),
   ),
   /** Rupees; the smallest cart (subtotal) the coupon applies to. */
-  minCartValue: z.preprocess((v) => blankToNull(v) ?? 0, rupeeAmount),
+  minCartValue: z.preprocess((v) => blankToNull(v) ?? 0, RupeesInput),
   validFrom: z.preprocess(blankToNull, istDateTime.nullable()),
   validUntil: z.preprocess(blankToNull, istDateTime.nullable()),
   usageLimit: limit,
@@ -98,8 +97,8 @@ export const AdminCoupon = z
     discountType: z.enum(['PERCENT', 'FLAT']),
     /** Percent for PERCENT, rupees for FLAT. */
     discountValue: z.number(),
-    maxDiscount: z.number().nullable(),
-    minCartValue: z.number(),
+    maxDiscount: Rupees.nullable(),
+    minCartValue: Rupees,
     validFrom: z.string().nullable(),
     validUntil: z.string().nullable(),
     usageLimit: z.number().int().nullable(),

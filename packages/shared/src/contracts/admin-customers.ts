@@ -1,5 +1,6 @@
 // The back office's customer list: search, one customer in full, and the CSV export.
 
+import { Rupees } from '../money.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { PageQuery } from './admin.ts';
 import * as z from './zod.ts';
@@ -24,7 +25,7 @@ export const CustomerRow = z
     joinedAt: z.string(),
     orderCount: z.number().int(),
     /** Rupees paid for orders that were not cancelled. */
-    totalSpent: z.number(),
+    totalSpent: Rupees,
     lastOrderAt: z.string().nullable(),
     addressCount: z.number().int(),
     reviewCount: z.number().int(),
@@ -56,7 +57,7 @@ export const CustomerDetail = CustomerRow.extend({
       orderNumber: z.string(),
       status: z.enum(ORDER_STATUSES),
       itemCount: z.number().int(),
-      totalAmount: z.number(),
+      totalAmount: Rupees,
       createdAt: z.string(),
     }),
   ),

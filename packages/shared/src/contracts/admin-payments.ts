@@ -1,5 +1,6 @@
 // The back office's view of the payments ledger: every payment the shop learned of, newest first.
 
+import { Rupees } from '../money.ts';
 import { PAYMENT_STATUSES } from '../payments.ts';
 import * as z from './zod.ts';
 
@@ -17,7 +18,7 @@ export type AdminPaymentsQueryInput = z.infer<typeof AdminPaymentsQuery>;
 export const AdminPayment = z.object({
   paymentId: z.string(),
   /** Rupees, like every amount at the API edge. */
-  amount: z.number(),
+  amount: Rupees,
   status: z.enum(PAYMENT_STATUSES),
   orderNumber: z.string().nullable(),
   /** Why the payment did not become an order, in the owner's words; null when it did. */

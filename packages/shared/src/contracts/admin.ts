@@ -1,6 +1,6 @@
 // Back-office contracts: the audit log and the owner's view of orders.
 
-import { isWholePaise } from '../money.ts';
+import { Rupees, RupeesInput, rupeesToPaise } from '../money.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { POLICY_KINDS } from '../policy.ts';
 import { COURIER_CODES } from '../shipping.ts';
@@ -69,7 +69,7 @@ export const AdminOrderRow = z
     paymentMode: z.enum(PAYMENT_MODES),
     customerName: z.string(),
     mobile: z.string(),
-    totalAmount: z.number(),
+    totalAmount: Rupees,
     itemCount: z.number().int(),
     createdAt: z.string(),
   })
@@ -108,19 +108,19 @@ export const AdminOrderDetail = z
         productName: z.string(),
         variant: z.string(),
         quantity: z.number().int(),
-        price: z.number(),
-        mrp: z.number(),
+        price: Rupees,
+        mrp: Rupees,
       }),
     ),
     refunds: z.array(OrderRefund),
     totals: z.object({
-      totalMrp: z.number(),
-      subtotal: z.number(),
+      totalMrp: Rupees,
+      subtotal: Rupees,
       couponCode: z.string().nullable(),
-      couponDiscount: z.number(),
-      delivery: z.number(),
-      platformFee: z.number(),
-      total: z.number(),
+      couponDiscount: Rupees,
+      delivery: Rupees,
+      platformFee: Rupees,
+      total: Rupees,
     }),
     payment: z.object({
       mode: z.string(),
@@ -130,7 +130,7 @@ export const AdminOrderDetail = z
       /** A COD order's cash, recorded when it was marked delivered. */
       cashCollected: z
         .object({
-          amount: z.number(),
+          amount: Rupees,
           at: z.string(),
           byUserId: z.number().int().nullable(),
           byName: z.string().nullable(),
@@ -330,22 +330,14 @@ export const StockAdjustment = z.object({
 });
 export type StockAdjustmentInput = z.infer<typeof StockAdjustment>;
 
-export const RUPEES_MESSAGE = 'Enter an amount in rupees with up to two decimals, like 49 or 49.50.';
-/** A rupee amount as typed in the back office: at most two decimals, stored as integer paise. */
-export const rupeeAmount = z.coerce
-  .number({ error: RUPEES_MESSAGE })
-  .min(0, RUPEES_MESSAGE)
-  .max(1_000_000, 'That amount is too large.')
-  .refine(isWholePaise, RUPEES_MESSAGE);
-
 export const CheckoutSettingsEdit = z.object({
-  platformFee: rupeeAmount,
+  platformFee: RupeesInput,
   milestones: z
-    .array(z.object({ minCartValue: rupeeAmount, shippingCharge: rupeeAmount }))
+    .array(z.object({ minCartValue: RupeesInput, shippingCharge: RupeesInput }))
     .min(1, 'Add at least one shipping milestone.')
     .max(10, 'At most 10 shipping milestones.')
     .superRefine((list, ctx) => {
-      const mins = list.map((m) => Math.round(m.minCartValue * 100));
+      const mins = list.map((m) => rupeesToPaise(m.minCartValue));
       if (!mins.includes(0))
         ctx.addIssue({
           code: 'custom',
@@ -363,8 +355,8 @@ export type CheckoutSettingsEditInput = z.infer<typeof CheckoutSettingsEdit>;
 
 export const AdminCheckoutSettings = z
   .object({
-    platformFee: z.number(),
-    milestones: z.array(z.object({ minCartValue: z.number(), shippingCharge: z.number() })),
+    platformFee: Rupees,
+    milestones: z.array(z.object({ minCartValue: Rupees, shippingCharge: Rupees })),
     cod: AdminCodSettings,
     prepaidDiscount: PrepaidDiscountSettings.nullable(),
     version: z.number().int(),

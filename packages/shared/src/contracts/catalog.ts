@@ -1,3 +1,4 @@
+import { Rupees } from '../money.ts';
 import * as z from './zod.ts';
 
 /** Prices in the API are rupees (spec section 3); the server keeps paise. */
@@ -5,8 +6,8 @@ export const Variant = z
   .object({
     id: z.number().int(),
     weight: z.string(),
-    price: z.number(),
-    mrp: z.number(),
+    price: Rupees,
+    mrp: Rupees,
     stock: z.number().int(),
     sku: z.string(),
   })

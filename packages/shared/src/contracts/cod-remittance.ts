@@ -1,5 +1,6 @@
 // The COD remittance view (issue 12): delivered cash on delivery orders whose cash the courier has
 // or has not yet paid over to the shop. Rupees at this edge, paise inside; days are IST days.
+import { Rupees } from '../money.ts';
 import { PageQuery } from './admin.ts';
 import * as z from './zod.ts';
 
@@ -25,7 +26,7 @@ export const CodRemittanceRow = z
     customerName: z.string(),
     /** When the cash was collected (the order marked delivered). */
     collectedAt: z.string(),
-    amount: z.number(),
+    amount: Rupees,
     collectedBy: z.string().nullable(),
     remittedAt: z.string().nullable(),
     remittedBy: z.string().nullable(),
@@ -33,7 +34,7 @@ export const CodRemittanceRow = z
   })
   .meta({ id: 'CodRemittanceRow' });
 
-const Totals = z.object({ orders: z.number().int(), amount: z.number() });
+const Totals = z.object({ orders: z.number().int(), amount: Rupees });
 
 export const CodRemittancePage = z
   .object({
@@ -65,7 +66,7 @@ export const MarkRemittedBody = z.object({
 export type MarkRemittedInput = z.infer<typeof MarkRemittedBody>;
 
 export const MarkedRemitted = z
-  .object({ remitted: z.number().int(), amount: z.number(), remittedAt: z.string() })
+  .object({ remitted: z.number().int(), amount: Rupees, remittedAt: z.string() })
   .meta({ id: 'MarkedRemitted' });
 
 export type CodRemittancePageDto = z.infer<typeof CodRemittancePage>;

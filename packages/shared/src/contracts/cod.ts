@@ -1,14 +1,15 @@
 // Cash on delivery contracts (issue 12): the public settings, the back office's edit and the
 // COD placement. Rupees at this edge, paise inside.
+import { Rupees, RupeesInput } from '../money.ts';
 import { OptionalGstin } from './invoices.ts';
 import * as z from './zod.ts';
 
 export const CodSettings = z
   .object({
     enabled: z.boolean(),
-    fee: z.number(),
-    minOrderValue: z.number(),
-    maxOrderValue: z.number().nullable(),
+    fee: Rupees,
+    minOrderValue: Rupees,
+    maxOrderValue: Rupees.nullable(),
   })
   .meta({ id: 'CodSettings' });
 
@@ -17,7 +18,7 @@ export const PrepaidDiscountSettings = z
   .object({
     type: z.enum(['PERCENT', 'FLAT']),
     value: z.number(),
-    maxDiscount: z.number().nullable(),
+    maxDiscount: Rupees.nullable(),
   })
   .meta({ id: 'PrepaidDiscountSettings' });
 
@@ -26,19 +27,12 @@ export const AdminCodSettings = CodSettings.extend({
   rtoLimit: z.number().int(),
 });
 
-const RUPEES = 'Enter an amount in rupees with up to two decimals, like 49 or 49.50.';
-const rupees = z.coerce
-  .number({ error: RUPEES })
-  .min(0, RUPEES)
-  .max(1_000_000, 'That amount is too large.')
-  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, RUPEES);
-
 export const CodSettingsEdit = z
   .object({
     enabled: z.boolean(),
-    fee: rupees,
-    minOrderValue: rupees,
-    maxOrderValue: rupees.nullable(),
+    fee: RupeesInput,
+    minOrderValue: RupeesInput,
+    maxOrderValue: RupeesInput.nullable(),
     blockedPincodes: z
       .array(
         z
@@ -57,8 +51,8 @@ export const CodSettingsEdit = z
 export const PrepaidDiscountEdit = z
   .object({
     type: z.enum(['PERCENT', 'FLAT']),
-    value: rupees,
-    maxDiscount: rupees.nullable(),
+    value: RupeesInput,
+    maxDiscount: RupeesInput.nullable(),
   })
   .refine((d) => d.type === 'FLAT' || (d.value > 0 && d.value <= 50 && Number.isInteger(d.value)), {
     message: 'A prepaid percent is a whole number from 1 to 50.',
@@ -86,10 +80,10 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** Paying a COD order online instead (rupees): what to pay now and what that saves. */
 export const PayNowOfferDto = z
   .object({
-    amount: z.number(),
-    saving: z.number(),
-    codFeeWaived: z.number(),
-    prepaidDiscount: z.number(),
+    amount: Rupees,
+    saving: Rupees,
+    codFeeWaived: Rupees,
+    prepaidDiscount: Rupees,
   })
   .meta({ id: 'PayNowOffer' });
 
@@ -107,6 +101,6 @@ export const PaidNow = z
     orderNumber: z.string(),
     paymentMode: z.literal('RAZORPAY'),
     paymentStatus: z.literal('PAID'),
-    totalAmount: z.number(),
+    totalAmount: Rupees,
   })
   .meta({ id: 'PaidNow' });

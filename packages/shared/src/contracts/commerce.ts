@@ -1,6 +1,7 @@
 // Contracts of the cart, coupons, checkout, payment and orders (spec sections 3, 4 and 7).
 
 import { MESSAGES } from '../messages.ts';
+import { Rupees } from '../money.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { REFUND_STATUSES } from '../refunds.ts';
 import { PAYMENT_MODES, PAYMENT_STATUSES, PayNowOfferDto } from './cod.ts';
@@ -17,8 +18,8 @@ export const CartItem = z
     productName: z.string(),
     /** The weight, as the spec reads it (a plain string). */
     variant: z.string(),
-    price: z.number(),
-    mrp: z.number(),
+    price: Rupees,
+    mrp: Rupees,
     quantity: z.number().int(),
     stock: z.number().int(),
     available: z.boolean(),
@@ -63,10 +64,11 @@ export const ValidateCouponBody = z.object({
     .max(10_000_000, MESSAGES.numberOutOfRange),
 });
 export const CouponApplied = z
-  .object({ code: z.string(), discountAmount: z.number() })
+  .object({ code: z.string(), discountAmount: Rupees })
   .meta({ id: 'CouponApplied' });
 
 export const CreatePaymentOrderBody = z.object({
+  /** Paise (not `Rupees`, like Razorpay's order amount): the total the page showed. */
   amount: z.coerce.number({ error: 'Amount is required.' }).int('Amount must be in whole paise.').positive(),
   addressId: z.coerce.number({ error: 'Please select a delivery address.' }).int().positive(),
   couponCode: z.string().trim().max(40).nullish(),
@@ -75,6 +77,7 @@ export const CreatePaymentOrderBody = z.object({
 });
 export const PaymentOrder = z
   .object({
+    /** Paise, as Razorpay takes it. */
     amount: z.number().int(),
     currency: z.literal('INR'),
     orderId: z.string(),
@@ -101,13 +104,13 @@ export const PlaceOrderBody = z
   })
   .loose();
 export const PlacedOrder = z
-  .object({ orderNumber: z.string(), totalAmount: z.number() })
+  .object({ orderNumber: z.string(), totalAmount: Rupees })
   .meta({ id: 'PlacedOrder' });
 
 export const OrderRefund = z
   .object({
     id: z.string(),
-    amount: z.number(),
+    amount: Rupees,
     status: z.enum(REFUND_STATUSES),
     createdAt: z.string(),
   })
@@ -122,10 +125,10 @@ export const OrderSummary = z
         productName: z.string(),
         variant: z.string(),
         quantity: z.number().int(),
-        price: z.number(),
+        price: Rupees,
       }),
     ),
-    totalAmount: z.number(),
+    totalAmount: Rupees,
     createdAt: z.string(),
     trackingId: z.string().nullable(),
     /** Courier, AWB, tracking link and events; null before shipping. */
@@ -150,8 +153,8 @@ export const OrderDetail = OrderSummary.extend({
       productName: z.string(),
       variant: z.string(),
       quantity: z.number().int(),
-      price: z.number(),
-      mrp: z.number(),
+      price: Rupees,
+      mrp: Rupees,
       image: z.string(),
       /** Where 'Rate this product' and the product link go; null once the product is gone. */
       slug: z.string().nullable(),
@@ -167,19 +170,19 @@ export const OrderDetail = OrderSummary.extend({
     pincode: z.string(),
   }),
   priceDetails: z.object({
-    totalMrp: z.number(),
+    totalMrp: Rupees,
     /** Discount on MRP: MRP total minus the selling total. */
-    discount: z.number(),
+    discount: Rupees,
     appliedCouponCode: z.string().nullable(),
-    couponDiscount: z.number(),
-    subtotal: z.number(),
-    deliveryCharges: z.number(),
-    platformFee: z.number(),
+    couponDiscount: Rupees,
+    subtotal: Rupees,
+    deliveryCharges: Rupees,
+    platformFee: Rupees,
     /** Cash on delivery fee (0 for an order paid online). */
-    codFee: z.number(),
+    codFee: Rupees,
     /** Discount for paying online (0 when none). */
-    prepaidDiscount: z.number(),
-    finalAmount: z.number(),
+    prepaidDiscount: Rupees,
+    finalAmount: Rupees,
   }),
   paymentId: z.string(),
   /** A COD order not yet shipped may be paid online instead ('Pay now and save ₹X'); else null. */

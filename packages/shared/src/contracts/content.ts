@@ -1,3 +1,4 @@
+import { Rupees } from '../money.ts';
 import { POLICY_KINDS } from '../policy.ts';
 import { CodSettings, PrepaidDiscountSettings } from './cod.ts';
 import * as z from './zod.ts';
@@ -63,11 +64,11 @@ export const SiteSettings = z
   .meta({ id: 'SiteSettings' });
 
 export const CheckoutSettings = z
-  .object({ platformFee: z.number(), cod: CodSettings, prepaidDiscount: PrepaidDiscountSettings.nullable() })
+  .object({ platformFee: Rupees, cod: CodSettings, prepaidDiscount: PrepaidDiscountSettings.nullable() })
   .meta({ id: 'CheckoutSettings' });
 
 export const ShippingMilestone = z
-  .object({ id: z.number().int(), minCartValue: z.number(), shippingCharge: z.number() })
+  .object({ id: z.number().int(), minCartValue: Rupees, shippingCharge: Rupees })
   .meta({ id: 'ShippingMilestone' });
 
 export const Coupon = z
@@ -77,8 +78,8 @@ export const Coupon = z
     description: z.string(),
     discountType: z.enum(['PERCENT', 'FLAT']),
     discountValue: z.number(),
-    maxDiscount: z.number().nullable(),
-    minCartValue: z.number(),
+    maxDiscount: Rupees.nullable(),
+    minCartValue: Rupees,
     validFrom: z.string().nullable(),
     validUntil: z.string().nullable(),
   })
@@ -93,7 +94,7 @@ export const AvailableCoupon = Coupon.extend({
   usable: z.boolean(),
   reason: z.string().nullable(),
   /** Rupees more the cart needs, when a too-small cart is the reason; otherwise null. */
-  amountToGo: z.number().nullable(),
+  amountToGo: Rupees.nullable(),
 }).meta({ id: 'AvailableCoupon' });
 
 export type BannerDto = z.infer<typeof Banner>;

@@ -1,6 +1,8 @@
 // Contracts of GST invoices (issue 13): the store's GST settings, the buyer's optional GSTIN at
 // checkout, product tax fields and the back office's monthly register.
+
 import { GST_STATES, gstinProblem, normaliseGstin, SERIES_PREFIX } from '../gst.ts';
+import { Rupees } from '../money.ts';
 
 export { GSTIN_LABEL } from '../gst.ts';
 
@@ -78,11 +80,11 @@ export const InvoiceSettings = z
 export type InvoiceSettingsDto = z.infer<typeof InvoiceSettings>;
 
 const heads = {
-  taxable: z.number(),
-  cgst: z.number(),
-  sgst: z.number(),
-  igst: z.number(),
-  total: z.number(),
+  taxable: Rupees,
+  cgst: Rupees,
+  sgst: Rupees,
+  igst: Rupees,
+  total: Rupees,
 };
 
 export const InvoiceRegisterQuery = z.object({

@@ -2,6 +2,7 @@
 // The same schemas validate the API bodies and the admin forms (before submit and in the action).
 
 import { MEDIA_KINDS } from '../media.ts';
+import { isWholePaise, Rupees, rupeesToPaise } from '../money.ts';
 import { SLUG_PATTERN } from '../slug.ts';
 import { hindiText } from './common.ts';
 import { ProductTaxFields } from './invoices.ts';
@@ -21,7 +22,6 @@ export const stockChangedMessage = (weight: string) =>
   `The ${weight} stock changed meanwhile (orders took units) and the new figure would go below 0. Reload and try again.`;
 
 const RUPEES = 'Enter an amount in rupees with up to two decimals, like 120 or 120.50.';
-const twoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
 /** A price typed in rupees: positive, at most two decimals; stored as integer paise. */
 const rupees = (what: string) =>
   z.coerce
@@ -29,7 +29,7 @@ const rupees = (what: string) =>
     .refine(Number.isFinite, RUPEES)
     .refine((v) => v > 0, `Enter ${what} above ₹0.`)
     .refine((v) => v <= 1_000_000, 'That amount is too large.')
-    .refine(twoDecimals, RUPEES);
+    .refine(isWholePaise, RUPEES);
 
 const wholeUnits = z.coerce
   .number({ error: 'Enter the stock as a whole number of units, like 25.' })
@@ -73,7 +73,7 @@ export const VariantEdit = z
       .max(40, 'SKU must be at most 40 characters.')
       .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Use letters, digits, dots, hyphens and underscores.'),
   })
-  .refine((v) => Math.round(v.mrp * 100) >= Math.round(v.price * 100), {
+  .refine((v) => rupeesToPaise(v.mrp) >= rupeesToPaise(v.price), {
     message: MRP_BELOW_PRICE,
     path: ['mrp'],
   });
@@ -185,8 +185,8 @@ export const AdminProductRow = z
     active: z.boolean(),
     bestseller: z.boolean(),
     thumbnail: z.string().nullable(),
-    minPrice: z.number().nullable(),
-    maxPrice: z.number().nullable(),
+    minPrice: Rupees.nullable(),
+    maxPrice: Rupees.nullable(),
     totalStock: z.number().int(),
     variantCount: z.number().int(),
     version: z.number().int(),
@@ -231,8 +231,8 @@ export const AdminProduct = z
         id: z.number().int(),
         weight: z.string(),
         weightHi: z.string(),
-        price: z.number(),
-        mrp: z.number(),
+        price: Rupees,
+        mrp: Rupees,
         stock: z.number().int(),
         sku: z.string(),
         /** Net weight in grams (shipping); null when not entered. */

@@ -5,12 +5,12 @@ import type {
   CustomerRowDto,
   CustomersQueryInput,
 } from '@spice/shared/contracts/admin-customers';
-import { toRupees } from '@spice/shared/money';
 import { csvDocument, csvIstTimestamp, csvRupees } from '../../lib/csv.ts';
 import { pageOf } from '../../lib/pagination.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { CustomerOrderService } from '../orders/customer-order.ts';
 import type { ReviewsService } from '../reviews/service.ts';
+import { spentDto } from './customers-dto.ts';
 import type { AccountsService } from './service.ts';
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found.';
@@ -56,7 +56,7 @@ export function createCustomersService(deps: {
       role: s.user.role,
       joinedAt: s.user.createdAt.toISOString(),
       orderCount: s.orderCount,
-      totalSpent: toRupees(s.spentPaise),
+      totalSpent: spentDto(s),
       lastOrderAt: s.lastOrderAt ? s.lastOrderAt.toISOString() : null,
       addressCount: s.addressCount,
       reviewCount: s.reviewCount,

@@ -43,6 +43,15 @@ export function createCartService(db: Db, catalog: CatalogService) {
     });
   }
 
+  /** What the cart's lines cost at today's prices, in paise (a line whose variant is gone counts 0). */
+  async function subtotalPaise(userId: number): Promise<number> {
+    const [rows, snap] = await Promise.all([linesOf.execute({ userId }), catalog.snapshot()]);
+    return rows.reduce(
+      (sum, row) => sum + (snap.prices.get(row.variantId)?.pricePaise ?? 0) * row.quantity,
+      0,
+    );
+  }
+
   /** The variant a request names, by id or by weight; 400 when it is not a real, buyable one. */
   async function resolve(
     productId: number,
@@ -79,6 +88,7 @@ export function createCartService(db: Db, catalog: CatalogService) {
 
   return {
     list,
+    subtotalPaise,
 
     /** Adds a line, or raises the quantity of the same product and variant already in the cart. */
     async add(

@@ -6,10 +6,10 @@ import type {
   AdminProductsQueryInput,
 } from '@spice/shared/contracts/products-admin';
 import { defaultSource, productImage, srcSetOf } from '@spice/shared/images';
-import { toRupees } from '@spice/shared/money';
 import { and, asc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { priceBoundDto, variantPricesDto } from './dto.ts';
 import { productImages, products, productVariants } from './schema.ts';
 
 export type Reader = Pick<Db, 'select'>;
@@ -62,8 +62,7 @@ export function createProductReads(
         id: v.id,
         weight: v.weight,
         weightHi: v.weightHi,
-        price: toRupees(v.pricePaise),
-        mrp: toRupees(v.mrpPaise),
+        ...variantPricesDto(v),
         stock: v.stock,
         sku: v.sku,
         grams: v.weightGrams,
@@ -131,8 +130,8 @@ export function createProductReads(
         active: r.active,
         bestseller: r.bestseller,
         thumbnail: productImage({ name: r.name, images: thumb ? [thumb] : [], imageUrl: r.imageUrl }),
-        minPrice: r.minPaise === null ? null : toRupees(Number(r.minPaise)),
-        maxPrice: r.maxPaise === null ? null : toRupees(Number(r.maxPaise)),
+        minPrice: priceBoundDto(r.minPaise),
+        maxPrice: priceBoundDto(r.maxPaise),
         totalStock: r.totalStock,
         variantCount: r.variantCount,
         version: r.version,

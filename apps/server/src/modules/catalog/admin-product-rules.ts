@@ -8,12 +8,12 @@ import {
   type VariantEditInput,
   variantInUseMessage,
 } from '@spice/shared/contracts/products-admin';
-import { rupeesToPaise } from '@spice/shared/money';
 import { gramsFromLabel } from '@spice/shared/shipping';
 import { slugify, suggestSlug } from '@spice/shared/slug';
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { variantPricesFromInput } from './dto.ts';
 import { products, productVariants } from './schema.ts';
 
 type Reader = Pick<Db, 'select'>;
@@ -70,8 +70,7 @@ export const variantRow = (productId: number, v: VariantEditInput, position: num
   productId,
   weight: v.weight,
   weightHi: v.weightHi,
-  pricePaise: rupeesToPaise(v.price),
-  mrpPaise: rupeesToPaise(v.mrp),
+  ...variantPricesFromInput(v),
   stock: v.stock,
   sku: v.sku,
   weightGrams: v.grams ?? gramsFromLabel(v.weight),

@@ -6,7 +6,6 @@ import type { ProductDto } from '@spice/shared/contracts/catalog';
 import { srcSetOf } from '@spice/shared/images';
 import type { Lang } from '@spice/shared/lang';
 import { pick, pickLines } from '@spice/shared/localized';
-import { toRupees } from '@spice/shared/money';
 import { productSlug } from '@spice/shared/slug';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -14,6 +13,7 @@ import { weakEtag } from '../../lib/etag.ts';
 import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
 import { createSnapshot } from '../../lib/snapshot.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { variantPricesDto } from './dto.ts';
 import { productImages, products, productVariants } from './schema.ts';
 
 /** The catalogue in one language: the same DTOs, each text resolved to that language. */
@@ -27,10 +27,21 @@ export interface CatalogView {
   allEtag: string;
 }
 
-/** The English view (what every other module reads), plus the same catalogue in each language. */
+/** A variant's money as the catalogue holds it. */
+export interface VariantPrices {
+  pricePaise: number;
+  mrpPaise: number;
+}
+
+/**
+ * The English view (what every other module reads), plus the same catalogue in each language. The
+ * views are the API's DTOs (rupees, serialised once); what the server computes with is `prices`.
+ */
 export interface CatalogSnapshot extends CatalogView {
   /** Built the first time a page or request asks for the language, then kept with the snapshot. */
   view(lang: Lang): CatalogView;
+  /** Price and MRP in paise by variant id. */
+  prices: Map<number, VariantPrices>;
 }
 
 /** The Hindi twins of a product's texts (decision 0018), kept beside the English DTO. */
@@ -213,8 +224,7 @@ function buildCatalog(
       variants: variants.map((v) => ({
         id: v.id,
         weight: v.weight,
-        price: toRupees(v.pricePaise),
-        mrp: toRupees(v.mrpPaise),
+        ...variantPricesDto(v),
         // The levels are reloaded after every purchase; the rows only after a catalogue edit.
         stock: levels.get(v.id) ?? v.stock,
         sku: v.sku,
@@ -226,6 +236,7 @@ function buildCatalog(
   let hindiView: CatalogView | null = null;
   return {
     ...english,
+    prices: new Map(variantRows.map((v) => [v.id, { pricePaise: v.pricePaise, mrpPaise: v.mrpPaise }])),
     view(lang) {
       if (lang === 'en') return english;
       hindiView ??= viewOf(all.map((p) => inHindi(p, hindi.get(p.id))));

@@ -4,13 +4,22 @@
 import type { CodRules, PrepaidDiscount } from '@spice/shared/cod';
 import type { AdminCheckoutSettingsDto, CheckoutSettingsEditInput } from '@spice/shared/contracts/admin';
 import type { ShippingMilestoneDto } from '@spice/shared/contracts/content';
-import { toPaise, toRupees } from '@spice/shared/money';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
 import { createSnapshot } from '../../lib/snapshot.ts';
 import { updateAtVersion } from '../../lib/versioned.ts';
 import { AppError } from '../../plugins/errors.ts';
+import {
+  codColumnsFromInput,
+  codDto,
+  milestoneFromInput,
+  milestoneValuesDto,
+  paiseFromInput,
+  prepaidDto,
+  prepaidFromInput,
+  rupeesDto,
+} from './dto.ts';
 import { checkoutSettings, shippingMilestones } from './schema.ts';
 
 export interface CheckoutConfig {
@@ -52,37 +61,6 @@ function codRules(row: SettingsRow | undefined): CodRules {
   };
 }
 
-function prepaidDto(d: PrepaidDiscount | null | undefined) {
-  if (!d) return null;
-  return d.type === 'FLAT'
-    ? { type: 'FLAT' as const, value: toRupees(d.amountPaise), maxDiscount: null }
-    : {
-        type: 'PERCENT' as const,
-        value: d.percent,
-        maxDiscount: d.maxDiscountPaise === null ? null : toRupees(d.maxDiscountPaise),
-      };
-}
-
-function prepaidFromInput(input: CheckoutSettingsEditInput['prepaidDiscount']): PrepaidDiscount | null {
-  if (!input) return null;
-  return input.type === 'FLAT'
-    ? { type: 'FLAT', amountPaise: toPaise(input.value) }
-    : {
-        type: 'PERCENT',
-        percent: input.value,
-        maxDiscountPaise: input.maxDiscount === null ? null : toPaise(input.maxDiscount),
-      };
-}
-
-function codDto(rules: CodRules) {
-  return {
-    enabled: rules.enabled,
-    fee: toRupees(rules.feePaise),
-    minOrderValue: toRupees(rules.minOrderPaise),
-    maxOrderValue: rules.maxOrderPaise === null ? null : toRupees(rules.maxOrderPaise),
-  };
-}
-
 async function readSettings(executor: Pick<Db, 'select'>): Promise<AdminCheckoutSettingsDto | null> {
   const [settings] = await executor.select().from(checkoutSettings).limit(1);
   if (!settings) return null;
@@ -91,11 +69,8 @@ async function readSettings(executor: Pick<Db, 'select'>): Promise<AdminCheckout
     .from(shippingMilestones)
     .orderBy(asc(shippingMilestones.minCartValuePaise));
   return {
-    platformFee: toRupees(settings.platformFeePaise),
-    milestones: milestones.map((m) => ({
-      minCartValue: toRupees(m.minCartValuePaise),
-      shippingCharge: toRupees(m.shippingChargePaise),
-    })),
+    platformFee: rupeesDto(settings.platformFeePaise),
+    milestones: milestones.map(milestoneValuesDto),
     cod: {
       ...codDto(codRules(settings)),
       blockedPincodes: settings.codBlockedPincodes,
@@ -153,7 +128,7 @@ export function createCheckoutService(db: Db, options: { ttlMs: number; bus?: In
     async settings() {
       const config = await snapshot.get();
       return {
-        platformFee: toRupees(config.platformFeePaise),
+        platformFee: rupeesDto(config.platformFeePaise),
         cod: codDto(config.cod),
         prepaidDiscount: prepaidDto(config.prepaidDiscount),
       };
@@ -174,26 +149,14 @@ export function createCheckoutService(db: Db, options: { ttlMs: number; bus?: In
         const before = await readSettings(tx);
         if (!before) throw new AppError('notFound', 'Checkout settings not found.');
         await updateAtVersion(tx, checkoutSettings, eq(checkoutSettings.id, 1), input.version, {
-          platformFeePaise: toPaise(input.platformFee),
-          ...(input.cod && {
-            codEnabled: input.cod.enabled,
-            codFeePaise: toPaise(input.cod.fee),
-            codMinOrderPaise: toPaise(input.cod.minOrderValue),
-            codMaxOrderPaise: input.cod.maxOrderValue === null ? null : toPaise(input.cod.maxOrderValue),
-            codBlockedPincodes: [...new Set(input.cod.blockedPincodes)],
-            codRtoLimit: input.cod.rtoLimit,
-          }),
+          platformFeePaise: paiseFromInput(input.platformFee),
+          ...(input.cod && codColumnsFromInput(input.cod)),
           ...(input.prepaidDiscount !== undefined && {
             prepaidDiscount: prepaidFromInput(input.prepaidDiscount),
           }),
         });
         await tx.delete(shippingMilestones);
-        await tx.insert(shippingMilestones).values(
-          input.milestones.map((m) => ({
-            minCartValuePaise: toPaise(m.minCartValue),
-            shippingChargePaise: toPaise(m.shippingCharge),
-          })),
-        );
+        await tx.insert(shippingMilestones).values(input.milestones.map(milestoneFromInput));
         const saved = (await readSettings(tx))!;
         await onChange?.(before, saved, tx);
         return saved;
@@ -203,11 +166,7 @@ export function createCheckoutService(db: Db, options: { ttlMs: number; bus?: In
     },
 
     async milestones(): Promise<ShippingMilestoneDto[]> {
-      return (await snapshot.get()).milestones.map((m) => ({
-        id: m.id,
-        minCartValue: toRupees(m.minCartValuePaise),
-        shippingCharge: toRupees(m.shippingChargePaise),
-      }));
+      return (await snapshot.get()).milestones.map((m) => ({ id: m.id, ...milestoneValuesDto(m) }));
     },
   };
 }

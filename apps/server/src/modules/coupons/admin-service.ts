@@ -11,15 +11,14 @@ import type {
   CouponCreateInput,
   CouponUpdateInput,
 } from '@spice/shared/contracts/admin-coupons';
-import { couponStatus, percentToBasisPoints } from '@spice/shared/coupons';
-import { rupeesToPaise } from '@spice/shared/money';
+import { couponStatus } from '@spice/shared/coupons';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { updateAtVersion } from '../../lib/versioned.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService } from '../admin/audit.ts';
+import { couponDto, couponMoneyColumns } from './dto.ts';
 import { couponRedemptions, coupons } from './schema.ts';
-import { couponDto } from './service.ts';
 
 type CouponRow = typeof coupons.$inferSelect;
 
@@ -61,12 +60,7 @@ function columns(input: CouponCreateInput) {
     description: input.description,
     descriptionHi: input.descriptionHi,
     discountType: input.discountType,
-    discountValue:
-      input.discountType === 'PERCENT'
-        ? percentToBasisPoints(input.discountValue)
-        : rupeesToPaise(input.discountValue),
-    maxDiscountPaise: input.maxDiscount === null ? null : rupeesToPaise(input.maxDiscount),
-    minCartValuePaise: rupeesToPaise(input.minCartValue),
+    ...couponMoneyColumns(input),
     validFrom: input.validFrom ? new Date(input.validFrom) : null,
     validUntil: input.validUntil ? new Date(input.validUntil) : null,
     usageLimit: input.usageLimit,

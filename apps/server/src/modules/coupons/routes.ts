@@ -2,10 +2,11 @@ import { CouponApplied, ValidateCouponBody } from '@spice/shared/contracts/comme
 import { ErrorBody, LangQuery } from '@spice/shared/contracts/common';
 import { AvailableCoupon, Coupon } from '@spice/shared/contracts/content';
 import * as z from '@spice/shared/contracts/zod';
-import { rupeesToPaise, toRupees } from '@spice/shared/money';
+import { rupeesToPaise } from '@spice/shared/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { couponAppliedDto } from './dto.ts';
 
 const LANG_NOTE = '`?lang=hi` gives the descriptions in Hindi (English where a coupon has none).';
 
@@ -43,8 +44,7 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await requireUser(request, accounts);
       // The cart as the server prices it (the checkout page totals the same lines).
-      const items = await cart.list(user);
-      const subtotalPaise = items.reduce((sum, i) => sum + rupeesToPaise(i.price) * i.quantity, 0);
+      const subtotalPaise = await cart.subtotalPaise(user.id);
       reply.header('cache-control', 'private, no-store');
       return coupons.listForShopper(user.id, subtotalPaise, undefined, request.query.lang);
     },
@@ -74,7 +74,7 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
           rupeesToPaise(request.body.cartAmount),
           session?.userId ?? null,
         );
-        return { code: coupon.code, discountAmount: toRupees(discountPaise) };
+        return couponAppliedDto(coupon.code, discountPaise);
       } catch (error) {
         if (error instanceof AppError && error.statusCode < 500) {
           await app.limits.count('couponAddress', request);

@@ -8,11 +8,10 @@ import {
   normaliseCouponCode,
 } from '@spice/shared/coupons';
 import type { Lang } from '@spice/shared/lang';
-import { pick } from '@spice/shared/localized';
-import { toRupees } from '@spice/shared/money';
 import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { amountToGoDto, couponDto } from './dto.ts';
 import { couponRedemptions, coupons } from './schema.ts';
 import { usableCouponSql } from './validity.ts';
 
@@ -158,7 +157,7 @@ export function createCouponsService(
           ...couponDto(c, lang),
           usable: block === null,
           reason: block ? couponBlockText(block) : null,
-          amountToGo: block?.reason === 'cart-too-small' ? toRupees(block.amountToGoPaise) : null,
+          amountToGo: amountToGoDto(block),
         };
       });
       return [...listed.filter((c) => c.usable), ...listed.filter((c) => !c.usable)];
@@ -168,19 +167,4 @@ export function createCouponsService(
   function liveCoupons(now: Date) {
     return db.select().from(coupons).where(usableCouponSql(now)).orderBy(asc(coupons.id));
   }
-}
-
-/** A coupon as the API shows it: percent or rupees, ISO times, the description in the language. */
-export function couponDto(c: CouponRow, lang: Lang = 'en'): CouponDto {
-  return {
-    id: c.id,
-    code: c.code,
-    description: pick(c.description, c.descriptionHi, lang),
-    discountType: c.discountType,
-    discountValue: c.discountType === 'PERCENT' ? c.discountValue / 100 : toRupees(c.discountValue),
-    maxDiscount: c.maxDiscountPaise === null ? null : toRupees(c.maxDiscountPaise),
-    minCartValue: toRupees(c.minCartValuePaise),
-    validFrom: c.validFrom?.toISOString() ?? null,
-    validUntil: c.validUntil?.toISOString() ?? null,
-  };
 }

@@ -3,10 +3,10 @@
 // and the document series summary. Credit notes of the month are netted against B2C and HSN rows.
 import type { InvoiceRegisterDto } from '@spice/shared/contracts/invoices';
 import { formatRate, stateName, type TaxedRow } from '@spice/shared/gst';
-import { toRupees } from '@spice/shared/money';
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { csvDocument, csvRupees } from '../../lib/csv.ts';
+import { taxHeadsDto } from './dto.ts';
 import { creditNotes, type DocumentSnapshot, invoices } from './schema.ts';
 
 interface Doc {
@@ -73,13 +73,16 @@ export function createInvoiceRegister(db: Db) {
     };
   }
 
-  const heads = (docs: Doc[]) => ({
-    taxable: toRupees(docs.reduce((a, d) => a + d.snapshot.taxablePaise, 0)),
-    cgst: toRupees(docs.reduce((a, d) => a + d.snapshot.cgstPaise, 0)),
-    sgst: toRupees(docs.reduce((a, d) => a + d.snapshot.sgstPaise, 0)),
-    igst: toRupees(docs.reduce((a, d) => a + d.snapshot.igstPaise, 0)),
-    total: toRupees(docs.reduce((a, d) => a + d.snapshot.grandTotalPaise, 0)),
-  });
+  const heads = (docs: Doc[]) => {
+    const sum = (pick: (s: DocumentSnapshot) => number) => docs.reduce((a, d) => a + pick(d.snapshot), 0);
+    return taxHeadsDto({
+      taxablePaise: sum((s) => s.taxablePaise),
+      cgstPaise: sum((s) => s.cgstPaise),
+      sgstPaise: sum((s) => s.sgstPaise),
+      igstPaise: sum((s) => s.igstPaise),
+      grandTotalPaise: sum((s) => s.grandTotalPaise),
+    });
+  };
 
   /** Taxable value and tax per key, credit notes subtracted. */
   function summarise(docs: Doc[], keyOf: (d: Doc, r: TaxedRow) => string) {

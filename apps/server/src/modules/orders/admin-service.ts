@@ -11,7 +11,6 @@ import type {
   OrderLinesRefundInput,
   OrderStatusChangeInput,
 } from '@spice/shared/contracts/admin';
-import { toRupees } from '@spice/shared/money';
 import { canTransition, ORDER_TRANSITIONS, type OrderStatus, statusLabel } from '@spice/shared/order-status';
 import { refundShare } from '@spice/shared/refunds';
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
@@ -27,6 +26,7 @@ import type { InvoicesService } from '../invoices/service.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { RefundsService } from '../refunds/service.ts';
 import { trackingOf } from '../shipping/tracking.ts';
+import { adminTotalsDto, amountDto, linePricesDto, orderRowDto } from './dto.ts';
 import { orderItems, orders } from './schema.ts';
 import { recordStatus } from './status-history.ts';
 import { createStatusHooks } from './status-hooks.ts';
@@ -94,18 +94,9 @@ export function createAdminOrdersService(
         productName: i.productName,
         variant: i.variant,
         quantity: i.quantity,
-        price: toRupees(i.pricePaise),
-        mrp: toRupees(i.mrpPaise),
+        ...linePricesDto(i),
       })),
-      totals: {
-        totalMrp: toRupees(o.mrpTotalPaise),
-        subtotal: toRupees(o.subtotalPaise),
-        couponCode: o.couponCode,
-        couponDiscount: toRupees(o.couponDiscountPaise),
-        delivery: toRupees(o.deliveryPaise),
-        platformFee: toRupees(o.platformFeePaise),
-        total: toRupees(o.totalPaise),
-      },
+      totals: adminTotalsDto(o),
       payment: {
         mode: o.paymentMode,
         status: o.paymentStatus,
@@ -114,7 +105,7 @@ export function createAdminOrdersService(
         cashCollected:
           o.codCollectedPaise !== null && o.codCollectedAt
             ? {
-                amount: toRupees(o.codCollectedPaise),
+                amount: amountDto(o.codCollectedPaise),
                 at: o.codCollectedAt.toISOString(),
                 byUserId: o.codCollectedBy,
                 byName: collector ?? null,
@@ -157,12 +148,7 @@ export function createAdminOrdersService(
         query,
       );
       const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(condition);
-      const content = rows.map(({ totalPaise, createdAt, ...r }) => ({
-        ...r,
-        totalAmount: toRupees(totalPaise),
-        createdAt: createdAt.toISOString(),
-      }));
-      return pageOf(content, count?.n ?? 0, query);
+      return pageOf(rows.map(orderRowDto), count?.n ?? 0, query);
     },
 
     detail,
@@ -230,7 +216,7 @@ export function createAdminOrdersService(
               trackingId: row.trackingId,
               version: row.version,
               ...entered.audit,
-              ...(cashCollected && { cashCollected: toRupees(current.totalPaise) }),
+              ...(cashCollected && { cashCollected: amountDto(current.totalPaise) }),
             },
           },
           tx,
@@ -298,7 +284,7 @@ export function createAdminOrdersService(
             before: { version: current.version },
             after: {
               version: row.version,
-              refund: refund && { id: refund.id, amount: toRupees(amountPaise), lines },
+              refund: refund && { id: refund.id, amount: amountDto(amountPaise), lines },
             },
           },
           tx,

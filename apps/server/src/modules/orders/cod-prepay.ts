@@ -7,7 +7,6 @@ import { PAY_NOW_MESSAGES, PAYABLE_ONLINE_STATUSES, payNowOffer } from '@spice/s
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { Lang } from '@spice/shared/lang';
 import { refundNotice } from '@spice/shared/messages';
-import { toRupees } from '@spice/shared/money';
 import type { RefundReason } from '@spice/shared/payments';
 import { type PrepaymentStatus, prepaymentStatusesBefore } from '@spice/shared/prepayment-status';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -19,6 +18,7 @@ import { type Gateway, GatewayError } from '../payments/gateway.ts';
 import type { PaymentsLedger } from '../payments/ledger.ts';
 import type { RefundsService } from '../refunds/service.ts';
 import { ORDER_NOT_FOUND } from './customer-order.ts';
+import { totalAmountDto } from './dto.ts';
 import { orderPrepayments, orders } from './schema.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -269,7 +269,7 @@ export function createCodPrepay(
         orderNumber: settled.order.orderNumber,
         paymentMode: 'RAZORPAY' as const,
         paymentStatus: 'PAID' as const,
-        totalAmount: toRupees(settled.order.totalPaise),
+        totalAmount: totalAmountDto(settled.order),
       };
     },
 

@@ -9,7 +9,6 @@ import type {
   CodRemittanceQueryInput,
   MarkRemittedInput,
 } from '@spice/shared/contracts/cod-remittance';
-import { toRupees } from '@spice/shared/money';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { csvDocument, csvIstTimestamp, csvRupees } from '../../lib/csv.ts';
@@ -17,6 +16,7 @@ import { pageOf, pageRows } from '../../lib/pagination.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { userFullNameById } from '../accounts/directory.ts';
 import type { AuditService } from '../admin/audit.ts';
+import { amountDto } from './dto.ts';
 import { orders } from './schema.ts';
 
 export const ALREADY_REMITTED = (numbers: string[]) =>
@@ -85,7 +85,7 @@ export function createCodRemittanceService(db: Db, deps: { audit: AuditService }
             orderNumber: r.orderNumber,
             customerName: r.customerName,
             collectedAt: r.collectedAt!.toISOString(),
-            amount: toRupees(r.paise ?? 0),
+            amount: amountDto(r.paise ?? 0),
             collectedBy: r.collectedBy,
             remittedAt: r.remittedAt?.toISOString() ?? null,
             remittedBy: r.remittedBy,
@@ -94,8 +94,8 @@ export function createCodRemittanceService(db: Db, deps: { audit: AuditService }
           total,
           query,
         ),
-        totals: { orders: total, amount: toRupees(totals?.paise ?? 0) },
-        outstanding: { orders: outstanding?.orders ?? 0, amount: toRupees(outstanding?.paise ?? 0) },
+        totals: { orders: total, amount: amountDto(totals?.paise ?? 0) },
+        outstanding: { orders: outstanding?.orders ?? 0, amount: amountDto(outstanding?.paise ?? 0) },
       };
     },
 
@@ -125,7 +125,7 @@ export function createCodRemittanceService(db: Db, deps: { audit: AuditService }
               after: {
                 remittedAt: now.toISOString(),
                 reference: input.reference,
-                amount: toRupees(u.paise ?? 0),
+                amount: amountDto(u.paise ?? 0),
               },
             },
             tx,
@@ -134,7 +134,7 @@ export function createCodRemittanceService(db: Db, deps: { audit: AuditService }
         return updated;
       });
       const paise = marked.reduce((sum, u) => sum + (u.paise ?? 0), 0);
-      return { remitted: marked.length, amount: toRupees(paise), remittedAt: now.toISOString() };
+      return { remitted: marked.length, amount: amountDto(paise), remittedAt: now.toISOString() };
     },
 
     /** The filter's orders (every page) as CSV: rupees with two decimals, IST times. */

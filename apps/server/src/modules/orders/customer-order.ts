@@ -5,7 +5,6 @@
 import { payNowOffer } from '@spice/shared/cod';
 import type { OrderDetailDto } from '@spice/shared/contracts/commerce';
 import { productImage } from '@spice/shared/images';
-import { toRupees } from '@spice/shared/money';
 import { isPurchasable } from '@spice/shared/variants';
 import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -14,6 +13,7 @@ import type { CatalogService } from '../catalog/service.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import type { RefundsService } from '../refunds/service.ts';
 import { trackingOf } from '../shipping/tracking.ts';
+import { linePricesDto, orderRowDto, payNowDto, priceDetailsDto, totalAmountDto } from './dto.ts';
 import { checkouts, orderItems, orders } from './schema.ts';
 import { statusHistory } from './status-history.ts';
 
@@ -63,11 +63,7 @@ export function createCustomerOrderService(
         .from(orders)
         .where(eq(orders.userId, userId))
         .orderBy(desc(orders.createdAt), desc(orders.id));
-      return rows.map(({ totalPaise, createdAt, ...r }) => ({
-        ...r,
-        totalAmount: toRupees(totalPaise),
-        createdAt: createdAt.toISOString(),
-      }));
+      return rows.map(orderRowDto);
     },
 
     async detail(userId: number, orderNumber: string): Promise<OrderDetailDto> {
@@ -100,39 +96,22 @@ export function createCustomerOrderService(
             productName: i.productName,
             variant: i.variant,
             quantity: i.quantity,
-            price: toRupees(i.pricePaise),
-            mrp: toRupees(i.mrpPaise),
+            ...linePricesDto(i),
             image: line?.image ?? productImage(product ?? { name: i.productName }),
             slug: product?.slug ?? null,
             buyable: Boolean(product?.active && variant && isPurchasable(variant)),
           };
         }),
-        totalAmount: toRupees(o.totalPaise),
+        totalAmount: totalAmountDto(o),
         createdAt: o.createdAt.toISOString(),
         trackingId: o.trackingId,
         tracking,
         deliveryAddress: o.address,
-        priceDetails: {
-          totalMrp: toRupees(o.mrpTotalPaise),
-          discount: toRupees(o.mrpTotalPaise - o.subtotalPaise),
-          appliedCouponCode: o.couponCode,
-          couponDiscount: toRupees(o.couponDiscountPaise),
-          subtotal: toRupees(o.subtotalPaise),
-          deliveryCharges: toRupees(o.deliveryPaise),
-          platformFee: toRupees(o.platformFeePaise),
-          codFee: toRupees(o.codFeePaise),
-          prepaidDiscount: toRupees(o.prepaidDiscountPaise),
-          finalAmount: toRupees(o.totalPaise),
-        },
+        priceDetails: priceDetailsDto(o),
         paymentMode: o.paymentMode,
         paymentStatus: o.paymentStatus,
         paymentId: o.providerPaymentId,
-        payNow: offer && {
-          amount: toRupees(offer.totalPaise),
-          saving: toRupees(offer.savingPaise),
-          codFeeWaived: toRupees(offer.codFeeWaivedPaise),
-          prepaidDiscount: toRupees(offer.prepaidDiscountPaise),
-        },
+        payNow: offer && payNowDto(offer),
         invoiceNumber: o.invoiceNumber,
         statusHistory: history,
         refunds: refunds.get(o.id) ?? [],

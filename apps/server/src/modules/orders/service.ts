@@ -4,7 +4,6 @@ import type { OrderSummaryDto } from '@spice/shared/contracts/commerce';
 import { productImage } from '@spice/shared/images';
 import type { Lang } from '@spice/shared/lang';
 import { refundNotice } from '@spice/shared/messages';
-import { toRupees } from '@spice/shared/money';
 import { type CartPrice, cartSubtotalPaise, priceCart } from '@spice/shared/price-cart';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -26,6 +25,7 @@ import { hasShipment, trackingByOrder } from '../shipping/tracking.ts';
 import { moveCheckouts } from './checkout-status.ts';
 import { createCodPlacement } from './cod-placement.ts';
 import { createCodPrepay } from './cod-prepay.ts';
+import { linePriceDto, placedOrderDto, totalAmountDto } from './dto.ts';
 import { createPlacement } from './placement.ts';
 import { type AddressSnapshot, type CheckoutLine, checkouts, orders, paymentEvents } from './schema.ts';
 
@@ -157,10 +157,7 @@ export function createOrdersService(
     }
     const price = priceCart({
       lines,
-      milestones: config.milestones.map((m) => ({
-        minCartValue: m.minCartValuePaise,
-        shippingCharge: m.shippingChargePaise,
-      })),
+      milestones: config.milestones,
       couponDiscountPaise,
       platformFeePaise: config.platformFeePaise,
       prepaidDiscount: config.prepaidDiscount,
@@ -448,7 +445,7 @@ export function createOrdersService(
           refund: 'pending',
         });
       }
-      return { orderNumber: settled.order.orderNumber, totalAmount: toRupees(settled.order.totalPaise) };
+      return placedOrderDto(settled.order);
     },
 
     /**
@@ -587,9 +584,9 @@ export function createOrdersService(
           productName: i.productName,
           variant: i.variant,
           quantity: i.quantity,
-          price: toRupees(i.pricePaise),
+          price: linePriceDto(i),
         })),
-        totalAmount: toRupees(o.totalPaise),
+        totalAmount: totalAmountDto(o),
         createdAt: o.createdAt.toISOString(),
         trackingId: o.trackingId,
         tracking: tracking.get(o.id) ?? null,

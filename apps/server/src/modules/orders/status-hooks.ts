@@ -3,7 +3,6 @@
 // the order listed. Each answers the facts its audit entry records. A cancelled or returned order
 // never ships, so its units and coupon use come back (both statuses are final: once); a paid
 // online order cancelled is refunded; the statuses the shopper is told of enqueue their message.
-import { toRupees } from '@spice/shared/money';
 import type { OrderStatus } from '@spice/shared/order-status';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -13,6 +12,7 @@ import type { JobQueue } from '../jobs/queue.ts';
 import { orderMessageJob } from '../messaging/order-message-job.ts';
 import type { OrderMessageEvent } from '../messaging/order-messages.ts';
 import type { RefundsService } from '../refunds/service.ts';
+import { amountDto } from './dto.ts';
 import { orderItems } from './schema.ts';
 import type { OrderRow } from './types.ts';
 
@@ -48,7 +48,7 @@ export function createStatusHooks(deps: {
   const refund: StatusHook = async (tx, order) => {
     const requested = await deps.refunds.requestForCancelledOrder(tx, order);
     return requested
-      ? { audit: { refund: { id: requested.id, amount: toRupees(requested.amountPaise) } } }
+      ? { audit: { refund: { id: requested.id, amount: amountDto(requested.amountPaise) } } }
       : {};
   };
 

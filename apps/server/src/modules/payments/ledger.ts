@@ -1,11 +1,11 @@
 // The payments ledger's service: the orders module records each payment's fate through it inside
 // its own transaction; the back office reads it. Owns the payments table.
 import type { AdminPaymentPageDto, AdminPaymentsQueryInput } from '@spice/shared/contracts/admin-payments';
-import { toRupees } from '@spice/shared/money';
 import { ATTENTION_STATUSES, type PaymentStatus, paymentReasonLabel } from '@spice/shared/payments';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { pageOf, pageRows } from '../../lib/pagination.ts';
+import { paymentAmountDto } from './dto.ts';
 import { type PaymentRow, payments } from './schema.ts';
 
 export interface PaymentRecord {
@@ -87,7 +87,7 @@ export function createPaymentsLedger(db: Db) {
       ]);
       const content = rows.map((p) => ({
         paymentId: p.paymentId,
-        amount: toRupees(p.amountPaise),
+        amount: paymentAmountDto(p),
         status: p.status,
         orderNumber: p.orderNumber,
         reason: paymentReasonLabel(p.reason),

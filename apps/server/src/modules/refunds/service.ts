@@ -4,7 +4,6 @@
 // reads orders (never writes them). Each refund is asked for once (a unique request key), and its
 // id is the gateway receipt, so a retried job finds the refund it made rather than making another.
 import { randomBytes } from 'node:crypto';
-import { toRupees } from '@spice/shared/money';
 import type { RefundStatus } from '@spice/shared/refunds';
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -13,6 +12,7 @@ import { orderMessageJob } from '../messaging/order-message-job.ts';
 import type { OrderRow } from '../orders/types.ts';
 import { type Gateway, GatewayError } from '../payments/gateway.ts';
 import type { PaymentsLedger } from '../payments/ledger.ts';
+import { refundDto } from './dto.ts';
 import { type RefundLine, type RefundRow, refunds } from './schema.ts';
 
 export const REFUND_JOB = 'refund';
@@ -214,12 +214,7 @@ export function createRefundsService(
         .orderBy(asc(refunds.createdAt), asc(refunds.id));
       for (const r of rows) {
         const list = byOrder.get(r.orderId!) ?? [];
-        list.push({
-          id: r.id,
-          amount: toRupees(r.amountPaise),
-          status: r.status,
-          createdAt: r.createdAt.toISOString(),
-        });
+        list.push(refundDto(r));
         byOrder.set(r.orderId!, list);
       }
       return byOrder;

@@ -33,8 +33,8 @@ export function useMilestones(initial?: ShippingMilestoneDto[]) {
 /** Milestones as the API gives them (rupees) in paise, for the pricing rules. */
 export function milestonesInPaise(milestones: ShippingMilestoneDto[]) {
   return milestones.map((m) => ({
-    minCartValue: paise(m.minCartValue),
-    shippingCharge: paise(m.shippingCharge),
+    minCartValuePaise: paise(m.minCartValue),
+    shippingChargePaise: paise(m.shippingCharge),
   }));
 }
 
@@ -60,14 +60,14 @@ export function ShippingProgress({
   const subtotal = subtotalPaise(items);
   const next = nextMilestone(inPaise, subtotal);
   const charge = shippingCharge(inPaise, subtotal);
-  const target = next?.minCartValue ?? subtotal;
+  const target = next?.minCartValuePaise ?? subtotal;
   const percent = next ? Math.min(100, Math.round((subtotal / target) * 100)) : 100;
   const message = next
-    ? next.shippingCharge === 0
-      ? t('cart.addForFree', { amount: formatRupees(next.amountToGo) })
+    ? next.shippingChargePaise === 0
+      ? t('cart.addForFree', { amount: formatRupees(next.amountToGoPaise) })
       : t('cart.addForCharge', {
-          amount: formatRupees(next.amountToGo),
-          charge: formatRupees(next.shippingCharge),
+          amount: formatRupees(next.amountToGoPaise),
+          charge: formatRupees(next.shippingChargePaise),
         })
     : charge === 0
       ? t('cart.freeDelivery')

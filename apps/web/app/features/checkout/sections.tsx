@@ -70,53 +70,55 @@ export function PriceRows({
     <dl>
       <div>
         <dt>{t('checkout.totalMrp')}</dt>
-        <dd>{formatRupees(totals.totalMrp)}</dd>
+        <dd>{formatRupees(totals.mrpTotalPaise)}</dd>
       </div>
       {/* Rows of nothing (no MRP saving, no coupon, no fee) are left out, not shown as −₹0. */}
-      {totals.totalMrp > totals.subtotal ? (
+      {totals.mrpTotalPaise > totals.subtotalPaise ? (
         <div>
           <dt>{t('checkout.mrpDiscount')}</dt>
-          <dd className="saving">−{formatRupees(totals.totalMrp - totals.subtotal)}</dd>
+          <dd className="saving">−{formatRupees(totals.mrpTotalPaise - totals.subtotalPaise)}</dd>
         </div>
       ) : null}
-      {couponApplied && totals.couponDiscount > 0 ? (
+      {couponApplied && totals.couponDiscountPaise > 0 ? (
         <div>
           <dt>{t('checkout.couponDiscount')}</dt>
-          <dd className="saving">−{formatRupees(totals.couponDiscount)}</dd>
+          <dd className="saving">−{formatRupees(totals.couponDiscountPaise)}</dd>
         </div>
       ) : null}
       <div>
         <dt>{t('checkout.deliveryCharges')}</dt>
         <dd>
-          {totals.delivery < totals.baseDelivery ? <s>{formatRupees(totals.baseDelivery)}</s> : null}{' '}
-          {totals.delivery === 0 ? (
+          {totals.deliveryPaise < totals.baseDeliveryPaise ? (
+            <s>{formatRupees(totals.baseDeliveryPaise)}</s>
+          ) : null}{' '}
+          {totals.deliveryPaise === 0 ? (
             <span className="saving">{t('checkout.free')}</span>
           ) : (
-            formatRupees(totals.delivery)
+            formatRupees(totals.deliveryPaise)
           )}
         </dd>
       </div>
-      {totals.fee > 0 ? (
+      {totals.platformFeePaise > 0 ? (
         <div>
           <dt>{t('checkout.platformFee')}</dt>
-          <dd>{formatRupees(totals.fee)}</dd>
+          <dd>{formatRupees(totals.platformFeePaise)}</dd>
         </div>
       ) : null}
-      {payingCod && totals.codFee > 0 ? (
+      {payingCod && totals.codFeePaise > 0 ? (
         <div>
           <dt>{t('checkout.codFee')}</dt>
-          <dd>{formatRupees(totals.codFee)}</dd>
+          <dd>{formatRupees(totals.codFeePaise)}</dd>
         </div>
       ) : null}
-      {!payingCod && totals.prepaid > 0 ? (
+      {!payingCod && totals.prepaidDiscountPaise > 0 ? (
         <div>
           <dt>{t('checkout.prepaidDiscount')}</dt>
-          <dd className="saving">−{formatRupees(totals.prepaid)}</dd>
+          <dd className="saving">−{formatRupees(totals.prepaidDiscountPaise)}</dd>
         </div>
       ) : null}
       <div className="price-details__total">
         <dt>{t('checkout.totalAmount')}</dt>
-        <dd>{formatRupees(payingCod ? totals.codTotal : totals.total)}</dd>
+        <dd>{formatRupees(payingCod ? totals.codTotalPaise : totals.totalPaise)}</dd>
       </div>
     </dl>
   );
@@ -149,9 +151,9 @@ export function PaymentChoice({
         />
         <span>
           {t('payment.online')}
-          {totals.prepaid > 0 ? (
+          {totals.prepaidDiscountPaise > 0 ? (
             <small className="saving">
-              {t('payment.saveOnline', { amount: formatRupees(totals.prepaid) })}
+              {t('payment.saveOnline', { amount: formatRupees(totals.prepaidDiscountPaise) })}
             </small>
           ) : null}
         </span>
@@ -171,8 +173,8 @@ export function PaymentChoice({
         <span>
           {t('payment.cod')}
           {codUnavailable === null ? (
-            totals.codFee > 0 ? (
-              <small>{t('payment.codFeeNote', { amount: formatRupees(totals.codFee) })}</small>
+            totals.codFeePaise > 0 ? (
+              <small>{t('payment.codFeeNote', { amount: formatRupees(totals.codFeePaise) })}</small>
             ) : null
           ) : (
             <small id="cod-reason">{codUnavailable}</small>

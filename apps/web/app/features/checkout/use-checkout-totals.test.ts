@@ -34,16 +34,16 @@ describe('checkoutTotals', () => {
       prepaidDiscount: { type: 'PERCENT', percent: 5, maxDiscountPaise: null },
       codFeePaise: 2900,
     });
-    expect(totals.subtotal).toBe(26_000);
-    expect(totals.totalMrp).toBe(28_000);
-    expect(totals.delivery).toBe(9_000);
-    expect(totals.couponDiscount).toBe(1_000);
-    expect(totals.fee).toBe(900);
+    expect(totals.subtotalPaise).toBe(26_000);
+    expect(totals.mrpTotalPaise).toBe(28_000);
+    expect(totals.deliveryPaise).toBe(9_000);
+    expect(totals.couponDiscountPaise).toBe(1_000);
+    expect(totals.platformFeePaise).toBe(900);
     // 5% of the goods after the coupon (₹250): ₹12.50.
-    expect(totals.prepaid).toBe(1_250);
-    expect(totals.orderValue).toBe(26_000 - 1_000 + 9_000 + 900);
-    expect(totals.total).toBe(totals.orderValue - 1_250);
-    expect(totals.codTotal).toBe(totals.orderValue + 2_900);
+    expect(totals.prepaidDiscountPaise).toBe(1_250);
+    expect(totals.orderValuePaise).toBe(26_000 - 1_000 + 9_000 + 900);
+    expect(totals.totalPaise).toBe(totals.orderValuePaise - 1_250);
+    expect(totals.codTotalPaise).toBe(totals.orderValuePaise + 2_900);
   });
 
   it('gives free delivery at the top milestone and no prepaid discount without one', () => {
@@ -55,10 +55,10 @@ describe('checkoutTotals', () => {
       prepaidDiscount: null,
       codFeePaise: 0,
     });
-    expect(totals.delivery).toBe(0);
-    expect(totals.baseDelivery).toBe(9_000);
-    expect(totals.prepaid).toBe(0);
-    expect(totals.total).toBe(50_000);
-    expect(totals.codTotal).toBe(50_000);
+    expect(totals.deliveryPaise).toBe(0);
+    expect(totals.baseDeliveryPaise).toBe(9_000);
+    expect(totals.prepaidDiscountPaise).toBe(0);
+    expect(totals.totalPaise).toBe(50_000);
+    expect(totals.codTotalPaise).toBe(50_000);
   });
 });

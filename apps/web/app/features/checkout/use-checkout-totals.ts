@@ -4,7 +4,7 @@ import type { PrepaidDiscount } from '@spice/shared/cod';
 import type { CartItemDto } from '@spice/shared/contracts/commerce';
 import type { ShippingMilestoneDto } from '@spice/shared/contracts/content';
 import { rupeesToPaise as paise } from '@spice/shared/money';
-import { priceCart } from '@spice/shared/price-cart';
+import { type CartPrice, priceCart } from '@spice/shared/price-cart';
 import { useMemo } from 'react';
 import { milestonesInPaise, pricedLines } from '../cart/cart-contents';
 
@@ -19,7 +19,7 @@ export interface CheckoutTotalsInput {
   codFeePaise: number;
 }
 
-export type CheckoutTotals = ReturnType<typeof checkoutTotals>;
+export type CheckoutTotals = CartPrice;
 
 export function checkoutTotals({
   items,
@@ -28,9 +28,9 @@ export function checkoutTotals({
   platformFee,
   prepaidDiscount,
   codFeePaise,
-}: CheckoutTotalsInput) {
+}: CheckoutTotalsInput): CartPrice {
   // The same priceCart() the server's quote uses; the wire's rupees become paise here, at the edge.
-  const p = priceCart({
+  return priceCart({
     lines: pricedLines(items),
     milestones: milestonesInPaise(milestones),
     couponDiscountPaise: coupon ? paise(coupon.discount) : 0,
@@ -38,19 +38,6 @@ export function checkoutTotals({
     prepaidDiscount,
     codFeePaise,
   });
-  return {
-    subtotal: p.subtotalPaise,
-    totalMrp: p.mrpTotalPaise,
-    delivery: p.deliveryPaise,
-    baseDelivery: p.baseDeliveryPaise,
-    couponDiscount: p.couponDiscountPaise,
-    fee: p.platformFeePaise,
-    prepaid: p.prepaidDiscountPaise,
-    orderValue: p.orderValuePaise,
-    codFee: p.codFeePaise,
-    total: p.totalPaise,
-    codTotal: p.codTotalPaise,
-  };
 }
 
 export function useCheckoutTotals(input: CheckoutTotalsInput): CheckoutTotals {
