@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isWholePaise, RUPEES_MESSAGE, Rupees, RupeesInput, toPaise, toRupees } from './money.ts';
+import { RUPEES_MESSAGE, Rupees, RupeesInput } from './contracts/rupees.ts';
+import { isWholePaise, toPaise, toRupees } from './money.ts';
 
 describe('Rupees, the wire schema of every rupee field', () => {
   it.each([

@@ -1,41 +1,14 @@
 // Money is integer paise everywhere inside the shop (fields named `…Paise`); rupees appear only
-// where a contract is serialised (a field typed `Rupees` below, filled by `toRupees` in the DTO
-// mapping next to the routes, read with `toPaise`) and where a page formats ₹ (`formatRupees`).
-import * as zod from 'zod';
-// Both read only when a value is parsed: contracts/zod.ts and messages.ts import this module
-// (through the message texts), so nothing of theirs may be read while it loads.
-import { isClientNumber } from './contracts/zod.ts';
-import { MESSAGES } from './messages.ts';
-
+// where a contract is serialised (a field typed `Rupees`, contracts/rupees.ts, filled by
+// `toRupees` in the DTO mapping next to the routes, read with `toPaise`) and where a page formats
+// ₹ (`formatRupees`). No zod here: every page formats money, and zod would weigh on each one.
 /**
  * Whether a rupee amount is whole paise (at most two decimals): the one check behind `Rupees`,
- * `RupeesInput` and `toPaise`.
+ * `RupeesInput` (contracts/rupees.ts) and `toPaise`.
  */
 export function isWholePaise(rupees: number): boolean {
   return Number.isFinite(rupees) && Math.abs(Math.round(rupees * 100) - rupees * 100) < 1e-6;
 }
-
-export const RUPEES_MESSAGE = 'Enter an amount in rupees with up to two decimals, like 49 or 49.50.';
-
-/**
- * A rupee amount on the wire (spec section 3: the API speaks rupees): whole paise. Every contract
- * field that carries rupees is this schema, so a search for `Rupees` lists them; the server
- * fills them with `toRupees(…Paise)` at the edge. (Not a `z.codec`: the storefront's loaders
- * call the services in-process and hand the same DTOs to the page, so one contract type must
- * mean rupees on both sides.)
- */
-export const Rupees = zod
-  .number()
-  .refine((v) => isClientNumber(v), { error: () => MESSAGES.numberOutOfRange })
-  .refine(isWholePaise, RUPEES_MESSAGE);
-
-/** A rupee amount as typed in a form (the back office's settings and coupons): 0 to ₹10 lakh. */
-export const RupeesInput = zod.coerce
-  .number({ error: RUPEES_MESSAGE })
-  .refine((v) => isClientNumber(v), { error: () => MESSAGES.numberOutOfRange })
-  .min(0, RUPEES_MESSAGE)
-  .max(1_000_000, 'That amount is too large.')
-  .refine(isWholePaise, RUPEES_MESSAGE);
 
 /** Rupees (as the API and spec speak them) to integer paise, rejecting fractions of a paisa. */
 export function toPaise(rupees: number): number {

@@ -3,9 +3,10 @@
 // the admin form. The server stores percent as basis points and rupees as paise.
 
 import { COUPON_STATUSES, normaliseCouponCode } from '../coupons.ts';
-import { isWholePaise, Rupees, RupeesInput } from '../money.ts';
+import { isWholePaise } from '../money.ts';
 import { END_AFTER_START, endsAfterStart, formBoolean, istDateTime, version } from './admin-site.ts';
 import { hindiText } from './common.ts';
+import { Rupees, RupeesInput } from './rupees.ts';
 import * as z from './zod.ts';
 
 export const COUPON_CODE_MESSAGE = 'Use 3 to 30 letters, digits, - or _ (no spaces), like DIWALI20.';

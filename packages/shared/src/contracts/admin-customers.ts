@@ -1,8 +1,8 @@
 // The back office's customer list: search, one customer in full, and the CSV export.
 
-import { Rupees } from '../money.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { PageQuery } from './admin.ts';
+import { Rupees } from './rupees.ts';
 import * as z from './zod.ts';
 
 /** q matches part of the mobile (with or without +91), the name or the e-mail. */

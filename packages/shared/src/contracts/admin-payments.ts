@@ -1,7 +1,7 @@
 // The back office's view of the payments ledger: every payment the shop learned of, newest first.
 
-import { Rupees } from '../money.ts';
 import { PAYMENT_STATUSES } from '../payments.ts';
+import { Rupees } from './rupees.ts';
 import * as z from './zod.ts';
 
 export const AdminPaymentsQuery = z.object({

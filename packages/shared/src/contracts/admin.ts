@@ -1,6 +1,6 @@
 // Back-office contracts: the audit log and the owner's view of orders.
 
-import { Rupees, RupeesInput, rupeesToPaise } from '../money.ts';
+import { rupeesToPaise } from '../money.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { POLICY_KINDS } from '../policy.ts';
 import { COURIER_CODES } from '../shipping.ts';
@@ -14,6 +14,7 @@ import {
 } from './cod.ts';
 import { OrderRefund } from './commerce.ts';
 import { hindiText } from './common.ts';
+import { Rupees, RupeesInput } from './rupees.ts';
 import { Tracking } from './shipping.ts';
 import * as z from './zod.ts';
 

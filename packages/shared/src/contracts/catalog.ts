@@ -1,4 +1,4 @@
-import { Rupees } from '../money.ts';
+import { Rupees } from './rupees.ts';
 import * as z from './zod.ts';
 
 /** Prices in the API are rupees (spec section 3); the server keeps paise. */

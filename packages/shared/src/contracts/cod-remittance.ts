@@ -1,7 +1,8 @@
 // The COD remittance view (issue 12): delivered cash on delivery orders whose cash the courier has
 // or has not yet paid over to the shop. Rupees at this edge, paise inside; days are IST days.
-import { Rupees } from '../money.ts';
+
 import { PageQuery } from './admin.ts';
+import { Rupees } from './rupees.ts';
 import * as z from './zod.ts';
 
 const isoDate = z

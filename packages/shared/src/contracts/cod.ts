@@ -1,7 +1,8 @@
 // Cash on delivery contracts (issue 12): the public settings, the back office's edit and the
 // COD placement. Rupees at this edge, paise inside.
-import { Rupees, RupeesInput } from '../money.ts';
+
 import { OptionalGstin } from './invoices.ts';
+import { Rupees, RupeesInput } from './rupees.ts';
 import * as z from './zod.ts';
 
 export const CodSettings = z

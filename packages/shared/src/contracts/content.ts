@@ -1,6 +1,6 @@
-import { Rupees } from '../money.ts';
 import { POLICY_KINDS } from '../policy.ts';
 import { CodSettings, PrepaidDiscountSettings } from './cod.ts';
+import { Rupees } from './rupees.ts';
 import * as z from './zod.ts';
 
 export const Banner = z

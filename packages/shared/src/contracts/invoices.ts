@@ -2,7 +2,7 @@
 // checkout, product tax fields and the back office's monthly register.
 
 import { GST_STATES, gstinProblem, normaliseGstin, SERIES_PREFIX } from '../gst.ts';
-import { Rupees } from '../money.ts';
+import { Rupees } from './rupees.ts';
 
 export { GSTIN_LABEL } from '../gst.ts';
 

@@ -2,10 +2,11 @@
 // The same schemas validate the API bodies and the admin forms (before submit and in the action).
 
 import { MEDIA_KINDS } from '../media.ts';
-import { isWholePaise, Rupees, rupeesToPaise } from '../money.ts';
+import { isWholePaise, rupeesToPaise } from '../money.ts';
 import { SLUG_PATTERN } from '../slug.ts';
 import { hindiText } from './common.ts';
 import { ProductTaxFields } from './invoices.ts';
+import { Rupees } from './rupees.ts';
 import * as z from './zod.ts';
 
 export const MRP_BELOW_PRICE = 'MRP cannot be below the price.';
