@@ -18,7 +18,7 @@ import {
   MarketplaceLinkCreate,
   ReorderInput,
 } from './contracts/admin-site.ts';
-import { couponStatus, percentToBasisPoints } from './coupons.ts';
+import { percentToBasisPoints } from './coupons.ts';
 import { istLocalToDate, parseIstDateTime, toIstLocal } from './ist.ts';
 
 const issues = (result: {
@@ -82,17 +82,7 @@ describe('banner status', () => {
   });
 });
 
-describe('coupon status', () => {
-  const now = new Date('2026-11-21T10:00:00Z');
-  const base = { active: true, validFrom: null, validUntil: null, usageLimit: null, usedCount: 0 };
-  it('says whether shoppers can use a coupon now and why not', () => {
-    expect(couponStatus(base, now)).toBe('active');
-    expect(couponStatus({ ...base, active: false }, now)).toBe('inactive');
-    expect(couponStatus({ ...base, validFrom: new Date('2026-11-22T00:00:00Z') }, now)).toBe('scheduled');
-    expect(couponStatus({ ...base, validUntil: now }, now)).toBe('expired');
-    expect(couponStatus({ ...base, usageLimit: 5, usedCount: 5 }, now)).toBe('used-up');
-    expect(couponStatus({ ...base, usageLimit: 5, usedCount: 4 }, now)).toBe('active');
-  });
+describe('coupon percents', () => {
   it('turns a typed percent into basis points without float drift', () => {
     expect(percentToBasisPoints(10)).toBe(1000);
     expect(percentToBasisPoints(12.5)).toBe(1250);

@@ -84,15 +84,5 @@ export interface CouponWindow {
 
 export const COUPON_STATUSES = ['active', 'inactive', 'scheduled', 'expired', 'used-up'] as const;
 export type CouponStatus = (typeof COUPON_STATUSES)[number];
-
-/**
- * Whether shoppers can use a coupon now, and if not why: switched off, not started yet, past its
- * end (the end is exclusive), or every allowed use taken. The same window checkout applies.
- */
-export function couponStatus(coupon: CouponWindow, now: Date): CouponStatus {
-  if (!coupon.active) return 'inactive';
-  if (coupon.validFrom && coupon.validFrom > now) return 'scheduled';
-  if (coupon.validUntil && coupon.validUntil <= now) return 'expired';
-  if (coupon.usageLimit !== null && coupon.usedCount >= coupon.usageLimit) return 'used-up';
-  return 'active';
-}
+// The rule that gives a coupon its status is couponStatus in apps/server/src/modules/coupons/validity.ts,
+// beside the same rule in SQL.

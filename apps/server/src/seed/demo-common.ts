@@ -1,9 +1,12 @@
 // What every part of the demo seed shares: the brand, rupees to paise, dates around "now", and
 // the Hindi twin each demo record must have (decision 0018).
+import { toPaise } from '@spice/shared/money';
+
 export const DEMO_BRAND = 'Kesar Chakki';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
-export const rupees = (r: number): number => Math.round(r * 100);
+/** The seed's prices in rupees; toPaise refuses a typo with a fraction of a paisa. */
+export const rupees = (r: number): number => toPaise(r);
 
 /** Dates relative to the seed's "now". */
 export type DaysFromNow = (days: number) => Date;

@@ -2,6 +2,7 @@
 // checkout, product tax fields and the back office's monthly register.
 
 import { GST_STATES, gstinProblem, normaliseGstin, SERIES_PREFIX } from '../gst.ts';
+import { isWholePaise } from '../money.ts';
 import { Rupees } from './rupees.ts';
 
 export { GSTIN_LABEL } from '../gst.ts';
@@ -39,7 +40,7 @@ export const ProductTaxFields = z.object({
     .number({ error: GST_RATE_INVALID })
     .min(0, GST_RATE_INVALID)
     .max(40, GST_RATE_INVALID)
-    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, GST_RATE_INVALID)
+    .refine(isWholePaise, GST_RATE_INVALID)
     .nullish()
     .transform((v) => v ?? null),
 });

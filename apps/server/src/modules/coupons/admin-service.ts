@@ -11,7 +11,6 @@ import type {
   CouponCreateInput,
   CouponUpdateInput,
 } from '@spice/shared/contracts/admin-coupons';
-import { couponStatus } from '@spice/shared/coupons';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { updateAtVersion } from '../../lib/versioned.ts';
@@ -19,6 +18,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { AuditService } from '../admin/audit.ts';
 import { couponDto, couponMoneyColumns } from './dto.ts';
 import { couponRedemptions, coupons } from './schema.ts';
+import { couponStatus } from './validity.ts';
 
 type CouponRow = typeof coupons.$inferSelect;
 

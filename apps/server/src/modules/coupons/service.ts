@@ -1,19 +1,13 @@
 // Coupons: the rules in the database and which of them a shopper may use now.
 import type { AvailableCouponDto, CouponDto } from '@spice/shared/contracts/content';
-import {
-  couponBlock,
-  couponBlockText,
-  couponDiscount,
-  couponStatus,
-  normaliseCouponCode,
-} from '@spice/shared/coupons';
+import { couponBlock, couponBlockText, couponDiscount, normaliseCouponCode } from '@spice/shared/coupons';
 import type { Lang } from '@spice/shared/lang';
-import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { amountToGoDto, couponDto } from './dto.ts';
 import { couponRedemptions, coupons } from './schema.ts';
-import { usableCouponSql } from './validity.ts';
+import { couponHasUseLeftSql, couponStatus, usableCouponSql } from './validity.ts';
 
 export const INVALID_COUPON = 'Invalid or expired coupon.';
 type Executor = Pick<Db, 'select'>;
@@ -95,12 +89,7 @@ export function createCouponsService(
       const rows = await executor
         .update(coupons)
         .set({ usedCount: sql`${coupons.usedCount} + 1` })
-        .where(
-          and(
-            eq(coupons.id, couponId),
-            or(isNull(coupons.usageLimit), sql`${coupons.usedCount} < ${coupons.usageLimit}`),
-          ),
-        )
+        .where(and(eq(coupons.id, couponId), couponHasUseLeftSql()))
         .returning({ id: coupons.id });
       return rows.length === 1;
     },

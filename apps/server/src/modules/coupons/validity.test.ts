@@ -1,13 +1,25 @@
 // The coupon rule in code (couponStatus) and as SQL (usableCouponSql) agree on every kind of coupon.
-import { couponStatus } from '@spice/shared/coupons';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { createTestDatabase } from '../../test/app.ts';
 import { coupons } from './schema.ts';
-import { usableCouponSql } from './validity.ts';
+import { couponStatus, usableCouponSql } from './validity.ts';
 
 const now = new Date('2026-11-26T10:00:00Z');
 const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+
+describe('coupon status', () => {
+  const now = new Date('2026-11-21T10:00:00Z');
+  const base = { active: true, validFrom: null, validUntil: null, usageLimit: null, usedCount: 0 };
+  it('says whether shoppers can use a coupon now and why not', () => {
+    expect(couponStatus(base, now)).toBe('active');
+    expect(couponStatus({ ...base, active: false }, now)).toBe('inactive');
+    expect(couponStatus({ ...base, validFrom: new Date('2026-11-22T00:00:00Z') }, now)).toBe('scheduled');
+    expect(couponStatus({ ...base, validUntil: now }, now)).toBe('expired');
+    expect(couponStatus({ ...base, usageLimit: 5, usedCount: 5 }, now)).toBe('used-up');
+    expect(couponStatus({ ...base, usageLimit: 5, usedCount: 4 }, now)).toBe('active');
+  });
+});
 
 describe('which coupons can be used now', () => {
   let database: Database;
