@@ -4,6 +4,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { trackingOf } from '../shipping/tracking.ts';
+import type { OrderMoney } from './dto.ts';
 import { type AddressSnapshot, orderItems, orders } from './schema.ts';
 
 export interface OrderTracking {
@@ -23,17 +24,7 @@ export interface OrderFacts {
   customer: { name: string; email: string; mobile: string };
   address: AddressSnapshot;
   lines: { productId: number; productName: string; variant: string; quantity: number; pricePaise: number }[];
-  totals: {
-    mrpTotalPaise: number;
-    subtotalPaise: number;
-    couponCode: string | null;
-    couponDiscountPaise: number;
-    deliveryPaise: number;
-    platformFeePaise: number;
-    codFeePaise: number;
-    prepaidDiscountPaise: number;
-    totalPaise: number;
-  };
+  totals: OrderMoney;
   tracking: OrderTracking | null;
 }
 
