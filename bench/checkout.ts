@@ -6,8 +6,19 @@
 // and checks afterwards that the stock taken equals the orders placed (nothing lost or doubled).
 import { mkdirSync, readdirSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
-import { type Bar, fmtInt, heading, percentile, type RunningServer, round, sleep, startShop } from './lib.ts';
+import {
+  type Bar,
+  fmtInt,
+  heading,
+  median,
+  percentile,
+  type RunningServer,
+  round,
+  sleep,
+  startShop,
+} from './lib.ts';
 import type { LoadSettings } from './load.ts';
 import { printProfile, summarizeProfile } from './profile.ts';
 import { withFreshDatabase } from './signed-in.ts';
@@ -326,4 +337,58 @@ export async function benchCheckout(
     },
   ];
   return { result: runs, bars };
+}
+
+export interface PgliteWorkerRun extends CheckoutRun {
+  placement: 'thread' | 'worker';
+  startedAt: string;
+  /** The 1-minute load average as the run started (the machine is shared). */
+  loadAverage: number;
+}
+
+/**
+ * `npm run bench -- pglite-worker`: the PGlite checkout with the database in the shop's thread
+ * (PGLITE_WORKER=false) and on its worker thread, alternating A/B/A/B (--rounds pairs), so both
+ * see the same moments of a shared machine (decision 0024).
+ */
+export async function benchPgliteWorker(
+  buildDir: string,
+  settings: LoadSettings,
+  profileDir?: string,
+): Promise<{ result: PgliteWorkerRun[]; bars: Bar[] }> {
+  heading(`(h') checkout on PGlite, ${SHOPPERS} shoppers: in the shop's thread vs on a worker, alternating`);
+  const runs: PgliteWorkerRun[] = [];
+  for (let pair = 1; pair <= settings.rounds; pair++) {
+    for (const placement of ['thread', 'worker'] as const) {
+      const startedAt = new Date().toISOString();
+      const loadAverage = round(os.loadavg()[0]!, 2);
+      console.log(`  round ${pair}, ${placement} (${startedAt}, load average ${loadAverage})`);
+      const env = { DATABASE_URL: 'memory://', PGLITE_WORKER: placement === 'worker' ? 'true' : 'false' };
+      const run = await withShop(buildDir, env, `checkout-pglite-${placement}-${pair}`, profileDir, (shop) =>
+        runLoad(shop, 'pglite', settings),
+      );
+      runs.push({ ...run, placement, startedAt, loadAverage });
+    }
+  }
+  const of = (placement: PgliteWorkerRun['placement']) => runs.filter((r) => r.placement === placement);
+  const summary = (placement: PgliteWorkerRun['placement']) => {
+    const mine = of(placement);
+    return `median ${fmtInt(median(mine.map((r) => r.perSecond)))}/s (${mine.map((r) => r.perSecond).join(', ')}), p99 median ${fmtInt(median(mine.map((r) => r.p99Ms)))} ms`;
+  };
+  console.log(`  in the shop's thread: ${summary('thread')}`);
+  console.log(`  on a worker:          ${summary('worker')}`);
+  const clean = runs.every((r) => r.errors === 0 && r.stockMismatch === 0);
+  const worker = median(of('worker').map((r) => r.perSecond));
+  return {
+    result: runs,
+    bars: [
+      {
+        benchmark: 'pglite-worker',
+        name: 'Checkout on PGlite on a worker, 50 shoppers (median)',
+        target: `≥ ${CHECKOUT_PGLITE_MIN_PER_SECOND}/s`,
+        measured: `${summary('worker')}; in-thread ${summary('thread')}`,
+        pass: clean && worker >= CHECKOUT_PGLITE_MIN_PER_SECOND,
+      },
+    ],
+  };
 }

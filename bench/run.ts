@@ -1,4 +1,4 @@
-// npm run bench [-- api|page|js|lighthouse|pincodes|search|signed-in|checkout ...] [--no-build] [--connections=50] [--duration=10]
+// npm run bench [-- api|page|js|lighthouse|pincodes|search|signed-in|checkout|pglite-worker ...] [--no-build] [--connections=50] [--duration=10]
 //   [--warmup=2] [--rounds=3] [--attempts=3] [--quiet-wait=30] [--lh-runs=5] [--product=<slug>]
 //   [--profile] [--postgres=postgres://postgres@127.0.0.1:5432/postgres]
 //
@@ -10,7 +10,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchApi } from './api.ts';
-import { benchCheckout } from './checkout.ts';
+import { benchCheckout, benchPgliteWorker } from './checkout.ts';
 import { benchJs } from './js.ts';
 import {
   type Bar,
@@ -34,7 +34,19 @@ import { printProfile, summarizeProfile } from './profile.ts';
 import { benchSearch } from './search.ts';
 import { benchSignedIn, DEFAULT_POSTGRES } from './signed-in.ts';
 
-const ALL = ['api', 'page', 'js', 'lighthouse', 'pincodes', 'search', 'signed-in', 'checkout'] as const;
+const ALL = [
+  'api',
+  'page',
+  'js',
+  'lighthouse',
+  'pincodes',
+  'search',
+  'signed-in',
+  'checkout',
+  'pglite-worker',
+] as const;
+/** Run only when named: a comparison for a decision (0024), not a bar of the shop. */
+const ON_REQUEST: readonly Name[] = ['pglite-worker'];
 type Name = (typeof ALL)[number];
 
 const { values, positionals } = parseArgs({
@@ -58,7 +70,7 @@ const { values, positionals } = parseArgs({
 
 if (values.help) {
   console.log(
-    'usage: npm run bench -- [api|page|js|lighthouse|pincodes|search|signed-in|checkout ...] [--no-build] [--connections=50] [--duration=10] [--warmup=2] [--rounds=3] [--attempts=3] [--quiet-wait=30] [--lh-runs=5] [--product=<slug>] [--profile] [--postgres=<server url>]',
+    'usage: npm run bench -- [api|page|js|lighthouse|pincodes|search|signed-in|checkout|pglite-worker ...] [--no-build] [--connections=50] [--duration=10] [--warmup=2] [--rounds=3] [--attempts=3] [--quiet-wait=30] [--lh-runs=5] [--product=<slug>] [--profile] [--postgres=<server url>]',
   );
   process.exit(0);
 }
@@ -68,7 +80,10 @@ if (unknown.length > 0) {
   console.error(`unknown benchmark ${unknown.join(', ')}; choose from ${ALL.join(', ')}`);
   process.exit(2);
 }
-const selected: Name[] = positionals.length > 0 ? ALL.filter((n) => positionals.includes(n)) : [...ALL];
+const selected: Name[] =
+  positionals.length > 0
+    ? ALL.filter((n) => positionals.includes(n))
+    : ALL.filter((n) => !ON_REQUEST.includes(n));
 
 function positiveInt(name: string, value: string | undefined, max: number): number {
   const n = Number(value);
@@ -136,6 +151,7 @@ try {
     search: () => benchSearch(shop!, settings),
     'signed-in': () => benchSignedIn(shop!, build.dir, settings, slug, values.postgres!),
     checkout: () => benchCheckout(build.dir, settings, values.postgres!, profileDir),
+    'pglite-worker': () => benchPgliteWorker(build.dir, settings, profileDir),
     page: () => benchPage(shop!, settings, slug),
     js: () => benchJs(shop!),
     lighthouse: () =>

@@ -26,7 +26,8 @@ export async function main(
     level: config.LOG_LEVEL,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
   };
-  const database = await openDatabase(config.DATABASE_URL);
+  // The embedded database runs on a worker thread unless PGLITE_WORKER=false (decision 0024).
+  const database = await openDatabase(config.DATABASE_URL, { worker: config.PGLITE_WORKER !== false });
   const { seeded, demoAdminRevoked } = await migrateAndSeed(database, { seed: config.DEMO_MODE });
 
   const storefront = await makeStorefront(config);
@@ -46,6 +47,7 @@ export async function main(
     {
       database: database.kind,
       dataDir: database.kind === 'pglite' ? config.DATABASE_URL || '.data/pglite' : undefined,
+      pgliteWorker: database.kind === 'pglite' ? config.PGLITE_WORKER !== false : undefined,
       seeded,
     },
     'database ready',

@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { loadPincodeDirectory } from '../modules/delivery/pincode-data.ts';
+import { PGliteOnWorker } from './pglite-worker.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -49,6 +50,11 @@ export interface OpenOptions {
   onQuery?: (sql: string) => void;
   /** PGlite in memory only: start from this data directory (a tar from `dumpDataDir`), for tests. */
   loadDataDir?: Blob;
+  /**
+   * PGlite only: run it on a worker thread, so the database and this thread's work (HTTP,
+   * Drizzle) use separate cores (decision 0024). The server does unless PGLITE_WORKER=false.
+   */
+  worker?: boolean;
 }
 
 export async function openDatabase(url: string, options: OpenOptions = {}): Promise<Database> {
@@ -84,15 +90,24 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
       close: () => pool.end(),
     };
   }
-  let client: PGlite;
-  if (url === 'memory://')
-    client = new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
-  else {
-    const dir = path.resolve(url || DEFAULT_DATA_DIR);
-    mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+  const dataDir = url === 'memory://' ? undefined : path.resolve(url || DEFAULT_DATA_DIR);
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const loadDataDir = dataDir ? undefined : options.loadDataDir;
+  // The worker's client offers what Drizzle and the migrator use of PGlite (query, exec, transaction).
+  const client = options.worker
+    ? (new PGliteOnWorker({
+        ...(dataDir ? { dataDir } : {}),
+        ...(loadDataDir ? { loadDataDir } : {}),
+      }) as unknown as PGlite)
+    : dataDir
+      ? new PGlite(dataDir)
+      : new PGlite(loadDataDir ? { loadDataDir } : {});
+  try {
+    await client.waitReady;
+  } catch (error) {
+    if (options.worker) await client.close().catch(() => {}); // stops the worker thread
+    throw error;
   }
-  await client.waitReady;
   const db = drizzlePglite(client, { schema, ...(logger ? { logger } : {}) }) as unknown as Db;
   return {
     db,

@@ -57,11 +57,18 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { seed?: boolean; env?: Record<string, string>; onQuery?: (sql: string) => void } = {},
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    onQuery?: (sql: string) => void;
+    /** PGlite on a worker thread, as the server runs it (decision 0024); tests default to in-thread. */
+    pgliteWorker?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase({
     seeded: options.seed !== false,
     ...(options.onQuery ? { onQuery: options.onQuery } : {}),
+    ...(options.pgliteWorker ? { worker: true } : {}),
   });
   const config = loadConfig({ NODE_ENV: 'test', CATALOG_CACHE_SECONDS: '30', ...options.env });
   const app = await buildApp({
