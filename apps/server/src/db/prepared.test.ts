@@ -28,14 +28,12 @@ describe('preparedStatement', () => {
     const { db } = databases[0]!;
     const seen = await db
       .transaction(async (tx) => {
-        await tx
-          .insert(users)
-          .values({
-            firstName: 'Meera',
-            lastName: 'Iyer',
-            mobile: '9000000001',
-            email: 'meera9000000001@example.in',
-          });
+        await tx.insert(users).values({
+          firstName: 'Meera',
+          lastName: 'Iyer',
+          mobile: '9000000001',
+          email: 'meera9000000001@example.in',
+        });
         const rows = await userByMobile(tx).execute({ mobile: '9000000001' });
         tx.rollback();
         return rows;
@@ -44,14 +42,12 @@ describe('preparedStatement', () => {
     expect(seen).toBeInstanceOf(Error); // the rollback
     expect(await userByMobile(db).execute({ mobile: '9000000001' })).toEqual([]);
     const inside = await db.transaction(async (tx) => {
-      await tx
-        .insert(users)
-        .values({
-          firstName: 'Meera',
-          lastName: 'Iyer',
-          mobile: '9000000002',
-          email: 'meera9000000002@example.in',
-        });
+      await tx.insert(users).values({
+        firstName: 'Meera',
+        lastName: 'Iyer',
+        mobile: '9000000002',
+        email: 'meera9000000002@example.in',
+      });
       return userByMobile(tx).execute({ mobile: '9000000002' });
     });
     expect(inside).toEqual([{ id: expect.any(Number), firstName: 'Meera' }]);
