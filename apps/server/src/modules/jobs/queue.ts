@@ -2,7 +2,8 @@
 // leaves a job behind), claim one due job under a lease, and record its outcome. Plain SQL that
 // runs the same on PostgreSQL and the embedded PGlite (decision record 0013).
 import { and, count, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { placeholdersFor, preparedStatement } from '../../db/prepared.ts';
 import { pageRows } from '../../lib/pagination.ts';
 import { retryDelayMs } from './backoff.ts';
 import { type JobRow, type JobStatus, jobs } from './schema.ts';
@@ -16,6 +17,13 @@ export interface NewJob {
   maxAttempts?: number;
 }
 
+const insertJob = preparedStatement('enqueue_job', (db) =>
+  db
+    .insert(jobs)
+    .values(placeholdersFor<typeof jobs.$inferInsert>()(['name', 'payload', 'key', 'runAt', 'maxAttempts']))
+    .onConflictDoNothing({ target: jobs.key }),
+);
+
 export type JobQueue = ReturnType<typeof createJobQueue>;
 
 export function createJobQueue(
@@ -28,17 +36,14 @@ export function createJobQueue(
     now,
     db,
     /** Adds a job. Pass the open transaction as `executor`: the job commits or rolls back with it. */
-    async enqueue(executor: Pick<Db, 'insert'>, job: NewJob): Promise<void> {
-      await executor
-        .insert(jobs)
-        .values({
-          name: job.name,
-          payload: job.payload,
-          key: job.key ?? null,
-          runAt: job.runAt ?? now(),
-          maxAttempts: job.maxAttempts ?? options.maxAttempts ?? 8,
-        })
-        .onConflictDoNothing({ target: jobs.key });
+    async enqueue(executor: Db | Tx, job: NewJob): Promise<void> {
+      await insertJob(executor).execute({
+        name: job.name,
+        payload: job.payload,
+        key: job.key ?? null,
+        runAt: job.runAt ?? now(),
+        maxAttempts: job.maxAttempts ?? options.maxAttempts ?? 8,
+      });
     },
 
     /**
