@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { postgresPids, processCpuSeconds } from './cpu.ts';
+import { postgresPids, processCpuSeconds, threadCpuSeconds } from './cpu.ts';
 import {
   type Bar,
   fmtInt,
@@ -190,7 +190,7 @@ export interface CheckoutRun {
    * so they compare two versions of the code on a busy machine; 2,000 / their sum is the rate
    * two cores could reach.
    */
-  cpuMsPerCheckout: { shop: number; database: number; loadGenerator: number };
+  cpuMsPerCheckout: { shop: number; database: number; loadGenerator: number; shopMainThread: number };
 }
 
 /** user+system CPU seconds of the shop, of the PostgreSQL processes serving `database`, and of this process. */
@@ -208,6 +208,8 @@ function cpuNow(shopPid: number, database: string | null) {
   const self = process.cpuUsage();
   return {
     shop: processCpuSeconds(shopPid) ?? 0,
+    // Of which the shop's main thread (the rest: a PGlite worker, libuv's pool, V8's helpers).
+    shopMainThread: threadCpuSeconds(shopPid, shopPid) ?? 0,
     database: db,
     loadGenerator: (self.user + self.system) / 1e6,
   };
@@ -286,7 +288,7 @@ async function runLoad(
     }),
   );
   cpuTimers.forEach(clearTimeout);
-  const perCheckout = (k: 'shop' | 'database' | 'loadGenerator') =>
+  const perCheckout = (k: 'shop' | 'database' | 'loadGenerator' | 'shopMainThread') =>
     cpuFrom && cpuUntil && latencies.length > 0
       ? round((1000 * (cpuUntil[k] - cpuFrom[k])) / latencies.length, 2)
       : 0;
@@ -306,6 +308,7 @@ async function runLoad(
       shop: perCheckout('shop'),
       database: perCheckout('database'),
       loadGenerator: perCheckout('loadGenerator'),
+      shopMainThread: perCheckout('shopMainThread'),
     },
   };
   const cpu = run.cpuMsPerCheckout;
@@ -315,7 +318,7 @@ async function runLoad(
       `stock taken − orders placed: ${run.stockMismatch})`,
   );
   console.log(
-    `    CPU per checkout: shop ${cpu.shop} ms, PostgreSQL ${cpu.database} ms, load generator ${cpu.loadGenerator} ms ` +
+    `    CPU per checkout: shop ${cpu.shop} ms (main thread ${cpu.shopMainThread} ms), PostgreSQL ${cpu.database} ms, load generator ${cpu.loadGenerator} ms ` +
       `(two cores allow ${fmtInt(2000 / Math.max(0.01, cpu.shop + cpu.database + cpu.loadGenerator))}/s)`,
   );
   return run;
@@ -428,7 +431,12 @@ export async function benchPgliteWorker(
   const of = (placement: PgliteWorkerRun['placement']) => runs.filter((r) => r.placement === placement);
   const summary = (placement: PgliteWorkerRun['placement']) => {
     const mine = of(placement);
-    return `median ${fmtInt(median(mine.map((r) => r.perSecond)))}/s (${mine.map((r) => r.perSecond).join(', ')}), p99 median ${fmtInt(median(mine.map((r) => r.p99Ms)))} ms`;
+    const cpu = (k: keyof CheckoutRun['cpuMsPerCheckout']) => median(mine.map((r) => r.cpuMsPerCheckout[k]));
+    return (
+      `median ${fmtInt(median(mine.map((r) => r.perSecond)))}/s (${mine.map((r) => r.perSecond).join(', ')}), ` +
+      `p99 median ${fmtInt(median(mine.map((r) => r.p99Ms)))} ms, shop CPU per checkout ${round(cpu('shop'), 1)} ms ` +
+      `(main thread ${round(cpu('shopMainThread'), 1)} ms), load generator ${round(cpu('loadGenerator'), 1)} ms`
+    );
   };
   console.log(`  in the shop's thread: ${summary('thread')}`);
   console.log(`  on a worker:          ${summary('worker')}`);

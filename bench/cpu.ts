@@ -20,6 +20,17 @@ export function processCpuSeconds(pid: number): number | null {
   }
 }
 
+/** user+system CPU seconds of one thread of a process (the main thread's id is the process id). */
+export function threadCpuSeconds(pid: number, tid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
 /** The PostgreSQL server's processes (its backends work for the server measured against it). */
 export function postgresPids(): number[] {
   const pids: number[] = [];

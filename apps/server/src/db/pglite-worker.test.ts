@@ -377,6 +377,40 @@ describe.skipIf(onPostgres)('PGlite on a worker thread, against PGlite in this t
     }
   });
 
+  it('closes after what was asked before and an open transaction, and refuses what comes after', async () => {
+    const outcomes = await Promise.all(
+      [await openThread(), await openWorker()].map(async (client: Client) => {
+        const events: string[] = [];
+        let release!: () => void;
+        const gate = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        const before = client.query('select 1 as n').then(() => events.push('before'));
+        const transaction = client.transaction(async (tx) => {
+          await gate;
+          // Still served while close() waits for this transaction.
+          const { rows } = await tx.query<{ n: number }>('select 2 as n');
+          events.push(`transaction ${rows[0]!.n}`);
+        });
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const closing = client.close().then(() => events.push('closed'));
+        const after = client.query('select 3').then(
+          () => events.push('after ran'),
+          () => events.push('after refused'),
+        );
+        release();
+        await Promise.all([before, transaction, closing, after]);
+        await expect(client.query('select 4')).rejects.toThrow('PGlite is closed');
+        return events;
+      }),
+    );
+    // What was asked after close() fails (PGlite's own message for it depends on timing).
+    for (const events of outcomes) {
+      expect(events.slice(0, 2)).toEqual(['before', 'transaction 2']);
+      expect(events.slice(2).sort()).toEqual(['after refused', 'closed']);
+    }
+  });
+
   it('keeps a data directory on disk that PGlite in this thread reads, and closes for good', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'pglite-worker-'));
     try {

@@ -191,18 +191,30 @@ export class PGliteOnWorker {
       : new File([dump.bytes], dump.name, { type: dump.type });
   }
 
-  /** Closes the database (after what was already asked of it) and stops the worker. */
+  /**
+   * Closes the database and stops the worker. As PGlite's `close`, it waits for what was asked
+   * before it and for an open transaction (whose statements still pass); what is asked after it
+   * fails with "PGlite is closed".
+   */
   close(): Promise<void> {
-    this.#closing ??= (async () => {
-      const worker = await this.#started.catch(() => null);
-      try {
-        if (!this.#failure) await this.#send({ op: 'close' });
-      } finally {
-        this.#closed = true;
-        await worker?.terminate();
-      }
-    })();
+    // Sent at once, so it reaches PGlite before anything asked after it.
+    this.#closing ??= this.#close(this.#failure ? Promise.resolve() : this.#send({ op: 'close' }));
     return this.#closing;
+  }
+
+  async #close(closed: Promise<unknown>): Promise<void> {
+    try {
+      await closed;
+    } finally {
+      this.#closed = true;
+      const worker = await this.#started.catch(() => null);
+      await worker?.terminate();
+      // Asked after close(): refused, as PGlite refuses them (or would have, had it answered).
+      for (const [id, pending] of this.#pending) {
+        this.#pending.delete(id);
+        pending.reject(new Error('PGlite is closed'));
+      }
+    }
   }
 
   async #query<T>(
@@ -237,8 +249,9 @@ export class PGliteOnWorker {
   }
 
   #send(request: DistributiveOmit<Request, 'id'>): Promise<unknown> {
-    if (this.#closed || (this.#closing && request.op !== 'close'))
-      return Promise.reject(new Error('PGlite is closed'));
+    // While closing, requests still go to PGlite, which decides as in this thread: those of an
+    // open transaction run, the others wait for close() and are refused.
+    if (this.#closed) return Promise.reject(new Error('PGlite is closed'));
     if (this.#failure) return Promise.reject(this.#failure);
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
