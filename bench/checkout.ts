@@ -407,7 +407,7 @@ export interface PgliteWorkerRun extends CheckoutRun {
 /**
  * `npm run bench -- pglite-worker`: the PGlite checkout with the database in the shop's thread
  * (PGLITE_WORKER=false) and on its worker thread, alternating A/B/A/B (--rounds pairs), so both
- * see the same moments of a shared machine (decision 0024).
+ * see the same moments of a shared machine (decision 0025).
  */
 export async function benchPgliteWorker(
   buildDir: string,

@@ -45,7 +45,7 @@ const ALL = [
   'checkout',
   'pglite-worker',
 ] as const;
-/** Run only when named: a comparison for a decision (0024), not a bar of the shop. */
+/** Run only when named: a comparison for a decision (0025), not a bar of the shop. */
 const ON_REQUEST: readonly Name[] = ['pglite-worker'];
 type Name = (typeof ALL)[number];
 

@@ -26,7 +26,7 @@ export async function main(
     level: config.LOG_LEVEL,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
   };
-  // The embedded database runs on a worker thread unless PGLITE_WORKER=false (decision 0024).
+  // The embedded database runs on a worker thread unless PGLITE_WORKER=false (decision 0025).
   const database = await openDatabase(config.DATABASE_URL, { worker: config.PGLITE_WORKER !== false });
   const { seeded, demoAdminRevoked } = await migrateAndSeed(database, { seed: config.DEMO_MODE });
 

@@ -52,7 +52,7 @@ export interface OpenOptions {
   loadDataDir?: Blob;
   /**
    * PGlite only: run it on a worker thread, so the database and this thread's work (HTTP,
-   * Drizzle) use separate cores (decision 0024). The server does unless PGLITE_WORKER=false.
+   * Drizzle) use separate cores (decision 0025). The server does unless PGLITE_WORKER=false.
    */
   worker?: boolean;
 }

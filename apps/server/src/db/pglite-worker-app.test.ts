@@ -1,4 +1,4 @@
-// The real app on PGlite on a worker thread, as the server runs it (decision 0024; the other test
+// The real app on PGlite on a worker thread, as the server runs it (decision 0025; the other test
 // files keep PGlite in their own thread): a purchase end to end, errors the app maps by their
 // database code (a unique violation at signup, a foreign key at address deletion), a transaction
 // rolled back, and the data directory dumped and opened again. PGlite only.

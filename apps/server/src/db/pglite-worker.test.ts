@@ -1,4 +1,4 @@
-// PGlite on a worker thread (pglite-worker.ts, decision 0024) against PGlite in this thread: the
+// PGlite on a worker thread (pglite-worker.ts, decision 0025) against PGlite in this thread: the
 // same statements must answer the same rows (every type Drizzle and the app read), the same errors
 // with the same fields, the same transaction behaviour (statements from outside wait, rollback on
 // error, an aborted COMMIT), and the data directory must dump, load and live on disk the same.

@@ -1,4 +1,4 @@
-// The embedded database (PGlite) on a worker thread (decision 0024). In the shop's own thread,
+// The embedded database (PGlite) on a worker thread (decision 0025). In the shop's own thread,
 // PGlite's WebAssembly and Node's HTTP and Drizzle work share one core however many the machine
 // has; here the real PGlite runs in pglite-worker-thread.ts and this class, in the shop's thread,
 // offers what `drizzle-orm/pglite` uses of a PGlite client (`query`, `exec`, `transaction`) plus

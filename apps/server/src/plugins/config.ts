@@ -20,7 +20,7 @@ const ConfigSchema = z
       .refine((v) => v === '' || v === 'memory://' || /^postgres(ql)?:\/\//.test(v) || !v.includes('://'), {
         message: 'must be empty, memory://, a directory path, or a postgres:// URL',
       }),
-    // The embedded database on a worker thread of its own (decision 0024): unset or true, yes.
+    // The embedded database on a worker thread of its own (decision 0025): unset or true, yes.
     PGLITE_WORKER: bool,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PUBLIC_URL: z

@@ -61,7 +61,7 @@ export async function createTestApp(
     seed?: boolean;
     env?: Record<string, string>;
     onQuery?: (sql: string) => void;
-    /** PGlite on a worker thread, as the server runs it (decision 0024); tests default to in-thread. */
+    /** PGlite on a worker thread, as the server runs it (decision 0025); tests default to in-thread. */
     pgliteWorker?: boolean;
   } = {},
 ): Promise<TestApp> {

@@ -5,7 +5,7 @@ import { openDatabase } from '../db/client.ts';
 import { loadConfig } from '../plugins/config.ts';
 
 const config = loadConfig(process.env);
-// As the server opens it (PGlite on a worker unless PGLITE_WORKER=false; decision 0024).
+// As the server opens it (PGlite on a worker unless PGLITE_WORKER=false; decision 0025).
 const database = await openDatabase(config.DATABASE_URL, { worker: config.PGLITE_WORKER !== false });
 const app = await buildApp({
   config,

@@ -24,6 +24,49 @@ const insertJob = preparedStatement('enqueue_job', (db) =>
     .onConflictDoNothing({ target: jobs.key }),
 );
 
+const ph = <T>(name: string) => sql.placeholder(name) as unknown as T;
+
+/** The next due job among `names` (or one whose lease lapsed), leased in the same statement. */
+const claimDue = preparedStatement('claim_job', (db) => {
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        sql`${jobs.name} = any(${sql.placeholder('names')}::text[])`,
+        or(
+          and(eq(jobs.status, 'queued'), lte(jobs.runAt, ph('at'))),
+          and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, ph('at'))),
+        ),
+      ),
+    )
+    .orderBy(jobs.runAt, jobs.id)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return db
+    .update(jobs)
+    .set({
+      status: 'running',
+      attempts: sql`${jobs.attempts} + 1`,
+      lockedUntil: ph('lockedUntil'),
+      lockedBy: ph('workerId'),
+      updatedAt: ph('at'),
+    })
+    .where(inArray(jobs.id, due))
+    .returning();
+});
+
+const completeJob = preparedStatement('complete_job', (db) =>
+  db
+    .update(jobs)
+    .set({ status: 'done', lockedUntil: null, lastError: null, updatedAt: ph('at') })
+    .where(and(eq(jobs.id, ph('id')), eq(jobs.status, 'running'), eq(jobs.lockedBy, ph('lockedBy')))),
+);
+
+/** A list of names as one PostgreSQL array literal ('{"a","b"}'). */
+const textArray = (values: readonly string[]) =>
+  `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+
 export type JobQueue = ReturnType<typeof createJobQueue>;
 
 export function createJobQueue(
@@ -53,41 +96,18 @@ export function createJobQueue(
     async claim(workerId: string, names: string[], leaseMs: number): Promise<JobRow | null> {
       if (names.length === 0) return null;
       const at = now();
-      const due = db
-        .select({ id: jobs.id })
-        .from(jobs)
-        .where(
-          and(
-            inArray(jobs.name, names),
-            or(
-              and(eq(jobs.status, 'queued'), lte(jobs.runAt, at)),
-              and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, at)),
-            ),
-          ),
-        )
-        .orderBy(jobs.runAt, jobs.id)
-        .limit(1)
-        .for('update', { skipLocked: true });
-      const [job] = await db
-        .update(jobs)
-        .set({
-          status: 'running',
-          attempts: sql`${jobs.attempts} + 1`,
-          lockedUntil: new Date(at.getTime() + leaseMs),
-          lockedBy: workerId,
-          updatedAt: at,
-        })
-        .where(inArray(jobs.id, due))
-        .returning();
+      const [job] = await claimDue(db).execute({
+        names: textArray(names),
+        at,
+        lockedUntil: new Date(at.getTime() + leaseMs),
+        workerId,
+      });
       return job ?? null;
     },
 
     /** Done, if this worker still holds the lease (a lapsed lease means another has the job). */
     async complete(job: JobRow): Promise<void> {
-      await db
-        .update(jobs)
-        .set({ status: 'done', lockedUntil: null, lastError: null, updatedAt: now() })
-        .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.lockedBy, job.lockedBy!)));
+      await completeJob(db).execute({ id: job.id, lockedBy: job.lockedBy!, at: now() });
     },
 
     /** Failed: queued again after the back-off, or dead once it has had its attempts. */
