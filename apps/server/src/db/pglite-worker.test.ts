@@ -128,12 +128,14 @@ async function same<T>(a: Client, b: Client, run: (client: Client) => Promise<T>
 describe.skipIf(onPostgres)('PGlite on a worker thread, against PGlite in this thread', () => {
   let thread: PGlite;
   let worker: PGliteOnWorker;
+  /** Opened from the dump (in this thread, on a worker), then closed by the close test. */
+  let copies: Client[] = [];
   beforeAll(async () => {
     [thread, worker] = await Promise.all([openThread(), openWorker()]);
     for (const client of [thread, worker]) await client.exec(CREATE_THINGS);
   });
   afterAll(async () => {
-    await Promise.all([thread?.close(), worker?.close()]);
+    await Promise.all([thread, worker, ...copies].map((c) => c && !c.closed && c.close().catch(() => {})));
   });
 
   it('answers the same rows for every type, in both row modes, with and without parsers of the caller', async () => {
@@ -368,18 +370,16 @@ describe.skipIf(onPostgres)('PGlite on a worker thread, against PGlite in this t
     const [a, b] = await Promise.all([thread.dumpDataDir('none'), worker.dumpDataDir('none')]);
     expect(b).toBeInstanceOf(File);
     expect([(b as File).name, b.type]).toEqual([(a as File).name, a.type]);
-    const copies = [await openThread({ loadDataDir: b }), await openWorker({ loadDataDir: b })];
-    try {
-      const rows = await same(copies[0]!, copies[1]!, (c) => c.query('select name from things order by id'));
-      expect(rows.rows).toEqual((await worker.query('select name from things order by id')).rows);
-    } finally {
-      await Promise.all(copies.map((c) => c.close()));
-    }
+    copies = [await openThread({ loadDataDir: b }), await openWorker({ loadDataDir: b })];
+    const rows = await same(copies[0]!, copies[1]!, (c) => c.query('select name from things order by id'));
+    expect(rows.rows).toEqual((await worker.query('select name from things order by id')).rows);
   });
 
   it('closes after what was asked before and an open transaction, and refuses what comes after', async () => {
+    // The two copies of the test before, closed here.
+    expect(copies).toHaveLength(2);
     const outcomes = await Promise.all(
-      [await openThread(), await openWorker()].map(async (client: Client) => {
+      copies.map(async (client: Client) => {
         const events: string[] = [];
         let release!: () => void;
         const gate = new Promise<void>((resolve) => {
@@ -414,6 +414,11 @@ describe.skipIf(onPostgres)('PGlite on a worker thread, against PGlite in this t
   it('keeps a data directory on disk that PGlite in this thread reads, and closes for good', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'pglite-worker-'));
     try {
+      // The directory starts as a copy of the migrated template (an empty one runs initdb: seconds).
+      const template = runTemplates('pglite');
+      const seed = new PGlite(dir, template ? { loadDataDir: await templateTar(template.plain) } : {});
+      await seed.waitReady;
+      await seed.close();
       const first = await openWorker({ dataDir: dir });
       await first.exec('create table notes (body text)');
       await first.query('insert into notes values ($1)', ['kept on disk']);
@@ -433,5 +438,5 @@ describe.skipIf(onPostgres)('PGlite on a worker thread, against PGlite in this t
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000); // an empty directory runs initdb (seconds)
+  }, 60_000);
 });
