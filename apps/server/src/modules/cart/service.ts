@@ -81,9 +81,11 @@ export function createCartService(db: Db, catalog: CatalogService) {
         quantity: 'Quantity must be at least 1.',
       });
     if (stock <= 0) throw new AppError('invalid', `${name} is out of stock.`, { quantity: 'Out of stock.' });
-    if (quantity > stock) {
-      throw new AppError('invalid', `Only ${stock} left of ${name}.`, { quantity: `Only ${stock} left.` });
-    }
+    if (quantity > stock) throw onlyLeft(stock, name);
+  }
+
+  function onlyLeft(stock: number, name: string) {
+    return new AppError('invalid', `Only ${stock} left of ${name}.`, { quantity: `Only ${stock} left.` });
   }
 
   return {
@@ -106,23 +108,19 @@ export function createCartService(db: Db, catalog: CatalogService) {
         weight: input.weight,
       });
       const name = `${product.name} ${variant.weight}`;
-      if (input.quantity < 1) checkQuantity(input.quantity, variant.stock, name);
-      await db.transaction(async (tx) => {
-        const [existing] = await tx
-          .select()
-          .from(cartItems)
-          .where(and(eq(cartItems.userId, user.id), eq(cartItems.variantId, variant.id)))
-          .for('update');
-        const quantity = (existing?.quantity ?? 0) + input.quantity;
-        checkQuantity(quantity, variant.stock, name);
-        await tx
-          .insert(cartItems)
-          .values({ userId: user.id, productId: product.id, variantId: variant.id, quantity })
-          .onConflictDoUpdate({
-            target: [cartItems.userId, cartItems.variantId],
-            set: { quantity: sql`excluded.quantity`, updatedAt: new Date() },
-          });
-      });
+      // What is added must fit in stock by itself; with what the cart already holds, the upsert
+      // below checks it in the same statement (no transaction, no row read first).
+      checkQuantity(input.quantity, variant.stock, name);
+      const [line] = await db
+        .insert(cartItems)
+        .values({ userId: user.id, productId: product.id, variantId: variant.id, quantity: input.quantity })
+        .onConflictDoUpdate({
+          target: [cartItems.userId, cartItems.variantId],
+          set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: new Date() },
+          setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${variant.stock}`,
+        })
+        .returning({ id: cartItems.id });
+      if (!line) throw onlyLeft(variant.stock, name); // the cart already held the rest
       return list(user, lang);
     },
 
