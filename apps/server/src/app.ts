@@ -43,6 +43,7 @@ import { adminOrderRoutes } from './modules/orders/admin-routes.ts';
 import { adminCodRemittanceRoutes } from './modules/orders/cod-remittance-routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { adminPaymentRoutes } from './modules/payments/routes.ts';
+import { adminReviewRoutes } from './modules/reviews/admin-routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
 import { guardBackOffice, registerAuth } from './plugins/auth.ts';
@@ -179,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(orderRoutes);
       await api.register(invoiceRoutes);
       await api.register(reviewRoutes);
+      await api.register(adminReviewRoutes);
       await api.register(contactRoutes);
       await api.register(adminOrderRoutes);
       await api.register(adminRoutes);
