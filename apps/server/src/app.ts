@@ -26,6 +26,7 @@ import { adminStockRoutes } from './modules/catalog/admin-stock-routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { adminCheckoutSettingsRoutes } from './modules/checkout/admin-routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
+import { adminContactRoutes } from './modules/contact/admin-routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { adminPolicyRoutes } from './modules/content/admin-policy-routes.ts';
 import { adminSiteRoutes } from './modules/content/admin-routes.ts';
@@ -182,6 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(reviewRoutes);
       await api.register(adminReviewRoutes);
       await api.register(contactRoutes);
+      await api.register(adminContactRoutes);
       await api.register(adminOrderRoutes);
       await api.register(adminRoutes);
       await api.register(adminPolicyRoutes);
