@@ -6,6 +6,7 @@
 //
 // Only statements of a fixed shape belong here: values go in `sql.placeholder('name')`, never in
 // the built text (a list whose length varies, an `inArray`, a multi-row insert cannot).
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
 
 type Executor = Db | Tx;
@@ -40,4 +41,13 @@ export function preparedStatement<Q extends object>(
     // The built statement with this executor's connection and query logger in place of the first one's.
     return Object.assign(Object.create(template) as Q, { client: session.client, logger: session.logger });
   };
+}
+
+/**
+ * An insert's values as placeholders named after their columns, for a prepared insert:
+ * `.values(placeholdersFor<NewRow>()(['orderId', 'status']))`, executed with `{ orderId, status }`.
+ */
+export function placeholdersFor<Row>() {
+  return <K extends keyof Row & string>(columns: readonly K[]) =>
+    Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)])) as unknown as Row;
 }

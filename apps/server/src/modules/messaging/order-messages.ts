@@ -9,8 +9,9 @@
 // A crash after the provider accepted but before the commit can repeat that one message: no
 // provider here can join our transaction, so that window is the at-least-once remainder.
 import type { MessagePreferencesDto } from '@spice/shared/contracts/message-preferences';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import type { Config } from '../../plugins/config.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { loadOrderFacts, type OrderFacts } from '../orders/order-facts.ts';
@@ -36,6 +37,20 @@ export const ORDER_MESSAGE_EVENTS: readonly OrderMessageEvent[] = [
 ];
 
 export class OrderMessageError extends Error {}
+
+/** The channels that already carried this event of this order (this refund's, for 'refunded'). */
+const sentChannels = preparedStatement('sent_order_message_channels', (db) =>
+  db
+    .select({ channel: messageDeliveries.channel })
+    .from(messageDeliveries)
+    .where(
+      and(
+        eq(messageDeliveries.orderNumber, sql.placeholder('orderNumber')),
+        eq(messageDeliveries.event, sql.placeholder('event')),
+        eq(messageDeliveries.refundId, sql.placeholder('refundId')),
+      ),
+    ),
+);
 
 /**
  * Which channels carry a message: e-mail unless the shopper turned it off; SMS always (it is
@@ -154,15 +169,8 @@ export function createOrderMessages(deps: {
       const refundId = input.refundId ?? '';
       const order = await loadOrder(orderNumber);
       if (!order) throw new AppError('notFound', `Order ${orderNumber} not found.`);
-      const once = and(
-        eq(messageDeliveries.orderNumber, orderNumber),
-        eq(messageDeliveries.event, event),
-        eq(messageDeliveries.refundId, refundId),
-      );
       const sent = new Set(
-        (await db.select({ channel: messageDeliveries.channel }).from(messageDeliveries).where(once)).map(
-          (r) => r.channel,
-        ),
+        (await sentChannels(db).execute({ orderNumber, event, refundId })).map((r) => r.channel),
       );
       const channels = chooseChannels({
         preferences: await deps.preferences(order.userId),

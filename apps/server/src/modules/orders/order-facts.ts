@@ -2,7 +2,8 @@
 // module never reads the orders tables itself: the shopper's contact, the lines, totals, address
 // and tracking. Money stays in paise.
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { latestShipment } from '../shipping/tracking.ts';
 import type { OrderMoney } from './dto.ts';
 import { type AddressSnapshot, orders } from './schema.ts';
@@ -29,11 +30,8 @@ export interface OrderFacts {
 }
 
 /** One statement: the order, its lines in order and its latest shipment's tracking. */
-export async function loadOrderFacts(
-  db: Pick<Db, 'select'>,
-  orderNumber: string,
-): Promise<OrderFacts | null> {
-  const [row] = await db
+const orderFactsRow = preparedStatement('order_facts', (db) =>
+  db
     .select({
       order: orders,
       // Aliased: inside a one-table select Drizzle leaves columns unqualified (see customerOrders).
@@ -44,7 +42,11 @@ export async function loadOrderFacts(
       shipment: latestShipment(sql`"orders"."id"`),
     })
     .from(orders)
-    .where(eq(orders.orderNumber, orderNumber));
+    .where(eq(orders.orderNumber, sql.placeholder('orderNumber'))),
+);
+
+export async function loadOrderFacts(db: Db | Tx, orderNumber: string): Promise<OrderFacts | null> {
+  const [row] = await orderFactsRow(db).execute({ orderNumber });
   if (!row) return null;
   const { order: o, lines, shipment } = row;
   return {

@@ -7,7 +7,7 @@ import { refundNotice } from '@spice/shared/messages';
 import { type CartPrice, cartSubtotalPaise, priceCart } from '@spice/shared/price-cart';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { preparedStatement } from '../../db/prepared.ts';
+import { placeholdersFor, preparedStatement } from '../../db/prepared.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { type AddressRow, addressOf, lockUser } from '../accounts/directory.ts';
 import { cartLinesForSale } from '../cart/lines.ts';
@@ -95,12 +95,7 @@ const newCheckoutColumns = [
   'expiresAt',
 ] as const satisfies readonly (keyof NewCheckout)[];
 const insertCheckout = preparedStatement('insert_checkout', (db) =>
-  db
-    .insert(checkouts)
-    .values(
-      Object.fromEntries(newCheckoutColumns.map((c) => [c, sql.placeholder(c)])) as unknown as NewCheckout,
-    )
-    .returning(),
+  db.insert(checkouts).values(placeholdersFor<NewCheckout>()(newCheckoutColumns)).returning(),
 );
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
