@@ -300,6 +300,14 @@ describe('editing a product', () => {
       ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+
+    // A product that does not exist (deleted meanwhile, or never) is 404, not 409.
+    const missing = await asAdmin({
+      method: 'PUT',
+      url: `/api/admin/products/${p.id + 100_000}`,
+      payload: editPayload(current, { name: 'Nowhere' }),
+    });
+    expect([missing.statusCode, missing.json().message]).toEqual([404, 'Product not found.']);
   });
 
   it('applies a stock edit as a difference, so units sold since the page loaded stay sold', async () => {

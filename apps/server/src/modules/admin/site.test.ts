@@ -11,10 +11,10 @@ import { toIstLocal } from '@spice/shared/ist';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { LIST_CHANGED_MEANWHILE } from '../../lib/versioned.ts';
 import { DEMO_ADMIN } from '../../seed/demo-seed.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { type Shopper, signUp, verifyMobile } from '../../test/shoppers.ts';
-import { LIST_CHANGED_MEANWHILE } from '../content/admin-writes.ts';
 
 let t: TestApp;
 let shopper: Shopper;
@@ -195,6 +195,7 @@ describe('banners', () => {
 
     const missing = await asAdmin({ method: 'PUT', url: '/api/admin/banners/9999', payload: body });
     expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Banner not found. It may have been deleted meanwhile.');
   });
 
   it('reorders all banners in one go, refusing a stale or incomplete order without changing anything', async () => {
@@ -261,6 +262,7 @@ describe('banners', () => {
       url: `/api/admin/banners/${target.id}?version=${target.version}`,
     });
     expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe('Banner not found. It may have been deleted meanwhile.');
   });
 });
 
@@ -406,6 +408,20 @@ describe('marketplace links', () => {
       action: 'marketplace-link.delete',
       before: { name: 'JioMart Grocery' },
     });
+
+    // Deleted meanwhile: 404 for an edit or a second delete, not 409.
+    const gone = 'Marketplace link not found. It may have been deleted meanwhile.';
+    const editGone = await asAdmin({
+      method: 'PUT',
+      url: `/api/admin/marketplace-links/${link.id}`,
+      payload: { name: 'JioMart', url: link.url, logoUrl: link.logoUrl, version: current.version },
+    });
+    expect([editGone.statusCode, editGone.json().message]).toEqual([404, gone]);
+    const deleteGone = await asAdmin({
+      method: 'DELETE',
+      url: `/api/admin/marketplace-links/${link.id}?version=${current.version}`,
+    });
+    expect([deleteGone.statusCode, deleteGone.json().message]).toEqual([404, gone]);
   });
 
   it('wants an https address for the marketplace and a valid logo', async () => {
@@ -492,6 +508,23 @@ describe('about sections', () => {
     });
     expect(deleted.statusCode).toBe(204);
     expect(await titles()).toEqual(seeded);
+
+    // Deleted meanwhile: an edit from a form still open is 404, not 409.
+    const editGone = await asAdmin({
+      method: 'PUT',
+      url: `/api/admin/about-sections/${section.id}`,
+      payload: {
+        title: 'Late',
+        type: '',
+        body: latest.body,
+        imageUrls: ['/images/about/fields.svg'],
+        version: latest.version + 1,
+      },
+    });
+    expect([editGone.statusCode, editGone.json().message]).toEqual([
+      404,
+      'Section not found. It may have been deleted meanwhile.',
+    ]);
   });
 
   it('wants one or two images and a title and text', async () => {

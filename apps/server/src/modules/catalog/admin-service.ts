@@ -4,7 +4,6 @@
 // its audit entry (before and after) in its transaction and drops the catalogue snapshot
 // afterwards, so the storefront shows it on its next request.
 import type { UserDto } from '@spice/shared/contracts/accounts';
-import { CHANGED_MEANWHILE } from '@spice/shared/contracts/admin';
 import {
   type AdminProductDto,
   type ProductCreateInput,
@@ -14,7 +13,7 @@ import {
   type SlugCheckDto,
 } from '@spice/shared/contracts/products-admin';
 import { SLUG_PATTERN } from '@spice/shared/slug';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { updateAtVersion } from '../../lib/versioned.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -156,17 +155,14 @@ export function createProductEditingService(
         db.transaction(async (tx) => {
           // The conditional UPDATE comes first: a second save of the same version waits for the
           // first to commit, then matches no row.
-          const [row] = await tx
-            .update(products)
-            .set({ version: sql`${products.version} + 1`, updatedAt: new Date() })
-            .where(and(eq(products.id, id), eq(products.version, input.version)))
-            .returning({ id: products.id });
-          if (!row) {
-            const [exists] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id));
-            throw exists
-              ? new AppError('conflict', CHANGED_MEANWHILE)
-              : new AppError('notFound', PRODUCT_NOT_FOUND);
-          }
+          await updateAtVersion(
+            tx,
+            products,
+            eq(products.id, id),
+            input.version,
+            { updatedAt: new Date() },
+            { notFound: PRODUCT_NOT_FOUND },
+          );
           const before = { ...(await mustLoad(tx, id)), version: input.version };
           const slug = input.slug || (await freeSlug(tx, input.name, id));
           await assertSlugFree(tx, slug, id);

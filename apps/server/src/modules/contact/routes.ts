@@ -1,18 +1,10 @@
-import {
-  ContactInboxPage,
-  ContactInboxQuery,
-  ContactMessage,
-  ContactReadInput,
-} from '@spice/shared/contracts/admin';
-import { ErrorBody, IdParam } from '@spice/shared/contracts/common';
+import { ErrorBody } from '@spice/shared/contracts/common';
 import { ContactInput, ContactSent } from '@spice/shared/contracts/contact';
 import { MESSAGES } from '@spice/shared/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../../plugins/auth.ts';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { contact, accounts, inbox } = app.services;
-  const adminErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+  const { contact } = app.services;
 
   app.post(
     '/contact/send',
@@ -34,43 +26,6 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'private, no-store')
         .status(201)
         .send({ message: MESSAGES.contactSent });
-    },
-  );
-
-  // The owner's inbox in the back office.
-  app.get(
-    '/admin/contact-messages',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Contact messages newest first (unread=true for unread ones only)',
-        querystring: ContactInboxQuery,
-        response: { 200: ContactInboxPage, ...adminErrors },
-      },
-    },
-    async (request, reply) => {
-      await requireAdmin(request, accounts);
-      reply.header('cache-control', 'private, no-store');
-      const { unread, page, size } = request.query;
-      return contact.inbox(unread, page, size);
-    },
-  );
-
-  app.put(
-    '/admin/contact-messages/:id/read',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Mark a contact message read or unread',
-        params: IdParam,
-        body: ContactReadInput,
-        response: { 200: ContactMessage, ...adminErrors },
-      },
-    },
-    async (request, reply) => {
-      const admin = await requireAdmin(request, accounts);
-      reply.header('cache-control', 'private, no-store');
-      return inbox.setMessageRead(admin, request.params.id, request.body.read);
     },
   );
 };

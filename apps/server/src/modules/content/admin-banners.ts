@@ -8,11 +8,19 @@ import type {
   BannerUpdateInput,
   ReorderInputData,
 } from '@spice/shared/contracts/admin-site';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { type ContentWriter, changeVersioned, reorderLocked } from './admin-writes.ts';
+import { asc, eq, sql } from 'drizzle-orm';
+import {
+  deleteAtVersion,
+  deletedMeanwhile,
+  reorderAtVersions,
+  updateAtVersion,
+} from '../../lib/versioned.ts';
+import type { ContentWriter } from './admin-writes.ts';
 import { banners } from './schema.ts';
 
 type BannerRow = typeof banners.$inferSelect;
+
+const BANNER_GONE = deletedMeanwhile('Banner');
 
 const bannerFields = (b: BannerRow) => ({
   imageUrl: b.imageUrl,
@@ -78,32 +86,26 @@ export function createBannerAdmin(writer: ContentWriter) {
 
     async updateBanner(admin: UserDto, id: number, input: BannerUpdateInput): Promise<AdminBannerDto> {
       await write(async (tx) => {
-        const { before, row } = await changeVersioned(
-          () => tx.select().from(banners).where(eq(banners.id, id)).for('update'),
-          () =>
-            tx
-              .update(banners)
-              .set({ ...bannerValues(input), version: sql`${banners.version} + 1`, updatedAt: new Date() })
-              .where(and(eq(banners.id, id), eq(banners.version, input.version)))
-              .returning(),
-          'Banner',
+        const [before] = await tx.select().from(banners).where(eq(banners.id, id)).for('update');
+        const row = await updateAtVersion(
+          tx,
+          banners,
+          eq(banners.id, id),
+          input.version,
+          { ...bannerValues(input), updatedAt: new Date() },
+          { notFound: BANNER_GONE },
         );
-        await record(admin, tx, 'banner.update', 'banner', id, bannerFields(before), bannerFields(row));
+        // It was there (locked) when the update matched it.
+        await record(admin, tx, 'banner.update', 'banner', id, bannerFields(before!), bannerFields(row));
       });
       return (await bannerById(id))!;
     },
 
     async deleteBanner(admin: UserDto, id: number, version: number): Promise<void> {
       await write(async (tx) => {
-        const { row: gone } = await changeVersioned(
-          () => tx.select().from(banners).where(eq(banners.id, id)).for('update'),
-          () =>
-            tx
-              .delete(banners)
-              .where(and(eq(banners.id, id), eq(banners.version, version)))
-              .returning(),
-          'Banner',
-        );
+        const gone = await deleteAtVersion(tx, banners, eq(banners.id, id), version, {
+          notFound: BANNER_GONE,
+        });
         await record(admin, tx, 'banner.delete', 'banner', id, bannerFields(gone), null);
       });
     },
@@ -115,15 +117,9 @@ export function createBannerAdmin(writer: ContentWriter) {
           .from(banners)
           .orderBy(asc(banners.position), asc(banners.id))
           .for('update');
-        await reorderLocked(rows, input.order, (rowId, position, moved) =>
-          tx
-            .update(banners)
-            .set({
-              position,
-              ...(moved ? { version: sql`${banners.version} + 1`, updatedAt: new Date() } : {}),
-            })
-            .where(eq(banners.id, rowId)),
-        );
+        await reorderAtVersions(tx, banners, rows, input.order, (position) => ({ position }), {
+          updatedAt: new Date(),
+        });
         await record(
           admin,
           tx,

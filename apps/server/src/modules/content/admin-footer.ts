@@ -2,8 +2,9 @@
 // with the store name, title and description, since both edit the same row.
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { AdminFooterDto, FooterEditInput } from '@spice/shared/contracts/admin-site';
-import { and, eq, sql } from 'drizzle-orm';
-import { type ContentWriter, changeVersioned } from './admin-writes.ts';
+import { eq } from 'drizzle-orm';
+import { deletedMeanwhile, updateAtVersion } from '../../lib/versioned.ts';
+import type { ContentWriter } from './admin-writes.ts';
 import { siteSettings } from './schema.ts';
 
 type SettingsRow = typeof siteSettings.$inferSelect;
@@ -45,31 +46,25 @@ export function createFooterAdmin(writer: ContentWriter) {
 
     async updateFooter(admin: UserDto, input: FooterEditInput): Promise<AdminFooterDto> {
       return write(async (tx) => {
-        let stored: SettingsRow['footerLinks'] = [];
-        const { before, row } = await changeVersioned(
-          async () => {
-            const locked = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).for('update');
-            stored = locked[0]?.footerLinks ?? [];
-            return locked;
+        const [before] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).for('update');
+        const row = await updateAtVersion(
+          tx,
+          siteSettings,
+          eq(siteSettings.id, 1),
+          input.version,
+          {
+            facebookUrl: input.facebookUrl,
+            instagramUrl: input.instagramUrl,
+            phoneNumber: input.phoneNumber,
+            email: input.email,
+            logoUrl: input.logoUrl,
+            footerLinks: footerLinksOf(input.links, before?.footerLinks ?? []),
+            updatedAt: new Date(),
           },
-          () =>
-            tx
-              .update(siteSettings)
-              .set({
-                facebookUrl: input.facebookUrl,
-                instagramUrl: input.instagramUrl,
-                phoneNumber: input.phoneNumber,
-                email: input.email,
-                logoUrl: input.logoUrl,
-                footerLinks: footerLinksOf(input.links, stored),
-                version: sql`${siteSettings.version} + 1`,
-                updatedAt: new Date(),
-              })
-              .where(and(eq(siteSettings.id, 1), eq(siteSettings.version, input.version)))
-              .returning(),
-          'Store settings',
+          { notFound: deletedMeanwhile('Store settings') },
         );
-        const { version: _b, updatedAt: _bu, ...beforeFields } = footerDto(before);
+        // It was there (locked) when the update matched it.
+        const { version: _b, updatedAt: _bu, ...beforeFields } = footerDto(before!);
         const { version: _a, updatedAt: _au, ...afterFields } = footerDto(row);
         await record(admin, tx, 'footer.update', 'site_settings', 1, beforeFields, afterFields);
         return footerDto(row);

@@ -7,11 +7,19 @@ import type {
   MarketplaceLinkUpdateInput,
   ReorderInputData,
 } from '@spice/shared/contracts/admin-site';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { type ContentWriter, changeVersioned, reorderLocked } from './admin-writes.ts';
+import { asc, eq, sql } from 'drizzle-orm';
+import {
+  deleteAtVersion,
+  deletedMeanwhile,
+  reorderAtVersions,
+  updateAtVersion,
+} from '../../lib/versioned.ts';
+import type { ContentWriter } from './admin-writes.ts';
 import { marketplaceLinks } from './schema.ts';
 
 type LinkRow = typeof marketplaceLinks.$inferSelect;
+
+const LINK_GONE = deletedMeanwhile('Marketplace link');
 
 const linkDto = (l: LinkRow): AdminMarketplaceLinkDto => ({
   id: l.id,
@@ -63,20 +71,18 @@ export function createMarketplaceLinkAdmin(writer: ContentWriter) {
       input: MarketplaceLinkUpdateInput,
     ): Promise<AdminMarketplaceLinkDto> {
       return write(async (tx) => {
-        const { before, row } = await changeVersioned(
-          () => tx.select().from(marketplaceLinks).where(eq(marketplaceLinks.id, id)).for('update'),
-          () =>
-            tx
-              .update(marketplaceLinks)
-              .set({
-                name: input.name,
-                url: input.url,
-                logoUrl: input.logoUrl,
-                version: sql`${marketplaceLinks.version} + 1`,
-              })
-              .where(and(eq(marketplaceLinks.id, id), eq(marketplaceLinks.version, input.version)))
-              .returning(),
-          'Marketplace link',
+        const [before] = await tx
+          .select()
+          .from(marketplaceLinks)
+          .where(eq(marketplaceLinks.id, id))
+          .for('update');
+        const row = await updateAtVersion(
+          tx,
+          marketplaceLinks,
+          eq(marketplaceLinks.id, id),
+          input.version,
+          { name: input.name, url: input.url, logoUrl: input.logoUrl },
+          { notFound: LINK_GONE },
         );
         await record(
           admin,
@@ -84,7 +90,7 @@ export function createMarketplaceLinkAdmin(writer: ContentWriter) {
           'marketplace-link.update',
           'marketplace_link',
           id,
-          linkDto(before),
+          linkDto(before!), // there (locked) when the update matched it
           linkDto(row),
         );
         return linkDto(row);
@@ -93,15 +99,9 @@ export function createMarketplaceLinkAdmin(writer: ContentWriter) {
 
     async deleteMarketplaceLink(admin: UserDto, id: number, version: number): Promise<void> {
       await write(async (tx) => {
-        const { row: gone } = await changeVersioned(
-          () => tx.select().from(marketplaceLinks).where(eq(marketplaceLinks.id, id)).for('update'),
-          () =>
-            tx
-              .delete(marketplaceLinks)
-              .where(and(eq(marketplaceLinks.id, id), eq(marketplaceLinks.version, version)))
-              .returning(),
-          'Marketplace link',
-        );
+        const gone = await deleteAtVersion(tx, marketplaceLinks, eq(marketplaceLinks.id, id), version, {
+          notFound: LINK_GONE,
+        });
         await record(admin, tx, 'marketplace-link.delete', 'marketplace_link', id, linkDto(gone), null);
       });
     },
@@ -116,12 +116,7 @@ export function createMarketplaceLinkAdmin(writer: ContentWriter) {
           .from(marketplaceLinks)
           .orderBy(asc(marketplaceLinks.position), asc(marketplaceLinks.id))
           .for('update');
-        await reorderLocked(rows, input.order, (rowId, position, moved) =>
-          tx
-            .update(marketplaceLinks)
-            .set({ position, ...(moved ? { version: sql`${marketplaceLinks.version} + 1` } : {}) })
-            .where(eq(marketplaceLinks.id, rowId)),
-        );
+        await reorderAtVersions(tx, marketplaceLinks, rows, input.order, (position) => ({ position }));
         await record(
           admin,
           tx,

@@ -10,10 +10,18 @@ import {
 } from '@spice/shared/contracts/admin-site';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { type ContentWriter, changeVersioned, reorderLocked } from './admin-writes.ts';
+import {
+  deleteAtVersion,
+  deletedMeanwhile,
+  reorderAtVersions,
+  updateAtVersion,
+} from '../../lib/versioned.ts';
+import type { ContentWriter } from './admin-writes.ts';
 import { contentSections } from './schema.ts';
 
 type SectionRow = typeof contentSections.$inferSelect;
+
+const SECTION_GONE = deletedMeanwhile('Section');
 
 const sectionDto = (s: SectionRow): AdminAboutSectionDto => ({
   id: s.id,
@@ -79,41 +87,42 @@ export function createSectionAdmin(writer: ContentWriter) {
       input: AboutSectionUpdateInput,
     ): Promise<AdminAboutSectionDto> {
       return write(async (tx) => {
-        const { before, row } = await changeVersioned(
-          () => lockSection(tx, id),
-          () =>
-            tx
-              .update(contentSections)
-              .set({
-                title: input.title,
-                type: input.type,
-                body: input.body,
-                titleHi: input.titleHi,
-                typeHi: input.typeHi,
-                bodyHi: input.bodyHi,
-                imageUrls: input.imageUrls.join(','),
-                version: sql`${contentSections.version} + 1`,
-              })
-              .where(and(aboutSection(id), eq(contentSections.version, input.version)))
-              .returning(),
-          'Section',
+        const [before] = await lockSection(tx, id);
+        const row = await updateAtVersion(
+          tx,
+          contentSections,
+          aboutSection(id),
+          input.version,
+          {
+            title: input.title,
+            type: input.type,
+            body: input.body,
+            titleHi: input.titleHi,
+            typeHi: input.typeHi,
+            bodyHi: input.bodyHi,
+            imageUrls: input.imageUrls.join(','),
+          },
+          { notFound: SECTION_GONE },
         );
-        await record(admin, tx, 'section.update', 'content_section', id, sectionDto(before), sectionDto(row));
+        // It was there (locked) when the update matched it.
+        await record(
+          admin,
+          tx,
+          'section.update',
+          'content_section',
+          id,
+          sectionDto(before!),
+          sectionDto(row),
+        );
         return sectionDto(row);
       });
     },
 
     async deleteSection(admin: UserDto, id: number, version: number): Promise<void> {
       await write(async (tx) => {
-        const { row: gone } = await changeVersioned(
-          () => lockSection(tx, id),
-          () =>
-            tx
-              .delete(contentSections)
-              .where(and(aboutSection(id), eq(contentSections.version, version)))
-              .returning(),
-          'Section',
-        );
+        const gone = await deleteAtVersion(tx, contentSections, aboutSection(id), version, {
+          notFound: SECTION_GONE,
+        });
         await record(admin, tx, 'section.delete', 'content_section', id, sectionDto(gone), null);
       });
     },
@@ -126,12 +135,7 @@ export function createSectionAdmin(writer: ContentWriter) {
           .where(eq(contentSections.key, ABOUT_KEY))
           .orderBy(asc(contentSections.orderIndex), asc(contentSections.id))
           .for('update');
-        await reorderLocked(rows, input.order, (rowId, orderIndex, moved) =>
-          tx
-            .update(contentSections)
-            .set({ orderIndex, ...(moved ? { version: sql`${contentSections.version} + 1` } : {}) })
-            .where(eq(contentSections.id, rowId)),
-        );
+        await reorderAtVersions(tx, contentSections, rows, input.order, (orderIndex) => ({ orderIndex }));
         await record(
           admin,
           tx,

@@ -1,3 +1,4 @@
+import { CHANGED_MEANWHILE } from '@spice/shared/contracts/admin';
 import { AdminDeliverySettings, PincodeInfo } from '@spice/shared/contracts/delivery';
 import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -6,6 +7,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { ADDRESS, addToCart } from '../../test/commerce.ts';
 import { type Shopper, signUp, verifyMobile } from '../../test/shoppers.ts';
 import { readDirectoryFile } from './pincode-data.ts';
+import { deliverySettings } from './schema.ts';
 
 let t: TestApp;
 let adminCookie: string;
@@ -289,5 +291,23 @@ describe('delivery settings in the back office', () => {
       after: { zones: { metro: { minDays: 3, cod: false } } },
     });
     await saveSettings({ zones: before.zones });
+  });
+
+  it('saves the first settings of a store that never saved any (version 0), once', async () => {
+    const saved = await settings();
+    await t.database.db.delete(deliverySettings);
+    const fresh = await settings();
+    expect(fresh.version).toBe(0);
+    const put = (version: number) =>
+      asAdmin({ method: 'PUT', url: '/api/admin/delivery-settings', payload: { ...saved, version } });
+    const atVersion = await put(1);
+    expect([atVersion.statusCode, atVersion.json().message]).toEqual([409, CHANGED_MEANWHILE]);
+    expect(await t.database.db.select().from(deliverySettings)).toEqual([]);
+    const first = await put(0);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ ...saved, version: 1 });
+    const again = await put(0);
+    expect([again.statusCode, again.json().message]).toEqual([409, CHANGED_MEANWHILE]);
+    expect(await settings()).toEqual({ ...saved, version: 1 });
   });
 });

@@ -3,7 +3,6 @@
 // only with a release) is read into memory once; the settings are a snapshot like the checkout's.
 import { COD_MESSAGES, pincodeBlocked } from '@spice/shared/cod';
 import type { UserDto } from '@spice/shared/contracts/accounts';
-import { CHANGED_MEANWHILE } from '@spice/shared/contracts/admin';
 import type {
   AdminDeliverySettingsDto,
   DeliverySettingsEditInput,
@@ -19,10 +18,11 @@ import {
   resolveZone,
 } from '@spice/shared/delivery';
 import { canonicalState, sameState } from '@spice/shared/states';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
 import { createSnapshot, dataGeneration } from '../../lib/snapshot.ts';
+import { updateAtVersion } from '../../lib/versioned.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService } from '../admin/audit.ts';
 import type { CheckoutService } from '../checkout/service.ts';
@@ -281,16 +281,11 @@ export function createDeliveryService(
           .where(eq(deliverySettings.id, 1))
           .for('update');
         const before = toAdminDto(toRules(current[0]), current[0]?.version ?? 0);
-        const [row] = current[0]
-          ? await tx
-              .update(deliverySettings)
-              .set({ ...values, version: sql`${deliverySettings.version} + 1` })
-              .where(and(eq(deliverySettings.id, 1), eq(deliverySettings.version, input.version)))
-              .returning()
-          : input.version === 0
-            ? await tx.insert(deliverySettings).values(values).onConflictDoNothing().returning()
-            : [];
-        if (!row) throw new AppError('conflict', CHANGED_MEANWHILE);
+        // Never saved (version 0): the first save inserts the row.
+        const key = eq(deliverySettings.id, 1);
+        const row = await updateAtVersion(tx, deliverySettings, key, input.version, values, {
+          insert: values,
+        });
         const saved = toAdminDto(toRules(row), row.version);
         await deps.audit.audit(
           {

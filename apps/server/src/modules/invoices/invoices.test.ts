@@ -10,6 +10,7 @@ import { DEMO_ADMIN } from '../../seed/demo-seed.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { ADDRESS, addToCart, createPaymentOrder, payAndPlace } from '../../test/commerce.ts';
 import { type Shopper, signUp, verifyMobile } from '../../test/shoppers.ts';
+import { invoiceSettings } from './schema.ts';
 
 let t: TestApp;
 let adminCookie: string;
@@ -237,5 +238,23 @@ describe('invoices', () => {
     expect(docs.body).toContain('Invoices for outward supply');
     expect(docs.body).toContain('Credit Note');
     expect((await asAdmin('GET', '/api/admin/invoices?month=2026-13')).statusCode).toBe(400);
+  });
+
+  it('saves the first store settings when none were ever saved (version 0), once', async () => {
+    const saved = (await asAdmin('GET', '/api/admin/invoice-settings')).json();
+    await t.database.db.delete(invoiceSettings);
+    expect((await asAdmin('GET', '/api/admin/invoice-settings')).json()).toMatchObject({
+      gstin: '',
+      version: 0,
+    });
+    const changed = 'These settings changed meanwhile. Reload and try again.';
+    const atVersion = await asAdmin('PUT', '/api/admin/invoice-settings', { ...saved, version: 1 });
+    expect([atVersion.statusCode, atVersion.json().message]).toEqual([409, changed]);
+    expect(await t.database.db.select().from(invoiceSettings)).toEqual([]);
+    const first = await asAdmin('PUT', '/api/admin/invoice-settings', { ...saved, version: 0 });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ ...saved, version: 1 });
+    const again = await asAdmin('PUT', '/api/admin/invoice-settings', { ...saved, version: 0 });
+    expect([again.statusCode, again.json().message]).toEqual([409, changed]);
   });
 });

@@ -10,6 +10,7 @@ import { computeInvoiceTax, documentNumber, financialYear, stateCodeOf, stateNam
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { placeholdersFor, preparedStatement } from '../../db/prepared.ts';
+import { updateAtVersion } from '../../lib/versioned.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService } from '../admin/audit.ts';
 import { productTaxInfo } from '../catalog/tax.ts';
@@ -60,6 +61,7 @@ export const DEFAULT_HSN = '0910';
 export const DEFAULT_RATE_BP = 500;
 export const NO_INVOICE_YET = 'No invoice has been issued for this order yet.';
 export const NO_CREDIT_NOTE = 'No credit note has been issued for this order.';
+const SETTINGS_CHANGED_MEANWHILE = 'These settings changed meanwhile. Reload and try again.';
 
 export type CreditNoteReason = 'CANCELLED' | 'RTO' | 'REFUND';
 const REASON_TEXT: Record<CreditNoteReason, string> = {
@@ -302,22 +304,13 @@ export function createInvoicesService(
       return db.transaction(async (tx) => {
         const before = await settings(tx);
         const { version, ...fields } = input;
+        // Checked here too, so `before` is the row the save replaces.
+        if (version !== before.version) throw new AppError('conflict', SETTINGS_CHANGED_MEANWHILE);
         // Version 0: never saved yet, so the first save inserts the row.
-        const [row] =
-          version !== before.version
-            ? []
-            : version === 0
-              ? await tx
-                  .insert(invoiceSettings)
-                  .values({ id: 1, ...fields, version: 1 })
-                  .onConflictDoNothing()
-                  .returning()
-              : await tx
-                  .update(invoiceSettings)
-                  .set({ ...fields, version: sql`${invoiceSettings.version} + 1` })
-                  .where(eq(invoiceSettings.version, version))
-                  .returning();
-        if (!row) throw new AppError('conflict', 'These settings changed meanwhile. Reload and try again.');
+        const row = await updateAtVersion(tx, invoiceSettings, eq(invoiceSettings.id, 1), version, fields, {
+          insert: { id: 1, ...fields },
+          changed: SETTINGS_CHANGED_MEANWHILE,
+        });
         const { id: _, ...after } = row;
         await deps.audit.audit(
           {

@@ -197,7 +197,7 @@ export function createAdminOrdersService(
             }),
             updatedAt: now,
           },
-          ORDER_CHANGED_MEANWHILE,
+          { changed: ORDER_CHANGED_MEANWHILE },
         );
         await recordStatus(tx, row.id, row.status, row.updatedAt);
         await deps.invoices.onStatusChanged(tx, row);
@@ -272,7 +272,7 @@ export function createAdminOrdersService(
           eq(orders.id, current.id),
           input.version,
           { updatedAt: new Date() },
-          ORDER_CHANGED_MEANWHILE,
+          { changed: ORDER_CHANGED_MEANWHILE },
         );
         const refund = await deps.refunds.requestForLines(tx, row, lines, amountPaise);
         await deps.audit.audit(

@@ -9,8 +9,9 @@ import type { Lang } from '@spice/shared/lang';
 import { refundNotice } from '@spice/shared/messages';
 import type { RefundReason } from '@spice/shared/payments';
 import { type PrepaymentStatus, prepaymentStatusesBefore } from '@spice/shared/prepayment-status';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { nextVersion } from '../../lib/versioned.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import type { InvoicesService } from '../invoices/service.ts';
@@ -128,7 +129,7 @@ export function createCodPrepay(
         providerOrderId: pre.providerOrderId,
         providerPaymentId: payment.id,
         providerSignature: payment.signature,
-        version: sql`${orders.version} + 1`,
+        version: nextVersion(orders),
         updatedAt: new Date(),
       })
       .where(

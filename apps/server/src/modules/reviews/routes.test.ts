@@ -340,6 +340,15 @@ describe('the store team', () => {
     reviewId = (await post(customer, { productId, rating: 1, description: 'Arrived late.' })).json().id;
   });
 
+  it('lists reviews for the back office, never cached (one admin’s view, not the public catalogue)', async () => {
+    const res = await admin.request({ url: '/api/admin/reviews' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const refused = await customer.request({ url: '/api/admin/reviews' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['cache-control']).toBe('private, no-store');
+  });
+
   it('replies to a review; the reply and its date show under it', async () => {
     const res = await admin.request({
       method: 'PUT',

@@ -1,7 +1,5 @@
-import { AdminReviewPage, AdminReviewsQuery } from '@spice/shared/contracts/admin';
-import { ErrorBody, IdParam } from '@spice/shared/contracts/common';
+import { ErrorBody } from '@spice/shared/contracts/common';
 import {
-  AdminReplyInput,
   ProductIdParam,
   ProductRating,
   RatingSummary,
@@ -9,19 +7,19 @@ import {
   ReviewInput,
   ReviewPage,
   ReviewsQuery,
-  ReviewVisibilityInput,
 } from '@spice/shared/contracts/reviews';
 import * as z from '@spice/shared/contracts/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PUBLIC_CATALOGUE_CACHE } from '../../lib/cache-headers.ts';
-import { requireAdmin, requireSession, requireUser } from '../../plugins/auth.ts';
+import { requireSession, requireUser } from '../../plugins/auth.ts';
 
 const tags = ['reviews'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { reviews, accounts, reviewModeration } = app.services;
+  const { reviews, accounts } = app.services;
 
+  // The public reads: a CDN may keep them briefly; the back office's are in admin-routes.ts.
   app.addHook('onSend', async (request, reply) => {
     const cacheable = request.method === 'GET' && reply.statusCode === 200;
     reply.header('cache-control', cacheable ? PUBLIC_CATALOGUE_CACHE : 'private, no-store');
@@ -98,58 +96,6 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request, accounts);
       const { review, created } = await reviews.submit(user, request.body);
       return reply.status(created ? 201 : 200).send(review);
-    },
-  );
-
-  // The store team's moderation (spec section 6: admins reply to reviews).
-  app.get(
-    '/admin/reviews',
-    {
-      schema: {
-        tags,
-        summary: 'Every review for the back office, newest first: all, unreplied, replied or hidden',
-        querystring: AdminReviewsQuery,
-        response: { 200: AdminReviewPage, ...errors },
-      },
-    },
-    async (request) => {
-      await requireAdmin(request, accounts);
-      const { filter, page, size } = request.query;
-      return reviews.adminPage(filter, page, size);
-    },
-  );
-
-  app.put(
-    '/admin/reviews/:id/reply',
-    {
-      schema: {
-        tags,
-        summary: "Set or clear the store team's reply to a review",
-        params: IdParam,
-        body: AdminReplyInput,
-        response: { 200: Review, ...errors },
-      },
-    },
-    async (request) => {
-      const admin = await requireAdmin(request, accounts);
-      return reviewModeration.replyToReview(admin, request.params.id, request.body.reply);
-    },
-  );
-
-  app.put(
-    '/admin/reviews/:id/visibility',
-    {
-      schema: {
-        tags,
-        summary: 'Hide a review from the storefront, or show it again',
-        params: IdParam,
-        body: ReviewVisibilityInput,
-        response: { 200: Review, ...errors },
-      },
-    },
-    async (request) => {
-      const admin = await requireAdmin(request, accounts);
-      return reviewModeration.setReviewHidden(admin, request.params.id, request.body.hidden);
     },
   );
 };
