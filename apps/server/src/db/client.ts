@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -49,6 +49,8 @@ export interface OpenOptions {
   onQuery?: (sql: string) => void;
   /** PGlite in memory only: start from this data directory (a tar from `dumpDataDir`), for tests. */
   loadDataDir?: Blob;
+  /** PGlite in memory only, for tests: initdb's and the server's arguments (the test templates). */
+  pglite?: Pick<PGliteOptions, 'initDbStartParams' | 'startParams'>;
 }
 
 export async function openDatabase(url: string, options: OpenOptions = {}): Promise<Database> {
@@ -86,7 +88,10 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
   }
   let client: PGlite;
   if (url === 'memory://')
-    client = new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    client = new PGlite({
+      ...options.pglite,
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
   else {
     const dir = path.resolve(url || DEFAULT_DATA_DIR);
     mkdirSync(dir, { recursive: true });
