@@ -11,32 +11,32 @@ import { adminQuery, databaseUrl, runTemplates, templateTar } from './templates.
 
 /**
  * A test database: a copy of the run's migrated template (with the demo seed when `seeded`), or,
- * without the global setup's templates, one migrated here. `url` names it when it lives on the
- * PostgreSQL server (for other processes).
+ * without the global setup's templates, one migrated here. `migrated: false` gives one as initdb
+ * leaves it, for the tests of migrating. `url` names it when it lives on the PostgreSQL server
+ * (for other processes).
  */
 export async function createTestDatabase(
-  options: OpenOptions & { seeded?: boolean } = {},
+  options: OpenOptions & { seeded?: boolean; migrated?: boolean } = {},
 ): Promise<Database & { url?: string }> {
-  const { seeded = false, ...open } = options;
+  const { seeded = false, migrated = true, ...open } = options;
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const templates = runTemplates('pglite');
-    if (templates) {
-      const loadDataDir = await templateTar(seeded ? templates.seeded : templates.plain);
-      return openDatabase('memory://', { ...open, loadDataDir });
-    }
+    const template =
+      templates && (migrated ? (seeded ? templates.seeded : templates.plain) : templates.empty);
+    if (template) return openDatabase('memory://', { ...open, loadDataDir: await templateTar(template) });
     const database = await openDatabase('memory://', open);
-    await database.migrate();
-    if (seeded) await seedDemoData(database.db);
+    if (migrated) await database.migrate();
+    if (migrated && seeded) await seedDemoData(database.db);
     return database;
   }
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
   const templates = runTemplates('postgres');
-  const template = templates && (seeded ? templates.seeded : templates.plain);
+  const template = migrated && templates && (seeded ? templates.seeded : templates.plain);
   await adminQuery(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = databaseUrl(serverUrl, name);
   const database = await openDatabase(url, open);
-  if (!template) {
+  if (migrated && !template) {
     await database.migrate();
     if (seeded) await seedDemoData(database.db);
   }

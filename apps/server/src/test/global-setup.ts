@@ -2,6 +2,7 @@
 // file copies instead of building its own database: a PGlite data directory dumped to a tar, or
 // a PostgreSQL template database when TEST_DATABASE_URL is set. Starting PGlite empty runs initdb
 // (~2 s) and the migrations load 19,000 pincodes; a copy of the template starts in a fraction.
+// PGlite also gets a third, empty template (initdb's result) for the tests of migrating itself.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -37,14 +38,16 @@ async function pgliteTemplates() {
     writeFileSync(file, Buffer.from(await (await database.dumpDataDir!()).arrayBuffer()));
   };
   try {
-    await database.migrate();
     await database.db.execute(sql`alter system set shared_buffers = '16MB'`);
+    const empty = path.join(dir, 'empty.tar');
+    await dump(empty);
+    await database.migrate();
     const plain = path.join(dir, 'migrated.tar');
     await dump(plain);
     await seedDemoData(database.db);
     const seeded = path.join(dir, 'seeded.tar');
     await dump(seeded);
-    const names: TestTemplates = { kind: 'pglite', plain, seeded };
+    const names: TestTemplates = { kind: 'pglite', empty, plain, seeded };
     return { names, teardown: () => rmSync(dir, { recursive: true, force: true }) };
   } finally {
     await database.close();

@@ -6,6 +6,8 @@ import { inject } from 'vitest';
 /** PGlite: paths of the dumped data directories; PostgreSQL: names of the template databases. */
 export interface TestTemplates {
   kind: 'pglite' | 'postgres';
+  /** PGlite only: as initdb leaves it, not migrated (on PostgreSQL a new database is empty). */
+  empty?: string;
   /** Migrated, with the pincode directory, no demo data. */
   plain: string;
   /** The same with the demo seed. */
