@@ -47,10 +47,11 @@ const BOOT_LOCK_KEY = 4_815_162_342;
 export interface OpenOptions {
   /** Called with the SQL of every statement sent (tests count round trips per request with it). */
   onQuery?: (sql: string) => void;
-  /** PGlite in memory only: start from this data directory (a tar from `dumpDataDir`), for tests. */
-  loadDataDir?: Blob;
-  /** PGlite in memory only, for tests: initdb's and the server's arguments (the test templates). */
-  pglite?: Pick<PGliteOptions, 'initDbStartParams' | 'startParams'>;
+  /**
+   * PGlite in memory only, for tests: initdb's and the server's arguments, and a file system that
+   * starts with a data directory (the test templates).
+   */
+  pglite?: Pick<PGliteOptions, 'initDbStartParams' | 'startParams' | 'fs'>;
 }
 
 export async function openDatabase(url: string, options: OpenOptions = {}): Promise<Database> {
@@ -87,11 +88,7 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     };
   }
   let client: PGlite;
-  if (url === 'memory://')
-    client = new PGlite({
-      ...options.pglite,
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    });
+  if (url === 'memory://') client = new PGlite(options.pglite ?? {});
   else {
     const dir = path.resolve(url || DEFAULT_DATA_DIR);
     mkdirSync(dir, { recursive: true });
