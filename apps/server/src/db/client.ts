@@ -48,10 +48,10 @@ export interface OpenOptions {
   /** Called with the SQL of every statement sent (tests count round trips per request with it). */
   onQuery?: (sql: string) => void;
   /**
-   * PGlite in memory only, for tests: initdb's and the server's arguments, and a file system that
-   * starts with a data directory (the test templates).
+   * PGlite in memory only, for tests: initdb's and the server's arguments, a file system that
+   * starts with a data directory and PGlite's file bundle read once (the test templates).
    */
-  pglite?: Pick<PGliteOptions, 'initDbStartParams' | 'startParams' | 'fs'>;
+  pglite?: Pick<PGliteOptions, 'initDbStartParams' | 'startParams' | 'fs' | 'fsBundle'>;
 }
 
 export async function openDatabase(url: string, options: OpenOptions = {}): Promise<Database> {

@@ -7,7 +7,7 @@ import { type Database, type OpenOptions, openDatabase } from '../db/client.ts';
 import { loadConfig } from '../plugins/config.ts';
 import { seedDemoData } from '../seed/demo-seed.ts';
 import { recordServerError } from './server-errors.ts';
-import { adminQuery, databaseUrl, runTemplates, templateFs } from './templates.ts';
+import { adminQuery, databaseUrl, runTemplates, templateOptions } from './templates.ts';
 
 /**
  * A test database: a copy of the run's migrated template (with the demo seed when `seeded`), or,
@@ -24,7 +24,7 @@ export async function createTestDatabase(
     const templates = runTemplates('pglite');
     const template =
       templates && (migrated ? (seeded ? templates.seeded : templates.plain) : templates.empty);
-    if (template) return openDatabase('memory://', { ...open, pglite: { fs: await templateFs(template) } });
+    if (template) return openDatabase('memory://', { ...open, pglite: await templateOptions(template) });
     const database = await openDatabase('memory://', open);
     if (migrated) await database.migrate();
     if (migrated && seeded) await seedDemoData(database.db);

@@ -1,6 +1,7 @@
 // The test database templates made once per run by global-setup.ts, and what opening a copy needs.
 import { readFile } from 'node:fs/promises';
-import { MemoryFS } from '@electric-sql/pglite';
+import { createRequire } from 'node:module';
+import { MemoryFS, type PGliteOptions } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 
@@ -85,10 +86,13 @@ function readTar(tar: Uint8Array): DataDir {
   return { dirs: dirs.sort(), files };
 }
 
-// A test file may open several databases: each template is read once per process.
+// A test file may open several databases: each template is read once per process, and so is
+// PGlite's own file bundle (share/, timezones), which PGlite would otherwise read from disk each time.
 const dataDirs = new Map<string, Promise<DataDir>>();
-/** A new PGlite file system holding a copy of the template dumped to `file`. */
-export async function templateFs(file: string): Promise<MemoryFS> {
+let fsBundle: Promise<Blob> | null = null;
+
+/** PGlite's options for a new database holding a copy of the template dumped to `file`. */
+export async function templateOptions(file: string): Promise<Pick<PGliteOptions, 'fs' | 'fsBundle'>> {
   let dataDir = dataDirs.get(file);
   if (!dataDir) {
     // A plain Uint8Array: MEMFS copies a file with `slice`, which on a Buffer would share memory
@@ -98,7 +102,10 @@ export async function templateFs(file: string): Promise<MemoryFS> {
     );
     dataDirs.set(file, dataDir);
   }
-  return new TemplateFS(await dataDir);
+  fsBundle ??= readFile(createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.data')).then(
+    (bytes) => new Blob([bytes]),
+  );
+  return { fs: new TemplateFS(await dataDir), fsBundle: await fsBundle };
 }
 
 export function databaseUrl(serverUrl: string, name: string): string {
