@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/app.ts';
 import { migrateAndSeed } from './boot.ts';
 import { openDatabase } from './client.ts';
 
@@ -42,9 +43,9 @@ describe.skipIf(!serverUrl)('booting on PostgreSQL', () => {
   }, 120_000);
 });
 
-describe('booting on PGlite', () => {
+describe('booting', () => {
   it('migrates and seeds an empty database once, and a second boot leaves it as it is', async () => {
-    const database = await openDatabase('memory://');
+    const database = await createTestDatabase({ migrated: false });
     try {
       expect(await migrateAndSeed(database, { seed: true })).toEqual({
         seeded: true,
@@ -62,7 +63,8 @@ describe('booting on PGlite', () => {
 
 describe('leaving demo mode', () => {
   it('takes the admin role from the demo admin of a database that was once a demo', async () => {
-    const database = await openDatabase('memory://');
+    // Migrated (the run's template): this test starts at the demo seed.
+    const database = await createTestDatabase();
     try {
       expect(await migrateAndSeed(database, { seed: true })).toEqual({
         seeded: true,

@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -55,6 +55,12 @@ export interface OpenOptions {
    * Drizzle) use separate cores (decision 0025). The server does unless PGLITE_WORKER=false.
    */
   worker?: boolean;
+  /**
+   * PGlite in memory and in this thread only, for tests: initdb's and the server's arguments, a
+   * file system that starts with a data directory and PGlite's file bundle read once (the test
+   * templates).
+   */
+  pglite?: Pick<PGliteOptions, 'initDbStartParams' | 'startParams' | 'fs' | 'fsBundle'>;
 }
 
 export async function openDatabase(url: string, options: OpenOptions = {}): Promise<Database> {
@@ -101,7 +107,7 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
       }) as unknown as PGlite)
     : dataDir
       ? new PGlite(dataDir)
-      : new PGlite(loadDataDir ? { loadDataDir } : {});
+      : new PGlite({ ...options.pglite, ...(loadDataDir ? { loadDataDir } : {}) });
   try {
     await client.waitReady;
   } catch (error) {

@@ -1,11 +1,10 @@
 // Migrations that change data as well as schema, tried on a database as the previous release
 // left it (the earlier migrations' own SQL, then rows, then the new migration).
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from './client.ts';
+import { createTestDatabase } from '../test/app.ts';
+import type { Database } from './client.ts';
 
 const folder = new URL('../../drizzle/', import.meta.url);
 const journal = JSON.parse(readFileSync(new URL('meta/_journal.json', folder), 'utf8')) as {
@@ -21,30 +20,7 @@ async function apply(database: Database, tag: string) {
 
 /** A database migrated up to, not including, `tag`. */
 async function databaseBefore(tag: string): Promise<Database> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  let database: Database;
-  if (serverUrl) {
-    const name = `shop_mig_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const opened = await openDatabase(url.toString());
-    database = {
-      ...opened,
-      async close() {
-        await opened.close();
-        const dropper = new pg.Client({ connectionString: serverUrl });
-        await dropper.connect();
-        await dropper.query(`drop database if exists ${name} with (force)`);
-        await dropper.end();
-      },
-    };
-  } else {
-    database = await openDatabase('memory://');
-  }
+  const database = await createTestDatabase({ migrated: false });
   for (const entry of journal.entries) {
     if (entry.tag === tag) break;
     await apply(database, entry.tag);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/client.ts';
 import { products, productVariants } from '../modules/catalog/schema.ts';
 import { banners, contentSections, policies, siteSettings } from '../modules/content/schema.ts';
 import { coupons } from '../modules/coupons/schema.ts';
+import { createTestDatabase } from '../test/app.ts';
 import { hindiWeight } from './demo-hindi.ts';
 import { seedDemoData } from './demo-seed.ts';
 
@@ -17,9 +17,8 @@ function expectHindi(text: string, where: string) {
 
 describe('demo seed in Hindi', () => {
   it('gives every product, variant, banner, About section, policy, store text and coupon its Hindi', async () => {
-    const database = await openDatabase('memory://');
+    const database = await createTestDatabase();
     try {
-      await database.migrate();
       const { db } = database;
       await seedDemoData(db, new Date('2026-03-15T10:00:00Z'));
 

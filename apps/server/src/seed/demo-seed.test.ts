@@ -1,7 +1,6 @@
 import { percentOff } from '@spice/shared/pricing';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/client.ts';
 import { productImages, products, productVariants } from '../modules/catalog/schema.ts';
 import { checkoutSettings, shippingMilestones } from '../modules/checkout/schema.ts';
 import {
@@ -13,13 +12,13 @@ import {
 } from '../modules/content/schema.ts';
 import { coupons } from '../modules/coupons/schema.ts';
 import { reviews } from '../modules/reviews/schema.ts';
+import { createTestDatabase } from '../test/app.ts';
 import { isDatabaseEmpty, seedDemoData } from './demo-seed.ts';
 
 describe('demo seed', () => {
   it('fills an empty database with a complete, consistent storefront', async () => {
-    const database = await openDatabase('memory://');
+    const database = await createTestDatabase();
     try {
-      await database.migrate();
       const { db } = database;
       const now = new Date('2026-03-15T10:00:00Z');
 

@@ -7,36 +7,39 @@ import { type Database, type OpenOptions, openDatabase } from '../db/client.ts';
 import { loadConfig } from '../plugins/config.ts';
 import { seedDemoData } from '../seed/demo-seed.ts';
 import { recordServerError } from './server-errors.ts';
-import { adminQuery, databaseUrl, runTemplates, templateTar } from './templates.ts';
+import { adminQuery, databaseUrl, runTemplates, templateOptions, templateTar } from './templates.ts';
 
 /**
  * A test database: a copy of the run's migrated template (with the demo seed when `seeded`), or,
- * without the global setup's templates, one migrated here. `url` names it when it lives on the
- * PostgreSQL server (for other processes).
+ * without the global setup's templates, one migrated here. `migrated: false` gives one as initdb
+ * leaves it, for the tests of migrating. `url` names it when it lives on the PostgreSQL server
+ * (for other processes).
  */
 export async function createTestDatabase(
-  options: OpenOptions & { seeded?: boolean } = {},
+  options: OpenOptions & { seeded?: boolean; migrated?: boolean } = {},
 ): Promise<Database & { url?: string }> {
-  const { seeded = false, ...open } = options;
+  const { seeded = false, migrated = true, ...open } = options;
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const templates = runTemplates('pglite');
-    if (templates) {
-      const loadDataDir = await templateTar(seeded ? templates.seeded : templates.plain);
-      return openDatabase('memory://', { ...open, loadDataDir });
-    }
+    const template =
+      templates && (migrated ? (seeded ? templates.seeded : templates.plain) : templates.empty);
+    // A worker thread cannot share this thread's file system: it loads the template's tar instead.
+    if (template && open.worker)
+      return openDatabase('memory://', { ...open, loadDataDir: await templateTar(template) });
+    if (template) return openDatabase('memory://', { ...open, pglite: await templateOptions(template) });
     const database = await openDatabase('memory://', open);
-    await database.migrate();
-    if (seeded) await seedDemoData(database.db);
+    if (migrated) await database.migrate();
+    if (migrated && seeded) await seedDemoData(database.db);
     return database;
   }
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
   const templates = runTemplates('postgres');
-  const template = templates && (seeded ? templates.seeded : templates.plain);
+  const template = migrated && templates && (seeded ? templates.seeded : templates.plain);
   await adminQuery(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = databaseUrl(serverUrl, name);
   const database = await openDatabase(url, open);
-  if (!template) {
+  if (migrated && !template) {
     await database.migrate();
     if (seeded) await seedDemoData(database.db);
   }
