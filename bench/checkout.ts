@@ -4,9 +4,10 @@
 // embedded PGlite and once on a fresh database on the local PostgreSQL server, each in a shop of
 // its own. Reports completed checkouts per second and the checkout's latency (create → placed),
 // and checks afterwards that the stock taken equals the orders placed (nothing lost or doubled).
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { postgresPids, processCpuSeconds } from './cpu.ts';
 import { type Bar, fmtInt, heading, percentile, type RunningServer, round, sleep, startShop } from './lib.ts';
 import type { LoadSettings } from './load.ts';
 import { printProfile, summarizeProfile } from './profile.ts';
@@ -172,6 +173,33 @@ export interface CheckoutRun {
   firstError: string | null;
   /** Units taken from stock minus orders placed (0 when nothing was lost or doubled). */
   stockMismatch: number;
+  /**
+   * CPU milliseconds per checkout in the measured window: the shop, its PostgreSQL backends, and
+   * this load generator. Unlike the rate, these barely move when other work shares the machine,
+   * so they compare two versions of the code on a busy machine; 2,000 / their sum is the rate
+   * two cores could reach.
+   */
+  cpuMsPerCheckout: { shop: number; database: number; loadGenerator: number };
+}
+
+/** user+system CPU seconds of the shop, of the PostgreSQL processes serving `database`, and of this process. */
+function cpuNow(shopPid: number, database: string | null) {
+  let db = 0;
+  if (database) {
+    for (const pid of postgresPids()) {
+      try {
+        // A backend's title names its database ("postgres: user db 127.0.0.1(…) idle").
+        if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `))
+          db += processCpuSeconds(pid) ?? 0;
+      } catch {}
+    }
+  }
+  const self = process.cpuUsage();
+  return {
+    shop: processCpuSeconds(shopPid) ?? 0,
+    database: db,
+    loadGenerator: (self.user + self.system) / 1e6,
+  };
 }
 
 async function variantStock(base: string, item: Item): Promise<number> {
@@ -186,7 +214,12 @@ async function variantStock(base: string, item: Item): Promise<number> {
   return products.find((p) => p.id === item.productId)!.variants.find((v) => v.id === item.variantId)!.stock;
 }
 
-async function runLoad(shop: RunningServer, database: CheckoutRun['database'], settings: LoadSettings) {
+async function runLoad(
+  shop: RunningServer,
+  database: CheckoutRun['database'],
+  settings: LoadSettings,
+  databaseUrl?: string,
+) {
   const products = (
     await request<{ id: number; active: boolean; variants: { id: number; price: number }[] }[]>(
       shop.url,
@@ -215,6 +248,13 @@ async function runLoad(shop: RunningServer, database: CheckoutRun['database'], s
   let errors = 0;
   let firstError: string | null = null;
   let placed = 0;
+  const databaseName = database === 'postgres' ? new URL(databaseUrl!).pathname.slice(1) : null;
+  let cpuFrom: ReturnType<typeof cpuNow> | null = null;
+  let cpuUntil: ReturnType<typeof cpuNow> | null = null;
+  const cpuTimers = [
+    setTimeout(() => (cpuFrom = cpuNow(shop.pid, databaseName)), measureFrom - performance.now()),
+    setTimeout(() => (cpuUntil = cpuNow(shop.pid, databaseName)), measureUntil - performance.now()),
+  ];
   await Promise.all(
     shoppers.map(async (s) => {
       while (performance.now() < measureUntil) {
@@ -234,6 +274,11 @@ async function runLoad(shop: RunningServer, database: CheckoutRun['database'], s
       }
     }),
   );
+  cpuTimers.forEach(clearTimeout);
+  const perCheckout = (k: 'shop' | 'database' | 'loadGenerator') =>
+    cpuFrom && cpuUntil && latencies.length > 0
+      ? round((1000 * (cpuUntil[k] - cpuFrom[k])) / latencies.length, 2)
+      : 0;
   await sleep(500);
   const stockAfter = await variantStock(shop.url, item);
   latencies.sort((a, b) => a - b);
@@ -246,11 +291,21 @@ async function runLoad(shop: RunningServer, database: CheckoutRun['database'], s
     errors,
     firstError,
     stockMismatch: stockBefore - stockAfter - placed,
+    cpuMsPerCheckout: {
+      shop: perCheckout('shop'),
+      database: perCheckout('database'),
+      loadGenerator: perCheckout('loadGenerator'),
+    },
   };
+  const cpu = run.cpuMsPerCheckout;
   console.log(
     `  ${database}: ${fmtInt(run.perSecond)} checkouts/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms ` +
       `(${run.checkouts} in ${settings.duration} s; errors ${errors}${firstError ? `, first: ${firstError}` : ''}; ` +
       `stock taken − orders placed: ${run.stockMismatch})`,
+  );
+  console.log(
+    `    CPU per checkout: shop ${cpu.shop} ms, PostgreSQL ${cpu.database} ms, load generator ${cpu.loadGenerator} ms ` +
+      `(two cores allow ${fmtInt(2000 / Math.max(0.01, cpu.shop + cpu.database + cpu.loadGenerator))}/s)`,
   );
   return run;
 }
@@ -298,7 +353,7 @@ export async function benchCheckout(
   runs.push(
     await withFreshDatabase(postgresServer, (url) =>
       withShop(buildDir, { DATABASE_URL: url }, 'checkout-postgres', profileDir, (shop) =>
-        runLoad(shop, 'postgres', settings),
+        runLoad(shop, 'postgres', settings, url),
       ),
     ),
   );

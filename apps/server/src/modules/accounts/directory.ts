@@ -8,32 +8,52 @@
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { addresses, users } from './schema.ts';
 import { toUserDto } from './service.ts';
 
 export type AddressRow = typeof addresses.$inferSelect;
 type Executor = Pick<Db, 'select'>;
 
-/** One of the shopper's own addresses; null when there is none with this id (or it is another's). */
-export async function addressOf(executor: Executor, userId: number, id: number): Promise<AddressRow | null> {
-  const [address] = await executor
+const addressById = preparedStatement('address_of_user', (db) =>
+  db
     .select()
     .from(addresses)
-    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
+    .where(and(eq(addresses.id, sql.placeholder('id')), eq(addresses.userId, sql.placeholder('userId')))),
+);
+
+/** One of the shopper's own addresses; null when there is none with this id (or it is another's). */
+export async function addressOf(executor: Db | Tx, userId: number, id: number): Promise<AddressRow | null> {
+  const [address] = await addressById(executor).execute({ id, userId });
   return address ?? null;
 }
 
-export async function userById(executor: Executor, id: number): Promise<UserDto | null> {
-  const [u] = await executor.select().from(users).where(eq(users.id, id));
+const userRow = preparedStatement('user_by_id', (db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id'))),
+);
+
+export async function userById(executor: Db | Tx, id: number): Promise<UserDto | null> {
+  const [u] = await userRow(executor).execute({ id });
   return u ? toUserDto(u) : null;
 }
+
+const userLock = preparedStatement('lock_user', (db) =>
+  db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .for('no key update'),
+);
 
 /**
  * Locks the shopper's row for the rest of the transaction (not against key updates, so their
  * sessions and addresses stay writable): one shopper's placements are decided one at a time.
  */
 export async function lockUser(tx: Tx, userId: number): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  await userLock(tx).execute({ userId });
 }
 
 /** 'First Last' by user id, for the ids that exist. */

@@ -5,8 +5,9 @@ import type {
   MessagePreferencesDto,
   MessagePreferencesInputDto,
 } from '@spice/shared/contracts/message-preferences';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { messagePreferences } from './schema.ts';
 
 type Row = typeof messagePreferences.$inferSelect;
@@ -28,9 +29,16 @@ const toDto = (r: Row | undefined): MessagePreferencesDto =>
       }
     : DEFAULT_PREFERENCES;
 
+const preferencesRow = preparedStatement('message_preferences', (db) =>
+  db
+    .select()
+    .from(messagePreferences)
+    .where(eq(messagePreferences.userId, sql.placeholder('userId'))),
+);
+
 export function createMessagePreferences(db: Db) {
   async function get(userId: number): Promise<MessagePreferencesDto> {
-    const [row] = await db.select().from(messagePreferences).where(eq(messagePreferences.userId, userId));
+    const [row] = await preferencesRow(db).execute({ userId });
     return toDto(row);
   }
 

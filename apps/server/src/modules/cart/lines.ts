@@ -1,7 +1,7 @@
 // What the checkout needs of a shopper's cart (decision 0021): its lines, and taking out what was
 // bought. The cart_items table stays the cart module's; a caller inside a transaction passes its
 // `tx`, so the cart changes with the order or not at all.
-import { and, asc, count, eq, gt, lte, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { variantForSale } from '../catalog/line-facts.ts';
 import { cartItems } from './schema.ts';
@@ -40,12 +40,19 @@ export async function removeBought(
   userId: number,
   lines: readonly { variantId: number; quantity: number }[],
 ): Promise<void> {
-  for (const line of lines) {
-    const mine = and(eq(cartItems.userId, userId), eq(cartItems.variantId, line.variantId));
-    await tx.delete(cartItems).where(and(mine, lte(cartItems.quantity, line.quantity)));
-    await tx
-      .update(cartItems)
-      .set({ quantity: sql`${cartItems.quantity} - ${line.quantity}`, updatedAt: new Date() })
-      .where(and(mine, gt(cartItems.quantity, line.quantity)));
-  }
+  if (lines.length === 0) return;
+  // One statement for every line: a line bought whole goes, a line that grew since keeps the rest.
+  // The ids are integers, passed as array literals ('{1,2}').
+  const list = (values: number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
+  await tx.execute(sql`
+    with bought as (
+      select * from unnest(${list(lines.map((l) => l.variantId))}::int[], ${list(lines.map((l) => l.quantity))}::int[])
+        as b(variant_id, quantity)
+    ), gone as (
+      delete from cart_items c using bought b
+      where c.user_id = ${userId} and c.variant_id = b.variant_id and c.quantity <= b.quantity
+    )
+    update cart_items c set quantity = c.quantity - b.quantity, updated_at = now()
+    from bought b
+    where c.user_id = ${userId} and c.variant_id = b.variant_id and c.quantity > b.quantity`);
 }

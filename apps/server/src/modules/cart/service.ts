@@ -6,9 +6,28 @@ import type { Lang } from '@spice/shared/lang';
 import { withCountryCode } from '@spice/shared/validators';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { placeholdersFor, preparedStatement } from '../../db/prepared.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import { cartItems } from './schema.ts';
+
+/** Adds units to a line (made if new) as long as the line stays within `stock`; no row when not. */
+const addWithinStock = preparedStatement('cart_add_within_stock', (db) =>
+  db
+    .insert(cartItems)
+    .values(
+      placeholdersFor<typeof cartItems.$inferInsert>()(['userId', 'productId', 'variantId', 'quantity']),
+    )
+    .onConflictDoUpdate({
+      target: [cartItems.userId, cartItems.variantId],
+      set: {
+        quantity: sql`${cartItems.quantity} + excluded.quantity`,
+        updatedAt: sql.placeholder('updatedAt') as unknown as Date,
+      },
+      setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${sql.placeholder('stock')}`,
+    })
+    .returning({ id: cartItems.id }),
+);
 
 export function createCartService(db: Db, catalog: CatalogService) {
   // The shopper's lines, one prepared statement (the signed-in reads: bench/README.md).
@@ -81,9 +100,11 @@ export function createCartService(db: Db, catalog: CatalogService) {
         quantity: 'Quantity must be at least 1.',
       });
     if (stock <= 0) throw new AppError('invalid', `${name} is out of stock.`, { quantity: 'Out of stock.' });
-    if (quantity > stock) {
-      throw new AppError('invalid', `Only ${stock} left of ${name}.`, { quantity: `Only ${stock} left.` });
-    }
+    if (quantity > stock) throw onlyLeft(stock, name);
+  }
+
+  function onlyLeft(stock: number, name: string) {
+    return new AppError('invalid', `Only ${stock} left of ${name}.`, { quantity: `Only ${stock} left.` });
   }
 
   return {
@@ -106,23 +127,18 @@ export function createCartService(db: Db, catalog: CatalogService) {
         weight: input.weight,
       });
       const name = `${product.name} ${variant.weight}`;
-      if (input.quantity < 1) checkQuantity(input.quantity, variant.stock, name);
-      await db.transaction(async (tx) => {
-        const [existing] = await tx
-          .select()
-          .from(cartItems)
-          .where(and(eq(cartItems.userId, user.id), eq(cartItems.variantId, variant.id)))
-          .for('update');
-        const quantity = (existing?.quantity ?? 0) + input.quantity;
-        checkQuantity(quantity, variant.stock, name);
-        await tx
-          .insert(cartItems)
-          .values({ userId: user.id, productId: product.id, variantId: variant.id, quantity })
-          .onConflictDoUpdate({
-            target: [cartItems.userId, cartItems.variantId],
-            set: { quantity: sql`excluded.quantity`, updatedAt: new Date() },
-          });
+      // What is added must fit in stock by itself; with what the cart already holds, the upsert
+      // below checks it in the same statement (no transaction, no row read first).
+      checkQuantity(input.quantity, variant.stock, name);
+      const [line] = await addWithinStock(db).execute({
+        userId: user.id,
+        productId: product.id,
+        variantId: variant.id,
+        quantity: input.quantity,
+        stock: variant.stock,
+        updatedAt: new Date(),
       });
+      if (!line) throw onlyLeft(variant.stock, name); // the cart already held the rest
       return list(user, lang);
     },
 

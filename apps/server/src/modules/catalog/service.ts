@@ -9,6 +9,7 @@ import { pick, pickLines } from '@spice/shared/localized';
 import { productSlug } from '@spice/shared/slug';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { weakEtag } from '../../lib/etag.ts';
 import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
 import { createSnapshot } from '../../lib/snapshot.ts';
@@ -176,10 +177,13 @@ async function loadCatalogRows(db: Db) {
   return { productRows, variantRows, imageRows };
 }
 
+// Read after every purchase (catalog.stockChanged()): built once.
+const stockRows = preparedStatement('stock_levels', (db) =>
+  db.select({ id: productVariants.id, stock: productVariants.stock }).from(productVariants),
+);
+
 async function loadStockLevels(db: Db): Promise<StockLevels> {
-  const rows = await db
-    .select({ id: productVariants.id, stock: productVariants.stock })
-    .from(productVariants);
+  const rows = await stockRows(db).execute();
   return new Map(rows.map((r) => [r.id, r.stock]));
 }
 

@@ -6,6 +6,7 @@
 // opposite orders would otherwise deadlock on PostgreSQL.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { productVariants } from './schema.ts';
 
@@ -17,17 +18,33 @@ export interface StockLine {
   weight: string;
 }
 
+const take = preparedStatement('stock_take', (db) =>
+  db
+    .update(productVariants)
+    .set({ stock: sql`${productVariants.stock} - ${sql.placeholder('quantity')}` })
+    .where(
+      and(
+        eq(productVariants.id, sql.placeholder('variantId')),
+        sql`${productVariants.stock} >= ${sql.placeholder('quantity')}`,
+      ),
+    )
+    .returning({ stock: productVariants.stock }),
+);
+
+const giveBack = preparedStatement('stock_give_back', (db) =>
+  db
+    .update(productVariants)
+    .set({ stock: sql`${productVariants.stock} + ${sql.placeholder('quantity')}` })
+    .where(eq(productVariants.id, sql.placeholder('variantId'))),
+);
+
 /**
  * Takes stock for every line, or throws a 409 naming the short line (and the caller's transaction
  * rolls back). One relative conditional UPDATE per line, so two checkouts never take the same unit.
  */
 export async function reserveStock(tx: Tx, lines: readonly StockLine[]): Promise<void> {
   for (const line of inLockOrder(lines)) {
-    const taken = await tx
-      .update(productVariants)
-      .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
-      .where(and(eq(productVariants.id, line.variantId), sql`${productVariants.stock} >= ${line.quantity}`))
-      .returning({ stock: productVariants.stock });
+    const taken = await take(tx).execute({ variantId: line.variantId, quantity: line.quantity });
     if (taken.length === 0) {
       const [current] = await tx
         .select({ stock: productVariants.stock })
@@ -50,10 +67,7 @@ export async function reserveStock(tx: Tx, lines: readonly StockLine[]): Promise
  */
 export async function returnStock(tx: Tx, lines: readonly { variantId: number; quantity: number }[]) {
   for (const line of inLockOrder(lines)) {
-    await tx
-      .update(productVariants)
-      .set({ stock: sql`${productVariants.stock} + ${line.quantity}` })
-      .where(eq(productVariants.id, line.variantId));
+    await giveBack(tx).execute({ variantId: line.variantId, quantity: line.quantity });
   }
 }
 

@@ -6,6 +6,7 @@ import type { AdminCheckoutSettingsDto, CheckoutSettingsEditInput } from '@spice
 import type { ShippingMilestoneDto } from '@spice/shared/contracts/content';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
 import { createSnapshot } from '../../lib/snapshot.ts';
 import { updateAtVersion } from '../../lib/versioned.ts';
@@ -82,8 +83,8 @@ async function readSettings(executor: Pick<Db, 'select'>): Promise<AdminCheckout
 }
 
 /** The fee and milestones as stored now, in one statement (a checkout's transaction reads it). */
-async function readConfig(executor: Pick<Db, 'select'>): Promise<CheckoutConfig> {
-  const [row] = await executor
+const configRow = preparedStatement('checkout_config', (db) =>
+  db
     .select({
       settings: checkoutSettings,
       milestones: sql<CheckoutConfig['milestones']>`coalesce((
@@ -92,7 +93,11 @@ async function readConfig(executor: Pick<Db, 'select'>): Promise<CheckoutConfig>
         from shipping_milestones m), '[]'::json)`,
     })
     .from(checkoutSettings)
-    .limit(1);
+    .limit(1),
+);
+
+async function readConfig(executor: Db | Tx): Promise<CheckoutConfig> {
+  const [row] = await configRow(executor).execute();
   // A database without its settings row (never seeded) still has milestones to price by.
   const milestones =
     row?.milestones ??
@@ -123,7 +128,7 @@ export function createCheckoutService(db: Db, options: { ttlMs: number; bus?: In
     /** The cached fee and milestones, for pages; may lag another instance's change by the TTL. */
     config: () => snapshot.get(),
     /** The fee and milestones from the database, for pricing a payment (inside its transaction). */
-    currentConfig: (executor: Pick<Db, 'select'> = db) => readConfig(executor),
+    currentConfig: (executor: Db | Tx = db) => readConfig(executor),
     invalidate: () => snapshot.invalidate(),
     async settings() {
       const config = await snapshot.get();

@@ -9,6 +9,7 @@ import type { InvoiceSettingsDto, InvoiceSettingsEditInput } from '@spice/shared
 import { computeInvoiceTax, documentNumber, financialYear, stateCodeOf, stateName } from '@spice/shared/gst';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { placeholdersFor, preparedStatement } from '../../db/prepared.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService } from '../admin/audit.ts';
 import { productTaxInfo } from '../catalog/tax.ts';
@@ -17,7 +18,42 @@ import type { AddressSnapshot, OrderItemRow, OrderRow } from '../orders/types.ts
 import { renderDocument } from './pdf.ts';
 import { creditNotes, type DocumentSnapshot, documentSeries, invoiceSettings, invoices } from './schema.ts';
 
-type Reader = Pick<Db, 'select'>;
+type Reader = Db | Tx;
+
+const settingsRow = preparedStatement('invoice_settings', (db) =>
+  db.select().from(invoiceSettings).where(eq(invoiceSettings.id, 1)),
+);
+
+const takeSeq = preparedStatement('next_document_seq', (db) =>
+  db
+    .insert(documentSeries)
+    .values(placeholdersFor<typeof documentSeries.$inferInsert>()(['kind', 'financialYear', 'lastSeq']))
+    .onConflictDoUpdate({
+      target: [documentSeries.kind, documentSeries.financialYear],
+      set: { lastSeq: sql`${documentSeries.lastSeq} + 1` },
+    })
+    .returning({ seq: documentSeries.lastSeq }),
+);
+
+type NewInvoice = typeof invoices.$inferInsert;
+const newInvoiceColumns = [
+  'orderId',
+  'number',
+  'financialYear',
+  'seq',
+  'issuedAt',
+  'buyerGstin',
+  'placeOfSupply',
+  'taxablePaise',
+  'cgstPaise',
+  'sgstPaise',
+  'igstPaise',
+  'totalPaise',
+  'snapshot',
+] as const satisfies readonly (keyof NewInvoice)[];
+const insertInvoice = preparedStatement('insert_invoice', (db) =>
+  db.insert(invoices).values(placeholdersFor<NewInvoice>()(newInvoiceColumns)),
+);
 
 /** Products the owner has not classified yet: ground spices (chapter 09) at 5%. */
 export const DEFAULT_HSN = '0910';
@@ -51,7 +87,7 @@ export function createInvoicesService(
   deps: { audit: AuditService; log: { error(obj: object, msg: string): void } },
 ) {
   async function settings(executor: Reader = db): Promise<InvoiceSettingsDto> {
-    const [row] = await executor.select().from(invoiceSettings).where(eq(invoiceSettings.id, 1));
+    const [row] = await settingsRow(executor).execute();
     const { id: _, ...rest } = row ?? {
       id: 1,
       legalName: '',
@@ -68,14 +104,7 @@ export function createInvoicesService(
 
   /** The next number of a series, taken under the series row's lock until the caller commits. */
   async function nextSeq(tx: Tx, kind: 'invoice' | 'credit_note', fy: string): Promise<number> {
-    const [row] = await tx
-      .insert(documentSeries)
-      .values({ kind, financialYear: fy, lastSeq: 1 })
-      .onConflictDoUpdate({
-        target: [documentSeries.kind, documentSeries.financialYear],
-        set: { lastSeq: sql`${documentSeries.lastSeq} + 1` },
-      })
-      .returning({ seq: documentSeries.lastSeq });
+    const [row] = await takeSeq(tx).execute({ kind, financialYear: fy, lastSeq: 1 });
     return row!.seq;
   }
 
@@ -148,7 +177,7 @@ export function createInvoicesService(
     const fy = financialYear(issuedAt);
     const seq = await nextSeq(tx, 'invoice', fy);
     const number = documentNumber('invoice', seller.seriesPrefix, fy, seq);
-    await tx.insert(invoices).values({
+    const values: Required<Pick<NewInvoice, (typeof newInvoiceColumns)[number]>> = {
       orderId: order.id,
       number,
       financialYear: fy,
@@ -162,7 +191,8 @@ export function createInvoicesService(
       igstPaise: snapshot.igstPaise,
       totalPaise: snapshot.grandTotalPaise,
       snapshot,
-    });
+    };
+    await insertInvoice(tx).execute(values);
     await stampInvoiceNumber(tx, order.id, number);
     return number;
   }

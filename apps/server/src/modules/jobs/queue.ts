@@ -2,7 +2,8 @@
 // leaves a job behind), claim one due job under a lease, and record its outcome. Plain SQL that
 // runs the same on PostgreSQL and the embedded PGlite (decision record 0013).
 import { and, count, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { placeholdersFor, preparedStatement } from '../../db/prepared.ts';
 import { pageRows } from '../../lib/pagination.ts';
 import { retryDelayMs } from './backoff.ts';
 import { type JobRow, type JobStatus, jobs } from './schema.ts';
@@ -16,6 +17,56 @@ export interface NewJob {
   maxAttempts?: number;
 }
 
+const insertJob = preparedStatement('enqueue_job', (db) =>
+  db
+    .insert(jobs)
+    .values(placeholdersFor<typeof jobs.$inferInsert>()(['name', 'payload', 'key', 'runAt', 'maxAttempts']))
+    .onConflictDoNothing({ target: jobs.key }),
+);
+
+const ph = <T>(name: string) => sql.placeholder(name) as unknown as T;
+
+/** The next due job among `names` (or one whose lease lapsed), leased in the same statement. */
+const claimDue = preparedStatement('claim_job', (db) => {
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        sql`${jobs.name} = any(${sql.placeholder('names')}::text[])`,
+        or(
+          and(eq(jobs.status, 'queued'), lte(jobs.runAt, ph('at'))),
+          and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, ph('at'))),
+        ),
+      ),
+    )
+    .orderBy(jobs.runAt, jobs.id)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return db
+    .update(jobs)
+    .set({
+      status: 'running',
+      attempts: sql`${jobs.attempts} + 1`,
+      lockedUntil: ph('lockedUntil'),
+      lockedBy: ph('workerId'),
+      updatedAt: ph('at'),
+    })
+    .where(inArray(jobs.id, due))
+    .returning();
+});
+
+const completeJob = preparedStatement('complete_job', (db) =>
+  db
+    .update(jobs)
+    .set({ status: 'done', lockedUntil: null, lastError: null, updatedAt: ph('at') })
+    .where(and(eq(jobs.id, ph('id')), eq(jobs.status, 'running'), eq(jobs.lockedBy, ph('lockedBy')))),
+);
+
+/** A list of names as one PostgreSQL array literal ('{"a","b"}'). */
+const textArray = (values: readonly string[]) =>
+  `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+
 export type JobQueue = ReturnType<typeof createJobQueue>;
 
 export function createJobQueue(
@@ -28,17 +79,14 @@ export function createJobQueue(
     now,
     db,
     /** Adds a job. Pass the open transaction as `executor`: the job commits or rolls back with it. */
-    async enqueue(executor: Pick<Db, 'insert'>, job: NewJob): Promise<void> {
-      await executor
-        .insert(jobs)
-        .values({
-          name: job.name,
-          payload: job.payload,
-          key: job.key ?? null,
-          runAt: job.runAt ?? now(),
-          maxAttempts: job.maxAttempts ?? options.maxAttempts ?? 8,
-        })
-        .onConflictDoNothing({ target: jobs.key });
+    async enqueue(executor: Db | Tx, job: NewJob): Promise<void> {
+      await insertJob(executor).execute({
+        name: job.name,
+        payload: job.payload,
+        key: job.key ?? null,
+        runAt: job.runAt ?? now(),
+        maxAttempts: job.maxAttempts ?? options.maxAttempts ?? 8,
+      });
     },
 
     /**
@@ -48,41 +96,18 @@ export function createJobQueue(
     async claim(workerId: string, names: string[], leaseMs: number): Promise<JobRow | null> {
       if (names.length === 0) return null;
       const at = now();
-      const due = db
-        .select({ id: jobs.id })
-        .from(jobs)
-        .where(
-          and(
-            inArray(jobs.name, names),
-            or(
-              and(eq(jobs.status, 'queued'), lte(jobs.runAt, at)),
-              and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, at)),
-            ),
-          ),
-        )
-        .orderBy(jobs.runAt, jobs.id)
-        .limit(1)
-        .for('update', { skipLocked: true });
-      const [job] = await db
-        .update(jobs)
-        .set({
-          status: 'running',
-          attempts: sql`${jobs.attempts} + 1`,
-          lockedUntil: new Date(at.getTime() + leaseMs),
-          lockedBy: workerId,
-          updatedAt: at,
-        })
-        .where(inArray(jobs.id, due))
-        .returning();
+      const [job] = await claimDue(db).execute({
+        names: textArray(names),
+        at,
+        lockedUntil: new Date(at.getTime() + leaseMs),
+        workerId,
+      });
       return job ?? null;
     },
 
     /** Done, if this worker still holds the lease (a lapsed lease means another has the job). */
     async complete(job: JobRow): Promise<void> {
-      await db
-        .update(jobs)
-        .set({ status: 'done', lockedUntil: null, lastError: null, updatedAt: now() })
-        .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.lockedBy, job.lockedBy!)));
+      await completeJob(db).execute({ id: job.id, lockedBy: job.lockedBy!, at: now() });
     },
 
     /** Failed: queued again after the back-off, or dead once it has had its attempts. */

@@ -176,6 +176,7 @@ describe('deliver', () => {
       messenger: {
         available: () => true,
         provider: () => 'outbox',
+        usesOutbox: () => false, // a provider of its own per channel
         async send(message) {
           if (message.channel === 'sms' && smsFailures-- > 0) throw new DeliveryError('SMS provider down');
           sent.push(message);
@@ -203,6 +204,44 @@ describe('deliver', () => {
     expect(recorded).toHaveLength(3);
   }, 30_000);
 
+  it('claims outbox channels together: one failing takes the others back, and a retry sends all once', async () => {
+    const s = await signUp(t.app, String(mobiles++));
+    const orderNumber = await placeOrder(s);
+    const sent: OutgoingMessage[] = [];
+    let smsFailures = 1;
+    const { content, messagePreferences } = t.app.services;
+    const messages = createOrderMessages({
+      db: t.database.db,
+      messenger: {
+        available: () => true,
+        provider: () => 'outbox',
+        usesOutbox: () => true,
+        async send(message) {
+          if (message.channel === 'sms' && smsFailures-- > 0) throw new Error('outbox write failed');
+          sent.push(message);
+        },
+      },
+      config: t.app.config,
+      settings: () => content.footer(),
+      preferences: (id) => messagePreferences.get(id),
+      log: { warn() {} },
+    });
+    const recorded = () =>
+      t.database.db
+        .select()
+        .from(messageDeliveries)
+        .where(and(eq(messageDeliveries.orderNumber, orderNumber), eq(messageDeliveries.event, 'delivered')));
+    await expect(messages.deliver({ orderNumber, event: 'delivered' })).rejects.toThrow(
+      /email, sms: outbox write failed/,
+    );
+    expect(await recorded()).toHaveLength(0);
+    sent.length = 0;
+    await messages.deliver({ orderNumber, event: 'delivered' });
+    await messages.deliver({ orderNumber, event: 'delivered' });
+    expect(sent.map((m) => m.channel)).toEqual(['email', 'sms']);
+    expect((await recorded()).map((r) => r.channel).sort()).toEqual(['email', 'sms']);
+  }, 30_000);
+
   it('keeps refunds apart: each refund of an order is its own message, with its amount', async () => {
     const s = await signUp(t.app, String(mobiles++));
     const orderNumber = await placeOrder(s);
@@ -210,7 +249,12 @@ describe('deliver', () => {
     const { content, messagePreferences } = t.app.services;
     const messages = createOrderMessages({
       db: t.database.db,
-      messenger: { available: () => true, provider: () => 'outbox', send: async (m) => void sent.push(m) },
+      messenger: {
+        available: () => true,
+        provider: () => 'outbox',
+        usesOutbox: () => false,
+        send: async (m) => void sent.push(m),
+      },
       config: t.app.config,
       settings: () => content.footer(),
       preferences: (id) => messagePreferences.get(id),

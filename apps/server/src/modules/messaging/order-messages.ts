@@ -5,11 +5,13 @@
 // Once per (order, event, refund, channel): each channel is claimed by inserting its row in
 // message_deliveries (unique key) in a transaction that also sends; a failed send rolls the claim
 // back, so a retry sends it again, and a concurrent deliver waits on the claim and then skips.
+// Outbox channels share one such transaction (their sending is a write in it).
 // A crash after the provider accepted but before the commit can repeat that one message: no
 // provider here can join our transaction, so that window is the at-least-once remainder.
 import type { MessagePreferencesDto } from '@spice/shared/contracts/message-preferences';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import type { Config } from '../../plugins/config.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { loadOrderFacts, type OrderFacts } from '../orders/order-facts.ts';
@@ -35,6 +37,20 @@ export const ORDER_MESSAGE_EVENTS: readonly OrderMessageEvent[] = [
 ];
 
 export class OrderMessageError extends Error {}
+
+/** The channels that already carried this event of this order (this refund's, for 'refunded'). */
+const sentChannels = preparedStatement('sent_order_message_channels', (db) =>
+  db
+    .select({ channel: messageDeliveries.channel })
+    .from(messageDeliveries)
+    .where(
+      and(
+        eq(messageDeliveries.orderNumber, sql.placeholder('orderNumber')),
+        eq(messageDeliveries.event, sql.placeholder('event')),
+        eq(messageDeliveries.refundId, sql.placeholder('refundId')),
+      ),
+    ),
+);
 
 /**
  * Which channels carry a message: e-mail unless the shopper turned it off; SMS always (it is
@@ -64,7 +80,7 @@ export type OrderMessages = ReturnType<typeof createOrderMessages>;
 
 export function createOrderMessages(deps: {
   db: Db;
-  messenger: Pick<Messenger, 'send' | 'available' | 'provider'>;
+  messenger: Pick<Messenger, 'send' | 'available' | 'provider' | 'usesOutbox'>;
   config: ChannelSettings;
   /** The site settings: store name, logo and contacts (content service's footer). */
   settings: () => Promise<{
@@ -153,15 +169,8 @@ export function createOrderMessages(deps: {
       const refundId = input.refundId ?? '';
       const order = await loadOrder(orderNumber);
       if (!order) throw new AppError('notFound', `Order ${orderNumber} not found.`);
-      const once = and(
-        eq(messageDeliveries.orderNumber, orderNumber),
-        eq(messageDeliveries.event, event),
-        eq(messageDeliveries.refundId, refundId),
-      );
       const sent = new Set(
-        (await db.select({ channel: messageDeliveries.channel }).from(messageDeliveries).where(once)).map(
-          (r) => r.channel,
-        ),
+        (await sentChannels(db).execute({ orderNumber, event, refundId })).map((r) => r.channel),
       );
       const channels = chooseChannels({
         preferences: await deps.preferences(order.userId),
@@ -184,24 +193,36 @@ export function createOrderMessages(deps: {
         messenger.provider('sms') === 'msg91' &&
         !config[`MSG91_TEMPLATE_ORDER_${key}_HI`];
       const english = needsEnglish ? await renderOrderMessage(messageFacts, 'en') : rendered;
-      const failed: string[] = [];
+      const messages: OutgoingMessage[] = [];
       for (const channel of channels) {
         const message = outgoing(channel, event, order, rendered, () => english);
-        if (!message) {
+        if (message) messages.push(message);
+        else
           deps.log.warn({ orderNumber, event, channel }, 'no SMS template id for this event: SMS not sent');
-          continue;
-        }
+      }
+      // Channels whose sending is a write in our own transaction (the dev outbox) are claimed and
+      // sent together; each provider channel in a transaction of its own, so one failing channel
+      // does not take back another's claim.
+      const together = messages.filter((m) => messenger.usesOutbox(m.channel));
+      const batches = [
+        ...(together.length > 0 ? [together] : []),
+        ...messages.filter((m) => !messenger.usesOutbox(m.channel)).map((m) => [m]),
+      ];
+      const failed: string[] = [];
+      for (const batch of batches) {
         try {
           await db.transaction(async (tx) => {
             const claimed = await tx
               .insert(messageDeliveries)
-              .values({ orderNumber, event, refundId, channel, to: message.to })
+              .values(batch.map((m) => ({ orderNumber, event, refundId, channel: m.channel, to: m.to })))
               .onConflictDoNothing()
-              .returning({ id: messageDeliveries.id });
-            if (claimed.length === 0) return; // another run sent it meanwhile
-            await messenger.send(message, tx);
+              .returning({ channel: messageDeliveries.channel });
+            // A channel missing from `claimed` was sent meanwhile by another run.
+            for (const m of batch)
+              if (claimed.some((c) => c.channel === m.channel)) await messenger.send(m, tx);
           });
         } catch (error) {
+          const channel = batch.map((m) => m.channel).join(', ');
           deps.log.warn({ err: error, orderNumber, event, channel }, 'order message not sent');
           failed.push(`${channel}: ${(error as Error).message}`);
         }

@@ -4,7 +4,8 @@
 // /api/dev/outbox and /dev/outbox; WhatsApp falls back to it only in demo mode, and is off
 // elsewhere). A provider failure throws DeliveryError and nothing is recorded as sent.
 import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { placeholdersFor, preparedStatement } from '../../db/prepared.ts';
 import type { Config } from '../../plugins/config.ts';
 import { outboxMessages } from './schema.ts';
 
@@ -29,7 +30,22 @@ export interface OutgoingMessage {
 export class DeliveryError extends Error {}
 
 /** A database handle or an open transaction (the outbox writes inside the caller's transaction). */
-type Executor = Pick<Db, 'insert'>;
+type Executor = Db | Tx;
+
+const insertOutbox = preparedStatement('insert_outbox_message', (db) =>
+  db
+    .insert(outboxMessages)
+    .values(
+      placeholdersFor<typeof outboxMessages.$inferInsert>()([
+        'channel',
+        'to',
+        'subject',
+        'text',
+        'html',
+        'code',
+      ]),
+    ),
+);
 
 interface Transport {
   readonly kind: 'outbox' | 'smtp' | 'msg91' | 'whatsapp' | 'off';
@@ -106,7 +122,7 @@ function outboxTransport(db: Db): Transport {
   return {
     kind: 'outbox',
     async send(m, executor = db) {
-      await executor.insert(outboxMessages).values({
+      await insertOutbox(executor).execute({
         channel: m.channel,
         to: m.to,
         subject: m.subject ?? null,

@@ -26,9 +26,10 @@ import {
   Section,
   Text,
 } from '@react-email/components';
-import { render } from '@react-email/render';
+import { plainTextSelectors, render } from '@react-email/render';
 import { type Lang, localizePath } from '@spice/shared/lang';
 import { formatRupees } from '@spice/shared/money';
+import { compile } from 'html-to-text';
 import { type FunctionComponent, createElement as h, type ReactNode } from 'react';
 import type { OrderFacts } from '../orders/order-facts.ts';
 import type { OrderMessageEvent } from './order-messages.ts';
@@ -464,10 +465,18 @@ function email(f: MessageFacts, t: Texts, lang: Language): ReactNode {
   );
 }
 
-/** Headings keep their case in the plain-text part (html-to-text shouts them by default). */
-const TEXT_OPTIONS = {
-  selectors: ['h1', 'h2'].map((selector) => ({ selector, options: { uppercase: false } })),
-};
+/**
+ * The plain-text part from the HTML part, as `render(tree, { plainText: true })` makes it (its
+ * options and selectors), with the converter compiled once instead of on every message and the
+ * tree rendered once. Headings keep their case (html-to-text shouts them by default).
+ */
+const toPlainText = compile({
+  wordwrap: false,
+  selectors: [
+    ...plainTextSelectors,
+    ...['h1', 'h2'].map((selector) => ({ selector, options: { uppercase: false } })),
+  ],
+});
 
 /** An order's messages, in the order's language unless another is asked for. */
 export async function renderOrderMessage(
@@ -477,10 +486,9 @@ export async function renderOrderMessage(
   const t = TEXTS[lang];
   const e = t.events[f.event];
   const tree = email(f, t, lang);
-  const [html, text] = await Promise.all([
-    render(tree),
-    render(tree, { plainText: true, htmlToTextOptions: TEXT_OPTIONS }),
-  ]);
+  const html = await render(tree);
+  // The converter reads the markup without the document type render() puts in front.
+  const text = toPlainText(html.replace(/^<!DOCTYPE[^>]*>/, ''));
   const vars = e.vars(f);
   const short = e.short(f);
   return {

@@ -33,7 +33,7 @@ describe('round trips per checkout step', () => {
     return { res, statements: statements.slice() };
   }
 
-  it('buys with 3 statements to add, 9 to create the payment order, 1 to pay and 15 to place', async () => {
+  it('buys with 2 statements to add, 9 to create the payment order, 1 to pay, 14 to place and 6 to confirm', async () => {
     const s = await signUp(t.app, '9812345690');
     const addressId = await addAddress(s);
     const products = (await t.app.inject('/api/products')).json() as {
@@ -78,15 +78,26 @@ describe('round trips per checkout step', () => {
         payload: placementPayload(JSON.parse(pay.res.body)),
       }),
     );
+    // The confirmation the placing enqueued, as its job runs it (e-mail and SMS, both outbox).
+    const orderNumber = JSON.parse(place.res.body).orderNumber as string;
+    statements = [];
+    counting = true;
+    await t.app.services.orderMessages.deliver({ orderNumber, event: 'placed' });
+    counting = false;
+    const confirm = statements.slice();
     const session = t.database.kind === 'pglite' ? 0 : 1;
     const counts = Object.fromEntries(
       Object.entries({ add, create, pay, place }).map(([name, c]) => [name, c.statements.length - session]),
     );
     // create: address, cart, held checkout; then in the transaction the shopper's lock, cart,
     // fee and milestones, earlier checkouts, stock, the checkout. place: the checkout locked,
-    // the ledger, order, status, items, checkout paid, cart (2), job, payment, invoice (5).
+    // the ledger, order, status, items, checkout paid, cart, job, payment, invoice (5). add: the
+    // line upserted within stock in one statement, then the cart read.
     // On PostgreSQL the stock change is announced to the other instances (pg_notify) as well.
     const notify = t.database.kind === 'pglite' ? 0 : 1;
-    expect(counts).toEqual({ add: 3, create: 9 + notify, pay: 1, place: 15 });
+    expect(counts).toEqual({ add: 2, create: 9 + notify, pay: 1, place: 14 });
+    // confirmation: the order with its lines and shipment, what was sent, the preferences, then
+    // both channels claimed in one statement and written to the outbox.
+    expect(confirm.length).toBe(6);
   });
 });

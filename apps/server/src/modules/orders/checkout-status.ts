@@ -2,8 +2,9 @@
 // status only by a conditional UPDATE on the statuses the table lets it leave, so of two writers
 // racing for one checkout exactly one moves it, and a move the table forbids changes nothing.
 import { type CheckoutStatus, checkoutStatusesBefore } from '@spice/shared/checkout-status';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import type { PendingUses } from '../coupons/service.ts';
 import { checkouts } from './schema.ts';
 
@@ -18,12 +19,25 @@ export async function moveCheckouts(tx: Tx, ids: readonly number[], to: Checkout
   return moved.map((m) => m.id);
 }
 
+const markPaid = preparedStatement('mark_checkout_paid', (db) =>
+  db
+    .update(checkouts)
+    .set({ status: 'paid' })
+    .where(
+      and(
+        eq(checkouts.id, sql.placeholder('checkoutId')),
+        inArray(checkouts.status, checkoutStatusesBefore('paid')),
+      ),
+    )
+    .returning({ id: checkouts.id }),
+);
+
 /**
  * Marks a checkout paid as its order is written. The caller holds the checkout's row lock, so a
  * refusal here is a bug (a paid or cancelled checkout reaching placement), not a race.
  */
 export async function markCheckoutPaid(tx: Tx, checkoutId: number): Promise<void> {
-  const [moved] = await moveCheckouts(tx, [checkoutId], 'paid');
+  const [moved] = await markPaid(tx).execute({ checkoutId });
   if (moved === undefined) throw new Error(`Checkout ${checkoutId} cannot become paid from its status.`);
 }
 

@@ -108,6 +108,26 @@ describe('cart', () => {
     expect((await post({ variant: soldOut.weight })).json().message).toMatch(/out of stock/);
   });
 
+  it('refuses to grow a line past stock and keeps it as it was', async () => {
+    const v = garam.variants[0]!;
+    const before = await stockOf(v.id);
+    await setStock(v.id, 5);
+    const shopper = await signUp(t.app, nextMobile());
+    expect((await addToCart(shopper, garam.id, v.weight, 4))[0].quantity).toBe(4);
+    const over = await shopper.request({
+      method: 'POST',
+      url: '/api/cart',
+      payload: { productId: garam.id, variant: v.weight, quantity: 2 },
+    });
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({
+      message: `Only 5 left of Garam Masala ${v.weight}.`,
+      errors: { quantity: 'Only 5 left.' },
+    });
+    expect((await addToCart(shopper, garam.id, v.weight, 1))[0].quantity).toBe(5);
+    await setStock(v.id, before);
+  });
+
   it('changes a quantity within stock and removes a line', async () => {
     const [line] = (await asha.request({ url: `/api/cart/user/${asha.mobile}` })).json();
     const up = await asha.request({ method: 'PUT', url: `/api/cart/quantity/${line.id}?quantity=2` });

@@ -127,12 +127,14 @@ describe('prices at checkout', () => {
 
 describe('the cart after placing', () => {
   it('keeps lines and units added after payment began', async () => {
-    const [a, b] = [garam.variants[0]!, garam.variants[1]!];
+    const [a, b, c] = [garam.variants[0]!, garam.variants[1]!, garam.variants[2]!];
     await setStock(a.id, 20);
     await setStock(b.id, 20);
+    await setStock(c.id, 20);
     const s = await signUp(t.app, nextMobile());
     const address = await addAddress(s);
     await addToCart(s, garam.id, a.weight, 2);
+    await addToCart(s, garam.id, c.weight, 3); // bought whole: the line goes
     const created = await createPaymentOrder(s, address);
     // Another tab adds while the payment window is open.
     await addToCart(s, garam.id, a.weight, 1);

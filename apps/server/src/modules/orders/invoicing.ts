@@ -3,6 +3,7 @@
 // its number. The orders tables stay this module's; the caller passes its transaction.
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { orderItems, orders } from './schema.ts';
 import type { OrderItemRow, OrderRow } from './types.ts';
 
@@ -23,8 +24,15 @@ export async function orderByNumber(executor: Executor, orderNumber: string): Pr
 }
 
 /** Written in the transaction that issues the invoice, so the order and its invoice agree. */
+const stamp = preparedStatement('stamp_invoice_number', (db) =>
+  db
+    .update(orders)
+    .set({ invoiceNumber: sql.placeholder('invoiceNumber') as unknown as string })
+    .where(eq(orders.id, sql.placeholder('orderId'))),
+);
+
 export async function stampInvoiceNumber(tx: Tx, orderId: number, invoiceNumber: string): Promise<void> {
-  await tx.update(orders).set({ invoiceNumber }).where(eq(orders.id, orderId));
+  await stamp(tx).execute({ orderId, invoiceNumber });
 }
 
 /** The id of the order with this number, as an expression for the caller's one statement. */

@@ -1,11 +1,12 @@
 // What an order message needs to know about one order (issue 16), read here so the messaging
 // module never reads the orders tables itself: the shopper's contact, the lines, totals, address
 // and tracking. Money stays in paise.
-import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { trackingOf } from '../shipping/tracking.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
+import { latestShipment } from '../shipping/tracking.ts';
 import type { OrderMoney } from './dto.ts';
-import { type AddressSnapshot, orderItems, orders } from './schema.ts';
+import { type AddressSnapshot, orders } from './schema.ts';
 
 export interface OrderTracking {
   courier: string | null;
@@ -28,27 +29,26 @@ export interface OrderFacts {
   tracking: OrderTracking | null;
 }
 
-/** The shipment's courier, AWB and link; an order shipped before shipments has its typed id as the AWB. */
-async function trackingFacts(
-  db: Pick<Db, 'select'>,
-  row: typeof orders.$inferSelect,
-): Promise<OrderTracking | null> {
-  const shipment = await trackingOf(db, row.id);
-  if (shipment) return { courier: shipment.courier, awb: shipment.awb, url: shipment.url };
-  return row.trackingId ? { courier: null, awb: row.trackingId, url: null } : null;
-}
+/** One statement: the order, its lines in order and its latest shipment's tracking. */
+const orderFactsRow = preparedStatement('order_facts', (db) =>
+  db
+    .select({
+      order: orders,
+      // Aliased: inside a one-table select Drizzle leaves columns unqualified (see customerOrders).
+      lines: sql<OrderFacts['lines']>`coalesce((
+        select json_agg(json_build_object('productId', oi.product_id, 'productName', oi.product_name,
+          'variant', oi.variant, 'quantity', oi.quantity, 'pricePaise', oi.price_paise) order by oi.id)
+        from order_items oi where oi.order_id = "orders"."id"), '[]'::json)`,
+      shipment: latestShipment(sql`"orders"."id"`),
+    })
+    .from(orders)
+    .where(eq(orders.orderNumber, sql.placeholder('orderNumber'))),
+);
 
-export async function loadOrderFacts(
-  db: Pick<Db, 'select'>,
-  orderNumber: string,
-): Promise<OrderFacts | null> {
-  const [o] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
-  if (!o) return null;
-  const items = await db
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, o.id))
-    .orderBy(asc(orderItems.id));
+export async function loadOrderFacts(db: Db | Tx, orderNumber: string): Promise<OrderFacts | null> {
+  const [row] = await orderFactsRow(db).execute({ orderNumber });
+  if (!row) return null;
+  const { order: o, lines, shipment } = row;
   return {
     orderNumber: o.orderNumber,
     userId: o.userId,
@@ -58,13 +58,7 @@ export async function loadOrderFacts(
     createdAt: o.createdAt,
     customer: { name: o.userName, email: o.userEmail, mobile: o.userMobile.replace(/\D/g, '').slice(-10) },
     address: o.address,
-    lines: items.map((i) => ({
-      productId: i.productId,
-      productName: i.productName,
-      variant: i.variant,
-      quantity: i.quantity,
-      pricePaise: i.pricePaise,
-    })),
+    lines,
     totals: {
       mrpTotalPaise: o.mrpTotalPaise,
       subtotalPaise: o.subtotalPaise,
@@ -76,6 +70,7 @@ export async function loadOrderFacts(
       prepaidDiscountPaise: o.prepaidDiscountPaise,
       totalPaise: o.totalPaise,
     },
-    tracking: await trackingFacts(db, o),
+    // An order shipped before shipments has its typed id as the AWB.
+    tracking: shipment ?? (o.trackingId ? { courier: null, awb: o.trackingId, url: null } : null),
   };
 }

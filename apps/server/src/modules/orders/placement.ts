@@ -7,6 +7,7 @@ import type { RefundReason } from '@spice/shared/payments';
 import { withCountryCode } from '@spice/shared/validators';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { placeholdersFor, preparedStatement } from '../../db/prepared.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { userById } from '../accounts/directory.ts';
 import { removeBought } from '../cart/lines.ts';
@@ -24,6 +25,40 @@ import { recordStatus } from './status-history.ts';
 
 type CheckoutRow = typeof checkouts.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
+type NewOrder = typeof orders.$inferInsert;
+
+const newOrderColumns = [
+  'orderNumber',
+  'userId',
+  'checkoutId',
+  'addressId',
+  'userName',
+  'userMobile',
+  'userEmail',
+  'address',
+  'couponCode',
+  'mrpTotalPaise',
+  'subtotalPaise',
+  'couponDiscountPaise',
+  'deliveryPaise',
+  'platformFeePaise',
+  'codFeePaise',
+  'prepaidDiscountPaise',
+  'totalPaise',
+  'buyerGstin',
+  'language',
+  'paymentMode',
+  'paymentStatus',
+  'providerOrderId',
+  'providerPaymentId',
+  'providerSignature',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof NewOrder)[];
+
+const insertOrderRow = preparedStatement('insert_order', (db) =>
+  db.insert(orders).values(placeholdersFor<NewOrder>()(newOrderColumns)).returning(),
+);
 
 /** A payment's fate: an order (new or found again), or a refund recorded in the ledger. */
 export type Settlement =
@@ -61,37 +96,35 @@ export function createPlacement(deps: {
   ) {
     const user = buyer?.id === checkout.userId ? buyer : await loadUser(tx, checkout.userId);
     const now = new Date();
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        orderNumber: newOrderNumber(now),
-        userId: checkout.userId,
-        checkoutId: checkout.id,
-        addressId: checkout.addressId,
-        userName: `${user.firstName} ${user.lastName}`.trim(),
-        userMobile: withCountryCode(user.mobile),
-        userEmail: user.email,
-        address: checkout.address,
-        couponCode: checkout.couponCode,
-        mrpTotalPaise: checkout.mrpTotalPaise,
-        subtotalPaise: checkout.subtotalPaise,
-        couponDiscountPaise: checkout.couponDiscountPaise,
-        deliveryPaise: checkout.deliveryPaise,
-        platformFeePaise: checkout.platformFeePaise,
-        codFeePaise: checkout.codFeePaise,
-        prepaidDiscountPaise: checkout.prepaidDiscountPaise,
-        totalPaise: checkout.totalPaise,
-        buyerGstin: checkout.buyerGstin,
-        language: checkout.language,
-        paymentMode: checkout.provider === 'cod' ? 'COD' : 'RAZORPAY',
-        paymentStatus: checkout.provider === 'cod' ? 'COD_PENDING' : 'PAID',
-        providerOrderId: checkout.providerOrderId,
-        providerPaymentId: paymentId,
-        providerSignature: signature,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
+    const values: Required<Pick<NewOrder, (typeof newOrderColumns)[number]>> = {
+      orderNumber: newOrderNumber(now),
+      userId: checkout.userId,
+      checkoutId: checkout.id,
+      addressId: checkout.addressId,
+      userName: `${user.firstName} ${user.lastName}`.trim(),
+      userMobile: withCountryCode(user.mobile),
+      userEmail: user.email,
+      address: checkout.address,
+      couponCode: checkout.couponCode,
+      mrpTotalPaise: checkout.mrpTotalPaise,
+      subtotalPaise: checkout.subtotalPaise,
+      couponDiscountPaise: checkout.couponDiscountPaise,
+      deliveryPaise: checkout.deliveryPaise,
+      platformFeePaise: checkout.platformFeePaise,
+      codFeePaise: checkout.codFeePaise,
+      prepaidDiscountPaise: checkout.prepaidDiscountPaise,
+      totalPaise: checkout.totalPaise,
+      buyerGstin: checkout.buyerGstin,
+      language: checkout.language,
+      paymentMode: checkout.provider === 'cod' ? 'COD' : 'RAZORPAY',
+      paymentStatus: checkout.provider === 'cod' ? 'COD_PENDING' : 'PAID',
+      providerOrderId: checkout.providerOrderId,
+      providerPaymentId: paymentId,
+      providerSignature: signature,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const [order] = await insertOrderRow(tx).execute(values);
     await recordStatus(tx, order!.id, 'PLACED', now);
     const items = await tx
       .insert(orderItems)

@@ -7,6 +7,7 @@ import { refundNotice } from '@spice/shared/messages';
 import { type CartPrice, cartSubtotalPaise, priceCart } from '@spice/shared/price-cart';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { placeholdersFor, preparedStatement } from '../../db/prepared.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { type AddressRow, addressOf, lockUser } from '../accounts/directory.ts';
 import { cartLinesForSale } from '../cart/lines.ts';
@@ -40,6 +41,62 @@ export interface Quote extends CartPrice {
   lines: CheckoutLine[];
   coupon: CouponRow | null;
 }
+
+// The checkout's hot statements, built once (db/prepared.ts).
+const cartRows = preparedStatement('quote_cart_rows', (db) => cartLinesForSale(db));
+const ph = <T>(name: string) => sql.placeholder(name) as unknown as T;
+const heldCheckout = preparedStatement('held_checkout', (db) =>
+  db
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.userId, ph('userId')), eq(checkouts.status, 'pending'))),
+);
+const earlierCheckouts = preparedStatement('earlier_checkouts_locked', (db) =>
+  db
+    .select()
+    .from(checkouts)
+    .where(
+      and(eq(checkouts.userId, ph('userId')), inArray(checkouts.status, checkoutStatusesBefore('cancelled'))),
+    )
+    .for('update'),
+);
+const ownCheckout = preparedStatement('own_checkout', (db) =>
+  db
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.providerOrderId, ph('providerOrderId')), eq(checkouts.userId, ph('userId')))),
+);
+const ownCheckoutLocked = preparedStatement('own_checkout_locked', (db) =>
+  db
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.providerOrderId, ph('providerOrderId')), eq(checkouts.userId, ph('userId'))))
+    .for('update'),
+);
+type NewCheckout = typeof checkouts.$inferInsert;
+const newCheckoutColumns = [
+  'providerOrderId',
+  'provider',
+  'userId',
+  'addressId',
+  'address',
+  'lines',
+  'couponId',
+  'couponCode',
+  'mrpTotalPaise',
+  'subtotalPaise',
+  'couponDiscountPaise',
+  'deliveryPaise',
+  'platformFeePaise',
+  'prepaidDiscountPaise',
+  'totalPaise',
+  'language',
+  'buyerGstin',
+  'expiresAt',
+] as const satisfies readonly (keyof NewCheckout)[];
+const insertCheckout = preparedStatement('insert_checkout', (db) =>
+  db.insert(checkouts).values(placeholdersFor<NewCheckout>()(newCheckoutColumns)).returning(),
+);
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
@@ -86,11 +143,6 @@ export function createOrdersService(
 
   const { catalog, coupons, gateway, ledger } = deps;
 
-  // The cart's lines priced from the catalogue's rows, one statement (cart/lines.ts).
-  const cartRowsQuery = (executor: Pick<Db, 'select'>) => cartLinesForSale(executor);
-  // Outside a transaction the statement is prepared once per connection (a checkout runs it twice).
-  const cartRows = cartRowsQuery(db).prepare('quote_cart_rows');
-
   /** A product's first image, for the checkout line (display only, never priced). */
   type ImageOf = (productId: number) => Promise<string | null>;
   /** From the catalogue snapshot: read before a transaction starts, never inside one (PGlite). */
@@ -113,7 +165,8 @@ export function createOrdersService(
     imageOf?: ImageOf,
   ): Promise<Quote> {
     const executor = tx ?? db;
-    const found = tx ? await cartRowsQuery(tx).execute({ userId }) : await cartRows.execute({ userId });
+    // The cart's lines priced from the catalogue's rows, one statement (cart/lines.ts).
+    const found = await cartRows(executor).execute({ userId });
     // A line whose product or variant is gone is left out, as an inner join would.
     const rows = found.flatMap((r) =>
       r.item ? [{ ...r.item, cartItemId: r.cartItemId, quantity: r.quantity }] : [],
@@ -302,10 +355,7 @@ export function createOrdersService(
         keyId: gateway.keyId,
         provider: gateway.provider,
       });
-      const [held] = await db
-        .select()
-        .from(checkouts)
-        .where(and(eq(checkouts.userId, user.id), eq(checkouts.status, 'pending')));
+      const [held] = await heldCheckout(db).execute({ userId: user.id });
       const again =
         held && holdsSame(held, address.id, priced) ? await extendHold(db, held, input.gstin ?? null) : null;
       if (again) return answer(again);
@@ -336,16 +386,7 @@ export function createOrdersService(
         // unpaid. Otherwise an earlier one (a dismissed payment window) gives back its stock and
         // coupon before this one takes them, and is cancelled with any lapsed one, so a payment
         // arriving for them later is refunded.
-        const earlier = await tx
-          .select()
-          .from(checkouts)
-          .where(
-            and(
-              eq(checkouts.userId, user.id),
-              inArray(checkouts.status, checkoutStatusesBefore('cancelled')),
-            ),
-          )
-          .for('update');
+        const earlier = await earlierCheckouts(tx).execute({ userId: user.id });
         const twin = earlier.find((c) => c.status === 'pending' && holdsSame(c, address.id, current));
         if (twin)
           return { checkout: (await extendHold(tx, twin, input.gstin ?? null)) ?? twin, created: false };
@@ -360,29 +401,27 @@ export function createOrdersService(
             throw new AppError('invalid', 'This coupon has reached its usage limit.');
           }
         }
-        const [checkout] = await tx
-          .insert(checkouts)
-          .values({
-            providerOrderId: providerOrder.id,
-            provider: gateway.provider,
-            userId: user.id,
-            addressId: address.id,
-            address: addressSnapshot(address),
-            lines: current.lines,
-            couponId: current.coupon?.id ?? null,
-            couponCode: current.coupon?.code ?? null,
-            mrpTotalPaise: current.mrpTotalPaise,
-            subtotalPaise: current.subtotalPaise,
-            couponDiscountPaise: current.couponDiscountPaise,
-            deliveryPaise: current.deliveryPaise,
-            platformFeePaise: current.platformFeePaise,
-            prepaidDiscountPaise: current.prepaidDiscountPaise,
-            totalPaise: current.totalPaise,
-            language,
-            buyerGstin: input.gstin ?? null,
-            expiresAt: new Date(Date.now() + deps.holdMinutes * 60_000),
-          })
-          .returning();
+        const values: Required<Pick<NewCheckout, (typeof newCheckoutColumns)[number]>> = {
+          providerOrderId: providerOrder.id,
+          provider: gateway.provider,
+          userId: user.id,
+          addressId: address.id,
+          address: addressSnapshot(address),
+          lines: current.lines,
+          couponId: current.coupon?.id ?? null,
+          couponCode: current.coupon?.code ?? null,
+          mrpTotalPaise: current.mrpTotalPaise,
+          subtotalPaise: current.subtotalPaise,
+          couponDiscountPaise: current.couponDiscountPaise,
+          deliveryPaise: current.deliveryPaise,
+          platformFeePaise: current.platformFeePaise,
+          prepaidDiscountPaise: current.prepaidDiscountPaise,
+          totalPaise: current.totalPaise,
+          language,
+          buyerGstin: input.gstin ?? null,
+          expiresAt: new Date(Date.now() + deps.holdMinutes * 60_000),
+        };
+        const [checkout] = await insertCheckout(tx).execute(values);
         return { checkout: checkout!, created: true };
       });
       if (result.created) catalog.stockChanged();
@@ -392,10 +431,7 @@ export function createOrdersService(
     /** The simulated gateway's 'Pay' for the shopper's own pending checkout. */
     async simulatePayment(user: UserDto, providerOrderId: string) {
       if (!gateway.simulatePayment) throw new AppError('notFound', 'Not found');
-      const [checkout] = await db
-        .select()
-        .from(checkouts)
-        .where(and(eq(checkouts.providerOrderId, providerOrderId), eq(checkouts.userId, user.id)));
+      const [checkout] = await ownCheckout(db).execute({ providerOrderId, userId: user.id });
       if (!checkout && !(await prepay.ownedBy(user.id, providerOrderId)))
         throw new AppError('notFound', 'Payment order not found.');
       return gateway.simulatePayment(providerOrderId);
@@ -411,11 +447,10 @@ export function createOrdersService(
       payment: { razorpayOrderId: string; razorpayPaymentId: string; razorpaySignature: string },
     ) {
       const { checkout, settled } = await db.transaction(async (tx) => {
-        const [checkout] = await tx
-          .select()
-          .from(checkouts)
-          .where(and(eq(checkouts.providerOrderId, payment.razorpayOrderId), eq(checkouts.userId, user.id)))
-          .for('update');
+        const [checkout] = await ownCheckoutLocked(tx).execute({
+          providerOrderId: payment.razorpayOrderId,
+          userId: user.id,
+        });
         if (!checkout) throw new AppError('notFound', 'Payment order not found.');
         if (
           !gateway.verifyPayment(

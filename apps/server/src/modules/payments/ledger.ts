@@ -4,6 +4,7 @@ import type { AdminPaymentPageDto, AdminPaymentsQueryInput } from '@spice/shared
 import { ATTENTION_STATUSES, type PaymentStatus, paymentReasonLabel } from '@spice/shared/payments';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { placeholdersFor, preparedStatement } from '../../db/prepared.ts';
 import { pageOf, pageRows } from '../../lib/pagination.ts';
 import { paymentAmountDto } from './dto.ts';
 import { type PaymentRow, payments } from './schema.ts';
@@ -19,13 +20,52 @@ export interface PaymentRecord {
   source: 'verify' | 'webhook';
 }
 
+const paymentLocked = preparedStatement('payment_locked', (db) =>
+  db
+    .select()
+    .from(payments)
+    .where(eq(payments.paymentId, sql.placeholder('paymentId')))
+    .for('update'),
+);
+
+const recordColumns = [
+  'paymentId',
+  'providerOrderId',
+  'checkoutId',
+  'amountPaise',
+  'status',
+  'orderNumber',
+  'reason',
+  'source',
+] as const satisfies readonly (keyof PaymentRecord)[];
+
+/** Inserts a payment's record; over a failed attempt's only (the excluded row is the new record). */
+const recordPayment = preparedStatement('record_payment', (db) =>
+  db
+    .insert(payments)
+    .values(placeholdersFor<typeof payments.$inferInsert>()(recordColumns))
+    .onConflictDoUpdate({
+      target: payments.paymentId,
+      set: {
+        checkoutId: sql`excluded.checkout_id`,
+        amountPaise: sql`excluded.amount_paise`,
+        status: sql`excluded.status`,
+        orderNumber: sql`excluded.order_number`,
+        reason: sql`excluded.reason`,
+        source: sql`excluded.source`,
+        updatedAt: sql`now()`,
+      },
+      setWhere: eq(payments.status, 'failed'),
+    }),
+);
+
 export type PaymentsLedger = ReturnType<typeof createPaymentsLedger>;
 
 export function createPaymentsLedger(db: Db) {
   return {
     /** The recorded payment, locked until the transaction ends (its fate is being decided). */
     async find(tx: Tx, paymentId: string): Promise<PaymentRow | null> {
-      const [row] = await tx.select().from(payments).where(eq(payments.paymentId, paymentId)).for('update');
+      const [row] = await paymentLocked(tx).execute({ paymentId });
       return row ?? null;
     },
 
@@ -34,22 +74,7 @@ export function createPaymentsLedger(db: Db) {
      * payment it first reported failed (a late UPI authorisation).
      */
     async record(tx: Tx, entry: PaymentRecord): Promise<void> {
-      await tx
-        .insert(payments)
-        .values(entry)
-        .onConflictDoUpdate({
-          target: payments.paymentId,
-          set: {
-            checkoutId: entry.checkoutId,
-            amountPaise: entry.amountPaise,
-            status: entry.status,
-            orderNumber: entry.orderNumber,
-            reason: entry.reason,
-            source: entry.source,
-            updatedAt: sql`now()`,
-          },
-          setWhere: eq(payments.status, 'failed'),
-        });
+      await recordPayment(tx).execute({ ...entry });
     },
 
     /** A failed attempt the gateway reported, unless this payment id already has a fate. */

@@ -50,3 +50,12 @@ export async function trackingOf(db: Pick<Db, 'select'>, orderId: number): Promi
  */
 export const hasShipment = (orderId: SQL) =>
   sql<boolean>`exists (select 1 from shipments s where s.order_id = ${orderId})`;
+
+/**
+ * An order's latest shipment as { courier, awb, url } (null before one), by the order id column
+ * the caller holds: an expression for the orders module's one-statement reads.
+ */
+export const latestShipment = (orderId: SQL) =>
+  sql<{ courier: string | null; awb: string | null; url: string | null } | null>`(
+    select json_build_object('courier', s.courier_name, 'awb', s.awb, 'url', s.tracking_url)
+    from shipments s where s.order_id = ${orderId} order by s.id desc limit 1)`;
