@@ -5,6 +5,10 @@
 // values, and each request fills in its shopper's values, escaped for where each one stands (HTML
 // text and attributes as React escapes them, the loader data inside <script> as React Router's
 // stream encodes it), and hashes the page's inline scripts again for its Content-Security-Policy.
+// Everything that does not depend on the shopper is done once per template: the fixed text is kept
+// as the bytes sent, the scripts with user values are hashed up to their first value, and the
+// policy is ready but for those scripts' hashes. A request escapes its shopper's few values, copies
+// the page into a buffer of its own and hashes those scripts from their first value on.
 //
 // A page is used as a template only after a proof: it is rendered a second time with other
 // stand-ins full of characters that need escaping (quotes, <, &, backslash, Devanagari, U+2028),
@@ -17,7 +21,7 @@
 // live. Nothing about the shopper is kept: the session and its user are read from the database
 // for every request (one query), so a logout or a change on another instance applies at once.
 
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -37,14 +41,41 @@ export type RenderAs = (user: UserDto, marker: string) => Promise<Response>;
 
 type Part = string | { field: Field; inScript: boolean };
 
+/**
+ * A page ready to be filled in: its fixed bytes, kept as they are sent, and what stands between
+ * them. Per request only the shopper's values are escaped and encoded, the bytes copied into one
+ * buffer, and the scripts holding those values hashed from their first value on.
+ */
 interface Template {
   status: number;
   headers: [string, string][];
-  parts: Part[];
-  /** CSP sources of the render's own inline scripts without a user value: the same for everyone. */
-  fixedHashes: string[];
+  /** The page's fixed bytes: before the first user value, between each two, after the last. */
+  fixed: Buffer[];
+  fixedBytes: number;
+  /** What stands after fixed[i]: an index into `values`. */
+  slots: number[];
+  /** The user values the page shows, once each, with where they stand (how they are escaped). */
+  values: { field: Field; inScript: boolean }[];
   /** The render's own inline scripts with user values, hashed again for each request. */
-  scripts: Part[][];
+  scripts: ScriptHash[];
+  /** The Content-Security-Policy when the scripts with user values add no hash of their own. */
+  policy: string;
+  /** The same policy around the hashes of the scripts with user values. */
+  policyBefore: string;
+  policyAfter: string;
+  /** CSP sources of the render's own inline scripts without a user value: the same for everyone. */
+  fixedHashes: Set<string>;
+}
+
+/** An inline script with user values: its body runs from fixed[first] to fixed[last + 1]. */
+interface ScriptHash {
+  /** The slot of its first user value. */
+  first: number;
+  /** The hash of its bytes before that value, copied for each request. */
+  prefix: Hash;
+  /** The slot of its last user value, and where in fixed[last + 1] the body ends (bytes). */
+  last: number;
+  endAt: number;
 }
 
 export interface SignedInPagesOptions {
@@ -116,15 +147,17 @@ const escapeInScript = (value: string) =>
     .slice(1, -1)
     .replace(/[&<>\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]!);
 
+/** A user value as the page shows it where it stands. */
+function textOf(field: Field, inScript: boolean, user: UserDto): string {
+  if (field === 'id') return String(user.id);
+  const value = field === 'initial' ? initialOf(user) : user[field];
+  return inScript ? escapeInScript(value) : escapeHtml(value);
+}
+
 function fill(parts: Part[], user: UserDto): string {
   let html = '';
   for (const part of parts) {
-    if (typeof part === 'string') html += part;
-    else if (part.field === 'id') html += String(user.id);
-    else {
-      const value = part.field === 'initial' ? initialOf(user) : user[part.field];
-      html += part.inScript ? escapeInScript(value) : escapeHtml(value);
-    }
+    html += typeof part === 'string' ? part : textOf(part.field, part.inScript, user);
   }
   return html;
 }
@@ -132,11 +165,8 @@ function fill(parts: Part[], user: UserDto): string {
 const OWN_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const hashOf = (body: string) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`;
 
-/**
- * The template's parts: the stand-in values found in `html`, each marked as in a script or not
- * (`script`: `html` is a script's body).
- */
-function split(html: string, standIn: UserDto, script = false): Part[] {
+/** The template's parts: the stand-in values found in `html`, each marked as in a script or not. */
+function split(html: string, standIn: UserDto): Part[] {
   const tokens = new Map<string, Field>();
   for (const field of STRING_FIELDS) if (standIn[field]) tokens.set(standIn[field], field);
   tokens.set(String(standIn.id), 'id');
@@ -148,12 +178,128 @@ function split(html: string, standIn: UserDto, script = false): Part[] {
   for (const match of html.matchAll(pattern)) {
     const at = match.index;
     const before = html.slice(0, at);
-    const inScript = script || before.lastIndexOf('<script') > before.lastIndexOf('</script');
+    const inScript = before.lastIndexOf('<script') > before.lastIndexOf('</script');
     parts.push(html.slice(last, at), { field: tokens.get(match[0])!, inScript });
     last = at + match[0].length;
   }
   parts.push(html.slice(last));
   return parts;
+}
+
+/** NUL never stands in a policy: where the hashes of the scripts with user values go. */
+const HASHES_HERE = '\u0000';
+
+/**
+ * The template of the page `html` (rendered for `standIn`, split into `parts`), or null when its
+ * scripts cannot be hashed from the template's bytes (a user value across a script's edge).
+ */
+function compile(
+  html: string,
+  parts: Part[],
+  standIn: UserDto,
+  marker: string,
+  basePolicy: Directives,
+): Omit<Template, 'status' | 'headers'> | null {
+  const texts: string[] = [];
+  const slots: number[] = [];
+  const values: Template['values'] = [];
+  // Where each fixed text starts in `html`, and where each user value does.
+  const textAt: number[] = [];
+  const slotAt: number[] = [];
+  let at = 0;
+  for (const part of parts) {
+    if (typeof part === 'string') {
+      textAt.push(at);
+      texts.push(part);
+      at += part.length;
+      continue;
+    }
+    let value = values.findIndex((v) => v.field === part.field && v.inScript === part.inScript);
+    if (value < 0) value = values.push({ field: part.field, inScript: part.inScript }) - 1;
+    slots.push(value);
+    slotAt.push(at);
+    at += textOf(part.field, part.inScript, standIn).length;
+  }
+  if (at !== html.length || texts.length !== slots.length + 1) return null;
+  const fixed = texts.map((text) => Buffer.from(text, 'utf8'));
+  const bytesTo = (chunk: number, offset: number) =>
+    Buffer.byteLength(texts[chunk]!.slice(0, offset - textAt[chunk]!), 'utf8');
+
+  // The render's own inline scripts (the policy allows them by hash, decision 0005).
+  const fixedHashes = new Set<string>();
+  const scripts: ScriptHash[] = [];
+  for (const match of html.matchAll(OWN_SCRIPT)) {
+    const [whole, attributes = '', body = ''] = match;
+    if (!attributes.includes(`nonce="${marker}"`) || /\bsrc\s*=/i.test(attributes)) continue;
+    // The opening tag ends at its first '>' (the attributes hold none).
+    const bodyStart = match.index + whole.indexOf('>') + 1;
+    const bodyEnd = bodyStart + body.length;
+    const first = slotAt.findIndex((a) => a >= bodyStart);
+    if (first < 0 || slotAt[first]! >= bodyEnd) {
+      fixedHashes.add(hashOf(body));
+      continue;
+    }
+    let last = first;
+    while (last + 1 < slotAt.length && slotAt[last + 1]! < bodyEnd) last++;
+    // The body starts in fixed[first] and ends in fixed[last + 1], never inside a user value.
+    if (textAt[first]! > bodyStart || textAt[last + 1]! > bodyEnd) return null;
+    const startAt = bytesTo(first, bodyStart);
+    scripts.push({
+      first,
+      prefix: createHash('sha256').update(fixed[first]!.subarray(startAt)),
+      last,
+      endAt: bytesTo(last + 1, bodyEnd),
+    });
+  }
+  const scriptSrc = [...(basePolicy['script-src'] ?? []), ...fixedHashes];
+  const [policyBefore = '', policyAfter = ''] = serializePolicy({
+    ...basePolicy,
+    'script-src': [...scriptSrc, HASHES_HERE],
+  }).split(HASHES_HERE);
+  return {
+    fixed,
+    fixedBytes: fixed.reduce((n, b) => n + b.length, 0),
+    slots,
+    values,
+    scripts,
+    policy: serializePolicy({ ...basePolicy, 'script-src': scriptSrc }),
+    policyBefore,
+    policyAfter,
+    fixedHashes,
+  };
+}
+
+/** The page for `user`: the template's bytes with the user's values, and its policy. */
+function fillPage(template: Template, user: UserDto): { page: Buffer; policy: string } {
+  const texts = template.values.map((v) => textOf(v.field, v.inScript, user));
+  const lengths = texts.map((t) => Buffer.byteLength(t, 'utf8'));
+  let size = template.fixedBytes;
+  for (const slot of template.slots) size += lengths[slot]!;
+  // A fresh buffer for every request: nothing of one shopper's page stays for the next.
+  const page = Buffer.allocUnsafe(size);
+  /** Where each user value starts in `page`; the fixed part after it starts at its end. */
+  const slotAt: number[] = [];
+  let at = 0;
+  const { fixed, slots } = template;
+  for (let i = 0; i < slots.length; i++) {
+    at += fixed[i]!.copy(page, at);
+    slotAt.push(at);
+    at += page.write(texts[slots[i]!]!, at, 'utf8');
+  }
+  at += fixed[slots.length]!.copy(page, at);
+  if (at !== size) throw new Error(`signed-in page filled to ${at} of ${size} bytes`);
+
+  const hashes: string[] = [];
+  for (const { first, prefix, last, endAt } of template.scripts) {
+    const end = slotAt[last]! + lengths[slots[last]!]! + endAt;
+    const hash = `'sha256-${prefix.copy().update(page.subarray(slotAt[first], end)).digest('base64')}'`;
+    if (!template.fixedHashes.has(hash) && !hashes.includes(hash)) hashes.push(hash);
+  }
+  const policy =
+    hashes.length === 0
+      ? template.policy
+      : `${template.policyBefore}${hashes.join(' ')}${template.policyAfter}`;
+  return { page, policy };
 }
 
 async function htmlOf(response: Response): Promise<string | null> {
@@ -166,13 +312,7 @@ export function createSignedInPages(options: SignedInPagesOptions): SignedInPage
   // null: the page failed the proof (or is not HTML); it is rendered in full until the data changes.
   const templates = new LRUCache<string, Template | 'render'>({
     maxSize: options.maxBytes,
-    sizeCalculation: (t) =>
-      t === 'render'
-        ? 1
-        : Math.max(
-            1,
-            t.parts.reduce((n, p) => n + (typeof p === 'string' ? p.length : 8), 0),
-          ),
+    sizeCalculation: (t) => (t === 'render' ? 1 : Math.max(1, t.fixedBytes)),
     ttl: options.ttlMs,
   });
   const building = new Map<string, Promise<Template | 'render'>>();
@@ -193,16 +333,8 @@ export function createSignedInPages(options: SignedInPagesOptions): SignedInPage
         const headers = [...first.headers].filter(
           ([name]) => name !== 'content-length' && name !== 'content-security-policy',
         );
-        // The render's own inline scripts (the policy allows them by hash, decision 0005).
-        const fixedHashes = new Set<string>();
-        const scripts: Part[][] = [];
-        for (const [, attributes = '', body = ''] of firstHtml.matchAll(OWN_SCRIPT)) {
-          if (!attributes.includes(`nonce="${marker}"`) || /\bsrc\s*=/i.test(attributes)) continue;
-          const scriptParts = split(body, plain, true);
-          if (scriptParts.length === 1) fixedHashes.add(hashOf(body));
-          else scripts.push(scriptParts);
-        }
-        result = { status: first.status, headers, parts, fixedHashes: [...fixedHashes], scripts };
+        const compiled = compile(firstHtml, parts, plain, marker, options.policy);
+        if (compiled) result = { status: first.status, headers, ...compiled };
       }
     }
     return generation === options.generation() ? result : 'render';
@@ -239,21 +371,14 @@ export function createSignedInPages(options: SignedInPagesOptions): SignedInPage
       }
       if (template === 'render') return false;
 
-      const html = fill(template.parts, user);
-      const policy = serializePolicy({
-        ...options.policy,
-        'script-src': [
-          ...(options.policy['script-src'] ?? []),
-          ...new Set([...template.fixedHashes, ...template.scripts.map((p) => hashOf(fill(p, user)))]),
-        ],
-      });
+      const { page, policy } = fillPage(template, user);
       reply.status(template.status);
       for (const [name, value] of template.headers) reply.header(name, value);
       reply
         .header('content-security-policy', policy)
         .header('cache-control', 'private, no-store')
         .header('x-page-cache', 'template');
-      reply.send(html);
+      reply.send(page);
       return true;
     },
   };
