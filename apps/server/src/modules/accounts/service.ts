@@ -40,8 +40,11 @@ const toAddressDto = (a: AddressRow): AddressDto => ({
   default: a.isDefault,
 });
 
-/** PostgreSQL's foreign-key violation: the address is referenced (by an order). */
-const FOREIGN_KEY_VIOLATION = '23503';
+/**
+ * The address is referenced by an order: a foreign-key violation, or (orders' ON DELETE RESTRICT)
+ * a restrict violation.
+ */
+const REFERENCED = new Set(['23503', '23001']);
 const UNIQUE_VIOLATION = '23505';
 
 function pgCode(error: unknown): string | undefined {
@@ -264,7 +267,7 @@ export function createAccountsService(
           }
         });
       } catch (error) {
-        if (pgCode(error) === FOREIGN_KEY_VIOLATION) {
+        if (REFERENCED.has(pgCode(error) ?? '')) {
           throw new AppError('conflict', 'This address is linked to existing orders and cannot be deleted.');
         }
         throw error;

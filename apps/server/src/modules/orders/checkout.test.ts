@@ -442,3 +442,18 @@ describe('under concurrency', () => {
     expect(coupon!.usedCount).toBe(1);
   }, 120_000);
 });
+
+describe('an address an order was delivered to', () => {
+  it('cannot be deleted: 409 saying why, and the address stays', async () => {
+    const s = await signUp(t.app, nextMobile());
+    const address = await addAddress(s);
+    await addToCart(s, garam.id, garam.variants[1]!.weight, 1);
+    const { placed } = await payAndPlace(s, (await createPaymentOrder(s, address)).json().orderId);
+    expect(placed.statusCode, placed.body).toBe(200);
+    const del = await s.request({ method: 'DELETE', url: `/api/addresses/${address}` });
+    expect(del.statusCode).toBe(409);
+    expect(del.json().message).toBe('This address is linked to existing orders and cannot be deleted.');
+    const list = (await s.request({ url: `/api/addresses/${s.mobile}` })).json() as { id: number }[];
+    expect(list.map((a) => a.id)).toContain(address);
+  });
+});
