@@ -5,6 +5,7 @@
 import { ProductList } from '@spice/shared/contracts/catalog';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addresses } from '../modules/accounts/schema.ts';
 import { productVariants } from '../modules/catalog/schema.ts';
 import { orders } from '../modules/orders/schema.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
@@ -64,10 +65,15 @@ describe.skipIf(onPostgres)('the app on PGlite on a worker thread', () => {
       message: 'An account already exists for this mobile. Please log in.',
     });
     // Deleting the address the order used meets orders' ON DELETE RESTRICT: the database error
-    // reaches the service with its code, constraint and detail.
-    const restricted = await t.app.services.accounts
-      .deleteAddress(asha.id, address)
+    // arrives with its code, constraint and detail, and the service answers its 409 by that code.
+    const restricted = await t.database.db
+      .delete(addresses)
+      .where(eq(addresses.id, address))
       .catch((error: { cause?: unknown }) => error.cause);
+    await expect(t.app.services.accounts.deleteAddress(asha.id, address)).rejects.toMatchObject({
+      statusCode: 409,
+      message: 'This address is linked to existing orders and cannot be deleted.',
+    });
     expect(restricted).toMatchObject({
       code: '23001',
       constraint: 'orders_address_id_addresses_id_fk',
