@@ -131,4 +131,17 @@ describe.skipIf(onPostgres)('the prepared statement cache', () => {
     expect((await run('select 3 as c')).rows).toEqual([{ c: 3 }]);
     expect(await open()).toEqual(['select 3 as c']);
   });
+
+  it('keeps a statement prepared inside a transaction that rolled back (prepared statements are not transactional)', async () => {
+    const statements = new PreparedStatements(pg);
+    const read = 'select count(*)::int as n from pg_class where relname = $1';
+    await pg.transaction(async (tx) => {
+      await pg._runExclusiveQuery(() => statements.run(read, ['pg_class'], {}, undefined, true));
+      await tx.rollback();
+    });
+    const again = await pg._runExclusiveTransaction(() =>
+      pg._runExclusiveQuery(() => statements.run(read, ['pg_class'], {}, undefined, false)),
+    );
+    expect(again.rows).toEqual([{ n: 1 }]);
+  });
 });
