@@ -85,39 +85,13 @@ function serializeError(error: unknown): SerializedError {
   };
 }
 
-/** Replies ready in this turn of the event loop, posted together (one postMessage costs more). */
-let replies: Reply[] = [];
-
-function post(batch: Reply[], transfer?: ArrayBuffer[]) {
-  try {
-    port.postMessage(batch, transfer);
-  } catch {
-    // A value the structured clone cannot carry: answer its error instead of losing the request.
-    for (const message of batch) {
-      try {
-        port.postMessage([message], transfer);
-      } catch (error) {
-        port.postMessage([{ id: message.id, ok: false, error: serializeError(error) } satisfies Reply]);
-      }
-    }
-  }
-}
-
-function flush() {
-  const batch = replies;
-  replies = [];
-  post(batch);
-}
-
 function reply(message: Reply, transfer?: ArrayBuffer[]) {
-  if (transfer) {
-    // A transferred buffer goes on its own (after what was ready before it).
-    if (replies.length > 0) flush();
-    post([message], transfer);
-    return;
+  try {
+    port.postMessage(message, transfer);
+  } catch (error) {
+    // A value the structured clone cannot carry: answer the error instead of losing the request.
+    port.postMessage({ id: message.id, ok: false, error: serializeError(error) } satisfies Reply);
   }
-  replies.push(message);
-  if (replies.length === 1) setImmediate(flush);
 }
 
 function answer(id: number, work: Promise<unknown>, transfer?: (value: unknown) => ArrayBuffer[]) {
@@ -195,11 +169,7 @@ async function query(request: Extract<Request, { op: 'query' }>): Promise<Worker
   return await pg._runExclusiveTransaction(() => pg._runExclusiveQuery(run));
 }
 
-port.on('message', (requests: Request[]) => {
-  for (const request of requests) handle(request);
-});
-
-function handle(request: Request) {
+port.on('message', (request: Request) => {
   switch (request.op) {
     // Each call reaches PGlite before this handler returns (an async function runs up to its first
     // await), so PGlite's mutexes see the requests in the order they were sent.
@@ -237,11 +207,10 @@ function handle(request: Request) {
       answer(request.id, pg.close());
       return;
   }
-}
+});
 
 // Ready (or not) once: the shop's side waits for this before its first statement.
 pg.waitReady.then(
-  () => port.postMessage([{ id: 0, ok: true, value: null }] satisfies Reply[]),
-  (error: unknown) =>
-    port.postMessage([{ id: 0, ok: false, error: serializeError(error) }] satisfies Reply[]),
+  () => port.postMessage({ id: 0, ok: true, value: null } satisfies Reply),
+  (error: unknown) => port.postMessage({ id: 0, ok: false, error: serializeError(error) } satisfies Reply),
 );

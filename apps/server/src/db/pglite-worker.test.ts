@@ -197,25 +197,6 @@ describe.skipIf(onPostgres)('PGlite on a worker thread, against PGlite in this t
     );
   });
 
-  it('answers statements asked together (sent as one message) each its own, a parameter the clone cannot carry failing only its statement', async () => {
-    const asked = [
-      worker.query<{ n: number }>('select $1::int as n', [1]),
-      worker.query<{ n: number }>('select $1::int as n', [() => 2]),
-      worker.query<{ n: number }>('select $1::int as n', [3]),
-      worker.query('select 1/0 as n'),
-      worker.query<{ n: number }>('select $1::int as n', [5]),
-    ];
-    const outcomes = await Promise.allSettled(asked);
-    expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value.rows[0]?.n : o.reason.name))).toEqual([
-      1,
-      'DataCloneError',
-      3,
-      'error',
-      5,
-    ]);
-    expect((outcomes[3] as PromiseRejectedResult).reason).toMatchObject({ code: '22012' });
-  });
-
   it('answers the same through Drizzle: typed selects, raw SQL, inserts with returning', async () => {
     const at = new Date('2026-11-27T04:41:12.345Z');
     const inserted = await same(thread, worker, (c) =>

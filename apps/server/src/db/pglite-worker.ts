@@ -97,8 +97,6 @@ export class PGliteOnWorker {
   #closed = false;
   /** Why the worker is gone, when it went without `close()`. */
   #failure: Error | null = null;
-  /** Requests asked in this turn of the event loop, posted together (see #post). */
-  #batch: Request[] = [];
 
   /** `dataDir`: a directory on disk; unset: in memory, optionally from a `dumpDataDir` tar. */
   constructor(options: { dataDir?: string; loadDataDir?: Blob } = {}) {
@@ -114,9 +112,7 @@ export class PGliteOnWorker {
       if (options.dataDir !== undefined) workerData.dataDir = options.dataDir;
       if (loadDataDir) workerData.loadDataDir = loadDataDir;
       const worker = new Worker(WORKER_URL, { workerData, transferList: loadDataDir ? [loadDataDir] : [] });
-      worker.on('message', (replies: Reply[]) => {
-        for (const reply of replies) this.#settle(reply);
-      });
+      worker.on('message', (reply: Reply) => this.#settle(reply));
       worker.on('error', (error) => this.#fail(error));
       worker.on('exit', (code) => {
         if (!this.#closed) this.#fail(new Error(`The PGlite worker stopped (exit code ${code})`));
@@ -274,29 +270,13 @@ export class PGliteOnWorker {
     // Referenced only while something is asked of it (see #settle), as PGlite in the shop's thread
     // holds no handle that would keep the process alive.
     worker.ref();
-    // What is asked in one turn of the event loop (many shoppers' statements under load) goes as
-    // one message: a postMessage costs far more than cloning a statement, on both threads.
-    this.#batch.push({ ...request, id } as Request);
-    if (this.#batch.length === 1) setImmediate(() => this.#flush(worker));
-  }
-
-  #flush(worker: Worker) {
-    const batch = this.#batch;
-    this.#batch = [];
     try {
-      worker.postMessage(batch);
-    } catch {
-      // A parameter the structured clone cannot carry (a function…): that statement fails, the
-      // others go one by one, in order.
-      for (const request of batch) {
-        try {
-          worker.postMessage([request]);
-        } catch (error) {
-          const pending = this.#pending.get(request.id);
-          this.#pending.delete(request.id);
-          pending?.reject(error as Error);
-        }
-      }
+      worker.postMessage({ ...request, id });
+    } catch (error) {
+      // A parameter the structured clone cannot carry (a function…): that statement fails.
+      const pending = this.#pending.get(id);
+      this.#pending.delete(id);
+      pending?.reject(error as Error);
     }
   }
 
