@@ -64,6 +64,16 @@ describe.skipIf(onPostgres)('prepared statements on the PGlite worker', () => {
     expect((await same(thread, worker, read)).rows).toEqual([{ id: 1, name: 'one', size: '7' }]);
   });
 
+  it('answers a statement’s fields on every run (the worker sends them once), by its parameter types', async () => {
+    const asked = (c: Client, type: number) => c.query('select $1 as x', ['7'], { paramTypes: [type] });
+    for (let i = 0; i < 3; i++) {
+      for (const type of [23, 25]) {
+        const result = await same(thread, worker, (c) => asked(c, type));
+        expect(result.fields).toEqual([{ name: 'x', dataTypeID: type }]);
+      }
+    }
+  });
+
   it('fails inside a transaction as PGlite does: the error, the aborted transaction, nothing kept', async () => {
     const insert = 'insert into shapes (id, name) values ($1, $2) returning id';
     const read = 'select name from shapes where id = $1';

@@ -159,7 +159,14 @@ async function query(request: Extract<Request, { op: 'query' }>): Promise<Worker
   const run = async () => {
     // close() takes both mutexes before it closes: a statement that waited behind it is refused.
     await pg._checkReady();
-    return prepared.run(request.sql, request.params, options, request.rawTypes, request.tx !== undefined);
+    return prepared.run(
+      request.sql,
+      request.params,
+      options,
+      request.rawTypes,
+      request.tx !== undefined,
+      request.knownFields,
+    );
   };
   if (request.tx !== undefined) {
     transactionFor(request.tx);

@@ -23,9 +23,14 @@ export interface WorkerData {
   loadDataDir?: ArrayBuffer;
 }
 
+type Fields = { name: string; dataTypeID: number }[];
+
 export interface WorkerResults {
   rows: unknown[];
-  fields: { name: string; dataTypeID: number }[];
+  /** Left out when the caller has them: the statement's first result carried them (`fieldsOf`). */
+  fields?: Fields;
+  /** The prepared statement on the worker whose fields these are. */
+  fieldsOf?: number;
   affectedRows?: number;
   command?: string;
   rowCount?: number;
@@ -40,6 +45,8 @@ interface StatementRequest {
   rawTypes?: number[];
   /** The open transaction the statement belongs to. */
   tx?: number;
+  /** The prepared statement whose fields the caller has (see WorkerResults.fieldsOf). */
+  knownFields?: number;
 }
 
 export type Request =
@@ -97,6 +104,8 @@ export class PGliteOnWorker {
   #closed = false;
   /** Why the worker is gone, when it went without `close()`. */
   #failure: Error | null = null;
+  /** The fields of each statement's results, by SQL text and parameter types, and whose they are. */
+  #fields = new Map<string, { of: number; fields: Fields }>();
 
   /** `dataDir`: a directory on disk; unset: in memory, optionally from a `dumpDataDir` tar. */
   constructor(options: { dataDir?: string; loadDataDir?: Blob } = {}) {
@@ -224,11 +233,22 @@ export class PGliteOnWorker {
     tx: number | undefined,
   ): Promise<Results<T>> {
     const request = statement(sql, options, tx);
+    const key = `${options?.paramTypes?.join(',') ?? ''}:${sql}`;
+    const known = this.#fields.get(key);
+    if (known) request.knownFields = known.of;
     let result: WorkerResults;
     try {
       result = (await this.#send({ ...request, op: 'query', params })) as WorkerResults;
     } catch (error) {
       throw withOptions(error, options);
+    }
+    if (result.fieldsOf !== undefined) {
+      if (result.fields) {
+        // Bounded by the app's statements; cleared should something build SQL with values in it.
+        if (this.#fields.size >= 1000) this.#fields.clear();
+        this.#fields.set(key, { of: result.fieldsOf, fields: result.fields });
+      } else result.fields = known!.fields;
+      delete result.fieldsOf;
     }
     return parseRaw(result, options) as Results<T>;
   }
@@ -322,10 +342,11 @@ function statement(sql: string, options: WorkerQueryOptions | undefined, tx: num
 
 /** The caller's own parsers over the columns the worker left as text, as PGlite calls them. */
 function parseRaw(result: WorkerResults, options: WorkerQueryOptions | undefined): Results {
+  const fields = result.fields as Fields;
   const parsers = options?.parsers as Record<number, Parser | undefined> | undefined;
   if (parsers && result.rows.length > 0) {
     if (options?.rowMode === 'array') {
-      result.fields.forEach((field, i) => {
+      fields.forEach((field, i) => {
         const parser = parsers[field.dataTypeID];
         if (typeof parser !== 'function') return;
         for (const row of result.rows as unknown[][]) {
@@ -336,7 +357,7 @@ function parseRaw(result: WorkerResults, options: WorkerQueryOptions | undefined
     } else {
       // A row object keeps the last column of a name (Object.fromEntries), parsed by its type.
       const typeOf = new Map<string, number>();
-      for (const field of result.fields) typeOf.set(field.name, field.dataTypeID);
+      for (const field of fields) typeOf.set(field.name, field.dataTypeID);
       for (const [name, type] of typeOf) {
         const parser = parsers[type];
         if (typeof parser !== 'function') continue;
