@@ -349,6 +349,50 @@ describe.skipIf(onPostgres)('PGlite on a worker thread, against PGlite in this t
     }
   });
 
+  it('rolls back and answers as PGlite when a transaction’s first statement (sent without waiting for BEGIN) fails', async () => {
+    const [a, b] = await Promise.all(
+      [thread, worker].map((client) =>
+        failure(
+          client.transaction(async (tx) => {
+            await tx.query(
+              "insert into things (id, name, at, count) values (1000, $1, '2026-01-01T00:00:00Z', -1)",
+              ['first fails'],
+            );
+          }),
+        ),
+      ),
+    );
+    expect(b!.constructor).toBe(a!.constructor);
+    expect(fieldsOf(b)).toStrictEqual(fieldsOf(a));
+    // Rolled back: a statement from outside runs at once, and an empty transaction commits.
+    await same(thread, worker, async (c) => {
+      const empty = await c.transaction(async () => 'empty');
+      const next = await c.transaction((tx) => tx.query('select count(*)::int as n from things'));
+      return { empty, next: next.rows };
+    });
+  });
+
+  it('keeps a statement from outside, asked before the transaction’s first one, waiting for its COMMIT', async () => {
+    for (const client of [thread, worker]) {
+      const order: string[] = [];
+      const outside = await client.transaction(async (tx) => {
+        // Asked after BEGIN (sent unanswered) and before this transaction's first statement.
+        const asked = client
+          .query<{ n: number }>("select count(*)::int as n from things where name = 'between'")
+          .then((r) => {
+            order.push('outside');
+            return r.rows;
+          });
+        await tx.query('insert into things (name, at) values ($1, now())', ['between']);
+        order.push('inside');
+        return { asked };
+      });
+      expect(await outside.asked).toEqual([{ n: 1 }]);
+      expect(order).toEqual(['inside', 'outside']);
+      await client.query("delete from things where name = 'between'");
+    }
+  });
+
   it('runs Drizzle’s transactions and savepoints the same way', async () => {
     await same(thread, worker, async (c) => {
       const db = orm(c);

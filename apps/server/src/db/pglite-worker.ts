@@ -52,7 +52,8 @@ interface StatementRequest {
 export type Request =
   | (StatementRequest & { op: 'query'; params: unknown[] })
   | (StatementRequest & { op: 'exec' })
-  | { id: number; op: 'begin' }
+  /** Answered only when `reply` is set: otherwise a failed BEGIN is the error of what the transaction asks next. */
+  | { id: number; op: 'begin'; tx: number; reply?: boolean }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'dump'; compression?: 'none' | 'gzip' | 'auto' }
   | { id: number; op: 'close' };
@@ -100,6 +101,7 @@ export class PGliteOnWorker {
   #started: Promise<Worker>;
   #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   #nextId = 1;
+  #nextTransaction = 1;
   #closing: Promise<void> | null = null;
   #closed = false;
   /** Why the worker is gone, when it went without `close()`. */
@@ -149,7 +151,12 @@ export class PGliteOnWorker {
    * ROLLBACK when it throws (the error rethrown) or when it called `tx.rollback()`.
    */
   async transaction<T>(callback: (tx: WorkerTransaction) => Promise<T>): Promise<T> {
-    const id = (await this.#send({ op: 'begin' })) as number;
+    const id = this.#nextTransaction++;
+    // BEGIN goes without waiting for its answer (a round trip per transaction): it reaches PGlite
+    // in order all the same, and the transaction's statements and its end wait there for it. While
+    // closing, BEGIN may be refused: then it is answered, and the callback does not run.
+    if (this.#closing) await this.#send({ op: 'begin', tx: id, reply: true });
+    else this.#tell({ op: 'begin', tx: id });
     let closed = false;
     const checkClosed = () => {
       if (closed) throw new Error('Transaction is closed');
@@ -284,6 +291,19 @@ export class PGliteOnWorker {
           () => {},
         );
     });
+  }
+
+  /** A request that is not answered (see `begin`). */
+  #tell(request: DistributiveOmit<Request, 'id'>) {
+    if (this.#closed) throw new Error('PGlite is closed');
+    if (this.#failure) throw this.#failure;
+    const message = { ...request, id: this.#nextId++ };
+    if (this.#worker) this.#worker.postMessage(message);
+    else
+      this.#started.then(
+        (worker) => worker.postMessage(message),
+        () => {},
+      );
   }
 
   #post(worker: Worker, id: number, request: DistributiveOmit<Request, 'id'>) {
