@@ -64,7 +64,7 @@ describe.skipIf(onPostgres)('prepared statements on the PGlite worker', () => {
     expect((await same(thread, worker, read)).rows).toEqual([{ id: 1, name: 'one', size: '7' }]);
   });
 
-  it('answers a statement’s fields on every run (the worker sends them once), by its parameter types', async () => {
+  it('answers a prepared statement’s fields on every run, by its parameter types', async () => {
     const asked = (c: Client, type: number) => c.query('select $1 as x', ['7'], { paramTypes: [type] });
     for (let i = 0; i < 3; i++) {
       for (const type of [23, 25]) {

@@ -16,8 +16,6 @@ type Parser = (value: string, typeId: number) => unknown;
 type Messages = Awaited<ReturnType<PGlite['execProtocolStream']>>;
 
 interface Prepared {
-  /** Its number: names the fields a reply leaves out when the caller already has them. */
-  id: number;
   name: string;
   paramTypes: number[];
   fields: { name: string; dataTypeID: number }[];
@@ -49,11 +47,6 @@ export class PreparedStatements {
     return DATA_STATEMENT.test(sql);
   }
 
-  /** What a statement is kept under (its parameter types can change its columns' types). */
-  static key(sql: string, paramTypes: number[] | undefined): string {
-    return paramTypes?.length ? `${paramTypes.join(',')}:${sql}` : sql;
-  }
-
   /** Forgets every prepared statement (they are closed before the next one runs). */
   clear() {
     for (const prepared of this.#statements.values()) this.#toClose.push(prepared.name);
@@ -70,8 +63,6 @@ export class PreparedStatements {
     options: QueryOptions,
     rawTypes: number[] | undefined,
     inTransaction: boolean,
-    /** The statement number whose fields the caller has (sent with the first result): left out. */
-    knownFields?: number,
   ): Promise<WorkerResults> {
     let messages: Messages;
     try {
@@ -96,11 +87,6 @@ export class PreparedStatements {
               serialize.bind(bind),
             );
       const result = shape(messages, prepared, options.rowMode, this.#parsers(prepared, rawTypes));
-      // The fields cost more to clone across threads than a row: sent once per statement.
-      if (result.fields === prepared.fields) {
-        result.fieldsOf = prepared.id;
-        if (knownFields === prepared.id) delete result.fields;
-      }
       // PGlite writes its files after a statement outside a transaction (a no-op in memory).
       if (!inTransaction) await this.#pg.syncToFs();
       return result;
@@ -113,7 +99,7 @@ export class PreparedStatements {
   }
 
   async #prepared(sql: string, paramTypes: number[] | undefined): Promise<Prepared> {
-    const key = PreparedStatements.key(sql, paramTypes);
+    const key = paramTypes?.length ? `${paramTypes.join(',')}:${sql}` : sql;
     const cached = this.#statements.get(key);
     if (cached) {
       // Most recently used last, so the least used is the one dropped when the cache is full.
@@ -121,14 +107,13 @@ export class PreparedStatements {
       this.#statements.set(key, cached);
       return cached;
     }
-    const id = this.#nextName++;
-    const name = `pglite_worker_${id}`;
+    const name = `pglite_worker_${this.#nextName++}`;
     const messages = await this.#send(
       name,
       serialize.parse({ name, text: sql, ...(paramTypes ? { types: paramTypes } : {}) }),
       serialize.describe({ type: 'S', name }),
     );
-    const prepared: Prepared = { id, name, paramTypes: [], fields: [], parsers: new Map() };
+    const prepared: Prepared = { name, paramTypes: [], fields: [], parsers: new Map() };
     for (const message of messages) {
       if (message instanceof protocol.messages.ParameterDescriptionMessage)
         prepared.paramTypes = message.dataTypeIDs;

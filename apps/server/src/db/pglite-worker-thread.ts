@@ -27,14 +27,7 @@ const prepared = new PreparedStatements(pg);
 
 /** Open transactions by id: the PGlite handle and how to end its callback. */
 const transactions = new Map<number, { tx: Transaction; end: () => void }>();
-/** Transactions whose BEGIN was not answered, until it ran (or, failed, until their end). */
-const starting = new Map<number, Promise<unknown>>();
-
-/** Waits for the transaction's unanswered BEGIN; a failed one is this request's error. */
-async function whenBegun(tx: number | undefined): Promise<void> {
-  const begun = tx === undefined ? undefined : starting.get(tx);
-  if (begun) await begun;
-}
+let nextTransaction = 1;
 
 const identity = (value: string) => value;
 // Types whose parser the caller gave: left as PGlite's text here, parsed by the caller's own
@@ -114,7 +107,8 @@ function transactionFor(id: number): Transaction {
   return open.tx;
 }
 
-async function begin(id: number): Promise<number> {
+async function begin(): Promise<number> {
+  const id = nextTransaction++;
   let entered!: () => void;
   const started = new Promise<void>((resolve) => {
     entered = resolve;
@@ -137,17 +131,6 @@ async function begin(id: number): Promise<number> {
 const ends = new Map<number, Promise<unknown>>();
 
 async function end(id: number, commit: boolean): Promise<void> {
-  if (starting.has(id)) {
-    const begun = starting.get(id);
-    starting.delete(id);
-    try {
-      await begun;
-    } catch (error) {
-      // It never began: nothing to roll back; a COMMIT answers BEGIN's error.
-      if (commit) throw error;
-      return;
-    }
-  }
   const open = transactions.get(id);
   const done = ends.get(id);
   if (!open || !done) throw new Error('Transaction is closed');
@@ -167,8 +150,6 @@ async function end(id: number, commit: boolean): Promise<void> {
  * taken the same way; any other statement drops the prepared ones and runs through PGlite's `query`.
  */
 async function query(request: Extract<Request, { op: 'query' }>): Promise<WorkerResults> {
-  // Only a transaction's first statements wait here (an await would let later requests pass).
-  if (request.tx !== undefined && starting.has(request.tx)) await whenBegun(request.tx);
   const options = queryOptions(request);
   if (!PreparedStatements.takes(request.sql)) {
     prepared.clear();
@@ -178,14 +159,7 @@ async function query(request: Extract<Request, { op: 'query' }>): Promise<Worker
   const run = async () => {
     // close() takes both mutexes before it closes: a statement that waited behind it is refused.
     await pg._checkReady();
-    return prepared.run(
-      request.sql,
-      request.params,
-      options,
-      request.rawTypes,
-      request.tx !== undefined,
-      request.knownFields,
-    );
+    return prepared.run(request.sql, request.params, options, request.rawTypes, request.tx !== undefined);
   };
   if (request.tx !== undefined) {
     transactionFor(request.tx);
@@ -206,25 +180,15 @@ port.on('message', (request: Request) => {
       answer(
         request.id,
         (async () => {
-          if (request.tx !== undefined && starting.has(request.tx)) await whenBegun(request.tx);
           prepared.clear();
           const target = request.tx === undefined ? pg : transactionFor(request.tx);
           return (await target.exec(request.sql, queryOptions(request))).map(plain);
         })(),
       );
       return;
-    case 'begin': {
-      const begun = begin(request.tx);
-      if (request.reply) answer(request.id, begun);
-      else {
-        starting.set(request.tx, begun);
-        begun.then(
-          () => starting.delete(request.tx),
-          () => {},
-        );
-      }
+    case 'begin':
+      answer(request.id, begin());
       return;
-    }
     case 'end':
       answer(request.id, end(request.tx, request.commit));
       return;

@@ -349,7 +349,7 @@ describe.skipIf(onPostgres)('PGlite on a worker thread, against PGlite in this t
     }
   });
 
-  it('rolls back and answers as PGlite when a transaction’s first statement (sent without waiting for BEGIN) fails', async () => {
+  it('rolls back and answers as PGlite when a transaction’s first statement fails', async () => {
     const [a, b] = await Promise.all(
       [thread, worker].map((client) =>
         failure(
@@ -372,11 +372,11 @@ describe.skipIf(onPostgres)('PGlite on a worker thread, against PGlite in this t
     });
   });
 
-  it('keeps a statement from outside, asked before the transaction’s first one, waiting for its COMMIT', async () => {
+  it('keeps a statement from outside, asked between BEGIN and the transaction’s first statement, waiting for its COMMIT', async () => {
     for (const client of [thread, worker]) {
       const order: string[] = [];
       const outside = await client.transaction(async (tx) => {
-        // Asked after BEGIN (sent unanswered) and before this transaction's first statement.
+        // Asked after BEGIN and before this transaction's first statement.
         const asked = client
           .query<{ n: number }>("select count(*)::int as n from things where name = 'between'")
           .then((r) => {

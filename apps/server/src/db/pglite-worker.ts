@@ -23,14 +23,9 @@ export interface WorkerData {
   loadDataDir?: ArrayBuffer;
 }
 
-type Fields = { name: string; dataTypeID: number }[];
-
 export interface WorkerResults {
   rows: unknown[];
-  /** Left out when the caller has them: the statement's first result carried them (`fieldsOf`). */
-  fields?: Fields;
-  /** The prepared statement on the worker whose fields these are. */
-  fieldsOf?: number;
+  fields: { name: string; dataTypeID: number }[];
   affectedRows?: number;
   command?: string;
   rowCount?: number;
@@ -45,15 +40,12 @@ interface StatementRequest {
   rawTypes?: number[];
   /** The open transaction the statement belongs to. */
   tx?: number;
-  /** The prepared statement whose fields the caller has (see WorkerResults.fieldsOf). */
-  knownFields?: number;
 }
 
 export type Request =
   | (StatementRequest & { op: 'query'; params: unknown[] })
   | (StatementRequest & { op: 'exec' })
-  /** Answered only when `reply` is set: otherwise a failed BEGIN is the error of what the transaction asks next. */
-  | { id: number; op: 'begin'; tx: number; reply?: boolean }
+  | { id: number; op: 'begin' }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'dump'; compression?: 'none' | 'gzip' | 'auto' }
   | { id: number; op: 'close' };
@@ -101,13 +93,10 @@ export class PGliteOnWorker {
   #started: Promise<Worker>;
   #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   #nextId = 1;
-  #nextTransaction = 1;
   #closing: Promise<void> | null = null;
   #closed = false;
   /** Why the worker is gone, when it went without `close()`. */
   #failure: Error | null = null;
-  /** The fields of each statement's results, by SQL text and parameter types, and whose they are. */
-  #fields = new Map<string, { of: number; fields: Fields }>();
 
   /** `dataDir`: a directory on disk; unset: in memory, optionally from a `dumpDataDir` tar. */
   constructor(options: { dataDir?: string; loadDataDir?: Blob } = {}) {
@@ -151,12 +140,7 @@ export class PGliteOnWorker {
    * ROLLBACK when it throws (the error rethrown) or when it called `tx.rollback()`.
    */
   async transaction<T>(callback: (tx: WorkerTransaction) => Promise<T>): Promise<T> {
-    const id = this.#nextTransaction++;
-    // BEGIN goes without waiting for its answer (a round trip per transaction): it reaches PGlite
-    // in order all the same, and the transaction's statements and its end wait there for it. While
-    // closing, BEGIN may be refused: then it is answered, and the callback does not run.
-    if (this.#closing) await this.#send({ op: 'begin', tx: id, reply: true });
-    else this.#tell({ op: 'begin', tx: id });
+    const id = (await this.#send({ op: 'begin' })) as number;
     let closed = false;
     const checkClosed = () => {
       if (closed) throw new Error('Transaction is closed');
@@ -240,22 +224,11 @@ export class PGliteOnWorker {
     tx: number | undefined,
   ): Promise<Results<T>> {
     const request = statement(sql, options, tx);
-    const key = `${options?.paramTypes?.join(',') ?? ''}:${sql}`;
-    const known = this.#fields.get(key);
-    if (known) request.knownFields = known.of;
     let result: WorkerResults;
     try {
       result = (await this.#send({ ...request, op: 'query', params })) as WorkerResults;
     } catch (error) {
       throw withOptions(error, options);
-    }
-    if (result.fieldsOf !== undefined) {
-      if (result.fields) {
-        // Bounded by the app's statements; cleared should something build SQL with values in it.
-        if (this.#fields.size >= 1000) this.#fields.clear();
-        this.#fields.set(key, { of: result.fieldsOf, fields: result.fields });
-      } else result.fields = known!.fields;
-      delete result.fieldsOf;
     }
     return parseRaw(result, options) as Results<T>;
   }
@@ -291,19 +264,6 @@ export class PGliteOnWorker {
           () => {},
         );
     });
-  }
-
-  /** A request that is not answered (see `begin`). */
-  #tell(request: DistributiveOmit<Request, 'id'>) {
-    if (this.#closed) throw new Error('PGlite is closed');
-    if (this.#failure) throw this.#failure;
-    const message = { ...request, id: this.#nextId++ };
-    if (this.#worker) this.#worker.postMessage(message);
-    else
-      this.#started.then(
-        (worker) => worker.postMessage(message),
-        () => {},
-      );
   }
 
   #post(worker: Worker, id: number, request: DistributiveOmit<Request, 'id'>) {
@@ -362,11 +322,10 @@ function statement(sql: string, options: WorkerQueryOptions | undefined, tx: num
 
 /** The caller's own parsers over the columns the worker left as text, as PGlite calls them. */
 function parseRaw(result: WorkerResults, options: WorkerQueryOptions | undefined): Results {
-  const fields = result.fields as Fields;
   const parsers = options?.parsers as Record<number, Parser | undefined> | undefined;
   if (parsers && result.rows.length > 0) {
     if (options?.rowMode === 'array') {
-      fields.forEach((field, i) => {
+      result.fields.forEach((field, i) => {
         const parser = parsers[field.dataTypeID];
         if (typeof parser !== 'function') return;
         for (const row of result.rows as unknown[][]) {
@@ -377,7 +336,7 @@ function parseRaw(result: WorkerResults, options: WorkerQueryOptions | undefined
     } else {
       // A row object keeps the last column of a name (Object.fromEntries), parsed by its type.
       const typeOf = new Map<string, number>();
-      for (const field of fields) typeOf.set(field.name, field.dataTypeID);
+      for (const field of result.fields) typeOf.set(field.name, field.dataTypeID);
       for (const [name, type] of typeOf) {
         const parser = parsers[type];
         if (typeof parser !== 'function') continue;
