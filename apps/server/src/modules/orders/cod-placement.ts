@@ -29,7 +29,7 @@ export function createCodPlacement(
     checkout: CheckoutService;
     coupons: CouponsService;
     quote: (userId: number, couponCode: string | null | undefined, tx: Tx) => Promise<Quote>;
-    releaseCheckouts: (tx: Tx, rows: CheckoutRow[], status: 'released' | 'cancelled') => Promise<void>;
+    releaseCheckouts: (tx: Tx, rows: CheckoutRow[], status: 'released' | 'cancelled') => Promise<unknown>;
     insertOrder: (
       tx: Tx,
       checkout: CheckoutRow,
