@@ -9,7 +9,7 @@ import type { InvoiceSettingsDto, InvoiceSettingsEditInput } from '@spice/shared
 import { computeInvoiceTax, documentNumber, financialYear, stateCodeOf, stateName } from '@spice/shared/gst';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { placeholdersFor, preparedStatement } from '../../db/prepared.ts';
+import { preparedInsert, preparedStatement } from '../../db/prepared.ts';
 import { updateAtVersion } from '../../lib/versioned.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService } from '../admin/audit.ts';
@@ -25,19 +25,20 @@ const settingsRow = preparedStatement('invoice_settings', (db) =>
   db.select().from(invoiceSettings).where(eq(invoiceSettings.id, 1)),
 );
 
-const takeSeq = preparedStatement('next_document_seq', (db) =>
-  db
-    .insert(documentSeries)
-    .values(placeholdersFor<typeof documentSeries.$inferInsert>()(['kind', 'financialYear', 'lastSeq']))
-    .onConflictDoUpdate({
-      target: [documentSeries.kind, documentSeries.financialYear],
-      set: { lastSeq: sql`${documentSeries.lastSeq} + 1` },
-    })
-    .returning({ seq: documentSeries.lastSeq }),
+const takeSeq = preparedInsert(
+  'next_document_seq',
+  documentSeries,
+  ['kind', 'financialYear', 'lastSeq'],
+  (insert) =>
+    insert
+      .onConflictDoUpdate({
+        target: [documentSeries.kind, documentSeries.financialYear],
+        set: { lastSeq: sql`${documentSeries.lastSeq} + 1` },
+      })
+      .returning({ seq: documentSeries.lastSeq }),
 );
 
-type NewInvoice = typeof invoices.$inferInsert;
-const newInvoiceColumns = [
+const insertInvoice = preparedInsert('insert_invoice', invoices, [
   'orderId',
   'number',
   'financialYear',
@@ -51,10 +52,7 @@ const newInvoiceColumns = [
   'igstPaise',
   'totalPaise',
   'snapshot',
-] as const satisfies readonly (keyof NewInvoice)[];
-const insertInvoice = preparedStatement('insert_invoice', (db) =>
-  db.insert(invoices).values(placeholdersFor<NewInvoice>()(newInvoiceColumns)),
-);
+]);
 
 /** Products the owner has not classified yet: ground spices (chapter 09) at 5%. */
 export const DEFAULT_HSN = '0910';
@@ -179,7 +177,7 @@ export function createInvoicesService(
     const fy = financialYear(issuedAt);
     const seq = await nextSeq(tx, 'invoice', fy);
     const number = documentNumber('invoice', seller.seriesPrefix, fy, seq);
-    const values: Required<Pick<NewInvoice, (typeof newInvoiceColumns)[number]>> = {
+    await insertInvoice(tx).execute({
       orderId: order.id,
       number,
       financialYear: fy,
@@ -193,8 +191,7 @@ export function createInvoicesService(
       igstPaise: snapshot.igstPaise,
       totalPaise: snapshot.grandTotalPaise,
       snapshot,
-    };
-    await insertInvoice(tx).execute(values);
+    });
     await stampInvoiceNumber(tx, order.id, number);
     return number;
   }

@@ -5,7 +5,7 @@
 // elsewhere). A provider failure throws DeliveryError and nothing is recorded as sent.
 import { desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { placeholdersFor, preparedStatement } from '../../db/prepared.ts';
+import { preparedInsert } from '../../db/prepared.ts';
 import type { Config } from '../../plugins/config.ts';
 import { outboxMessages } from './schema.ts';
 
@@ -32,20 +32,14 @@ export class DeliveryError extends Error {}
 /** A database handle or an open transaction (the outbox writes inside the caller's transaction). */
 type Executor = Db | Tx;
 
-const insertOutbox = preparedStatement('insert_outbox_message', (db) =>
-  db
-    .insert(outboxMessages)
-    .values(
-      placeholdersFor<typeof outboxMessages.$inferInsert>()([
-        'channel',
-        'to',
-        'subject',
-        'text',
-        'html',
-        'code',
-      ]),
-    ),
-);
+const insertOutbox = preparedInsert('insert_outbox_message', outboxMessages, [
+  'channel',
+  'to',
+  'subject',
+  'text',
+  'html',
+  'code',
+]);
 
 interface Transport {
   readonly kind: 'outbox' | 'smtp' | 'msg91' | 'whatsapp' | 'off';

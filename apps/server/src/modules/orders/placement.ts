@@ -7,7 +7,7 @@ import type { RefundReason } from '@spice/shared/payments';
 import { withCountryCode } from '@spice/shared/validators';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { placeholdersFor, preparedStatement } from '../../db/prepared.ts';
+import { preparedInsert } from '../../db/prepared.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { userById } from '../accounts/directory.ts';
 import { removeBought } from '../cart/lines.ts';
@@ -25,39 +25,38 @@ import { recordStatus } from './status-history.ts';
 
 type CheckoutRow = typeof checkouts.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
-type NewOrder = typeof orders.$inferInsert;
-
-const newOrderColumns = [
-  'orderNumber',
-  'userId',
-  'checkoutId',
-  'addressId',
-  'userName',
-  'userMobile',
-  'userEmail',
-  'address',
-  'couponCode',
-  'mrpTotalPaise',
-  'subtotalPaise',
-  'couponDiscountPaise',
-  'deliveryPaise',
-  'platformFeePaise',
-  'codFeePaise',
-  'prepaidDiscountPaise',
-  'totalPaise',
-  'buyerGstin',
-  'language',
-  'paymentMode',
-  'paymentStatus',
-  'providerOrderId',
-  'providerPaymentId',
-  'providerSignature',
-  'createdAt',
-  'updatedAt',
-] as const satisfies readonly (keyof NewOrder)[];
-
-const insertOrderRow = preparedStatement('insert_order', (db) =>
-  db.insert(orders).values(placeholdersFor<NewOrder>()(newOrderColumns)).returning(),
+const insertOrderRow = preparedInsert(
+  'insert_order',
+  orders,
+  [
+    'orderNumber',
+    'userId',
+    'checkoutId',
+    'addressId',
+    'userName',
+    'userMobile',
+    'userEmail',
+    'address',
+    'couponCode',
+    'mrpTotalPaise',
+    'subtotalPaise',
+    'couponDiscountPaise',
+    'deliveryPaise',
+    'platformFeePaise',
+    'codFeePaise',
+    'prepaidDiscountPaise',
+    'totalPaise',
+    'buyerGstin',
+    'language',
+    'paymentMode',
+    'paymentStatus',
+    'providerOrderId',
+    'providerPaymentId',
+    'providerSignature',
+    'createdAt',
+    'updatedAt',
+  ],
+  (insert) => insert.returning(),
 );
 
 /** A payment's fate: an order (new or found again), or a refund recorded in the ledger. */
@@ -96,7 +95,7 @@ export function createPlacement(deps: {
   ) {
     const user = buyer?.id === checkout.userId ? buyer : await loadUser(tx, checkout.userId);
     const now = new Date();
-    const values: Required<Pick<NewOrder, (typeof newOrderColumns)[number]>> = {
+    const [order] = await insertOrderRow(tx).execute({
       orderNumber: newOrderNumber(now),
       userId: checkout.userId,
       checkoutId: checkout.id,
@@ -123,8 +122,7 @@ export function createPlacement(deps: {
       providerSignature: signature,
       createdAt: now,
       updatedAt: now,
-    };
-    const [order] = await insertOrderRow(tx).execute(values);
+    });
     await recordStatus(tx, order!.id, 'PLACED', now);
     const items = await tx
       .insert(orderItems)
