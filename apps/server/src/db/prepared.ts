@@ -58,14 +58,17 @@ export type InsertValues<T extends PgTable, K extends keyof T['$inferInsert']> =
   Pick<T['$inferInsert'], K>
 >;
 
-type Finish<T extends PgTable, R> = (insert: PgInsertBase<T, PgQueryResultHKT>) => {
+type Finish<T extends PgTable, R> = (
+  insert: PgInsertBase<T, PgQueryResultHKT>,
+  executor: Executor,
+) => {
   prepare(name: string): { execute(values?: Record<string, unknown>): Promise<R> };
 };
 
 /**
  * A prepared insert of one row: each of `columns` a placeholder named after it, `finish` adding
- * what follows the values (`.returning()`, an `onConflict…`). Its `execute` takes exactly those
- * columns' values: `insertOrder(tx).execute({ orderNumber, userId, … })`.
+ * what follows the values (`.returning()`, an `onConflict…`, or a statement with it as a CTE). Its
+ * `execute` takes exactly those columns' values: `insertOrder(tx).execute({ orderNumber, … })`.
  */
 export function preparedInsert<T extends PgTable, K extends keyof T['$inferInsert'] & string, R = unknown>(
   name: string,
@@ -75,7 +78,7 @@ export function preparedInsert<T extends PgTable, K extends keyof T['$inferInser
 ): (executor: Executor) => { execute(values: InsertValues<T, K>): Promise<R> } {
   const placeholders = Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)]));
   const statement = preparedStatement(name, (db) =>
-    finish(db.insert(table).values(placeholders as PgInsertValue<T>)),
+    finish(db.insert(table).values(placeholders as PgInsertValue<T>), db),
   );
   return (executor) => {
     const bound = statement(executor);

@@ -177,6 +177,7 @@ describe('deliver', () => {
         available: () => true,
         provider: () => 'outbox',
         usesOutbox: () => false, // a provider of its own per channel
+        sendOutbox: async () => expect.unreachable('no outbox channel here'),
         async send(message) {
           if (message.channel === 'sms' && smsFailures-- > 0) throw new DeliveryError('SMS provider down');
           sent.push(message);
@@ -216,9 +217,11 @@ describe('deliver', () => {
         available: () => true,
         provider: () => 'outbox',
         usesOutbox: () => true,
-        async send(message) {
-          if (message.channel === 'sms' && smsFailures-- > 0) throw new Error('outbox write failed');
-          sent.push(message);
+        send: async () => expect.unreachable('outbox channels are written together'),
+        async sendOutbox(batch) {
+          if (batch.some((m) => m.channel === 'sms') && smsFailures-- > 0)
+            throw new Error('outbox write failed');
+          sent.push(...batch);
         },
       },
       config: t.app.config,
@@ -253,6 +256,7 @@ describe('deliver', () => {
         available: () => true,
         provider: () => 'outbox',
         usesOutbox: () => false,
+        sendOutbox: async () => expect.unreachable('no outbox channel here'),
         send: async (m) => void sent.push(m),
       },
       config: t.app.config,

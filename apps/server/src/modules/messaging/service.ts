@@ -68,6 +68,15 @@ export function createMessenger(db: Db, config: Config) {
     async send(message: OutgoingMessage, executor?: Executor): Promise<void> {
       await transports[message.channel].send(message, executor);
     },
+    /**
+     * Writes messages of outbox channels (`usesOutbox`) in one statement, in the caller's
+     * transaction: they are kept together or not at all.
+     */
+    async sendOutbox(messages: OutgoingMessage[], executor: Executor = db): Promise<void> {
+      if (messages.some((m) => transports[m.channel].kind !== 'outbox'))
+        throw new Error('sendOutbox takes outbox channels only.');
+      if (messages.length > 0) await executor.insert(outboxMessages).values(messages.map(outboxRow));
+    },
     /** Whether the channel writes to the dev outbox rather than a real provider. */
     usesOutbox(channel: ChannelName): boolean {
       return transports[channel].kind === 'outbox';
@@ -116,15 +125,19 @@ function outboxTransport(db: Db): Transport {
   return {
     kind: 'outbox',
     async send(m, executor = db) {
-      await insertOutbox(executor).execute({
-        channel: m.channel,
-        to: m.to,
-        subject: m.subject ?? null,
-        text: m.text,
-        html: m.html ?? null,
-        code: m.code ?? null,
-      });
+      await insertOutbox(executor).execute(outboxRow(m));
     },
+  };
+}
+
+function outboxRow(m: OutgoingMessage) {
+  return {
+    channel: m.channel,
+    to: m.to,
+    subject: m.subject ?? null,
+    text: m.text,
+    html: m.html ?? null,
+    code: m.code ?? null,
   };
 }
 

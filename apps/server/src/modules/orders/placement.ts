@@ -5,7 +5,7 @@ import { randomInt } from 'node:crypto';
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { RefundReason } from '@spice/shared/payments';
 import { withCountryCode } from '@spice/shared/validators';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { preparedInsert } from '../../db/prepared.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -20,8 +20,7 @@ import { decidePaymentFate } from '../payments/fate.ts';
 import type { PaymentsLedger } from '../payments/ledger.ts';
 import type { RefundsService } from '../refunds/service.ts';
 import { markCheckoutPaid } from './checkout-status.ts';
-import { type checkouts, orderItems, orders } from './schema.ts';
-import { recordStatus } from './status-history.ts';
+import { type checkouts, orderItems, orderStatusHistory, orders } from './schema.ts';
 
 type CheckoutRow = typeof checkouts.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -56,7 +55,16 @@ const insertOrderRow = preparedInsert(
     'createdAt',
     'updatedAt',
   ],
-  (insert) => insert.returning(),
+  // With its first status row, written from what the insert returns: one statement.
+  (insert, db) => {
+    const placed = db.$with('placed').as(insert.returning());
+    const firstStatus = db
+      .$with('first_status', {})
+      .as(
+        sql`insert into ${orderStatusHistory} (order_id, status, at) select id, 'PLACED', created_at from placed`,
+      );
+    return db.with(placed, firstStatus).select().from(placed);
+  },
 );
 
 /** A payment's fate: an order (new or found again), or a refund recorded in the ledger. */
@@ -123,7 +131,6 @@ export function createPlacement(deps: {
       createdAt: now,
       updatedAt: now,
     });
-    await recordStatus(tx, order!.id, 'PLACED', now);
     const items = await tx
       .insert(orderItems)
       .values(
