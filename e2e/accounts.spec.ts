@@ -71,11 +71,13 @@ test('a new number signs up with a validated e-mail, manages addresses, and a re
   await expect(form.getByRole('alert')).toHaveText('Please fill all mandatory fields.');
   await form.getByLabel('Full name').fill('Asha Rao');
   await form.getByLabel('Phone number').fill('5123456789');
+  // The pincode fills city and state: wait for them, then edit the city the shopper's way.
   await form.getByLabel('Pincode').fill('560001');
+  await expect(form.getByLabel(/^City/)).toHaveValue('Bangalore');
+  await expect(form.getByLabel('State')).toHaveValue('Karnataka');
   await form.getByLabel('Locality').fill('Indiranagar');
   await form.getByLabel(/^Address/).fill('12, 4th Cross, HAL 2nd Stage');
   await form.getByLabel(/^City/).fill('Bengaluru');
-  await form.getByLabel('State').fill('Karnataka');
   await form.getByRole('button', { name: 'Save Address' }).click();
   await expect(form.getByRole('alert')).toHaveText('Please enter the valid phone number.');
   await form.getByLabel('Phone number').fill('9876543210');
@@ -84,6 +86,7 @@ test('a new number signs up with a validated e-mail, manages addresses, and a re
   const cards = page.locator('.address-card');
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText('Default');
+  await expect(cards.first()).toContainText('Bengaluru, Karnataka – 560001');
 
   // A second address, a Work one.
   await page.getByRole('button', { name: '+ Add New Address' }).click();
@@ -91,10 +94,10 @@ test('a new number signs up with a validated e-mail, manages addresses, and a re
   await second.getByLabel('Full name').fill('Asha at work');
   await second.getByLabel('Phone number').fill('9876543211');
   await second.getByLabel('Pincode').fill('560103');
+  await expect(second.getByLabel('State')).toHaveValue('Karnataka');
   await second.getByLabel('Locality').fill('Bellandur');
   await second.getByLabel(/^Address/).fill('Tower B, Outer Ring Road');
   await second.getByLabel(/^City/).fill('Bengaluru');
-  await second.getByLabel('State').fill('Karnataka');
   await second.getByLabel('Work').check();
   await second.getByRole('button', { name: 'Save Address' }).click();
   await expect(cards).toHaveCount(2);
@@ -163,3 +166,54 @@ test('the dev outbox page lists the codes the shop would have sent', async ({ pa
   await expect(page.getByRole('heading', { name: 'Dev outbox' })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(`\\+91 ${mobile}.*${code}`) })).toBeVisible();
 });
+
+// The address form's words in each language the shop speaks.
+const ADDRESS_FORM = [
+  {
+    path: '/profile',
+    add: '+ Add New Address',
+    dialog: 'Add New Address',
+    pincode: 'Pincode',
+    city: /^City/,
+    state: 'State',
+  },
+  {
+    path: '/hi/profile',
+    add: '+ नया पता जोड़ें',
+    dialog: 'नया पता जोड़ें',
+    pincode: 'पिनकोड',
+    city: /^शहर/,
+    state: 'राज्य',
+  },
+];
+
+for (const [n, words] of ADDRESS_FORM.entries()) {
+  test(`${words.path}: a pincode answer that lands while the shopper is in the state field leaves what they type alone`, async ({
+    page,
+  }) => {
+    await signUpThroughApi(page.request, { firstName: 'Nila', mobile: uniqueMobile(4 + n) });
+    // A busy server: the pincode's answer waits until the shopper has moved on to the state field.
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route('**/api/pincodes/*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await open(page, words.path);
+    await page.getByRole('button', { name: words.add }).click();
+    const form = page.getByRole('dialog', { name: words.dialog });
+    const city = form.getByLabel(words.city);
+    const state = form.getByLabel(words.state);
+    await form.getByLabel(words.pincode).fill('560001');
+    await state.focus();
+    answer();
+    // The answer has landed: the city the shopper is not in is filled, the state they are in is not
+    // (filled, it would read 'KarnatakaKarnataka' once they have typed).
+    await expect(city).toHaveValue('Bangalore');
+    await expect(state).toHaveValue('');
+    await state.pressSequentially('Karnataka');
+    await expect(state).toHaveValue('Karnataka');
+  });
+}

@@ -12,6 +12,7 @@ import {
   type Transaction,
   TransactionAbortedError,
 } from '@electric-sql/pglite';
+import { PreparedStatements } from './pglite-statements.ts';
 import type { Reply, Request, SerializedError, WorkerData, WorkerResults } from './pglite-worker.ts';
 
 const port = parentPort!;
@@ -21,6 +22,8 @@ const pg =
   data.dataDir === undefined
     ? new PGlite(data.loadDataDir ? { loadDataDir: new Blob([data.loadDataDir]) } : {})
     : new PGlite(data.dataDir);
+
+const prepared = new PreparedStatements(pg);
 
 /** Open transactions by id: the PGlite handle and how to end its callback. */
 const transactions = new Map<number, { tx: Transaction; end: () => void }>();
@@ -142,23 +145,42 @@ async function end(id: number, commit: boolean): Promise<void> {
   await done;
 }
 
+/**
+ * A data statement runs prepared (pglite-statements.ts) under the mutexes PGlite's `query` takes,
+ * taken the same way; any other statement drops the prepared ones and runs through PGlite's `query`.
+ */
+async function query(request: Extract<Request, { op: 'query' }>): Promise<WorkerResults> {
+  const options = queryOptions(request);
+  if (!PreparedStatements.takes(request.sql)) {
+    prepared.clear();
+    const target = request.tx === undefined ? pg : transactionFor(request.tx);
+    return plain(await target.query(request.sql, request.params, options));
+  }
+  const run = async () => {
+    // close() takes both mutexes before it closes: a statement that waited behind it is refused.
+    await pg._checkReady();
+    return prepared.run(request.sql, request.params, options, request.rawTypes, request.tx !== undefined);
+  };
+  if (request.tx !== undefined) {
+    transactionFor(request.tx);
+    return await pg._runExclusiveQuery(run);
+  }
+  await pg._checkReady();
+  return await pg._runExclusiveTransaction(() => pg._runExclusiveQuery(run));
+}
+
 port.on('message', (request: Request) => {
   switch (request.op) {
     // Each call reaches PGlite before this handler returns (an async function runs up to its first
     // await), so PGlite's mutexes see the requests in the order they were sent.
     case 'query':
-      answer(
-        request.id,
-        (async () => {
-          const target = request.tx === undefined ? pg : transactionFor(request.tx);
-          return plain(await target.query(request.sql, request.params, queryOptions(request)));
-        })(),
-      );
+      answer(request.id, query(request));
       return;
     case 'exec':
       answer(
         request.id,
         (async () => {
+          prepared.clear();
           const target = request.tx === undefined ? pg : transactionFor(request.tx);
           return (await target.exec(request.sql, queryOptions(request))).map(plain);
         })(),

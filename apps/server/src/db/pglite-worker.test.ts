@@ -250,8 +250,9 @@ describe.skipIf(onPostgres)('PGlite on a worker thread, against PGlite in this t
     expect(dup).toMatchObject({ code: '23505', constraint: 'things_name_key', table: 'things' });
     expect((dup as unknown as { detail: string }).detail).toBe('Key (name)=(one) already exists.');
     // Drizzle wraps it; the app reads `cause.code` and `cause.constraint`.
+    const at = new Date(); // one value for both: its milliseconds are in the message
     const [a, b] = await Promise.all(
-      [thread, worker].map((c) => failure(orm(c).insert(things).values({ name: 'one', at: new Date() }))),
+      [thread, worker].map((c) => failure(orm(c).insert(things).values({ name: 'one', at }))),
     );
     expect(b!.constructor).toBe(a!.constructor);
     expect(b!.message).toBe(a!.message);

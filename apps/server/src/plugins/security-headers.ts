@@ -1,9 +1,11 @@
 // Security headers on every response, from helmet: the base Content-Security-Policy (pages add
 // the hashes of their own inline scripts, see lib/content-security-policy.ts), HSTS when the shop
 // is served over https, and helmet's other defaults. Permissions-Policy is not helmet's, so it is
-// set here beside them.
-import helmet from '@fastify/helmet';
+// set here beside them. Helmet's middleware is built once: @fastify/helmet built it again (and
+// parsed every directive) on each request.
+
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import { policyDirectives } from '../lib/content-security-policy.ts';
 import type { Config } from './config.ts';
 
@@ -18,7 +20,7 @@ export function permissionsPolicy(config: HeaderConfig): string {
 
 export async function registerSecurityHeaders(app: FastifyInstance, config: HeaderConfig): Promise<void> {
   const https = config.PUBLIC_URL?.startsWith('https:') ?? false;
-  await app.register(helmet, {
+  const applyHelmet = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: policyDirectives(config, 'production') },
     // Razorpay Checkout opens bank and UPI pages in pop-ups that report back to the opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
@@ -26,8 +28,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Head
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   const permissions = permissionsPolicy(config);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.header('permissions-policy', permissions);
-    done();
+  app.addHook('onRequest', (request, reply, done) => {
+    // Helmet sets its headers on the raw response; Fastify sends them with its own.
+    applyHelmet(request.raw, reply.raw, (error?: unknown) => {
+      reply.header('permissions-policy', permissions);
+      done(error instanceof Error ? error : undefined);
+    });
   });
 }

@@ -57,6 +57,47 @@ async function placeOrder(s: Shopper): Promise<string> {
   return placed.json().orderNumber;
 }
 
+/**
+ * Order messages over a fake messenger that records what it sends. `usesOutbox`: the channels
+ * share the dev outbox (claimed together) or each has a provider of its own; `failSms`: the first
+ * `times` SMS throw `error`.
+ */
+function withFakeMessenger(opts: {
+  usesOutbox: boolean;
+  failSms?: { times: number; error: Error };
+  refundAmount?: (orderNumber: string, refundId: string) => Promise<number | null>;
+}) {
+  const sent: OutgoingMessage[] = [];
+  const { failSms } = opts;
+  let smsFailures = failSms?.times ?? 0;
+  const { content, messagePreferences } = t.app.services;
+  const messages = createOrderMessages({
+    db: t.database.db,
+    messenger: {
+      available: () => true,
+      provider: () => 'outbox',
+      usesOutbox: () => opts.usesOutbox,
+      // A provider channel is sent on its own; outbox channels are written together, in one go.
+      async send(message) {
+        expect(opts.usesOutbox).toBe(false);
+        if (failSms && message.channel === 'sms' && smsFailures-- > 0) throw failSms.error;
+        sent.push(message);
+      },
+      async sendOutbox(batch) {
+        expect(opts.usesOutbox).toBe(true);
+        if (failSms && batch.some((m) => m.channel === 'sms') && smsFailures-- > 0) throw failSms.error;
+        sent.push(...batch);
+      },
+    },
+    config: t.app.config,
+    settings: () => content.footer(),
+    preferences: (id) => messagePreferences.get(id),
+    refundAmount: opts.refundAmount,
+    log: { warn() {} },
+  });
+  return { messages, sent };
+}
+
 const outbox = async (to: string) =>
   (await t.app.inject(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json();
 const channelsOf = (rows: { channel: string; subject?: string }[], orderNumber: string) =>
@@ -168,25 +209,9 @@ describe('deliver', () => {
       payload: { email: true, whatsapp: true },
     });
     const orderNumber = await placeOrder(s);
-    const sent: OutgoingMessage[] = [];
-    let smsFailures = 2;
-    const { content, messagePreferences } = t.app.services;
-    const messages = createOrderMessages({
-      db: t.database.db,
-      messenger: {
-        available: () => true,
-        provider: () => 'outbox',
-        usesOutbox: () => false, // a provider of its own per channel
-        sendOutbox: async () => expect.unreachable('no outbox channel here'),
-        async send(message) {
-          if (message.channel === 'sms' && smsFailures-- > 0) throw new DeliveryError('SMS provider down');
-          sent.push(message);
-        },
-      },
-      config: t.app.config,
-      settings: () => content.footer(),
-      preferences: (id) => messagePreferences.get(id),
-      log: { warn() {} },
+    const { messages, sent } = withFakeMessenger({
+      usesOutbox: false, // a provider of its own per channel
+      failSms: { times: 2, error: new DeliveryError('SMS provider down') },
     });
     // 'shipped' has not been sent for this order yet.
     await expect(messages.deliver({ orderNumber, event: 'shipped' })).rejects.toThrow(OrderMessageError);
@@ -208,26 +233,9 @@ describe('deliver', () => {
   it('claims outbox channels together: one failing takes the others back, and a retry sends all once', async () => {
     const s = await signUp(t.app, String(mobiles++));
     const orderNumber = await placeOrder(s);
-    const sent: OutgoingMessage[] = [];
-    let smsFailures = 1;
-    const { content, messagePreferences } = t.app.services;
-    const messages = createOrderMessages({
-      db: t.database.db,
-      messenger: {
-        available: () => true,
-        provider: () => 'outbox',
-        usesOutbox: () => true,
-        send: async () => expect.unreachable('outbox channels are written together'),
-        async sendOutbox(batch) {
-          if (batch.some((m) => m.channel === 'sms') && smsFailures-- > 0)
-            throw new Error('outbox write failed');
-          sent.push(...batch);
-        },
-      },
-      config: t.app.config,
-      settings: () => content.footer(),
-      preferences: (id) => messagePreferences.get(id),
-      log: { warn() {} },
+    const { messages, sent } = withFakeMessenger({
+      usesOutbox: true,
+      failSms: { times: 1, error: new Error('outbox write failed') },
     });
     const recorded = () =>
       t.database.db
@@ -248,22 +256,9 @@ describe('deliver', () => {
   it('keeps refunds apart: each refund of an order is its own message, with its amount', async () => {
     const s = await signUp(t.app, String(mobiles++));
     const orderNumber = await placeOrder(s);
-    const sent: OutgoingMessage[] = [];
-    const { content, messagePreferences } = t.app.services;
-    const messages = createOrderMessages({
-      db: t.database.db,
-      messenger: {
-        available: () => true,
-        provider: () => 'outbox',
-        usesOutbox: () => false,
-        sendOutbox: async () => expect.unreachable('no outbox channel here'),
-        send: async (m) => void sent.push(m),
-      },
-      config: t.app.config,
-      settings: () => content.footer(),
-      preferences: (id) => messagePreferences.get(id),
+    const { messages, sent } = withFakeMessenger({
+      usesOutbox: false,
       refundAmount: async (_order, refundId) => (refundId === 'rfnd_1' ? 5000 : null),
-      log: { warn() {} },
     });
     await messages.deliver({ orderNumber, event: 'refunded', refundId: 'rfnd_1' });
     await messages.deliver({ orderNumber, event: 'refunded', refundId: 'rfnd_1' });

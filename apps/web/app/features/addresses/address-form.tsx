@@ -1,9 +1,9 @@
 // The address form (spec section 5): required fields, 10-digit phones starting 6–9, a 6-digit
 // pincode, Home or Work, checked with the shared AddressInput contract (the server checks it all
 // again with the same schema). Invalid fields are highlighted for 1 s.
-// A complete pincode is looked up (issue 14): its city and state fill in, still editable, and an
-// unknown one is said under the field; the server's field errors (a state that is not the
-// pincode's) show under their fields too.
+// A complete pincode is looked up (issue 14): its city and state fill in, still editable (but never
+// the field the shopper is in), and an unknown one is said under the field; the server's field
+// errors (a state that is not the pincode's) show under their fields too.
 import { type AddressDto, AddressInput, type AddressInputDto } from '@spice/shared/contracts/accounts';
 import type { PincodeInfoDto } from '@spice/shared/contracts/delivery';
 import { MESSAGES } from '@spice/shared/messages';
@@ -106,10 +106,13 @@ export function AddressForm({
     try {
       const place = await api<PincodeInfoDto>(`/pincodes/${pincode}`);
       if (lookingUp.current !== pincode) return;
+      // Nor is the field the shopper is in: filled under their caret, what they type next would
+      // follow the filled text ('KarnatakaKarnataka').
+      const inField = document.activeElement?.id;
       setValues((v) => ({
         ...v,
-        city: v.city === before.city ? place.city : v.city,
-        state: v.state === before.state ? place.state : v.state,
+        city: v.city === before.city && inField !== 'address-city' ? place.city : v.city,
+        state: v.state === before.state && inField !== 'address-state' ? place.state : v.state,
       }));
       setFieldErrors((e) => ({ ...e, pincode: undefined, city: undefined, state: undefined }));
     } catch (e) {
