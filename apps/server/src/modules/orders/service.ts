@@ -7,7 +7,7 @@ import { refundNotice } from '@spice/shared/messages';
 import { type CartPrice, cartSubtotalPaise, priceCart } from '@spice/shared/price-cart';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { placeholdersFor, preparedStatement } from '../../db/prepared.ts';
+import { preparedInsert, preparedStatement } from '../../db/prepared.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { type AddressRow, addressWith, lockUser } from '../accounts/directory.ts';
 import { type CartLineForSale, cartLinesForSale, cartLinesForSaleJson } from '../cart/lines.ts';
@@ -92,29 +92,30 @@ const ownCheckoutLocked = preparedStatement('own_checkout_locked', (db) =>
     .where(and(eq(checkouts.providerOrderId, ph('providerOrderId')), eq(checkouts.userId, ph('userId'))))
     .for('update'),
 );
-type NewCheckout = typeof checkouts.$inferInsert;
-const newCheckoutColumns = [
-  'providerOrderId',
-  'provider',
-  'userId',
-  'addressId',
-  'address',
-  'lines',
-  'couponId',
-  'couponCode',
-  'mrpTotalPaise',
-  'subtotalPaise',
-  'couponDiscountPaise',
-  'deliveryPaise',
-  'platformFeePaise',
-  'prepaidDiscountPaise',
-  'totalPaise',
-  'language',
-  'buyerGstin',
-  'expiresAt',
-] as const satisfies readonly (keyof NewCheckout)[];
-const insertCheckout = preparedStatement('insert_checkout', (db) =>
-  db.insert(checkouts).values(placeholdersFor<NewCheckout>()(newCheckoutColumns)).returning(),
+const insertCheckout = preparedInsert(
+  'insert_checkout',
+  checkouts,
+  [
+    'providerOrderId',
+    'provider',
+    'userId',
+    'addressId',
+    'address',
+    'lines',
+    'couponId',
+    'couponCode',
+    'mrpTotalPaise',
+    'subtotalPaise',
+    'couponDiscountPaise',
+    'deliveryPaise',
+    'platformFeePaise',
+    'prepaidDiscountPaise',
+    'totalPaise',
+    'language',
+    'buyerGstin',
+    'expiresAt',
+  ],
+  (insert) => insert.returning(),
 );
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
@@ -442,7 +443,7 @@ export function createOrdersService(
             throw new AppError('invalid', 'This coupon has reached its usage limit.');
           }
         }
-        const values: Required<Pick<NewCheckout, (typeof newCheckoutColumns)[number]>> = {
+        const [checkout] = await insertCheckout(tx).execute({
           providerOrderId: providerOrder.id,
           provider: gateway.provider,
           userId: user.id,
@@ -461,8 +462,7 @@ export function createOrdersService(
           language,
           buyerGstin: input.gstin ?? null,
           expiresAt: new Date(Date.now() + deps.holdMinutes * 60_000),
-        };
-        const [checkout] = await insertCheckout(tx).execute(values);
+        });
         return { checkout: checkout!, levels };
       });
       if (result.levels) catalog.stockChanged(result.levels);
