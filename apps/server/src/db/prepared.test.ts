@@ -4,7 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/app.ts';
-import { preparedStatement } from './prepared.ts';
+import { preparedInsert, preparedStatement } from './prepared.ts';
 import { users } from './schema.ts';
 
 const userByMobile = preparedStatement('test_user_by_mobile', (db) =>
@@ -12,6 +12,13 @@ const userByMobile = preparedStatement('test_user_by_mobile', (db) =>
     .select({ id: users.id, firstName: users.firstName })
     .from(users)
     .where(eq(users.mobile, sql.placeholder('mobile'))),
+);
+
+const insertUser = preparedInsert(
+  'test_insert_user',
+  users,
+  ['firstName', 'lastName', 'mobile', 'email'],
+  (insert) => insert.onConflictDoNothing().returning({ id: users.id, mobile: users.mobile }),
 );
 
 describe('preparedStatement', () => {
@@ -65,6 +72,17 @@ describe('preparedStatement', () => {
       { id: expect.any(Number), firstName: 'Ravi' },
     ]);
     expect(logs.map((l) => l.length)).toEqual([1, 1]);
+  });
+
+  it('inserts the named columns from their values, then runs what follows them (a conflict clause, returning)', async () => {
+    const { db } = databases[0]!;
+    const meera = { firstName: 'Meera', lastName: 'Rao', mobile: '9000000004', email: 'rao@example.in' };
+    const [first] = await insertUser(db).execute(meera);
+    expect(first).toEqual({ id: expect.any(Number), mobile: '9000000004' });
+    // The conflict clause: the same mobile again inserts nothing and returns no row.
+    expect(await insertUser(db).execute({ ...meera, email: 'rao2@example.in' })).toEqual([]);
+    const [row] = await db.select().from(users).where(eq(users.id, first!.id));
+    expect(row).toMatchObject(meera);
   });
 
   it('refuses a second statement under a name already taken', () => {

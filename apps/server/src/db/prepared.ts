@@ -7,6 +7,7 @@
 // Only statements of a fixed shape belong here: values go in `sql.placeholder('name')`, never in
 // the built text (a list whose length varies, an `inArray`, a multi-row insert cannot).
 import { sql } from 'drizzle-orm';
+import type { PgInsertBase, PgInsertValue, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
 
 type Executor = Db | Tx;
@@ -50,4 +51,37 @@ export function preparedStatement<Q extends object>(
 export function placeholdersFor<Row>() {
   return <K extends keyof Row & string>(columns: readonly K[]) =>
     Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)])) as unknown as Row;
+}
+
+/** The values a prepared insert of these columns takes: each named, none left to its default. */
+export type InsertValues<T extends PgTable, K extends keyof T['$inferInsert']> = Required<
+  Pick<T['$inferInsert'], K>
+>;
+
+type Finish<T extends PgTable, R> = (
+  insert: PgInsertBase<T, PgQueryResultHKT>,
+  executor: Executor,
+) => {
+  prepare(name: string): { execute(values?: Record<string, unknown>): Promise<R> };
+};
+
+/**
+ * A prepared insert of one row: each of `columns` a placeholder named after it, `finish` adding
+ * what follows the values (`.returning()`, an `onConflict…`, or a statement with it as a CTE). Its
+ * `execute` takes exactly those columns' values: `insertOrder(tx).execute({ orderNumber, … })`.
+ */
+export function preparedInsert<T extends PgTable, K extends keyof T['$inferInsert'] & string, R = unknown>(
+  name: string,
+  table: T,
+  columns: readonly K[],
+  finish: Finish<T, R> = (insert) => insert as unknown as ReturnType<Finish<T, R>>,
+): (executor: Executor) => { execute(values: InsertValues<T, K>): Promise<R> } {
+  const placeholders = Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)]));
+  const statement = preparedStatement(name, (db) =>
+    finish(db.insert(table).values(placeholders as PgInsertValue<T>), db),
+  );
+  return (executor) => {
+    const bound = statement(executor);
+    return { execute: (values) => bound.execute(values as Record<string, unknown>) };
+  };
 }

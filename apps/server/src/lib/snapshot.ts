@@ -3,6 +3,12 @@
 // A local write calls invalidate(): with `shared` it is published on the invalidation bus
 // (lib/invalidation-bus.ts) under the snapshot's topic, so every instance drops its copy within
 // moments; the time to live only bounds staleness when a message was lost.
+//
+// A snapshot given `apply` can take a change as data instead: invalidate(payload) publishes the
+// payload, and every instance holding a value replaces it by apply(value, payload) without a
+// reload. A payload is the changed rows' new state (idempotent, so applying it to a value loaded
+// after the change is harmless); messages from different instances may arrive out of order, so
+// a patched value is loaded again once `confirmMs` after its first patch, on the next read.
 
 import type { InvalidationBus } from './invalidation-bus.ts';
 
@@ -16,22 +22,33 @@ export function dataGeneration(): number {
 
 export interface Snapshot<T> {
   get(): Promise<T>;
-  invalidate(): void;
+  /** With a payload (and `apply`): the change itself, applied on every instance instead of a reload. */
+  invalidate(payload?: string): void;
 }
 
-export interface SnapshotOptions {
+export interface SnapshotOptions<T> {
   /** Shares invalidation across instances: invalidate() publishes `topic`, a message drops it. */
   shared?: { bus: InvalidationBus; topic: string } | undefined;
   now?: () => number;
+  /** The value with a change applied; throws (the value is then dropped) on a payload it cannot read. */
+  apply?: (value: T, payload: string) => T;
+  /** How long a patched value serves before it is loaded again (default 1 s). */
+  confirmMs?: number;
 }
 
 export function createSnapshot<T>(
   load: () => Promise<T>,
   ttlMs: number,
-  options: SnapshotOptions = {},
+  options: SnapshotOptions<T> = {},
 ): Snapshot<T> {
-  const { shared, now = () => Date.now() } = options;
-  let current: { value: Promise<T>; loadedAt: number; generation: number } | null = null;
+  const { shared, now = () => Date.now(), apply, confirmMs = 1000 } = options;
+  let current: {
+    value: Promise<T>;
+    loadedAt: number;
+    generation: number;
+    /** When the value was first patched since it was loaded. */
+    patchedAt?: number;
+  } | null = null;
   let generation = 0;
 
   const snapshot: Snapshot<T> = {
@@ -39,7 +56,8 @@ export function createSnapshot<T>(
       if (
         current &&
         (ttlMs === 0 ? false : now() - current.loadedAt < ttlMs) &&
-        current.generation === generation
+        current.generation === generation &&
+        (current.patchedAt === undefined || now() - current.patchedAt < confirmMs)
       ) {
         return current.value;
       }
@@ -51,18 +69,29 @@ export function createSnapshot<T>(
       });
       return mine.value;
     },
-    invalidate() {
-      if (shared) shared.bus.publish(shared.topic);
-      else dropLocal();
+    invalidate(payload) {
+      if (shared) shared.bus.publish(shared.topic, payload);
+      else changed(payload);
     },
   };
 
-  function dropLocal() {
-    generation++;
+  function changed(payload: string | undefined) {
     generationOfAll++;
-    current = null;
+    if (payload === undefined || !apply || !current) {
+      generation++;
+      current = null;
+      return;
+    }
+    // Patched where it stands, even while it loads (applying the change again is harmless); a
+    // change it cannot apply is loaded instead.
+    const patched = current;
+    const value = patched.value.then((v) => apply(v, payload)).catch(() => load());
+    value.catch(() => {
+      if (current?.value === value) current = null;
+    });
+    current = { ...patched, value, patchedAt: patched.patchedAt ?? now() };
   }
   // The bus runs this for this instance's own publish too (at once) and for every other's.
-  shared?.bus.subscribe(shared.topic, dropLocal);
+  shared?.bus.subscribe(shared.topic, changed);
   return snapshot;
 }

@@ -197,6 +197,19 @@ describe.skipIf(!onPostgres)('three shop instances on one PostgreSQL', () => {
         sql`${productVariants.productId} = ${product.id} and ${productVariants.weight} = ${variant.weight}`,
       );
     expect(left!.stock).toBe(0);
+    // Each purchase sent the levels it left: every instance's pages show the variant sold out.
+    const soldOut = Date.now();
+    for (let i = 0; i < 3; i++) {
+      let shown: number | undefined;
+      while (shown !== 0 && Date.now() - soldOut < 1000) {
+        const list = ProductList.parse((await call(base(i), 'GET', '/api/products')).body);
+        shown = list
+          .find((p) => p.id === product.id)!
+          .variants.find((v) => v.weight === variant.weight)!.stock;
+        if (shown !== 0) await sleep(20);
+      }
+      expect(shown, `instance ${i} shows the variant sold out within a second`).toBe(0);
+    }
   }, 180_000);
 
   it('a coupon limited to one use is used once across the instances', async () => {

@@ -22,6 +22,17 @@ const addressById = preparedStatement('address_of_user', (db) =>
     .where(and(eq(addresses.id, sql.placeholder('id')), eq(addresses.userId, sql.placeholder('userId')))),
 );
 
+/**
+ * One of the shopper's own addresses (placeholders `id` and `userId`) with the caller's columns
+ * beside it, in one statement the caller may prepare; no row when there is no such address.
+ */
+export function addressWith<T extends Record<string, SQL>>(executor: Db | Tx, beside: T) {
+  return executor
+    .select({ address: addresses, ...beside })
+    .from(addresses)
+    .where(and(eq(addresses.id, sql.placeholder('id')), eq(addresses.userId, sql.placeholder('userId'))));
+}
+
 /** One of the shopper's own addresses; null when there is none with this id (or it is another's). */
 export async function addressOf(executor: Db | Tx, userId: number, id: number): Promise<AddressRow | null> {
   const [address] = await addressById(executor).execute({ id, userId });

@@ -1,30 +1,44 @@
 // What the checkout needs of a shopper's cart (decision 0021): its lines, and taking out what was
 // bought. The cart_items table stays the cart module's; a caller inside a transaction passes its
 // `tx`, so the cart changes with the order or not at all.
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { variantForSale } from '../catalog/line-facts.ts';
+import { type VariantForSale, variantForSale } from '../catalog/line-facts.ts';
 import { cartItems } from './schema.ts';
 
 type Executor = Pick<Db, 'select'>;
 
+/** A cart line with what the catalogue says of its variant (null when gone). */
+export interface CartLineForSale {
+  cartItemId: number;
+  quantity: number;
+  item: VariantForSale | null;
+}
+
 /**
  * The shopper's lines (placeholder `userId`) each with its product and variant as the catalogue
  * prices them (null when gone), in the order they were added: one statement, which the caller may
- * prepare.
+ * prepare. `beside` adds the caller's columns to every line (a value the caller needs with them).
  */
-export function cartLinesForSale(executor: Executor) {
+export function cartLinesForSale<T extends Record<string, SQL>>(executor: Executor, beside?: T) {
   return executor
     .select({
       cartItemId: cartItems.id,
       quantity: cartItems.quantity,
       // Spelled out: in a one-table select Drizzle leaves the columns unqualified.
       item: variantForSale(sql`"cart_items"."product_id"`, sql`"cart_items"."variant_id"`),
+      ...(beside as T),
     })
     .from(cartItems)
     .where(eq(cartItems.userId, sql.placeholder('userId')))
     .orderBy(asc(cartItems.id));
 }
+
+/** The same lines as one JSON value, for another module's statement by the user id it holds. */
+export const cartLinesForSaleJson = (userId: SQL) =>
+  sql<CartLineForSale[]>`coalesce((select json_agg(json_build_object('cartItemId', c.id,
+    'quantity', c.quantity, 'item', ${variantForSale(sql`c.product_id`, sql`c.variant_id`)}) order by c.id)
+    from cart_items c where c.user_id = ${userId}), '[]'::json)`;
 
 export async function cartLineCount(executor: Executor, userId: number): Promise<number> {
   const [row] = await executor.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, userId));

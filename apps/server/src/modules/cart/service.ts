@@ -8,10 +8,17 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { placeholdersFor, preparedStatement } from '../../db/prepared.ts';
 import { AppError } from '../../plugins/errors.ts';
-import type { CatalogService } from '../catalog/service.ts';
+import type { CatalogService, CatalogView } from '../catalog/service.ts';
 import { cartItems } from './schema.ts';
 
-/** Adds units to a line (made if new) as long as the line stays within `stock`; no row when not. */
+/** A cart line as the shopper's cart is shown from. */
+type CartRow = Pick<typeof cartItems.$inferSelect, 'id' | 'productId' | 'variantId' | 'quantity'>;
+
+/**
+ * Adds units to a line (made if new) as long as the line stays within `stock`; no row when not.
+ * The row comes back with the shopper's other lines (as the statement found them), so the cart
+ * is answered without reading it again.
+ */
 const addWithinStock = preparedStatement('cart_add_within_stock', (db) =>
   db
     .insert(cartItems)
@@ -26,7 +33,16 @@ const addWithinStock = preparedStatement('cart_add_within_stock', (db) =>
       },
       setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${sql.placeholder('stock')}`,
     })
-    .returning({ id: cartItems.id }),
+    .returning({
+      id: cartItems.id,
+      productId: cartItems.productId,
+      variantId: cartItems.variantId,
+      quantity: cartItems.quantity,
+      // Written out: in RETURNING Drizzle leaves the columns unqualified.
+      others: sql<CartRow[]>`coalesce((select json_agg(json_build_object('id', c.id,
+        'productId', c.product_id, 'variantId', c.variant_id, 'quantity', c.quantity))
+        from cart_items c where c.user_id = "cart_items"."user_id" and c.id <> "cart_items"."id"), '[]'::json)`,
+    }),
 );
 
 export function createCartService(db: Db, catalog: CatalogService) {
@@ -41,6 +57,10 @@ export function createCartService(db: Db, catalog: CatalogService) {
   /** The lines with names and weights in the shopper's language (prices and stock are the same). */
   async function list(user: { id: number; mobile: string }, lang: Lang = 'en'): Promise<CartItemDto[]> {
     const [rows, snap] = await Promise.all([linesOf.execute({ userId: user.id }), catalog.view(lang)]);
+    return shown(rows, user, snap);
+  }
+
+  function shown(rows: readonly CartRow[], user: { mobile: string }, snap: CatalogView): CartItemDto[] {
     return rows.map((row) => {
       const product = snap.byId.get(row.productId);
       const variant = product?.variants.find((v) => v.id === row.variantId);
@@ -139,7 +159,9 @@ export function createCartService(db: Db, catalog: CatalogService) {
         updatedAt: new Date(),
       });
       if (!line) throw onlyLeft(variant.stock, name); // the cart already held the rest
-      return list(user, lang);
+      const { others, ...added } = line;
+      const rows = [...others, added].sort((a, b) => a.id - b.id);
+      return shown(rows, user, await catalog.view(lang));
     },
 
     async setQuantity(

@@ -43,6 +43,8 @@ export interface CatalogSnapshot extends CatalogView {
   view(lang: Lang): CatalogView;
   /** Price and MRP in paise by variant id. */
   prices: Map<number, VariantPrices>;
+  /** The Hindi texts by product id, kept for a restocked snapshot's Hindi view. */
+  hindi: Map<number, HindiTexts>;
 }
 
 /** The Hindi twins of a product's texts (decision 0018), kept beside the English DTO. */
@@ -60,19 +62,21 @@ export type StockChangeHook = (before: { stock: number }, after: { stock: number
 
 export function createCatalogService(db: Db, options: { ttlMs: number; bus?: InvalidationBus }) {
   // Two parts: the catalogue's rows, and the stock levels alone. A purchase changes only stock,
-  // hundreds of times a second at peak, so it reloads one small query instead of the catalogue.
+  // hundreds of times a second at peak: it sends the levels its transaction left, which every
+  // instance applies to its copy (no query), rebuilding only the products they belong to.
   const rows = createSnapshot(() => loadCatalogRows(db), options.ttlMs, {
     shared: options.bus && { bus: options.bus, topic: 'catalog' },
   });
   const levels = createSnapshot(() => loadStockLevels(db), options.ttlMs, {
     shared: options.bus && { bus: options.bus, topic: 'catalog-stock' },
+    apply: withLevelsFrom,
   });
   let built: { rows: CatalogRows; levels: StockLevels; snapshot: CatalogSnapshot } | null = null;
   const snapshot = {
     async get(): Promise<CatalogSnapshot> {
       const [r, l] = await Promise.all([rows.get(), levels.get()]);
-      if (built?.rows !== r || built.levels !== l)
-        built = { rows: r, levels: l, snapshot: buildCatalog(r, l) };
+      if (built?.rows !== r) built = { rows: r, levels: l, snapshot: buildCatalog(r, l) };
+      else if (built.levels !== l) built = { rows: r, levels: l, snapshot: restocked(built.snapshot, l) };
       return built.snapshot;
     },
     invalidate() {
@@ -84,8 +88,12 @@ export function createCatalogService(db: Db, options: { ttlMs: number; bus?: Inv
   return {
     snapshot: () => snapshot.get(),
     invalidate: () => snapshot.invalidate(),
-    /** After stock was taken or given back (a checkout, a cancellation): reloads the levels only. */
-    stockChanged: () => levels.invalidate(),
+    /**
+     * After stock was taken or given back (a checkout, a cancellation), once committed: the levels
+     * the transaction left (every instance applies them), or none to reload the levels.
+     */
+    stockChanged: (changed?: readonly StockLevel[]) =>
+      levels.invalidate(changed && changed.length > 0 ? levelsPayload(changed) : undefined),
 
     /** The catalogue in a language (English unless asked), resolved once per snapshot. */
     view: async (lang: Lang = 'en'): Promise<CatalogView> => (await snapshot.get()).view(lang),
@@ -151,7 +159,7 @@ export function createCatalogService(db: Db, options: { ttlMs: number; bus?: Inv
         await onChange?.({ stock: row.stock - change }, { stock: row.stock }, tx);
         return row;
       });
-      levels.invalidate();
+      levels.invalidate(levelsPayload([{ variantId, stock: after.stock }]));
       return { variantId, stock: after.stock };
     },
 
@@ -167,6 +175,11 @@ export function createCatalogService(db: Db, options: { ttlMs: number; bus?: Inv
 type CatalogRows = Awaited<ReturnType<typeof loadCatalogRows>>;
 /** Units in stock by variant id. */
 type StockLevels = Map<number, number>;
+/** A variant's units in stock as a committed transaction left them. */
+export interface StockLevel {
+  variantId: number;
+  stock: number;
+}
 
 async function loadCatalogRows(db: Db) {
   const [productRows, variantRows, imageRows] = await Promise.all([
@@ -185,6 +198,36 @@ const stockRows = preparedStatement('stock_levels', (db) =>
 async function loadStockLevels(db: Db): Promise<StockLevels> {
   const rows = await stockRows(db).execute();
   return new Map(rows.map((r) => [r.id, r.stock]));
+}
+
+/** The bus message of a stock change: [[variantId, stock], …]. */
+function levelsPayload(changed: readonly StockLevel[]): string {
+  return JSON.stringify(changed.map((l) => [l.variantId, l.stock]));
+}
+
+/** The levels with a stock change's applied (throws on a message it cannot read: then reloaded). */
+function withLevelsFrom(current: StockLevels, payload: string): StockLevels {
+  const changed: unknown = JSON.parse(payload);
+  if (!Array.isArray(changed)) throw new Error('Not a stock change.');
+  const next = new Map(current);
+  for (const entry of changed) {
+    if (!Array.isArray(entry) || !Number.isSafeInteger(entry[0]) || !Number.isSafeInteger(entry[1]))
+      throw new Error('Not a stock change.');
+    next.set(entry[0], entry[1]);
+  }
+  return next;
+}
+
+/** The snapshot with other stock levels: products whose levels did not change are kept as they are. */
+function restocked(snap: CatalogSnapshot, levels: StockLevels): CatalogSnapshot {
+  const stockOf = (v: ProductDto['variants'][number]) => levels.get(v.id) ?? v.stock;
+  let changed = false;
+  const all = snap.all.map((p) => {
+    if (p.variants.every((v) => stockOf(v) === v.stock)) return p;
+    changed = true;
+    return { ...p, variants: p.variants.map((v) => ({ ...v, stock: stockOf(v) })) };
+  });
+  return changed ? assemble(all, snap.hindi, snap.prices) : snap;
 }
 
 function buildCatalog(
@@ -236,28 +279,49 @@ function buildCatalog(
     };
   });
 
+  const prices = new Map(variantRows.map((v) => [v.id, { pricePaise: v.pricePaise, mrpPaise: v.mrpPaise }]));
+  return assemble(all, hindi, prices);
+}
+
+/** The snapshot of these DTOs; the Hindi view is built when first asked for. */
+function assemble(
+  all: ProductDto[],
+  hindi: Map<number, HindiTexts>,
+  prices: Map<number, VariantPrices>,
+): CatalogSnapshot {
   const english = viewOf(all);
   let hindiView: CatalogView | null = null;
-  return {
-    ...english,
-    prices: new Map(variantRows.map((v) => [v.id, { pricePaise: v.pricePaise, mrpPaise: v.mrpPaise }])),
-    view(lang) {
+  return Object.assign(Object.create(english) as CatalogView, {
+    prices,
+    hindi,
+    view(lang: Lang) {
       if (lang === 'en') return english;
       hindiView ??= viewOf(all.map((p) => inHindi(p, hindi.get(p.id))));
       return hindiView;
     },
-  };
+  });
 }
 
+/** The view's JSON is made when GET /api/products first asks (not on every purchase's restock). */
 function viewOf(all: ProductDto[]): CatalogView {
-  const json = JSON.stringify(all);
+  let json: string | undefined;
+  let bytes: Buffer | undefined;
+  let etag: string | undefined;
   return {
     all,
     active: all.filter((p) => p.active),
     byId: new Map(all.map((p) => [p.id, p])),
     bySlug: new Map(all.map((p) => [p.slug, p])),
-    allJson: Buffer.from(json),
-    allEtag: weakEtag(json),
+    get allJson() {
+      json ??= JSON.stringify(all);
+      bytes ??= Buffer.from(json);
+      return bytes;
+    },
+    get allEtag() {
+      json ??= JSON.stringify(all);
+      etag ??= weakEtag(json);
+      return etag;
+    },
   };
 }
 

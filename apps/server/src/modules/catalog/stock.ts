@@ -1,7 +1,8 @@
 // Stock held and given back by other modules' transactions (decision 0021): a checkout takes its
 // lines' units, a released hold or a cancelled order returns them. The variants table stays the
 // catalogue's; the caller passes its transaction, so the stock moves with its own rows or not at
-// all. The caller refreshes the stock levels after its commit (catalog.stockChanged()). Rows are
+// all. Both answer the levels they left, which the caller hands to catalog.stockChanged() after its
+// commit (the pages show them without reloading every variant). Rows are
 // locked in variant order, whatever the cart's order: two carts holding the same variants in
 // opposite orders would otherwise deadlock on PostgreSQL.
 import { and, eq, sql } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import type { Tx } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { productVariants } from './schema.ts';
+import type { StockLevel } from './service.ts';
 
 /** What a line of a checkout names: the variant, how many, and its name for the refusal. */
 export interface StockLine {
@@ -35,40 +37,50 @@ const giveBack = preparedStatement('stock_give_back', (db) =>
   db
     .update(productVariants)
     .set({ stock: sql`${productVariants.stock} + ${sql.placeholder('quantity')}` })
-    .where(eq(productVariants.id, sql.placeholder('variantId'))),
+    .where(eq(productVariants.id, sql.placeholder('variantId')))
+    .returning({ stock: productVariants.stock }),
 );
 
 /**
  * Takes stock for every line, or throws a 409 naming the short line (and the caller's transaction
  * rolls back). One relative conditional UPDATE per line, so two checkouts never take the same unit.
  */
-export async function reserveStock(tx: Tx, lines: readonly StockLine[]): Promise<void> {
+export async function reserveStock(tx: Tx, lines: readonly StockLine[]): Promise<StockLevel[]> {
+  const left: StockLevel[] = [];
   for (const line of inLockOrder(lines)) {
-    const taken = await take(tx).execute({ variantId: line.variantId, quantity: line.quantity });
-    if (taken.length === 0) {
+    const [taken] = await take(tx).execute({ variantId: line.variantId, quantity: line.quantity });
+    if (taken) left.push({ variantId: line.variantId, stock: taken.stock });
+    else {
       const [current] = await tx
         .select({ stock: productVariants.stock })
         .from(productVariants)
         .where(eq(productVariants.id, line.variantId));
-      const left = current?.stock ?? 0;
+      const units = current?.stock ?? 0;
       throw new AppError(
         'conflict',
-        left > 0
-          ? `Only ${left} left of ${line.productName} ${line.weight}. Please update your cart.`
+        units > 0
+          ? `Only ${units} left of ${line.productName} ${line.weight}. Please update your cart.`
           : `${line.productName} ${line.weight} is out of stock. Please update your cart.`,
       );
     }
   }
+  return left;
 }
 
 /**
  * Puts units back on the shelf: released checkout holds and cancelled orders. One relative
  * UPDATE per variant, so it composes with checkouts holding stock at the same moment.
  */
-export async function returnStock(tx: Tx, lines: readonly { variantId: number; quantity: number }[]) {
+export async function returnStock(
+  tx: Tx,
+  lines: readonly { variantId: number; quantity: number }[],
+): Promise<StockLevel[]> {
+  const left: StockLevel[] = [];
   for (const line of inLockOrder(lines)) {
-    await giveBack(tx).execute({ variantId: line.variantId, quantity: line.quantity });
+    const [row] = await giveBack(tx).execute({ variantId: line.variantId, quantity: line.quantity });
+    if (row) left.push({ variantId: line.variantId, stock: row.stock });
   }
+  return left;
 }
 
 function inLockOrder<T extends { variantId: number }>(lines: readonly T[]): T[] {

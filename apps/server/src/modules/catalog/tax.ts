@@ -1,10 +1,27 @@
 // What a GST invoice needs of products: HSN code and rate, read inside the issuing transaction.
-import { sql } from 'drizzle-orm';
+import { type Placeholder, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { products } from './schema.ts';
 
-// The ids as one array literal ('{3,7}'), so one statement serves every number of products.
+export type ProductTax = { hsnCode: string | null; gstRateBp: number | null };
+type TaxRow = ProductTax & { id: number };
+
+/** The ids as one array literal ('{3,7}'), so one statement serves every number of products. */
+export const productIdList = (productIds: readonly number[]) =>
+  `{${productIds.map((id) => Math.trunc(id)).join(',')}}`;
+
+/**
+ * The products' (`ids`, an id list) HSN codes and rates as one JSON value, for a caller's
+ * statement that reads them beside its own rows (the invoice's seller); `taxById` reads it.
+ */
+export const productTaxJson = (ids: Placeholder) =>
+  sql<TaxRow[]>`coalesce((select json_agg(json_build_object('id', p.id, 'hsnCode', p.hsn_code,
+    'gstRateBp', p.gst_rate_bp)) from ${products} p where p.id = any(${ids}::int[])), '[]'::json)`;
+
+export const taxById = (rows: readonly TaxRow[]) =>
+  new Map<number, ProductTax>(rows.map((r) => [r.id, { hsnCode: r.hsnCode, gstRateBp: r.gstRateBp }]));
+
 const taxRows = preparedStatement('product_tax_info', (db) =>
   db
     .select({ id: products.id, hsnCode: products.hsnCode, gstRateBp: products.gstRateBp })
@@ -13,11 +30,6 @@ const taxRows = preparedStatement('product_tax_info', (db) =>
 );
 
 export async function productTaxInfo(executor: Db | Tx, productIds: number[]) {
-  const found = new Map<number, { hsnCode: string | null; gstRateBp: number | null }>();
-  if (productIds.length === 0) return found;
-  const rows = await taxRows(executor).execute({
-    ids: `{${productIds.map((id) => Math.trunc(id)).join(',')}}`,
-  });
-  for (const r of rows) found.set(r.id, r);
-  return found;
+  if (productIds.length === 0) return new Map<number, ProductTax>();
+  return taxById(await taxRows(executor).execute({ ids: productIdList(productIds) }));
 }

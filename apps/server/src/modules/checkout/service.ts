@@ -50,7 +50,7 @@ const NO_COD: CodRules = {
   rtoLimit: 2,
 };
 
-function codRules(row: SettingsRow | undefined): CodRules {
+function codRules(row: PricingSettings | undefined): CodRules {
   if (!row) return NO_COD;
   return {
     enabled: row.codEnabled,
@@ -82,41 +82,46 @@ async function readSettings(executor: Pick<Db, 'select'>): Promise<AdminCheckout
   };
 }
 
-/** The fee and milestones as stored now, in one statement (a checkout's transaction reads it). */
+/** The settings a checkout prices and rules by, as checkoutConfigJson reads them. */
+type PricingSettings = Omit<SettingsRow, 'id' | 'version'>;
+interface StoredConfig {
+  settings: PricingSettings | null;
+  milestones: CheckoutConfig['milestones'];
+}
+
+/**
+ * The fee, COD rules, prepaid discount and milestones as stored now, as one value: read by
+ * readConfig, and by another module's statement as a column beside its own rows (a checkout's
+ * transaction reads it with the cart). Null settings when the row was never seeded.
+ */
+export const checkoutConfigJson = sql<StoredConfig>`json_build_object(
+  'settings', (select json_build_object('platformFeePaise', s.platform_fee_paise,
+    'codEnabled', s.cod_enabled, 'codFeePaise', s.cod_fee_paise,
+    'codMinOrderPaise', s.cod_min_order_paise, 'codMaxOrderPaise', s.cod_max_order_paise,
+    'codBlockedPincodes', s.cod_blocked_pincodes, 'codRtoLimit', s.cod_rto_limit,
+    'prepaidDiscount', s.prepaid_discount) from checkout_settings s limit 1),
+  'milestones', coalesce((select json_agg(json_build_object('id', m.id,
+    'minCartValuePaise', m.min_cart_value_paise, 'shippingChargePaise', m.shipping_charge_paise)
+    order by m.min_cart_value_paise, m.id) from shipping_milestones m), '[]'::json))`;
+
+/** The config as checkoutConfigJson answered it. */
+export function configFrom({ settings, milestones }: StoredConfig): CheckoutConfig {
+  return {
+    platformFeePaise: settings?.platformFeePaise ?? 0,
+    cod: codRules(settings ?? undefined),
+    prepaidDiscount: settings?.prepaidDiscount ?? null,
+    milestones,
+  };
+}
+
+/** The fee and milestones as stored now, in one statement (one row whatever is stored). */
 const configRow = preparedStatement('checkout_config', (db) =>
-  db
-    .select({
-      settings: checkoutSettings,
-      milestones: sql<CheckoutConfig['milestones']>`coalesce((
-        select json_agg(json_build_object('id', m.id, 'minCartValuePaise', m.min_cart_value_paise,
-          'shippingChargePaise', m.shipping_charge_paise) order by m.min_cart_value_paise, m.id)
-        from shipping_milestones m), '[]'::json)`,
-    })
-    .from(checkoutSettings)
-    .limit(1),
+  db.select({ config: checkoutConfigJson }).from(sql`(select 1) as one`),
 );
 
 async function readConfig(executor: Db | Tx): Promise<CheckoutConfig> {
   const [row] = await configRow(executor).execute();
-  // A database without its settings row (never seeded) still has milestones to price by.
-  const milestones =
-    row?.milestones ??
-    (
-      await executor
-        .select()
-        .from(shippingMilestones)
-        .orderBy(asc(shippingMilestones.minCartValuePaise), asc(shippingMilestones.id))
-    ).map((m) => ({
-      id: m.id,
-      minCartValuePaise: m.minCartValuePaise,
-      shippingChargePaise: m.shippingChargePaise,
-    }));
-  return {
-    platformFeePaise: row?.settings.platformFeePaise ?? 0,
-    cod: codRules(row?.settings),
-    prepaidDiscount: row?.settings.prepaidDiscount ?? null,
-    milestones,
-  };
+  return configFrom(row!.config);
 }
 
 export function createCheckoutService(db: Db, options: { ttlMs: number; bus?: InvalidationBus }) {

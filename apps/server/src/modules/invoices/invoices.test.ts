@@ -4,13 +4,16 @@
 import { AdminOrderDetail } from '@spice/shared/contracts/admin';
 import { ProductList } from '@spice/shared/contracts/catalog';
 import { OrderDetail } from '@spice/shared/contracts/commerce';
+import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../seed/demo-seed.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { ADDRESS, addToCart, createPaymentOrder, payAndPlace } from '../../test/commerce.ts';
 import { type Shopper, signUp, verifyMobile } from '../../test/shoppers.ts';
-import { invoiceSettings } from './schema.ts';
+import { products } from '../catalog/schema.ts';
+import { orders } from '../orders/schema.ts';
+import { invoiceSettings, invoices } from './schema.ts';
 
 let t: TestApp;
 let adminCookie: string;
@@ -115,6 +118,22 @@ describe('invoices', () => {
     expect(admin.statusCode).toBe(200);
     expect(admin.headers['content-type']).toBe('application/pdf');
     expect((await s.request({ url: `/api/orders/${orderNumber}/credit-note` })).statusCode).toBe(404);
+  });
+
+  it("taxes each line at its product's own HSN code and rate, read as the order is placed", async () => {
+    const { db } = t.database;
+    await db.update(products).set({ hsnCode: '09109100', gstRateBp: 1200 }).where(eq(products.id, garam.id));
+    try {
+      const { orderNumber } = await prepaidOrder('Karnataka');
+      const [invoice] = await db
+        .select({ snapshot: invoices.snapshot })
+        .from(invoices)
+        .innerJoin(orders, eq(orders.id, invoices.orderId))
+        .where(eq(orders.orderNumber, orderNumber));
+      expect(invoice!.snapshot.goods.map((g) => [g.hsn, g.rateBp])).toEqual([['09109100', 1200]]);
+    } finally {
+      await db.update(products).set({ hsnCode: '0910', gstRateBp: 500 }).where(eq(products.id, garam.id));
+    }
   });
 
   it('charges CGST and SGST in halves within Maharashtra, and prints amounts in words', async () => {

@@ -9,12 +9,12 @@ import type { InvoiceSettingsDto, InvoiceSettingsEditInput } from '@spice/shared
 import { computeInvoiceTax, documentNumber, financialYear, stateCodeOf, stateName } from '@spice/shared/gst';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { placeholdersFor, preparedStatement } from '../../db/prepared.ts';
+import { preparedInsert, preparedStatement } from '../../db/prepared.ts';
 import { updateAtVersion } from '../../lib/versioned.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService } from '../admin/audit.ts';
-import { productTaxInfo } from '../catalog/tax.ts';
-import { orderByNumber, orderIdByNumber, orderItemsOf, stampInvoiceNumber } from '../orders/invoicing.ts';
+import { type ProductTax, productIdList, productTaxInfo, productTaxJson, taxById } from '../catalog/tax.ts';
+import { orderByNumber, orderIdByNumber, orderItemsOf, stampInvoiceNumberSql } from '../orders/invoicing.ts';
 import type { AddressSnapshot, OrderItemRow, OrderRow } from '../orders/types.ts';
 import { renderDocument } from './pdf.ts';
 import { creditNotes, type DocumentSnapshot, documentSeries, invoiceSettings, invoices } from './schema.ts';
@@ -25,35 +25,53 @@ const settingsRow = preparedStatement('invoice_settings', (db) =>
   db.select().from(invoiceSettings).where(eq(invoiceSettings.id, 1)),
 );
 
-const takeSeq = preparedStatement('next_document_seq', (db) =>
+/** The seller with the tax rates of a new order's products (`ids`), read together. */
+const settingsWithTax = preparedStatement('invoice_settings_with_tax', (db) =>
   db
-    .insert(documentSeries)
-    .values(placeholdersFor<typeof documentSeries.$inferInsert>()(['kind', 'financialYear', 'lastSeq']))
-    .onConflictDoUpdate({
-      target: [documentSeries.kind, documentSeries.financialYear],
-      set: { lastSeq: sql`${documentSeries.lastSeq} + 1` },
-    })
-    .returning({ seq: documentSeries.lastSeq }),
+    .select({ row: invoiceSettings, tax: productTaxJson(sql.placeholder('ids')) })
+    .from(invoiceSettings)
+    .where(eq(invoiceSettings.id, 1)),
 );
 
-type NewInvoice = typeof invoices.$inferInsert;
-const newInvoiceColumns = [
-  'orderId',
-  'number',
-  'financialYear',
-  'seq',
-  'issuedAt',
-  'buyerGstin',
-  'placeOfSupply',
-  'taxablePaise',
-  'cgstPaise',
-  'sgstPaise',
-  'igstPaise',
-  'totalPaise',
-  'snapshot',
-] as const satisfies readonly (keyof NewInvoice)[];
-const insertInvoice = preparedStatement('insert_invoice', (db) =>
-  db.insert(invoices).values(placeholdersFor<NewInvoice>()(newInvoiceColumns)),
+const takeSeq = preparedInsert(
+  'next_document_seq',
+  documentSeries,
+  ['kind', 'financialYear', 'lastSeq'],
+  (insert) =>
+    insert
+      .onConflictDoUpdate({
+        target: [documentSeries.kind, documentSeries.financialYear],
+        set: { lastSeq: sql`${documentSeries.lastSeq} + 1` },
+      })
+      .returning({ seq: documentSeries.lastSeq }),
+);
+
+const insertInvoice = preparedInsert(
+  'insert_invoice',
+  invoices,
+  [
+    'orderId',
+    'number',
+    'financialYear',
+    'seq',
+    'issuedAt',
+    'buyerGstin',
+    'placeOfSupply',
+    'taxablePaise',
+    'cgstPaise',
+    'sgstPaise',
+    'igstPaise',
+    'totalPaise',
+    'snapshot',
+  ],
+  // With the order's invoice number stamped from the same values: one statement.
+  (insert, db) => {
+    const issued = db.$with('issued').as(insert.returning({ id: invoices.id }));
+    const stamped = db
+      .$with('stamped', {})
+      .as(stampInvoiceNumberSql(sql.placeholder('orderId'), sql.placeholder('number')));
+    return db.with(issued, stamped).select().from(issued);
+  },
 );
 
 /** Products the owner has not classified yet: ground spices (chapter 09) at 5%. */
@@ -88,8 +106,8 @@ export function createInvoicesService(
   db: Db,
   deps: { audit: AuditService; log: { error(obj: object, msg: string): void } },
 ) {
-  async function settings(executor: Reader = db): Promise<InvoiceSettingsDto> {
-    const [row] = await settingsRow(executor).execute();
+  /** The saved settings; the empty ones (no GSTIN: no invoices) until the owner saves them. */
+  function settingsOf(row: typeof invoiceSettings.$inferSelect | undefined): InvoiceSettingsDto {
     const { id: _, ...rest } = row ?? {
       id: 1,
       legalName: '',
@@ -104,20 +122,23 @@ export function createInvoicesService(
     return rest;
   }
 
+  async function settings(executor: Reader = db): Promise<InvoiceSettingsDto> {
+    const [row] = await settingsRow(executor).execute();
+    return settingsOf(row);
+  }
+
   /** The next number of a series, taken under the series row's lock until the caller commits. */
   async function nextSeq(tx: Tx, kind: 'invoice' | 'credit_note', fy: string): Promise<number> {
     const [row] = await takeSeq(tx).execute({ kind, financialYear: fy, lastSeq: 1 });
     return row!.seq;
   }
 
-  async function snapshotOf(
-    tx: Tx,
+  function snapshotOf(
     order: OrderRow,
     seller: InvoiceSettingsDto,
-    given?: OrderItemRow[],
-  ): Promise<DocumentSnapshot> {
-    const items = given ? [...given].sort((a, b) => a.id - b.id) : await orderItemsOf(tx, order.id);
-    const tax = await productTaxInfo(tx, [...new Set(items.map((i) => i.productId))]);
+    items: OrderItemRow[],
+    tax: Map<number, ProductTax>,
+  ): DocumentSnapshot {
     const found = addressStateCode(order.address);
     // An address whose state cannot be read is taxed as a supply within the store's state and
     // flagged for the owner (decision record 0010); the total tax is the same either way.
@@ -161,15 +182,28 @@ export function createInvoicesService(
    */
   async function issueInvoice(tx: Tx, order: OrderRow, newItems?: OrderItemRow[]): Promise<string | null> {
     if (order.invoiceNumber) return order.invoiceNumber;
-    const seller = await settings(tx);
-    if (!seller.gstin) return null;
-    if (!newItems) {
+    const productIds = (items: OrderItemRow[]) => [...new Set(items.map((i) => i.productId))];
+    let seller: InvoiceSettingsDto;
+    let items: OrderItemRow[];
+    let tax: Map<number, ProductTax>;
+    if (newItems) {
+      // A new order (no invoice yet): the seller and its products' rates in one read.
+      const [row] = await settingsWithTax(tx).execute({ ids: productIdList(productIds(newItems)) });
+      seller = settingsOf(row?.row);
+      if (!seller.gstin) return null;
+      items = [...newItems].sort((a, b) => a.id - b.id);
+      tax = taxById(row!.tax);
+    } else {
+      seller = await settings(tx);
+      if (!seller.gstin) return null;
       const [existing] = await tx.select().from(invoices).where(eq(invoices.orderId, order.id));
       if (existing) return existing.number;
+      items = await orderItemsOf(tx, order.id);
+      tax = await productTaxInfo(tx, productIds(items));
     }
     let snapshot: DocumentSnapshot;
     try {
-      snapshot = await snapshotOf(tx, order, seller, newItems);
+      snapshot = snapshotOf(order, seller, items, tax);
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
       deps.log.error({ err: error, orderNumber: order.orderNumber }, 'order cannot be invoiced');
@@ -179,7 +213,7 @@ export function createInvoicesService(
     const fy = financialYear(issuedAt);
     const seq = await nextSeq(tx, 'invoice', fy);
     const number = documentNumber('invoice', seller.seriesPrefix, fy, seq);
-    const values: Required<Pick<NewInvoice, (typeof newInvoiceColumns)[number]>> = {
+    await insertInvoice(tx).execute({
       orderId: order.id,
       number,
       financialYear: fy,
@@ -193,9 +227,7 @@ export function createInvoicesService(
       igstPaise: snapshot.igstPaise,
       totalPaise: snapshot.grandTotalPaise,
       snapshot,
-    };
-    await insertInvoice(tx).execute(values);
-    await stampInvoiceNumber(tx, order.id, number);
+    });
     return number;
   }
 

@@ -3,7 +3,7 @@
 // runs the same on PostgreSQL and the embedded PGlite (decision record 0013).
 import { and, count, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { placeholdersFor, preparedStatement } from '../../db/prepared.ts';
+import { preparedInsert, preparedStatement } from '../../db/prepared.ts';
 import { pageRows } from '../../lib/pagination.ts';
 import { retryDelayMs } from './backoff.ts';
 import { type JobRow, type JobStatus, jobs } from './schema.ts';
@@ -17,11 +17,11 @@ export interface NewJob {
   maxAttempts?: number;
 }
 
-const insertJob = preparedStatement('enqueue_job', (db) =>
-  db
-    .insert(jobs)
-    .values(placeholdersFor<typeof jobs.$inferInsert>()(['name', 'payload', 'key', 'runAt', 'maxAttempts']))
-    .onConflictDoNothing({ target: jobs.key }),
+const insertJob = preparedInsert(
+  'enqueue_job',
+  jobs,
+  ['name', 'payload', 'key', 'runAt', 'maxAttempts'],
+  (insert) => insert.onConflictDoNothing({ target: jobs.key }),
 );
 
 const ph = <T>(name: string) => sql.placeholder(name) as unknown as T;

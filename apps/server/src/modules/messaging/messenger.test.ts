@@ -87,6 +87,11 @@ describe('with real providers configured', () => {
     await t.close();
   });
 
+  it('writes to the outbox together only channels that use it', async () => {
+    const mail = { channel: 'email' as const, to: 'asha@example.in', text: 'Hello' };
+    await expect(t.app.services.messenger.sendOutbox([mail])).rejects.toThrow(/outbox channels only/);
+  });
+
   it('sends the login code through the SMS provider and keeps no outbox for it', async () => {
     smsMode = 'ok';
     const res = await t.app.inject({
@@ -191,6 +196,16 @@ describe('with no providers (dev outbox)', () => {
   });
   afterAll(async () => {
     await t.close();
+  });
+
+  it('writes several outbox messages at once', async () => {
+    const to = 'meera@example.in';
+    await t.app.services.messenger.sendOutbox([
+      { channel: 'email', to, subject: 'First', text: 'One', html: '<p>One</p>' },
+      { channel: 'email', to, subject: 'Second', text: 'Two' },
+    ]);
+    const kept = (await t.app.inject(`/api/dev/outbox?to=${to}`)).json() as { text: string }[];
+    expect(kept.map((m) => m.text).sort()).toEqual(['One', 'Two']);
   });
 
   it('keeps messages newest first, per recipient, in the spec shape', async () => {

@@ -77,9 +77,16 @@ function withFakeMessenger(opts: {
       available: () => true,
       provider: () => 'outbox',
       usesOutbox: () => opts.usesOutbox,
+      // A provider channel is sent on its own; outbox channels are written together, in one go.
       async send(message) {
+        expect(opts.usesOutbox).toBe(false);
         if (failSms && message.channel === 'sms' && smsFailures-- > 0) throw failSms.error;
         sent.push(message);
+      },
+      async sendOutbox(batch) {
+        expect(opts.usesOutbox).toBe(true);
+        if (failSms && batch.some((m) => m.channel === 'sms') && smsFailures-- > 0) throw failSms.error;
+        sent.push(...batch);
       },
     },
     config: t.app.config,

@@ -9,9 +9,7 @@
 // A crash after the provider accepted but before the commit can repeat that one message: no
 // provider here can join our transaction, so that window is the at-least-once remainder.
 import type { MessagePreferencesDto } from '@spice/shared/contracts/message-preferences';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { preparedStatement } from '../../db/prepared.ts';
 import type { Config } from '../../plugins/config.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { loadOrderFacts, type OrderFacts } from '../orders/order-facts.ts';
@@ -37,20 +35,6 @@ export const ORDER_MESSAGE_EVENTS: readonly OrderMessageEvent[] = [
 ];
 
 export class OrderMessageError extends Error {}
-
-/** The channels that already carried this event of this order (this refund's, for 'refunded'). */
-const sentChannels = preparedStatement('sent_order_message_channels', (db) =>
-  db
-    .select({ channel: messageDeliveries.channel })
-    .from(messageDeliveries)
-    .where(
-      and(
-        eq(messageDeliveries.orderNumber, sql.placeholder('orderNumber')),
-        eq(messageDeliveries.event, sql.placeholder('event')),
-        eq(messageDeliveries.refundId, sql.placeholder('refundId')),
-      ),
-    ),
-);
 
 /**
  * Which channels carry a message: e-mail unless the shopper turned it off; SMS always (it is
@@ -80,7 +64,7 @@ export type OrderMessages = ReturnType<typeof createOrderMessages>;
 
 export function createOrderMessages(deps: {
   db: Db;
-  messenger: Pick<Messenger, 'send' | 'available' | 'provider' | 'usesOutbox'>;
+  messenger: Pick<Messenger, 'send' | 'sendOutbox' | 'available' | 'provider' | 'usesOutbox'>;
   config: ChannelSettings;
   /** The site settings: store name, logo and contacts (content service's footer). */
   settings: () => Promise<{
@@ -169,15 +153,14 @@ export function createOrderMessages(deps: {
       const refundId = input.refundId ?? '';
       const order = await loadOrder(orderNumber);
       if (!order) throw new AppError('notFound', `Order ${orderNumber} not found.`);
-      const sent = new Set(
-        (await sentChannels(db).execute({ orderNumber, event, refundId })).map((r) => r.channel),
-      );
+      // Channels already sent are not read first: their claims below answer no row, so they are
+      // skipped there (a repeat after everything went out renders, then sends nothing).
       const channels = chooseChannels({
         preferences: await deps.preferences(order.userId),
         email: order.customer.email,
         mobile: order.customer.mobile,
         available: (c) => messenger.available(c),
-      }).filter((c) => !sent.has(c));
+      });
       if (channels.length === 0) return;
 
       const refundAmountPaise =
@@ -201,12 +184,14 @@ export function createOrderMessages(deps: {
           deps.log.warn({ orderNumber, event, channel }, 'no SMS template id for this event: SMS not sent');
       }
       // Channels whose sending is a write in our own transaction (the dev outbox) are claimed and
-      // sent together; each provider channel in a transaction of its own, so one failing channel
-      // does not take back another's claim.
+      // written together, in one statement; each provider channel in a transaction of its own, so
+      // one failing channel does not take back another's claim.
       const together = messages.filter((m) => messenger.usesOutbox(m.channel));
       const batches = [
-        ...(together.length > 0 ? [together] : []),
-        ...messages.filter((m) => !messenger.usesOutbox(m.channel)).map((m) => [m]),
+        ...(together.length > 0 ? [{ outbox: true, messages: together }] : []),
+        ...messages
+          .filter((m) => !messenger.usesOutbox(m.channel))
+          .map((m) => ({ outbox: false, messages: [m] })),
       ];
       const failed: string[] = [];
       for (const batch of batches) {
@@ -214,15 +199,18 @@ export function createOrderMessages(deps: {
           await db.transaction(async (tx) => {
             const claimed = await tx
               .insert(messageDeliveries)
-              .values(batch.map((m) => ({ orderNumber, event, refundId, channel: m.channel, to: m.to })))
+              .values(
+                batch.messages.map((m) => ({ orderNumber, event, refundId, channel: m.channel, to: m.to })),
+              )
               .onConflictDoNothing()
               .returning({ channel: messageDeliveries.channel });
             // A channel missing from `claimed` was sent meanwhile by another run.
-            for (const m of batch)
-              if (claimed.some((c) => c.channel === m.channel)) await messenger.send(m, tx);
+            const mine = batch.messages.filter((m) => claimed.some((c) => c.channel === m.channel));
+            if (batch.outbox) await messenger.sendOutbox(mine, tx);
+            else for (const m of mine) await messenger.send(m, tx);
           });
         } catch (error) {
-          const channel = batch.map((m) => m.channel).join(', ');
+          const channel = batch.messages.map((m) => m.channel).join(', ');
           deps.log.warn({ err: error, orderNumber, event, channel }, 'order message not sent');
           failed.push(`${channel}: ${(error as Error).message}`);
         }

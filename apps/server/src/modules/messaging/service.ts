@@ -5,7 +5,7 @@
 // elsewhere). A provider failure throws DeliveryError and nothing is recorded as sent.
 import { desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { placeholdersFor, preparedStatement } from '../../db/prepared.ts';
+import { preparedInsert } from '../../db/prepared.ts';
 import type { Config } from '../../plugins/config.ts';
 import { outboxMessages } from './schema.ts';
 
@@ -32,20 +32,14 @@ export class DeliveryError extends Error {}
 /** A database handle or an open transaction (the outbox writes inside the caller's transaction). */
 type Executor = Db | Tx;
 
-const insertOutbox = preparedStatement('insert_outbox_message', (db) =>
-  db
-    .insert(outboxMessages)
-    .values(
-      placeholdersFor<typeof outboxMessages.$inferInsert>()([
-        'channel',
-        'to',
-        'subject',
-        'text',
-        'html',
-        'code',
-      ]),
-    ),
-);
+const insertOutbox = preparedInsert('insert_outbox_message', outboxMessages, [
+  'channel',
+  'to',
+  'subject',
+  'text',
+  'html',
+  'code',
+]);
 
 interface Transport {
   readonly kind: 'outbox' | 'smtp' | 'msg91' | 'whatsapp' | 'off';
@@ -73,6 +67,15 @@ export function createMessenger(db: Db, config: Config) {
      */
     async send(message: OutgoingMessage, executor?: Executor): Promise<void> {
       await transports[message.channel].send(message, executor);
+    },
+    /**
+     * Writes messages of outbox channels (`usesOutbox`) in one statement, in the caller's
+     * transaction: they are kept together or not at all.
+     */
+    async sendOutbox(messages: OutgoingMessage[], executor: Executor = db): Promise<void> {
+      if (messages.some((m) => transports[m.channel].kind !== 'outbox'))
+        throw new Error('sendOutbox takes outbox channels only.');
+      if (messages.length > 0) await executor.insert(outboxMessages).values(messages.map(outboxRow));
     },
     /** Whether the channel writes to the dev outbox rather than a real provider. */
     usesOutbox(channel: ChannelName): boolean {
@@ -122,15 +125,19 @@ function outboxTransport(db: Db): Transport {
   return {
     kind: 'outbox',
     async send(m, executor = db) {
-      await insertOutbox(executor).execute({
-        channel: m.channel,
-        to: m.to,
-        subject: m.subject ?? null,
-        text: m.text,
-        html: m.html ?? null,
-        code: m.code ?? null,
-      });
+      await insertOutbox(executor).execute(outboxRow(m));
     },
+  };
+}
+
+function outboxRow(m: OutgoingMessage) {
+  return {
+    channel: m.channel,
+    to: m.to,
+    subject: m.subject ?? null,
+    text: m.text,
+    html: m.html ?? null,
+    code: m.code ?? null,
   };
 }
 

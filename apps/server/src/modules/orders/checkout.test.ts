@@ -108,6 +108,19 @@ describe('cart', () => {
     expect((await post({ variant: soldOut.weight })).json().message).toMatch(/out of stock/);
   });
 
+  it('answers the whole cart after an add, as reading the cart shows it', async () => {
+    const shopper = await signUp(t.app, nextMobile());
+    const [small, large] = garam.variants.filter((v) => v.stock > 2);
+    await addToCart(shopper, garam.id, small!.weight, 1);
+    await addToCart(shopper, garam.id, large!.weight, 1);
+    const grown = await addToCart(shopper, garam.id, small!.weight, 1);
+    expect(grown.map((l: { variant: string; quantity: number }) => [l.variant, l.quantity])).toEqual([
+      [small!.weight, 2],
+      [large!.weight, 1],
+    ]);
+    expect((await shopper.request({ url: `/api/cart/user/${shopper.mobile}` })).json()).toEqual(grown);
+  });
+
   it('refuses to grow a line past stock and keeps it as it was', async () => {
     const v = garam.variants[0]!;
     const before = await stockOf(v.id);
@@ -238,6 +251,9 @@ describe('checkout and payment', () => {
     const delivery = subtotal >= 49_900 ? 0 : subtotal >= 29_900 ? 4900 : 9000;
     expect(body.amount).toBe(subtotal + delivery + Math.round(settings.platformFee * 100));
     expect(await stockOf(v.id)).toBe(7);
+    // The catalogue shows the stock the checkout left at once (applied, not reloaded).
+    const shown = ProductList.parse((await t.app.inject('/api/products')).json());
+    expect(shown.find((p) => p.id === garam.id)!.variants.find((x) => x.id === v.id)!.stock).toBe(7);
 
     const { payment, placed } = await payAndPlace(s, body.orderId);
     expect(placed.statusCode, placed.body).toBe(200);

@@ -8,6 +8,7 @@ import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { Lang } from '@spice/shared/lang';
 import { and, count, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { preparedInsert } from '../../db/prepared.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { type AddressRow, addressOf, lockUser } from '../accounts/directory.ts';
 import { cartLineCount } from '../cart/lines.ts';
@@ -20,6 +21,35 @@ import type { Quote } from './service.ts';
 type CheckoutRow = typeof checkouts.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 
+// Created paid (nothing to wait for), under the placing request's Idempotency-Key.
+const insertCodCheckout = preparedInsert(
+  'insert_cod_checkout',
+  checkouts,
+  [
+    'providerOrderId',
+    'provider',
+    'userId',
+    'addressId',
+    'address',
+    'lines',
+    'couponId',
+    'couponCode',
+    'mrpTotalPaise',
+    'subtotalPaise',
+    'couponDiscountPaise',
+    'deliveryPaise',
+    'platformFeePaise',
+    'codFeePaise',
+    'totalPaise',
+    'buyerGstin',
+    'idempotencyKey',
+    'language',
+    'status',
+    'expiresAt',
+  ],
+  (insert) => insert.returning(),
+);
+
 export const COD_CART_EMPTY = 'Your cart is empty.';
 export const COD_TOTAL_CHANGED = 'Your order total has changed. Please review it and place the order again.';
 
@@ -29,7 +59,7 @@ export function createCodPlacement(
     checkout: CheckoutService;
     coupons: CouponsService;
     quote: (userId: number, couponCode: string | null | undefined, tx: Tx) => Promise<Quote>;
-    releaseCheckouts: (tx: Tx, rows: CheckoutRow[], status: 'released' | 'cancelled') => Promise<void>;
+    releaseCheckouts: (tx: Tx, rows: CheckoutRow[], status: 'released' | 'cancelled') => Promise<unknown>;
     insertOrder: (
       tx: Tx,
       checkout: CheckoutRow,
@@ -124,32 +154,28 @@ export function createCodPlacement(
           throw new AppError('invalid', 'This coupon has reached its usage limit.');
         }
       }
-      const now = new Date();
-      const [checkout] = await tx
-        .insert(checkouts)
-        .values({
-          providerOrderId: `cod_${randomUUID()}`,
-          provider: 'cod',
-          userId: user.id,
-          addressId: address.id,
-          address: deps.addressSnapshot(address),
-          lines: priced.lines,
-          couponId: priced.coupon?.id ?? null,
-          couponCode: priced.coupon?.code ?? null,
-          mrpTotalPaise: priced.mrpTotalPaise,
-          subtotalPaise: priced.subtotalPaise,
-          couponDiscountPaise: priced.couponDiscountPaise,
-          deliveryPaise: priced.deliveryPaise,
-          platformFeePaise: priced.platformFeePaise,
-          codFeePaise: priced.codFeePaise,
-          totalPaise: priced.codTotalPaise,
-          buyerGstin: input.gstin ?? null,
-          idempotencyKey: idempotencyKey ?? null,
-          language,
-          status: 'paid',
-          expiresAt: now,
-        })
-        .returning();
+      const [checkout] = await insertCodCheckout(tx).execute({
+        providerOrderId: `cod_${randomUUID()}`,
+        provider: 'cod',
+        userId: user.id,
+        addressId: address.id,
+        address: deps.addressSnapshot(address),
+        lines: priced.lines,
+        couponId: priced.coupon?.id ?? null,
+        couponCode: priced.coupon?.code ?? null,
+        mrpTotalPaise: priced.mrpTotalPaise,
+        subtotalPaise: priced.subtotalPaise,
+        couponDiscountPaise: priced.couponDiscountPaise,
+        deliveryPaise: priced.deliveryPaise,
+        platformFeePaise: priced.platformFeePaise,
+        codFeePaise: priced.codFeePaise,
+        totalPaise: priced.codTotalPaise,
+        buyerGstin: input.gstin ?? null,
+        idempotencyKey: idempotencyKey ?? null,
+        language,
+        status: 'paid',
+        expiresAt: new Date(),
+      });
       const order = await deps.insertOrder(tx, checkout!, checkout!.providerOrderId, '', user);
       return { order, lines: priced.lines };
     });

@@ -1,9 +1,8 @@
 // What the invoices module reads and writes of orders (decision 0021): an order's items for its
-// GST document, the invoice number stamped on the order in the issuing transaction, an order by
+// GST document, the invoice number stamped on the order in the invoice's own insert, an order by
 // its number. The orders tables stay this module's; the caller passes its transaction.
-import { asc, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { preparedStatement } from '../../db/prepared.ts';
+import { asc, eq, type Placeholder, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { orderItems, orders } from './schema.ts';
 import type { OrderItemRow, OrderRow } from './types.ts';
 
@@ -23,17 +22,12 @@ export async function orderByNumber(executor: Executor, orderNumber: string): Pr
   return order ?? null;
 }
 
-/** Written in the transaction that issues the invoice, so the order and its invoice agree. */
-const stamp = preparedStatement('stamp_invoice_number', (db) =>
-  db
-    .update(orders)
-    .set({ invoiceNumber: sql.placeholder('invoiceNumber') as unknown as string })
-    .where(eq(orders.id, sql.placeholder('orderId'))),
-);
-
-export async function stampInvoiceNumber(tx: Tx, orderId: number, invoiceNumber: string): Promise<void> {
-  await stamp(tx).execute({ orderId, invoiceNumber });
-}
+/**
+ * The order's invoice number, written in the statement that inserts the invoice (a CTE of the
+ * invoices module's), so the order and its invoice agree.
+ */
+export const stampInvoiceNumberSql = (orderId: Placeholder, invoiceNumber: Placeholder) =>
+  sql`update ${orders} set invoice_number = ${invoiceNumber} where id = ${orderId}`;
 
 /** The id of the order with this number, as an expression for the caller's one statement. */
 export const orderIdByNumber = (orderNumber: string) =>

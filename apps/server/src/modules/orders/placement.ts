@@ -5,9 +5,9 @@ import { randomInt } from 'node:crypto';
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { RefundReason } from '@spice/shared/payments';
 import { withCountryCode } from '@spice/shared/validators';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { placeholdersFor, preparedStatement } from '../../db/prepared.ts';
+import { preparedInsert } from '../../db/prepared.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { userById } from '../accounts/directory.ts';
 import { removeBought } from '../cart/lines.ts';
@@ -20,44 +20,51 @@ import { decidePaymentFate } from '../payments/fate.ts';
 import type { PaymentsLedger } from '../payments/ledger.ts';
 import type { RefundsService } from '../refunds/service.ts';
 import { markCheckoutPaid } from './checkout-status.ts';
-import { type checkouts, orderItems, orders } from './schema.ts';
-import { recordStatus } from './status-history.ts';
+import { type checkouts, orderItems, orderStatusHistory, orders } from './schema.ts';
 
 type CheckoutRow = typeof checkouts.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
-type NewOrder = typeof orders.$inferInsert;
-
-const newOrderColumns = [
-  'orderNumber',
-  'userId',
-  'checkoutId',
-  'addressId',
-  'userName',
-  'userMobile',
-  'userEmail',
-  'address',
-  'couponCode',
-  'mrpTotalPaise',
-  'subtotalPaise',
-  'couponDiscountPaise',
-  'deliveryPaise',
-  'platformFeePaise',
-  'codFeePaise',
-  'prepaidDiscountPaise',
-  'totalPaise',
-  'buyerGstin',
-  'language',
-  'paymentMode',
-  'paymentStatus',
-  'providerOrderId',
-  'providerPaymentId',
-  'providerSignature',
-  'createdAt',
-  'updatedAt',
-] as const satisfies readonly (keyof NewOrder)[];
-
-const insertOrderRow = preparedStatement('insert_order', (db) =>
-  db.insert(orders).values(placeholdersFor<NewOrder>()(newOrderColumns)).returning(),
+const insertOrderRow = preparedInsert(
+  'insert_order',
+  orders,
+  [
+    'orderNumber',
+    'userId',
+    'checkoutId',
+    'addressId',
+    'userName',
+    'userMobile',
+    'userEmail',
+    'address',
+    'couponCode',
+    'mrpTotalPaise',
+    'subtotalPaise',
+    'couponDiscountPaise',
+    'deliveryPaise',
+    'platformFeePaise',
+    'codFeePaise',
+    'prepaidDiscountPaise',
+    'totalPaise',
+    'buyerGstin',
+    'language',
+    'paymentMode',
+    'paymentStatus',
+    'providerOrderId',
+    'providerPaymentId',
+    'providerSignature',
+    'createdAt',
+    'updatedAt',
+  ],
+  // With its first status row, written from what the insert returns: one statement.
+  (insert, db) => {
+    const placed = db.$with('placed').as(insert.returning());
+    const firstStatus = db
+      .$with('first_status', {})
+      .as(
+        sql`insert into ${orderStatusHistory} (order_id, status, at) select id, 'PLACED', created_at from placed`,
+      );
+    return db.with(placed, firstStatus).select().from(placed);
+  },
 );
 
 /** A payment's fate: an order (new or found again), or a refund recorded in the ledger. */
@@ -96,7 +103,7 @@ export function createPlacement(deps: {
   ) {
     const user = buyer?.id === checkout.userId ? buyer : await loadUser(tx, checkout.userId);
     const now = new Date();
-    const values: Required<Pick<NewOrder, (typeof newOrderColumns)[number]>> = {
+    const [order] = await insertOrderRow(tx).execute({
       orderNumber: newOrderNumber(now),
       userId: checkout.userId,
       checkoutId: checkout.id,
@@ -123,9 +130,7 @@ export function createPlacement(deps: {
       providerSignature: signature,
       createdAt: now,
       updatedAt: now,
-    };
-    const [order] = await insertOrderRow(tx).execute(values);
-    await recordStatus(tx, order!.id, 'PLACED', now);
+    });
     const items = await tx
       .insert(orderItems)
       .values(

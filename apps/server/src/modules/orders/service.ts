@@ -7,14 +7,19 @@ import { refundNotice } from '@spice/shared/messages';
 import { type CartPrice, cartSubtotalPaise, priceCart } from '@spice/shared/price-cart';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { placeholdersFor, preparedStatement } from '../../db/prepared.ts';
+import { preparedInsert, preparedStatement } from '../../db/prepared.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { type AddressRow, addressOf, lockUser } from '../accounts/directory.ts';
-import { cartLinesForSale } from '../cart/lines.ts';
+import { type AddressRow, addressWith, lockUser } from '../accounts/directory.ts';
+import { type CartLineForSale, cartLinesForSale, cartLinesForSaleJson } from '../cart/lines.ts';
 import { firstImages } from '../catalog/line-facts.ts';
-import type { CatalogService } from '../catalog/service.ts';
+import type { CatalogService, StockLevel } from '../catalog/service.ts';
 import { reserveStock, returnStock } from '../catalog/stock.ts';
-import type { CheckoutService } from '../checkout/service.ts';
+import {
+  type CheckoutConfig,
+  type CheckoutService,
+  checkoutConfigJson,
+  configFrom,
+} from '../checkout/service.ts';
 import type { CouponRow, CouponsService } from '../coupons/service.ts';
 import type { DeliveryService } from '../delivery/service.ts';
 import type { InvoicesService } from '../invoices/service.ts';
@@ -45,11 +50,25 @@ export interface Quote extends CartPrice {
 // The checkout's hot statements, built once (db/prepared.ts).
 const cartRows = preparedStatement('quote_cart_rows', (db) => cartLinesForSale(db));
 const ph = <T>(name: string) => sql.placeholder(name) as unknown as T;
-const heldCheckout = preparedStatement('held_checkout', (db) =>
-  db
-    .select()
-    .from(checkouts)
-    .where(and(eq(checkouts.userId, ph('userId')), eq(checkouts.status, 'pending'))),
+/** What holdsSame and the answer need of a checkout awaiting payment. */
+type HeldCheckout = Pick<
+  CheckoutRow,
+  'id' | 'provider' | 'addressId' | 'totalPaise' | 'couponId' | 'lines' | 'providerOrderId'
+>;
+// The first look at a payment order, before the gateway's: the address (no row when it is not
+// the shopper's), the cart's lines and the checkout held, in one statement.
+const firstLook = preparedStatement('checkout_first_look', (db) =>
+  addressWith(db, {
+    cart: cartLinesForSaleJson(sql`${sql.placeholder('userId')}`),
+    held: sql<HeldCheckout | null>`(select json_build_object('id', k.id, 'provider', k.provider,
+      'addressId', k.address_id, 'totalPaise', k.total_paise, 'couponId', k.coupon_id,
+      'lines', k.lines, 'providerOrderId', k.provider_order_id)
+      from checkouts k where k.user_id = ${sql.placeholder('userId')} and k.status = 'pending' limit 1)`,
+  }),
+);
+// In a transaction: the lines with the fee and milestones as stored now beside them.
+const cartRowsWithConfig = preparedStatement('quote_cart_rows_config', (db) =>
+  cartLinesForSale(db, { config: checkoutConfigJson }),
 );
 const earlierCheckouts = preparedStatement('earlier_checkouts_locked', (db) =>
   db
@@ -73,29 +92,30 @@ const ownCheckoutLocked = preparedStatement('own_checkout_locked', (db) =>
     .where(and(eq(checkouts.providerOrderId, ph('providerOrderId')), eq(checkouts.userId, ph('userId'))))
     .for('update'),
 );
-type NewCheckout = typeof checkouts.$inferInsert;
-const newCheckoutColumns = [
-  'providerOrderId',
-  'provider',
-  'userId',
-  'addressId',
-  'address',
-  'lines',
-  'couponId',
-  'couponCode',
-  'mrpTotalPaise',
-  'subtotalPaise',
-  'couponDiscountPaise',
-  'deliveryPaise',
-  'platformFeePaise',
-  'prepaidDiscountPaise',
-  'totalPaise',
-  'language',
-  'buyerGstin',
-  'expiresAt',
-] as const satisfies readonly (keyof NewCheckout)[];
-const insertCheckout = preparedStatement('insert_checkout', (db) =>
-  db.insert(checkouts).values(placeholdersFor<NewCheckout>()(newCheckoutColumns)).returning(),
+const insertCheckout = preparedInsert(
+  'insert_checkout',
+  checkouts,
+  [
+    'providerOrderId',
+    'provider',
+    'userId',
+    'addressId',
+    'address',
+    'lines',
+    'couponId',
+    'couponCode',
+    'mrpTotalPaise',
+    'subtotalPaise',
+    'couponDiscountPaise',
+    'deliveryPaise',
+    'platformFeePaise',
+    'prepaidDiscountPaise',
+    'totalPaise',
+    'language',
+    'buyerGstin',
+    'expiresAt',
+  ],
+  (insert) => insert.returning(),
 );
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
@@ -164,14 +184,30 @@ export function createOrdersService(
     tx?: Tx,
     imageOf?: ImageOf,
   ): Promise<Quote> {
-    const executor = tx ?? db;
-    // The cart's lines priced from the catalogue's rows, one statement (cart/lines.ts).
-    const found = await cartRows(executor).execute({ userId });
+    if (!tx) {
+      const [found, config] = await Promise.all([cartRows(db).execute({ userId }), deps.checkout.config()]);
+      return priceLines(userId, found, config, couponCode, db, imageOf);
+    }
+    // The cart's lines priced from the catalogue's rows, the fee and milestones beside them.
+    const found = await cartRowsWithConfig(tx).execute({ userId });
+    const config = found[0] && configFrom(found[0].config);
+    return priceLines(userId, found, config, couponCode, tx, imageOf);
+  }
+
+  /** The quote of cart lines as read (cart/lines.ts) with this fee and milestones. */
+  async function priceLines(
+    userId: number,
+    found: readonly CartLineForSale[],
+    config: CheckoutConfig | undefined,
+    couponCode: string | null | undefined,
+    executor: Db | Tx,
+    imageOf?: ImageOf,
+  ): Promise<Quote> {
     // A line whose product or variant is gone is left out, as an inner join would.
     const rows = found.flatMap((r) =>
       r.item ? [{ ...r.item, cartItemId: r.cartItemId, quantity: r.quantity }] : [],
     );
-    if (rows.length === 0) throw new AppError('invalid', 'Your cart is empty.');
+    if (rows.length === 0 || !config) throw new AppError('invalid', 'Your cart is empty.');
     const productIds = [...new Set(rows.map((r) => r.productId))];
     let firstImage = imageOf;
     if (!firstImage) {
@@ -200,7 +236,6 @@ export function createOrdersService(
         mrpPaise: row.mrpPaise,
       });
     }
-    const config = tx ? await deps.checkout.currentConfig(tx) : await deps.checkout.config();
     let coupon: CouponRow | null = null;
     let couponDiscountPaise = 0;
     if (couponCode?.trim()) {
@@ -228,10 +263,11 @@ export function createOrdersService(
     tx: Tx,
     rows: CheckoutRow[],
     status: 'released' | 'cancelled' = 'released',
-  ) {
+  ): Promise<StockLevel[]> {
+    const levels: StockLevel[] = [];
     for (const checkout of rows) {
       if (!checkoutHoldsStock(checkout.status)) continue;
-      await returnStock(tx, checkout.lines);
+      levels.push(...(await returnStock(tx, checkout.lines)));
       if (checkout.couponId !== null) await coupons.releaseUse(checkout.couponId, tx);
     }
     await moveCheckouts(
@@ -239,10 +275,11 @@ export function createOrdersService(
       rows.map((c) => c.id),
       status,
     );
+    return levels;
   }
 
   /** Whether a pending checkout holds exactly this cart, address, coupon and total. */
-  function holdsSame(checkout: CheckoutRow, addressId: number, priced: Quote): boolean {
+  function holdsSame(checkout: HeldCheckout, addressId: number, priced: Quote): boolean {
     const key = (lines: CheckoutLine[]) =>
       lines.map((l) => `${l.variantId}x${l.quantity}@${l.pricePaise}`).join();
     return (
@@ -257,7 +294,7 @@ export function createOrdersService(
   /** The shopper came back to pay the checkout already held: its hold runs from now again. */
   async function extendHold(
     executor: Pick<Db, 'update'>,
-    checkout: CheckoutRow,
+    checkout: Pick<CheckoutRow, 'id'>,
     buyerGstin: string | null,
   ): Promise<CheckoutRow | null> {
     const [row] = await executor
@@ -338,15 +375,18 @@ export function createOrdersService(
       /** The request's language: the checkout keeps it and the order takes it over. */
       language: Lang = 'en',
     ) {
-      const address = await addressOf(db, user.id, input.addressId);
-      if (!address) throw new AppError('notFound', 'Please select a delivery address.');
+      const [look] = await firstLook(db).execute({ id: input.addressId, userId: user.id });
+      if (!look) throw new AppError('notFound', 'Please select a delivery address.');
+      const { address, held } = look;
       await deps.delivery.assertServiceable(address.pincode);
       const totalChanged = (amount: number) =>
         new AppError('conflict', 'Your order total has changed. Please review it and pay again.', undefined, {
           amount,
         });
       const imageOf = await imagesFromSnapshot();
-      const priced = await quote(user.id, input.couponCode, undefined, imageOf);
+      // A first look: the fee and milestones from their snapshot, priced again in the transaction.
+      const config = await deps.checkout.config();
+      const priced = await priceLines(user.id, look.cart, config, input.couponCode, db, imageOf);
       if (priced.totalPaise !== input.amount) throw totalChanged(priced.totalPaise);
       const answer = (checkout: { totalPaise: number; providerOrderId: string }) => ({
         amount: checkout.totalPaise,
@@ -355,7 +395,6 @@ export function createOrdersService(
         keyId: gateway.keyId,
         provider: gateway.provider,
       });
-      const [held] = await heldCheckout(db).execute({ userId: user.id });
       const again =
         held && holdsSame(held, address.id, priced) ? await extendHold(db, held, input.gstin ?? null) : null;
       if (again) return answer(again);
@@ -389,9 +428,12 @@ export function createOrdersService(
         const earlier = await earlierCheckouts(tx).execute({ userId: user.id });
         const twin = earlier.find((c) => c.status === 'pending' && holdsSame(c, address.id, current));
         if (twin)
-          return { checkout: (await extendHold(tx, twin, input.gstin ?? null)) ?? twin, created: false };
-        await releaseCheckouts(tx, earlier, 'cancelled');
-        await reserveStock(tx, current.lines);
+          return { checkout: (await extendHold(tx, twin, input.gstin ?? null)) ?? twin, levels: null };
+        // The levels each statement left, in order: for a variant given back and taken again, the last.
+        const levels = [
+          ...(await releaseCheckouts(tx, earlier, 'cancelled')),
+          ...(await reserveStock(tx, current.lines)),
+        ];
         if (current.coupon) {
           // Per-shopper limits are read again under the transaction; the total limit is claimed atomically.
           await coupons.evaluate(current.coupon.code, current.subtotalPaise, user.id, tx, {
@@ -401,7 +443,7 @@ export function createOrdersService(
             throw new AppError('invalid', 'This coupon has reached its usage limit.');
           }
         }
-        const values: Required<Pick<NewCheckout, (typeof newCheckoutColumns)[number]>> = {
+        const [checkout] = await insertCheckout(tx).execute({
           providerOrderId: providerOrder.id,
           provider: gateway.provider,
           userId: user.id,
@@ -420,11 +462,10 @@ export function createOrdersService(
           language,
           buyerGstin: input.gstin ?? null,
           expiresAt: new Date(Date.now() + deps.holdMinutes * 60_000),
-        };
-        const [checkout] = await insertCheckout(tx).execute(values);
-        return { checkout: checkout!, created: true };
+        });
+        return { checkout: checkout!, levels };
       });
-      if (result.created) catalog.stockChanged();
+      if (result.levels) catalog.stockChanged(result.levels);
       return answer(result.checkout);
     },
 
@@ -595,11 +636,10 @@ export function createOrdersService(
           .where(and(eq(checkouts.status, 'pending'), lt(checkouts.expiresAt, now)))
           .limit(200)
           .for('update', { skipLocked: true });
-        await releaseCheckouts(tx, due);
-        return due.length;
+        return { count: due.length, levels: await releaseCheckouts(tx, due) };
       });
-      if (released > 0) catalog.stockChanged();
-      return released;
+      if (released.count > 0) catalog.stockChanged(released.levels);
+      return released.count;
     },
 
     /**

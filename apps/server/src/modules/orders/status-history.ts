@@ -3,14 +3,10 @@
 import type { OrderStatus } from '@spice/shared/order-status';
 import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { placeholdersFor, preparedStatement } from '../../db/prepared.ts';
+import { preparedInsert } from '../../db/prepared.ts';
 import { orderStatusHistory } from './schema.ts';
 
-const insertStatus = preparedStatement('record_order_status', (db) =>
-  db
-    .insert(orderStatusHistory)
-    .values(placeholdersFor<typeof orderStatusHistory.$inferInsert>()(['orderId', 'status', 'at'])),
-);
+const insertStatus = preparedInsert('record_order_status', orderStatusHistory, ['orderId', 'status', 'at']);
 
 export async function recordStatus(tx: Tx, orderId: number, status: OrderStatus, at: Date): Promise<void> {
   await insertStatus(tx).execute({ orderId, status, at });

@@ -4,7 +4,7 @@ import type { AdminPaymentPageDto, AdminPaymentsQueryInput } from '@spice/shared
 import { ATTENTION_STATUSES, type PaymentStatus, paymentReasonLabel } from '@spice/shared/payments';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { placeholdersFor, preparedStatement } from '../../db/prepared.ts';
+import { preparedInsert, preparedStatement } from '../../db/prepared.ts';
 import { pageOf, pageRows } from '../../lib/pagination.ts';
 import { paymentAmountDto } from './dto.ts';
 import { type PaymentRow, payments } from './schema.ts';
@@ -28,23 +28,13 @@ const paymentLocked = preparedStatement('payment_locked', (db) =>
     .for('update'),
 );
 
-const recordColumns = [
-  'paymentId',
-  'providerOrderId',
-  'checkoutId',
-  'amountPaise',
-  'status',
-  'orderNumber',
-  'reason',
-  'source',
-] as const satisfies readonly (keyof PaymentRecord)[];
-
 /** Inserts a payment's record; over a failed attempt's only (the excluded row is the new record). */
-const recordPayment = preparedStatement('record_payment', (db) =>
-  db
-    .insert(payments)
-    .values(placeholdersFor<typeof payments.$inferInsert>()(recordColumns))
-    .onConflictDoUpdate({
+const recordPayment = preparedInsert(
+  'record_payment',
+  payments,
+  ['paymentId', 'providerOrderId', 'checkoutId', 'amountPaise', 'status', 'orderNumber', 'reason', 'source'],
+  (insert) =>
+    insert.onConflictDoUpdate({
       target: payments.paymentId,
       set: {
         checkoutId: sql`excluded.checkout_id`,
@@ -74,7 +64,7 @@ export function createPaymentsLedger(db: Db) {
      * payment it first reported failed (a late UPI authorisation).
      */
     async record(tx: Tx, entry: PaymentRecord): Promise<void> {
-      await recordPayment(tx).execute({ ...entry });
+      await recordPayment(tx).execute(entry);
     },
 
     /** A failed attempt the gateway reported, unless this payment id already has a fate. */
