@@ -15,7 +15,7 @@ import { cartLineCount } from '../cart/lines.ts';
 import { reserveStock } from '../catalog/stock.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import type { CouponsService } from '../coupons/service.ts';
-import { type AddressSnapshot, checkouts, orders } from './schema.ts';
+import { type AddressSnapshot, checkouts, NEW_CHECKOUT_COLUMNS, orders } from './schema.ts';
 import type { Quote } from './service.ts';
 
 type CheckoutRow = typeof checkouts.$inferSelect;
@@ -25,28 +25,7 @@ type OrderRow = typeof orders.$inferSelect;
 const insertCodCheckout = preparedInsert(
   'insert_cod_checkout',
   checkouts,
-  [
-    'providerOrderId',
-    'provider',
-    'userId',
-    'addressId',
-    'address',
-    'lines',
-    'couponId',
-    'couponCode',
-    'mrpTotalPaise',
-    'subtotalPaise',
-    'couponDiscountPaise',
-    'deliveryPaise',
-    'platformFeePaise',
-    'codFeePaise',
-    'totalPaise',
-    'buyerGstin',
-    'idempotencyKey',
-    'language',
-    'status',
-    'expiresAt',
-  ],
+  [...NEW_CHECKOUT_COLUMNS, 'codFeePaise', 'idempotencyKey', 'status'],
   (insert) => insert.returning(),
 );
 

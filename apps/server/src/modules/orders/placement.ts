@@ -20,7 +20,7 @@ import { decidePaymentFate } from '../payments/fate.ts';
 import type { PaymentsLedger } from '../payments/ledger.ts';
 import type { RefundsService } from '../refunds/service.ts';
 import { markCheckoutPaid } from './checkout-status.ts';
-import { type checkouts, orderItems, orderStatusHistory, orders } from './schema.ts';
+import { type checkouts, orderItems, orderStatusHistory, orders, PRICE_COLUMNS } from './schema.ts';
 
 type CheckoutRow = typeof checkouts.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -36,12 +36,7 @@ const insertOrderRow = preparedInsert(
     'userMobile',
     'userEmail',
     'address',
-    'couponCode',
-    'mrpTotalPaise',
-    'subtotalPaise',
-    'couponDiscountPaise',
-    'deliveryPaise',
-    'platformFeePaise',
+    ...PRICE_COLUMNS,
     'codFeePaise',
     'prepaidDiscountPaise',
     'totalPaise',

@@ -42,6 +42,32 @@ export interface AddressSnapshot {
   state?: string;
 }
 
+/** The price columns a checkout and its order share, in paise (prepared inserts name them). */
+export const PRICE_COLUMNS = [
+  'couponCode',
+  'mrpTotalPaise',
+  'subtotalPaise',
+  'couponDiscountPaise',
+  'deliveryPaise',
+  'platformFeePaise',
+] as const;
+
+/** What every new checkout names, online or cash on delivery (each adds its own). */
+export const NEW_CHECKOUT_COLUMNS = [
+  'providerOrderId',
+  'provider',
+  'userId',
+  'addressId',
+  'address',
+  'lines',
+  'couponId',
+  ...PRICE_COLUMNS,
+  'totalPaise',
+  'buyerGstin',
+  'language',
+  'expiresAt',
+] as const;
+
 export const checkouts = pgTable(
   'checkouts',
   {

@@ -33,7 +33,14 @@ import { createCodPlacement } from './cod-placement.ts';
 import { createCodPrepay } from './cod-prepay.ts';
 import { linePriceDto, placedOrderDto, totalAmountDto } from './dto.ts';
 import { createPlacement } from './placement.ts';
-import { type AddressSnapshot, type CheckoutLine, checkouts, orders, paymentEvents } from './schema.ts';
+import {
+  type AddressSnapshot,
+  type CheckoutLine,
+  checkouts,
+  NEW_CHECKOUT_COLUMNS,
+  orders,
+  paymentEvents,
+} from './schema.ts';
 
 type CheckoutRow = typeof checkouts.$inferSelect;
 
@@ -95,26 +102,7 @@ const ownCheckoutLocked = preparedStatement('own_checkout_locked', (db) =>
 const insertCheckout = preparedInsert(
   'insert_checkout',
   checkouts,
-  [
-    'providerOrderId',
-    'provider',
-    'userId',
-    'addressId',
-    'address',
-    'lines',
-    'couponId',
-    'couponCode',
-    'mrpTotalPaise',
-    'subtotalPaise',
-    'couponDiscountPaise',
-    'deliveryPaise',
-    'platformFeePaise',
-    'prepaidDiscountPaise',
-    'totalPaise',
-    'language',
-    'buyerGstin',
-    'expiresAt',
-  ],
+  [...NEW_CHECKOUT_COLUMNS, 'prepaidDiscountPaise'],
   (insert) => insert.returning(),
 );
 
