@@ -15,6 +15,7 @@ import { cartLineCount } from '../cart/lines.ts';
 import { reserveStock } from '../catalog/stock.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import type { CouponsService } from '../coupons/service.ts';
+import { claimQuotedCoupon, quotedColumns } from './quoted.ts';
 import { type AddressSnapshot, checkouts, NEW_CHECKOUT_COLUMNS, orders } from './schema.ts';
 import type { Quote } from './service.ts';
 
@@ -125,14 +126,7 @@ export function createCodPlacement(
         .for('update');
       await deps.releaseCheckouts(tx, pending, 'cancelled');
       await reserveStock(tx, priced.lines);
-      if (priced.coupon) {
-        await deps.coupons.evaluate(priced.coupon.code, priced.subtotalPaise, user.id, tx, {
-          countPending: true,
-        });
-        if (!(await deps.coupons.claimUse(priced.coupon.id, tx))) {
-          throw new AppError('invalid', 'This coupon has reached its usage limit.');
-        }
-      }
+      await claimQuotedCoupon(deps.coupons, priced, user.id, tx);
       const [checkout] = await insertCodCheckout(tx).execute({
         providerOrderId: `cod_${randomUUID()}`,
         provider: 'cod',
@@ -140,13 +134,7 @@ export function createCodPlacement(
         addressId: address.id,
         address: deps.addressSnapshot(address),
         lines: priced.lines,
-        couponId: priced.coupon?.id ?? null,
-        couponCode: priced.coupon?.code ?? null,
-        mrpTotalPaise: priced.mrpTotalPaise,
-        subtotalPaise: priced.subtotalPaise,
-        couponDiscountPaise: priced.couponDiscountPaise,
-        deliveryPaise: priced.deliveryPaise,
-        platformFeePaise: priced.platformFeePaise,
+        ...quotedColumns(priced),
         codFeePaise: priced.codFeePaise,
         totalPaise: priced.codTotalPaise,
         buyerGstin: input.gstin ?? null,

@@ -33,6 +33,7 @@ import { createCodPlacement } from './cod-placement.ts';
 import { createCodPrepay } from './cod-prepay.ts';
 import { linePriceDto, placedOrderDto, totalAmountDto } from './dto.ts';
 import { createPlacement } from './placement.ts';
+import { claimQuotedCoupon, quotedColumns } from './quoted.ts';
 import {
   type AddressSnapshot,
   type CheckoutLine,
@@ -422,15 +423,7 @@ export function createOrdersService(
           ...(await releaseCheckouts(tx, earlier, 'cancelled')),
           ...(await reserveStock(tx, current.lines)),
         ];
-        if (current.coupon) {
-          // Per-shopper limits are read again under the transaction; the total limit is claimed atomically.
-          await coupons.evaluate(current.coupon.code, current.subtotalPaise, user.id, tx, {
-            countPending: true,
-          });
-          if (!(await coupons.claimUse(current.coupon.id, tx))) {
-            throw new AppError('invalid', 'This coupon has reached its usage limit.');
-          }
-        }
+        await claimQuotedCoupon(coupons, current, user.id, tx);
         const [checkout] = await insertCheckout(tx).execute({
           providerOrderId: providerOrder.id,
           provider: gateway.provider,
@@ -438,13 +431,7 @@ export function createOrdersService(
           addressId: address.id,
           address: addressSnapshot(address),
           lines: current.lines,
-          couponId: current.coupon?.id ?? null,
-          couponCode: current.coupon?.code ?? null,
-          mrpTotalPaise: current.mrpTotalPaise,
-          subtotalPaise: current.subtotalPaise,
-          couponDiscountPaise: current.couponDiscountPaise,
-          deliveryPaise: current.deliveryPaise,
-          platformFeePaise: current.platformFeePaise,
+          ...quotedColumns(current),
           prepaidDiscountPaise: current.prepaidDiscountPaise,
           totalPaise: current.totalPaise,
           language,
