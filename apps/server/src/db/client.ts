@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { loadPincodeDirectory } from '../modules/delivery/pincode-data.ts';
+import { pipelineClient } from './pg-pipeline.ts';
 import { PGliteOnWorker } from './pglite-worker.ts';
 import * as schema from './schema.ts';
 
@@ -66,7 +67,9 @@ export interface OpenOptions {
 export async function openDatabase(url: string, options: OpenOptions = {}): Promise<Database> {
   const logger = options.onQuery ? { logQuery: (query: string) => options.onQuery!(query) } : undefined;
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // Pipeline mode: what a request has ready leaves in one write (pg-pipeline.ts, decision 0027).
+    const pool = new pg.Pool({ connectionString: url, max: 10, pipeline: true });
+    pool.on('connect', pipelineClient);
     // An idle connection the server closes (restart, failover) is dropped and replaced on the
     // next query; without a listener the pool's 'error' event would crash the process.
     pool.on('error', (error) => {

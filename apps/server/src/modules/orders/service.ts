@@ -418,11 +418,8 @@ export function createOrdersService(
         const twin = earlier.find((c) => c.status === 'pending' && holdsSame(c, address.id, current));
         if (twin)
           return { checkout: (await extendHold(tx, twin, input.gstin ?? null)) ?? twin, levels: null };
-        // The levels each statement left, in order: for a variant given back and taken again, the last.
-        const levels = [
-          ...(await releaseCheckouts(tx, earlier, 'cancelled')),
-          ...(await reserveStock(tx, current.lines)),
-        ];
+        const released = await releaseCheckouts(tx, earlier, 'cancelled');
+        // Before the checkout exists: the shopper's pending checkouts count as uses of the coupon.
         await claimQuotedCoupon(coupons, current, user.id, tx);
         const [checkout] = await insertCheckout(tx).execute({
           providerOrderId: providerOrder.id,
@@ -438,6 +435,10 @@ export function createOrdersService(
           buyerGstin: input.gstin ?? null,
           expiresAt: new Date(Date.now() + deps.holdMinutes * 60_000),
         });
+        // The rows every shopper of a popular item waits for are locked last, so they are held
+        // only until the commit. The levels in statement order (a variant given back and taken
+        // again: the last).
+        const levels = [...released, ...(await reserveStock(tx, current.lines))];
         return { checkout: checkout!, levels };
       });
       if (result.levels) catalog.stockChanged(result.levels);

@@ -1,0 +1,115 @@
+// Statements a transaction issues together: on PostgreSQL they leave in one write (pg-pipeline.ts)
+// and still run one after the other, each seeing the one before; a failure among them is the
+// one reported, and the transaction rolls back. On PGlite the same code runs them one by one.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/app.ts';
+import type { Database } from './client.ts';
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+describe('statements issued together in a transaction', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await database.db.execute(sql`create table piped (id int primary key, note text not null)`);
+  });
+  afterAll(() => database.close());
+
+  it('run in the order issued, each seeing the writes before it, and commit together', async () => {
+    const seen = await database.db.transaction(async (tx) => {
+      const [, , read] = await Promise.all([
+        tx.execute(sql`insert into piped values (1, 'one')`),
+        tx.execute(sql`update piped set note = note || '+' where id = 1`),
+        tx.execute<{ note: string }>(sql`select note from piped where id = 1`),
+      ]);
+      return read.rows[0]!.note;
+    });
+    expect(seen).toBe('one+');
+    const rows = await database.db.execute<{ note: string }>(sql`select note from piped where id = 1`);
+    expect(rows.rows).toEqual([{ note: 'one+' }]);
+  });
+
+  it('report the failing statement, not the aborted ones behind it, and leave nothing', async () => {
+    const attempt = database.db.transaction(async (tx) => {
+      await Promise.all([
+        tx.execute(sql`insert into piped values (2, 'two')`),
+        tx.execute(sql`insert into piped values (1, 'duplicate')`),
+        tx.execute(sql`insert into piped values (3, 'three')`),
+      ]);
+    });
+    const error = (await attempt.catch((e: unknown) => e)) as Error & { cause?: { code?: string } };
+    expect(error.message).toContain(`insert into piped values (1, 'duplicate')`);
+    expect(error.cause?.code).toBe('23505'); // unique_violation, not 25P02 (transaction aborted)
+    const rows = await database.db.execute<{ id: number }>(sql`select id from piped order by id`);
+    expect(rows.rows.map((r) => r.id)).toEqual([1]);
+    // The connection goes on working: the next transaction commits.
+    await database.db.transaction((tx) => tx.execute(sql`insert into piped values (4, 'four')`));
+    expect((await database.db.execute(sql`select id from piped where id = 4`)).rows).toHaveLength(1);
+  });
+
+  it('roll back a transaction that fails before its first statement', async () => {
+    const attempt = database.db.transaction(async () => {
+      throw new Error('changed my mind');
+    });
+    await expect(attempt).rejects.toThrow('changed my mind');
+    await database.db.transaction((tx) => tx.execute(sql`insert into piped values (5, 'five')`));
+    expect((await database.db.execute(sql`select id from piped where id = 5`)).rows).toHaveLength(1);
+  });
+
+  it('keep a BEGIN with an isolation level as it is', async () => {
+    const level = await database.db.transaction(
+      async (tx) =>
+        (await tx.execute<{ l: string }>(sql`select current_setting('transaction_isolation') as l`)).rows[0]!
+          .l,
+      { isolationLevel: 'serializable' },
+    );
+    expect(level).toBe('serializable');
+  });
+});
+
+describe.skipIf(!onPostgres)('the PostgreSQL pool in pipeline mode', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  /** Socket writes made while `run` runs, on the one pooled connection that runs it. */
+  async function countWrites(run: () => Promise<unknown>): Promise<number> {
+    const pool = (database.db as unknown as { $client: import('pg').Pool }).$client;
+    const client = await pool.connect();
+    const stream = (client as unknown as { connection: { stream: Record<string, unknown> } }).connection
+      .stream as { _write: (...a: unknown[]) => unknown; _writev: (...a: unknown[]) => unknown };
+    client.release();
+    let n = 0;
+    const [write, writev] = [stream._write, stream._writev];
+    stream._write = (...a) => {
+      n++;
+      return write.apply(stream, a);
+    };
+    stream._writev = (...a) => {
+      n++;
+      return writev.apply(stream, a);
+    };
+    try {
+      await run();
+    } finally {
+      stream._write = write;
+      stream._writev = writev;
+    }
+    return n;
+  }
+
+  it('sends BEGIN with the first statement and statements issued together in one write', async () => {
+    // The pool's one idle connection is the spied one the transaction takes.
+    const writes = await countWrites(() =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await Promise.all([tx.execute(sql`select 2`), tx.execute(sql`select 3`)]);
+      }),
+    );
+    // BEGIN + select 1, select 2 + select 3, COMMIT.
+    expect(writes).toBe(3);
+  });
+});
