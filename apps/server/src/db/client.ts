@@ -14,10 +14,12 @@ import pg from 'pg';
 import { loadPincodeDirectory } from '../modules/delivery/pincode-data.ts';
 import { pipelineClient } from './pg-pipeline.ts';
 import { PGliteOnWorker } from './pglite-worker.ts';
-import * as schema from './schema.ts';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * Without the schema: the shop uses no relational queries (`db.query.*`), whose builders Drizzle
+ * would otherwise make for every table on each transaction and savepoint.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** The handle a `db.transaction` callback receives: pass it on, never use `db` inside. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -75,7 +77,7 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     pool.on('error', (error) => {
       process.emitWarning(`PostgreSQL idle connection closed: ${error.message}`);
     });
-    const db = drizzlePg(pool, { schema, ...(logger ? { logger } : {}) }) as unknown as Db;
+    const db = drizzlePg(pool, logger ? { logger } : {}) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -117,7 +119,7 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     if (options.worker) await client.close().catch(() => {}); // stops the worker thread
     throw error;
   }
-  const db = drizzlePglite(client, { schema, ...(logger ? { logger } : {}) }) as unknown as Db;
+  const db = drizzlePglite(client, logger ? { logger } : {}) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -8,6 +8,9 @@ import type { Database } from './client.ts';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+/** The rows of a raw statement's result (both drivers answer `{ rows }`). */
+const rows = async <T>(result: Promise<unknown>) => ((await result) as { rows: T[] }).rows;
+
 describe('statements issued together in a transaction', () => {
   let database: Database;
   beforeAll(async () => {
@@ -18,16 +21,18 @@ describe('statements issued together in a transaction', () => {
 
   it('run in the order issued, each seeing the writes before it, and commit together', async () => {
     const seen = await database.db.transaction(async (tx) => {
+      // Drizzle's builders start when awaited: Promise.all starts them in this order.
       const [, , read] = await Promise.all([
         tx.execute(sql`insert into piped values (1, 'one')`),
         tx.execute(sql`update piped set note = note || '+' where id = 1`),
-        tx.execute<{ note: string }>(sql`select note from piped where id = 1`),
+        tx.execute(sql`select note from piped where id = 1`),
       ]);
-      return read.rows[0]!.note;
+      return (read as unknown as { rows: { note: string }[] }).rows[0]!.note;
     });
     expect(seen).toBe('one+');
-    const rows = await database.db.execute<{ note: string }>(sql`select note from piped where id = 1`);
-    expect(rows.rows).toEqual([{ note: 'one+' }]);
+    expect(await rows(database.db.execute(sql`select note from piped where id = 1`))).toEqual([
+      { note: 'one+' },
+    ]);
   });
 
   it('report the failing statement, not the aborted ones behind it, and leave nothing', async () => {
@@ -41,11 +46,11 @@ describe('statements issued together in a transaction', () => {
     const error = (await attempt.catch((e: unknown) => e)) as Error & { cause?: { code?: string } };
     expect(error.message).toContain(`insert into piped values (1, 'duplicate')`);
     expect(error.cause?.code).toBe('23505'); // unique_violation, not 25P02 (transaction aborted)
-    const rows = await database.db.execute<{ id: number }>(sql`select id from piped order by id`);
-    expect(rows.rows.map((r) => r.id)).toEqual([1]);
+    const left = await rows<{ id: number }>(database.db.execute(sql`select id from piped order by id`));
+    expect(left.map((r) => r.id)).toEqual([1]);
     // The connection goes on working: the next transaction commits.
     await database.db.transaction((tx) => tx.execute(sql`insert into piped values (4, 'four')`));
-    expect((await database.db.execute(sql`select id from piped where id = 4`)).rows).toHaveLength(1);
+    expect(await rows(database.db.execute(sql`select id from piped where id = 4`))).toHaveLength(1);
   });
 
   it('roll back a transaction that fails before its first statement', async () => {
@@ -54,17 +59,15 @@ describe('statements issued together in a transaction', () => {
     });
     await expect(attempt).rejects.toThrow('changed my mind');
     await database.db.transaction((tx) => tx.execute(sql`insert into piped values (5, 'five')`));
-    expect((await database.db.execute(sql`select id from piped where id = 5`)).rows).toHaveLength(1);
+    expect(await rows(database.db.execute(sql`select id from piped where id = 5`))).toHaveLength(1);
   });
 
   it('keep a BEGIN with an isolation level as it is', async () => {
-    const level = await database.db.transaction(
-      async (tx) =>
-        (await tx.execute<{ l: string }>(sql`select current_setting('transaction_isolation') as l`)).rows[0]!
-          .l,
+    const [level] = await database.db.transaction(
+      (tx) => rows<{ l: string }>(tx.execute(sql`select current_setting('transaction_isolation') as l`)),
       { isolationLevel: 'serializable' },
     );
-    expect(level).toBe('serializable');
+    expect(level?.l).toBe('serializable');
   });
 });
 

@@ -46,25 +46,27 @@ const giveBack = preparedStatement('stock_give_back', (db) =>
  * rolls back). One relative conditional UPDATE per line, so two checkouts never take the same unit.
  */
 export async function reserveStock(tx: Tx, lines: readonly StockLine[]): Promise<StockLevel[]> {
-  const left: StockLevel[] = [];
-  for (const line of inLockOrder(lines)) {
-    const [taken] = await take(tx).execute({ variantId: line.variantId, quantity: line.quantity });
-    if (taken) left.push({ variantId: line.variantId, stock: taken.stock });
-    else {
-      const [current] = await tx
-        .select({ stock: productVariants.stock })
-        .from(productVariants)
-        .where(eq(productVariants.id, line.variantId));
-      const units = current?.stock ?? 0;
-      throw new AppError(
-        'conflict',
-        units > 0
-          ? `Only ${units} left of ${line.productName} ${line.weight}. Please update your cart.`
-          : `${line.productName} ${line.weight} is out of stock. Please update your cart.`,
-      );
-    }
+  const ordered = inLockOrder(lines);
+  // Issued together: one round trip, run in lock order (decision 0027).
+  const taken = await Promise.all(
+    ordered.map((line) => take(tx).execute({ variantId: line.variantId, quantity: line.quantity })),
+  );
+  const short = ordered.findIndex((_, i) => taken[i]!.length === 0);
+  if (short >= 0) {
+    const line = ordered[short]!;
+    const [current] = await tx
+      .select({ stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.id, line.variantId));
+    const units = current?.stock ?? 0;
+    throw new AppError(
+      'conflict',
+      units > 0
+        ? `Only ${units} left of ${line.productName} ${line.weight}. Please update your cart.`
+        : `${line.productName} ${line.weight} is out of stock. Please update your cart.`,
+    );
   }
-  return left;
+  return ordered.map((line, i) => ({ variantId: line.variantId, stock: taken[i]![0]!.stock }));
 }
 
 /**
@@ -75,12 +77,13 @@ export async function returnStock(
   tx: Tx,
   lines: readonly { variantId: number; quantity: number }[],
 ): Promise<StockLevel[]> {
-  const left: StockLevel[] = [];
-  for (const line of inLockOrder(lines)) {
-    const [row] = await giveBack(tx).execute({ variantId: line.variantId, quantity: line.quantity });
-    if (row) left.push({ variantId: line.variantId, stock: row.stock });
-  }
-  return left;
+  const ordered = inLockOrder(lines);
+  const given = await Promise.all(
+    ordered.map((line) => giveBack(tx).execute({ variantId: line.variantId, quantity: line.quantity })),
+  );
+  return ordered.flatMap((line, i) =>
+    given[i]![0] ? [{ variantId: line.variantId, stock: given[i]![0]!.stock }] : [],
+  );
 }
 
 function inLockOrder<T extends { variantId: number }>(lines: readonly T[]): T[] {

@@ -102,6 +102,18 @@ export function addressStateCode(address: AddressSnapshot): string | null {
 
 export type InvoicesService = ReturnType<typeof createInvoicesService>;
 
+/** The seller and the products' tax rates, as a new order's invoice is issued from them. */
+export interface InvoiceBasis {
+  seller: InvoiceSettingsDto;
+  tax: Map<number, ProductTax>;
+}
+
+/** A new order's items with the basis read alongside them: its invoice needs no further read. */
+export interface NewOrderInvoice {
+  items: OrderItemRow[];
+  basis: InvoiceBasis;
+}
+
 export function createInvoicesService(
   db: Db,
   deps: { audit: AuditService; log: { error(obj: object, msg: string): void } },
@@ -180,19 +192,17 @@ export function createInvoicesService(
    * Issues the order's tax invoice (once; a second call answers the first number). None while the
    * store has no GSTIN. A figure that cannot be invoiced is logged, never allowed to stop the sale.
    */
-  async function issueInvoice(tx: Tx, order: OrderRow, newItems?: OrderItemRow[]): Promise<string | null> {
+  async function issueInvoice(tx: Tx, order: OrderRow, fresh?: NewOrderInvoice): Promise<string | null> {
     if (order.invoiceNumber) return order.invoiceNumber;
     const productIds = (items: OrderItemRow[]) => [...new Set(items.map((i) => i.productId))];
     let seller: InvoiceSettingsDto;
     let items: OrderItemRow[];
     let tax: Map<number, ProductTax>;
-    if (newItems) {
-      // A new order (no invoice yet): the seller and its products' rates in one read.
-      const [row] = await settingsWithTax(tx).execute({ ids: productIdList(productIds(newItems)) });
-      seller = settingsOf(row?.row);
+    if (fresh) {
+      // A new order (no invoice yet): the seller and its products' rates read with its writes.
+      ({ seller, tax } = fresh.basis);
       if (!seller.gstin) return null;
-      items = [...newItems].sort((a, b) => a.id - b.id);
-      tax = taxById(row!.tax);
+      items = [...fresh.items].sort((a, b) => a.id - b.id);
     } else {
       seller = await settings(tx);
       if (!seller.gstin) return null;
@@ -276,8 +286,17 @@ export function createInvoicesService(
 
     /** Placement's hook: an order paid online is invoiced as it is placed; COD waits for shipping. */
     /** `items`: the order's items just inserted with it (the order is new: it has no invoice yet). */
-    async onOrderPlaced(tx: Tx, order: OrderRow, items?: OrderItemRow[]) {
-      return order.paymentMode === 'COD' ? null : issueInvoice(tx, order, items);
+    /**
+     * What a new order's invoice needs from the database (the seller, its products' rates), read
+     * alongside the order's other writes (decision 0027); `onOrderPlaced` takes it with the items.
+     */
+    async basisForNewOrder(tx: Tx, productIds: readonly number[]): Promise<InvoiceBasis> {
+      const [row] = await settingsWithTax(tx).execute({ ids: productIdList([...new Set(productIds)]) });
+      return { seller: settingsOf(row?.row), tax: taxById(row?.tax ?? []) };
+    },
+
+    async onOrderPlaced(tx: Tx, order: OrderRow, fresh?: NewOrderInvoice) {
+      return order.paymentMode === 'COD' ? null : issueInvoice(tx, order, fresh);
     },
 
     /** Status changes' hook: COD shipped → invoice; an invoiced order cancelled or returned → credit note. */

@@ -17,7 +17,7 @@ import type { InvoicesService } from '../invoices/service.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { orderMessageJob } from '../messaging/order-message-job.ts';
 import { decidePaymentFate } from '../payments/fate.ts';
-import type { PaymentsLedger } from '../payments/ledger.ts';
+import type { PaymentRow, PaymentsLedger } from '../payments/ledger.ts';
 import type { RefundsService } from '../refunds/service.ts';
 import { markCheckoutPaid } from './checkout-status.ts';
 import { type checkouts, orderItems, orderStatusHistory, orders, PRICE_COLUMNS } from './schema.ts';
@@ -71,7 +71,7 @@ export function createPlacement(deps: {
   coupons: Pick<CouponsService, 'claimUse' | 'recordRedemption'>;
   ledger: PaymentsLedger;
   /** Issues the GST invoice of an order paid online, in the placement's transaction. */
-  invoices: Pick<InvoicesService, 'onOrderPlaced'>;
+  invoices: Pick<InvoicesService, 'basisForNewOrder' | 'onOrderPlaced'>;
   jobs: Pick<JobQueue, 'enqueue'>;
   refunds: Pick<RefundsService, 'requestForPayment'>;
   stockChanged: () => void;
@@ -87,7 +87,10 @@ export function createPlacement(deps: {
     return `KC${date}-${tail}`;
   }
 
-  /** Inserts the order, its items and coupon redemption for a checkout whose stock is taken. */
+  /**
+   * Inserts the order, its items and coupon redemption for a checkout whose stock is taken.
+   * `alongside` writes what else records the order (the payment's ledger entry) with them.
+   */
   async function insertOrder(
     tx: Tx,
     checkout: CheckoutRow,
@@ -95,11 +98,14 @@ export function createPlacement(deps: {
     signature: string,
     /** The buyer when the request is theirs (their session read them); looked up otherwise. */
     buyer?: UserDto,
+    alongside?: (orderNumber: string) => Promise<unknown>,
   ) {
     const user = buyer?.id === checkout.userId ? buyer : await loadUser(tx, checkout.userId);
     const now = new Date();
+    const orderNumber = newOrderNumber(now);
+    const cod = checkout.provider === 'cod';
     const [order] = await insertOrderRow(tx).execute({
-      orderNumber: newOrderNumber(now),
+      orderNumber,
       userId: checkout.userId,
       checkoutId: checkout.id,
       addressId: checkout.addressId,
@@ -118,42 +124,50 @@ export function createPlacement(deps: {
       totalPaise: checkout.totalPaise,
       buyerGstin: checkout.buyerGstin,
       language: checkout.language,
-      paymentMode: checkout.provider === 'cod' ? 'COD' : 'RAZORPAY',
-      paymentStatus: checkout.provider === 'cod' ? 'COD_PENDING' : 'PAID',
+      paymentMode: cod ? 'COD' : 'RAZORPAY',
+      paymentStatus: cod ? 'COD_PENDING' : 'PAID',
       providerOrderId: checkout.providerOrderId,
       providerPaymentId: paymentId,
       providerSignature: signature,
       createdAt: now,
       updatedAt: now,
     });
-    const items = await tx
-      .insert(orderItems)
-      .values(
-        checkout.lines.map((l) => ({
-          orderId: order!.id,
-          productId: l.productId,
-          variantId: l.variantId,
-          productName: l.productName,
-          variant: l.weight,
-          quantity: l.quantity,
-          pricePaise: l.pricePaise,
-          mrpPaise: l.mrpPaise,
-        })),
-      )
-      .returning();
-    if (checkout.couponId !== null) {
-      await coupons.recordRedemption(tx, {
-        couponId: checkout.couponId,
-        userId: checkout.userId,
-        orderId: order!.id,
-      });
-    }
-    // A cash on delivery checkout is created paid; an online one moves to paid here.
-    if (checkout.status !== 'paid') await markCheckoutPaid(tx, checkout.id);
-    await removeBought(tx, checkout.userId, checkout.lines);
-    // The confirmation goes out by job, committed with the order: a rolled-back order sends nothing.
-    await deps.jobs.enqueue(tx, orderMessageJob({ orderNumber: order!.orderNumber, event: 'placed' }));
-    return { order: order!, items };
+    const orderId = order!.id;
+    // Everything below needs only the order's id: issued together, they travel in one write and
+    // run in this order (decision 0027).
+    const [items, basis] = await Promise.all([
+      tx
+        .insert(orderItems)
+        .values(
+          checkout.lines.map((l) => ({
+            orderId,
+            productId: l.productId,
+            variantId: l.variantId,
+            productName: l.productName,
+            variant: l.weight,
+            quantity: l.quantity,
+            pricePaise: l.pricePaise,
+            mrpPaise: l.mrpPaise,
+          })),
+        )
+        .returning(),
+      // A cash on delivery order is invoiced when it ships (invoices/service.ts).
+      cod
+        ? null
+        : deps.invoices.basisForNewOrder(
+            tx,
+            checkout.lines.map((l) => l.productId),
+          ),
+      checkout.couponId !== null &&
+        coupons.recordRedemption(tx, { couponId: checkout.couponId, userId: checkout.userId, orderId }),
+      // A cash on delivery checkout is created paid; an online one moves to paid here.
+      checkout.status !== 'paid' && markCheckoutPaid(tx, checkout.id),
+      removeBought(tx, checkout.userId, checkout.lines),
+      // The confirmation goes out by job, committed with the order: a rolled-back order sends nothing.
+      deps.jobs.enqueue(tx, orderMessageJob({ orderNumber, event: 'placed' })),
+      alongside?.(orderNumber),
+    ]);
+    return { order: order!, fresh: basis && { items, basis } };
   }
 
   /**
@@ -161,7 +175,8 @@ export function createPlacement(deps: {
    * one series row every order of the year updates, whose lock is held until the commit.
    */
   async function invoiceLast(tx: Tx, placed: Awaited<ReturnType<typeof insertOrder>>): Promise<OrderRow> {
-    const invoiceNumber = await deps.invoices.onOrderPlaced(tx, placed.order, placed.items);
+    if (!placed.fresh) return placed.order;
+    const invoiceNumber = await deps.invoices.onOrderPlaced(tx, placed.order, placed.fresh);
     return { ...placed.order, invoiceNumber };
   }
 
@@ -199,8 +214,10 @@ export function createPlacement(deps: {
       captured: { amountPaise: number; currency: string } | null;
     },
     buyer?: UserDto,
+    /** The payment's ledger entry when the caller read it under the checkout's lock. */
+    known?: PaymentRow | null,
   ): Promise<Settlement> {
-    const recorded = await ledger.find(tx, payment.id);
+    const recorded = known === undefined ? await ledger.find(tx, payment.id) : known;
     const [existing] =
       checkout.status === 'paid'
         ? await tx.select().from(orders).where(eq(orders.checkoutId, checkout.id))
@@ -254,8 +271,9 @@ export function createPlacement(deps: {
       );
       return { kind: 'refund', reason, amountPaise, created: true };
     }
-    const placed = await insertOrder(tx, checkout, payment.id, payment.signature, buyer);
-    await record('placed', placed.order.orderNumber, null);
+    const placed = await insertOrder(tx, checkout, payment.id, payment.signature, buyer, (orderNumber) =>
+      record('placed', orderNumber, null),
+    );
     return { kind: 'order', order: await invoiceLast(tx, placed), created: true };
   }
 

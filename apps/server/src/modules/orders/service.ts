@@ -119,7 +119,7 @@ export function createOrdersService(
     refunds: Pick<RefundsService, 'requestForPayment' | 'applyWebhook'>;
     gateway: Gateway;
     ledger: PaymentsLedger;
-    invoices: Pick<InvoicesService, 'onOrderPlaced'>;
+    invoices: Pick<InvoicesService, 'basisForNewOrder' | 'onOrderPlaced'>;
     delivery: Pick<DeliveryService, 'assertServiceable'>;
     holdMinutes: number;
     log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -405,41 +405,47 @@ export function createOrdersService(
       // Nothing inside the transaction reads through the in-memory catalogue (the embedded
       // database has one connection: a snapshot reload there would wait on this transaction).
       const result = await db.transaction(async (tx) => {
-        await lockUser(tx, user.id);
-        // Priced again from what this transaction sees: the amount paid is that of the stock held.
-        const current = await quote(user.id, input.couponCode, tx, imageOf);
+        // The shopper's lock, then (issued together, run in this order: decision 0027) the cart
+        // priced again from what this transaction sees, so the amount paid is that of the stock
+        // held, and the shopper's earlier checkouts.
+        const [, current, earlier] = await Promise.all([
+          lockUser(tx, user.id),
+          quote(user.id, input.couponCode, tx, imageOf),
+          earlierCheckouts(tx).execute({ userId: user.id }),
+        ]);
         if (current.totalPaise !== priced.totalPaise) throw totalChanged(current.totalPaise);
         // A shopper has one checkout awaiting payment at a time. The same cart already held (a
         // simultaneous call won the lock) is answered again; the gateway order just made stays
         // unpaid. Otherwise an earlier one (a dismissed payment window) gives back its stock and
         // coupon before this one takes them, and is cancelled with any lapsed one, so a payment
         // arriving for them later is refunded.
-        const earlier = await earlierCheckouts(tx).execute({ userId: user.id });
         const twin = earlier.find((c) => c.status === 'pending' && holdsSame(c, address.id, current));
         if (twin)
           return { checkout: (await extendHold(tx, twin, input.gstin ?? null)) ?? twin, levels: null };
         const released = await releaseCheckouts(tx, earlier, 'cancelled');
         // Before the checkout exists: the shopper's pending checkouts count as uses of the coupon.
         await claimQuotedCoupon(coupons, current, user.id, tx);
-        const [checkout] = await insertCheckout(tx).execute({
-          providerOrderId: providerOrder.id,
-          provider: gateway.provider,
-          userId: user.id,
-          addressId: address.id,
-          address: addressSnapshot(address),
-          lines: current.lines,
-          ...quotedColumns(current),
-          prepaidDiscountPaise: current.prepaidDiscountPaise,
-          totalPaise: current.totalPaise,
-          language,
-          buyerGstin: input.gstin ?? null,
-          expiresAt: new Date(Date.now() + deps.holdMinutes * 60_000),
-        });
-        // The rows every shopper of a popular item waits for are locked last, so they are held
-        // only until the commit. The levels in statement order (a variant given back and taken
-        // again: the last).
-        const levels = [...released, ...(await reserveStock(tx, current.lines))];
-        return { checkout: checkout!, levels };
+        // The checkout, then its stock: the rows every shopper of a popular item waits for are
+        // locked last, so they are held only until the commit.
+        const [[checkout], taken] = await Promise.all([
+          insertCheckout(tx).execute({
+            providerOrderId: providerOrder.id,
+            provider: gateway.provider,
+            userId: user.id,
+            addressId: address.id,
+            address: addressSnapshot(address),
+            lines: current.lines,
+            ...quotedColumns(current),
+            prepaidDiscountPaise: current.prepaidDiscountPaise,
+            totalPaise: current.totalPaise,
+            language,
+            buyerGstin: input.gstin ?? null,
+            expiresAt: new Date(Date.now() + deps.holdMinutes * 60_000),
+          }),
+          reserveStock(tx, current.lines),
+        ]);
+        // The levels in statement order (a variant given back and taken again: the last).
+        return { checkout: checkout!, levels: [...released, ...taken] };
       });
       if (result.levels) catalog.stockChanged(result.levels);
       return answer(result.checkout);
@@ -464,10 +470,12 @@ export function createOrdersService(
       payment: { razorpayOrderId: string; razorpayPaymentId: string; razorpaySignature: string },
     ) {
       const { checkout, settled } = await db.transaction(async (tx) => {
-        const [checkout] = await ownCheckoutLocked(tx).execute({
-          providerOrderId: payment.razorpayOrderId,
-          userId: user.id,
-        });
+        // The checkout locked, then the payment's entry in the ledger read under that lock
+        // (issued together, run in this order: decision 0027).
+        const [[checkout], recorded] = await Promise.all([
+          ownCheckoutLocked(tx).execute({ providerOrderId: payment.razorpayOrderId, userId: user.id }),
+          ledger.find(tx, payment.razorpayPaymentId),
+        ]);
         if (!checkout) throw new AppError('notFound', 'Payment order not found.');
         if (
           !gateway.verifyPayment(
@@ -488,6 +496,7 @@ export function createOrdersService(
             captured: null,
           },
           user,
+          recorded,
         );
         return { checkout, settled };
       });

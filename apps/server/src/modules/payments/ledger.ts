@@ -9,6 +9,8 @@ import { pageOf, pageRows } from '../../lib/pagination.ts';
 import { paymentAmountDto } from './dto.ts';
 import { type PaymentRow, payments } from './schema.ts';
 
+export type { PaymentRow };
+
 export interface PaymentRecord {
   paymentId: string;
   providerOrderId: string;
