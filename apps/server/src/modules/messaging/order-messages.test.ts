@@ -70,7 +70,7 @@ function withFakeMessenger(opts: {
   const sent: OutgoingMessage[] = [];
   const { failSms } = opts;
   let smsFailures = failSms?.times ?? 0;
-  const { content, messagePreferences } = t.app.services;
+  const { content } = t.app.services;
   const messages = createOrderMessages({
     db: t.database.db,
     messenger: {
@@ -95,7 +95,6 @@ function withFakeMessenger(opts: {
     },
     config: t.app.config,
     settings: () => content.footer(),
-    preferences: (id) => messagePreferences.get(id),
     refundAmount: opts.refundAmount,
     log: { warn() {} },
   });

@@ -74,7 +74,6 @@ export function createOrderMessages(deps: {
     email: string | null;
     phoneNumber: string | null;
   }>;
-  preferences: (userId: number) => Promise<MessagePreferencesDto>;
   /** The refund's amount in paise (refunds module); without it 'refunded' leaves the amount out. */
   refundAmount?: (orderNumber: string, refundId: string) => Promise<number | null>;
   /** Defaults to the orders module's own read. */
@@ -157,7 +156,7 @@ export function createOrderMessages(deps: {
       // Channels already sent are not read first: their claims below answer no row, so they are
       // skipped there (a repeat after everything went out renders, then sends nothing).
       const channels = chooseChannels({
-        preferences: await deps.preferences(order.userId),
+        preferences: order.preferences,
         email: order.customer.email,
         mobile: order.customer.mobile,
         available: (c) => messenger.available(c),
