@@ -61,6 +61,11 @@ export function createJobWorker(queue: JobQueue, options: WorkerOptions) {
     }
     try {
       await options.handlers[job.name]!(job.payload, job);
+      if (stopping) {
+        await queue.complete(job);
+        return undefined;
+      }
+      return await queue.completeAndClaim(job, workerId, names, options.leaseMs);
     } catch (error) {
       const status = await queue.fail(job, (error as Error).message ?? String(error));
       const log = status === 'dead' ? options.log.error : options.log.warn;
@@ -71,11 +76,6 @@ export function createJobWorker(queue: JobQueue, options: WorkerOptions) {
       );
       return undefined;
     }
-    if (stopping) {
-      await queue.complete(job);
-      return undefined;
-    }
-    return queue.completeAndClaim(job, workerId, names, options.leaseMs);
   }
 
   /** A job claimed while stopping is not started: it goes back to the queue at once. */
