@@ -116,7 +116,6 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     messenger,
     config,
     settings: () => content.footer(),
-    preferences: (userId) => messagePreferences.get(userId),
     refundAmount: async (_orderNumber, refundId) => (await refunds.find(refundId))?.amountPaise ?? null,
     log: deps.log,
   });

@@ -5,7 +5,7 @@ import type {
   MessagePreferencesDto,
   MessagePreferencesInputDto,
 } from '@spice/shared/contracts/message-preferences';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { messagePreferences } from './schema.ts';
@@ -35,6 +35,23 @@ const preferencesRow = preparedStatement('message_preferences', (db) =>
     .from(messagePreferences)
     .where(eq(messagePreferences.userId, sql.placeholder('userId'))),
 );
+
+/** The channel choices an order message needs: e-mail and WhatsApp on or off. */
+export type ChannelPreferences = Pick<MessagePreferencesDto, 'email' | 'whatsapp'>;
+
+/**
+ * For another module's one-statement read: the channel choices of the user whose id is the
+ * caller's `userId` column, a correlated subquery (null when the shopper never chose: see
+ * `channelPreferences`).
+ */
+export const channelPreferencesOf = (userId: SQL) =>
+  sql<ChannelPreferences | null>`(
+    select json_build_object('email', p.email, 'whatsapp', p.whatsapp)
+    from ${messagePreferences} p where p.user_id = ${userId})`;
+
+/** What `channelPreferencesOf` answered, with the defaults when there was no row. */
+export const channelPreferences = (read: ChannelPreferences | null): ChannelPreferences =>
+  read ?? { email: DEFAULT_PREFERENCES.email, whatsapp: DEFAULT_PREFERENCES.whatsapp };
 
 export function createMessagePreferences(db: Db) {
   async function get(userId: number): Promise<MessagePreferencesDto> {

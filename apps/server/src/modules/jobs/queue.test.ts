@@ -14,6 +14,9 @@ const silent = { warn() {}, error() {} };
 describe('the job queue', () => {
   let database: Database;
   let clock: Date;
+  /** Statements run while `counting` (BEGIN and COMMIT, logged on PostgreSQL only, left out). */
+  let statements: string[] = [];
+  let counting = false;
   const queue = () => createJobQueue(database.db, { now: () => clock, retryBaseMs: 1000 });
   const worker = (
     handlers: Record<string, JobHandler>,
@@ -22,7 +25,11 @@ describe('the job queue', () => {
   const rows = () => database.db.select().from(jobs).orderBy(jobs.id);
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({
+      onQuery: (sql) => {
+        if (counting && !/^(begin|commit)$/i.test(sql)) statements.push(sql);
+      },
+    });
   });
   afterAll(async () => {
     await database.close();
@@ -102,6 +109,104 @@ describe('the job queue', () => {
     // A's late report changes nothing: the job is B's and done.
     await queue().fail(claimed!, 'late');
     expect((await rows())[0]).toMatchObject({ status: 'done', attempts: 2, lastError: null });
+  });
+
+  it('works through a backlog with one statement between jobs: each completion claims the next', async () => {
+    const ran: unknown[] = [];
+    const w = worker({ note: async (p) => void ran.push(p.n) });
+    for (const n of [1, 2, 3]) await queue().enqueue(database.db, { name: 'note', payload: { n } });
+    statements = [];
+    counting = true;
+    try {
+      expect(await w.runDue()).toBe(3);
+    } finally {
+      counting = false;
+    }
+    expect(ran).toEqual([1, 2, 3]);
+    // The first claim, then each job's completion with the next claim (the last finds none).
+    expect(statements).toHaveLength(4);
+    expect((await rows()).map((r) => [r.status, r.attempts, r.lockedUntil])).toEqual([
+      ['done', 1, null],
+      ['done', 1, null],
+      ['done', 1, null],
+    ]);
+  });
+
+  it('does not claim again a job whose lease lapsed while it ran, in the statement completing it', async () => {
+    const ran: unknown[] = [];
+    const w = worker({
+      note: async (p) => {
+        ran.push(p.n);
+        if (p.n === 1) clock = new Date(clock.getTime() + 30_001); // outlasts its 30 s lease
+      },
+    });
+    await queue().enqueue(database.db, { name: 'note', payload: { n: 1 } });
+    await queue().enqueue(database.db, { name: 'note', payload: { n: 2 } });
+    expect(await w.runDue()).toBe(2);
+    expect(ran).toEqual([1, 2]);
+    expect((await rows()).map((r) => [r.status, r.attempts])).toEqual([
+      ['done', 1],
+      ['done', 1],
+    ]);
+  });
+
+  it('runs each job of a backlog once with two workers side by side', async () => {
+    const ran: number[] = [];
+    const a = worker({ note: async (p) => void ran.push(p.n as number) });
+    const b = worker({ note: async (p) => void ran.push(p.n as number) });
+    for (let n = 0; n < 12; n++) await queue().enqueue(database.db, { name: 'note', payload: { n } });
+    const [byA, byB] = await Promise.all([a.runDue(), b.runDue()]);
+    expect(byA + byB).toBe(12);
+    expect(ran.sort((x, y) => x - y)).toEqual([...Array(12).keys()]);
+    expect((await rows()).every((r) => r.status === 'done' && r.attempts === 1)).toBe(true);
+  });
+
+  it('on stop gives back at once a job its last completion claimed, and claims none after', async () => {
+    const q = queue();
+    let stopped: Promise<void> | undefined;
+    // stop() comes while the completion that claims the next job is on its way.
+    const w = createJobWorker(
+      {
+        ...q,
+        completeAndClaim: (...args) => {
+          const next = q.completeAndClaim(...args);
+          stopped = w.stop(5_000);
+          return next;
+        },
+      },
+      { handlers: { note: async () => {} }, schedules: [], pollMs: 50, leaseMs: 30_000, log: silent },
+    );
+    for (const n of [1, 2, 3]) await q.enqueue(database.db, { name: 'note', payload: { n } });
+    const ran = w.runDue();
+    while (!stopped) await new Promise((r) => setTimeout(r, 5));
+    await stopped;
+    expect((await rows()).map((r) => [r.status, r.attempts, r.lockedBy])).toEqual([
+      ['done', 1, expect.any(String)],
+      ['queued', 0, null],
+      ['queued', 0, null],
+    ]);
+    expect(await ran).toBe(1);
+
+    // Stopped while a job runs: it completes without claiming another.
+    let release!: () => void;
+    const blocked = new Promise<void>((r) => {
+      release = r;
+    });
+    const w2 = worker({ note: () => blocked });
+    const running = w2.runDue();
+    while ((await rows())[1]!.status !== 'running') await new Promise((r) => setTimeout(r, 5));
+    const stopping = w2.stop(5_000);
+    statements = [];
+    counting = true;
+    try {
+      release();
+      await stopping;
+      expect(await running).toBe(1);
+    } finally {
+      counting = false;
+    }
+    expect(statements).toHaveLength(1); // its completion, which claims nothing
+    expect((await rows()).map((r) => r.status)).toEqual(['done', 'done', 'queued']);
   });
 
   it('runs a schedule once per period however many workers tick', async () => {

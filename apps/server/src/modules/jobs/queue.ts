@@ -1,7 +1,7 @@
 // The job queue's service: enqueue inside the caller's transaction (so a rolled-back change never
 // leaves a job behind), claim one due job under a lease, and record its outcome. Plain SQL that
 // runs the same on PostgreSQL and the embedded PGlite (decision record 0013).
-import { and, count, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedInsert, preparedStatement } from '../../db/prepared.ts';
 import { pageRows } from '../../lib/pagination.ts';
@@ -26,8 +26,8 @@ const insertJob = preparedInsert(
 
 const ph = <T>(name: string) => sql.placeholder(name) as unknown as T;
 
-/** The next due job among `names` (or one whose lease lapsed), leased in the same statement. */
-const claimDue = preparedStatement('claim_job', (db) => {
+/** Leases the next due job among `names` (or one whose lease lapsed), but not `except`. */
+function claimNext(update: Pick<Db, 'update'>, db: Db | Tx, except?: SQL) {
   const due = db
     .select({ id: jobs.id })
     .from(jobs)
@@ -38,12 +38,13 @@ const claimDue = preparedStatement('claim_job', (db) => {
           and(eq(jobs.status, 'queued'), lte(jobs.runAt, ph('at'))),
           and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, ph('at'))),
         ),
+        except,
       ),
     )
     .orderBy(jobs.runAt, jobs.id)
     .limit(1)
     .for('update', { skipLocked: true });
-  return db
+  return update
     .update(jobs)
     .set({
       status: 'running',
@@ -54,13 +55,25 @@ const claimDue = preparedStatement('claim_job', (db) => {
     })
     .where(inArray(jobs.id, due))
     .returning();
-});
+}
 
-const completeJob = preparedStatement('complete_job', (db) =>
+const claimDue = preparedStatement('claim_job', (db) => claimNext(db, db));
+
+const done = (db: Db | Tx) =>
   db
     .update(jobs)
     .set({ status: 'done', lockedUntil: null, lastError: null, updatedAt: ph('at') })
-    .where(and(eq(jobs.id, ph('id')), eq(jobs.status, 'running'), eq(jobs.lockedBy, ph('lockedBy')))),
+    .where(and(eq(jobs.id, ph('id')), eq(jobs.status, 'running'), eq(jobs.lockedBy, ph('lockedBy'))));
+
+const completeJob = preparedStatement('complete_job', done);
+
+/**
+ * One statement: the job done (as completeJob) and the next due one leased. Both parts see the
+ * rows as they were before the statement, so the finished job, still 'running' there, is left out
+ * of the claim by its id (its lease may have lapsed while it ran).
+ */
+const completeAndClaimJob = preparedStatement('complete_and_claim_job', (db) =>
+  claimNext(db.with(db.$with('done').as(done(db).returning({ id: jobs.id }))), db, ne(jobs.id, ph('id'))),
 );
 
 /** A list of names as one PostgreSQL array literal ('{"a","b"}'). */
@@ -108,6 +121,28 @@ export function createJobQueue(
     /** Done, if this worker still holds the lease (a lapsed lease means another has the job). */
     async complete(job: JobRow): Promise<void> {
       await completeJob(db).execute({ id: job.id, lockedBy: job.lockedBy!, at: now() });
+    },
+
+    /**
+     * `complete(job)` and then `claim(...)` in one statement, one round trip: what a worker does
+     * between two jobs of a backlog.
+     */
+    async completeAndClaim(
+      job: JobRow,
+      workerId: string,
+      names: string[],
+      leaseMs: number,
+    ): Promise<JobRow | null> {
+      const at = now();
+      const [next] = await completeAndClaimJob(db).execute({
+        id: job.id,
+        lockedBy: job.lockedBy!,
+        names: textArray(names),
+        at,
+        lockedUntil: new Date(at.getTime() + leaseMs),
+        workerId,
+      });
+      return next ?? null;
     },
 
     /** Failed: queued again after the back-off, or dead once it has had its attempts. */

@@ -1,6 +1,8 @@
-// Runs jobs: one at a time per instance, polling the queue. Schedules become one job per period,
-// keyed by the period's number, so however many instances tick, each period runs once. stop()
-// lets the running job finish within the grace time, else gives it back to the queue.
+// Runs jobs: one at a time per instance, polling the queue; through a backlog each job's
+// completion claims the next in the same statement (one round trip between jobs). Schedules become
+// one job per period, keyed by the period's number, so however many instances tick, each period
+// runs once. stop() lets the running job finish within the grace time, else gives it back to the
+// queue; a job claimed but not started goes back at once.
 import { randomUUID } from 'node:crypto';
 import type { JobQueue } from './queue.ts';
 import type { JobRow } from './schema.ts';
@@ -29,7 +31,7 @@ export function createJobWorker(queue: JobQueue, options: WorkerOptions) {
   const lastPeriod = new Map<string, number>();
   let timer: NodeJS.Timeout | null = null;
   let stopping = false;
-  let current: { job: JobRow; done: Promise<void> } | null = null;
+  let current: { job: JobRow; done: Promise<JobRow | null | undefined> } | null = null;
   let loop: Promise<void> | null = null;
 
   /** Enqueues each schedule's job for the current period (once per instance per period; the key does the rest). */
@@ -48,38 +50,57 @@ export function createJobWorker(queue: JobQueue, options: WorkerOptions) {
     }
   }
 
-  async function runOne(): Promise<boolean> {
-    const job = await queue.claim(workerId, names, options.leaseMs);
-    if (!job) return false;
-    const run = async () => {
-      if (job.attempts > job.maxAttempts) {
-        await queue.fail(job, job.lastError ?? 'The worker running it stopped (lease lapsed).');
-        return;
-      }
-      try {
-        await options.handlers[job.name]!(job.payload, job);
+  /**
+   * Runs a claimed job and records how it went. Answers the next due job when its completion
+   * claimed one in the same statement (null: none is due), undefined when it did not ask.
+   */
+  async function run(job: JobRow): Promise<JobRow | null | undefined> {
+    if (job.attempts > job.maxAttempts) {
+      await queue.fail(job, job.lastError ?? 'The worker running it stopped (lease lapsed).');
+      return undefined;
+    }
+    try {
+      await options.handlers[job.name]!(job.payload, job);
+      if (stopping) {
         await queue.complete(job);
-      } catch (error) {
-        const status = await queue.fail(job, (error as Error).message ?? String(error));
-        const log = status === 'dead' ? options.log.error : options.log.warn;
-        log.call(
-          options.log,
-          { err: error, job: job.name, id: job.id, attempt: job.attempts, status },
-          'job failed',
-        );
+        return undefined;
       }
-    };
-    current = { job, done: run() };
-    await current.done;
-    current = null;
-    return true;
+      return await queue.completeAndClaim(job, workerId, names, options.leaseMs);
+    } catch (error) {
+      const status = await queue.fail(job, (error as Error).message ?? String(error));
+      const log = status === 'dead' ? options.log.error : options.log.warn;
+      log.call(
+        options.log,
+        { err: error, job: job.name, id: job.id, attempt: job.attempts, status },
+        'job failed',
+      );
+      return undefined;
+    }
+  }
+
+  /** A job claimed while stopping is not started: it goes back to the queue at once. */
+  async function unlessStopping(job: JobRow | null | undefined) {
+    if (!job || !stopping) return job;
+    await queue.giveBack(job);
+    return null;
   }
 
   /** Schedules, then every due job until none is left; answers how many ran (tests drive this). */
   async function runDue(): Promise<number> {
     await tick();
     let ran = 0;
-    while (!stopping && (await runOne())) ran++;
+    let next: JobRow | null | undefined;
+    while (!stopping && next !== null) {
+      const job = next ?? (await unlessStopping(await queue.claim(workerId, names, options.leaseMs)));
+      if (!job) break;
+      ran++;
+      // `done` covers the claim that came with the completion, so stop() waits for its give-back.
+      current = { job, done: run(job).then(unlessStopping) };
+      next = await current.done;
+      current = null;
+    }
+    // Claimed as stop() was returning: not started, so back to the queue.
+    if (next) await queue.giveBack(next);
     return ran;
   }
 

@@ -119,13 +119,8 @@ function setUp(order = orderFacts()) {
       email: STORE.email,
       phoneNumber: null,
     }),
-    preferences: async () => ({
-      email: true,
-      whatsapp: true,
-      whatsappOptedInAt: null,
-      whatsappOptedOutAt: null,
-    }),
-    loadOrder: async (n) => (n === order.orderNumber ? order : null),
+    loadOrder: async (n) =>
+      n === order.orderNumber ? { ...order, preferences: { email: true, whatsapp: true } } : null,
     log: { warn: (_o, msg) => void warnings.push(msg) },
   });
   return messages;

@@ -70,7 +70,7 @@ function withFakeMessenger(opts: {
   const sent: OutgoingMessage[] = [];
   const { failSms } = opts;
   let smsFailures = failSms?.times ?? 0;
-  const { content, messagePreferences } = t.app.services;
+  const { content } = t.app.services;
   const messages = createOrderMessages({
     db: t.database.db,
     messenger: {
@@ -83,15 +83,18 @@ function withFakeMessenger(opts: {
         if (failSms && message.channel === 'sms' && smsFailures-- > 0) throw failSms.error;
         sent.push(message);
       },
-      async sendOutbox(batch) {
+      // A failed write takes its claim with it: the claim runs only when the write goes ahead.
+      async sendOutbox(batch, executor, claim) {
         expect(opts.usesOutbox).toBe(true);
         if (failSms && batch.some((m) => m.channel === 'sms') && smsFailures-- > 0) throw failSms.error;
-        sent.push(...batch);
+        const { rows } = (await executor!.execute(claim!.getSQL())) as unknown as {
+          rows: { channel: string }[];
+        };
+        sent.push(...batch.filter((m) => rows.some((r) => r.channel === m.channel)));
       },
     },
     config: t.app.config,
     settings: () => content.footer(),
-    preferences: (id) => messagePreferences.get(id),
     refundAmount: opts.refundAmount,
     log: { warn() {} },
   });

@@ -5,11 +5,12 @@
 // Once per (order, event, refund, channel): each channel is claimed by inserting its row in
 // message_deliveries (unique key) in a transaction that also sends; a failed send rolls the claim
 // back, so a retry sends it again, and a concurrent deliver waits on the claim and then skips.
-// Outbox channels share one such transaction (their sending is a write in it).
+// Outbox channels are claimed and written together in one statement (their sending is a write),
+// which commits or fails as one without a transaction.
 // A crash after the provider accepted but before the commit can repeat that one message: no
 // provider here can join our transaction, so that window is the at-least-once remainder.
 import type { MessagePreferencesDto } from '@spice/shared/contracts/message-preferences';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { Config } from '../../plugins/config.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { loadOrderFacts, type OrderFacts } from '../orders/order-facts.ts';
@@ -73,7 +74,6 @@ export function createOrderMessages(deps: {
     email: string | null;
     phoneNumber: string | null;
   }>;
-  preferences: (userId: number) => Promise<MessagePreferencesDto>;
   /** The refund's amount in paise (refunds module); without it 'refunded' leaves the amount out. */
   refundAmount?: (orderNumber: string, refundId: string) => Promise<number | null>;
   /** Defaults to the orders module's own read. */
@@ -156,7 +156,7 @@ export function createOrderMessages(deps: {
       // Channels already sent are not read first: their claims below answer no row, so they are
       // skipped there (a repeat after everything went out renders, then sends nothing).
       const channels = chooseChannels({
-        preferences: await deps.preferences(order.userId),
+        preferences: order.preferences,
         email: order.customer.email,
         mobile: order.customer.mobile,
         available: (c) => messenger.available(c),
@@ -183,7 +183,7 @@ export function createOrderMessages(deps: {
         else
           deps.log.warn({ orderNumber, event, channel }, 'no SMS template id for this event: SMS not sent');
       }
-      // Channels whose sending is a write in our own transaction (the dev outbox) are claimed and
+      // Channels whose sending is a write in our own database (the dev outbox) are claimed and
       // written together, in one statement; each provider channel in a transaction of its own, so
       // one failing channel does not take back another's claim.
       const together = messages.filter((m) => messenger.usesOutbox(m.channel));
@@ -195,20 +195,24 @@ export function createOrderMessages(deps: {
       ];
       const failed: string[] = [];
       for (const batch of batches) {
+        const claim = (executor: Db | Tx) =>
+          executor
+            .insert(messageDeliveries)
+            .values(
+              batch.messages.map((m) => ({ orderNumber, event, refundId, channel: m.channel, to: m.to })),
+            )
+            .onConflictDoNothing()
+            .returning({ channel: messageDeliveries.channel });
         try {
-          await db.transaction(async (tx) => {
-            const claimed = await tx
-              .insert(messageDeliveries)
-              .values(
-                batch.messages.map((m) => ({ orderNumber, event, refundId, channel: m.channel, to: m.to })),
-              )
-              .onConflictDoNothing()
-              .returning({ channel: messageDeliveries.channel });
-            // A channel missing from `claimed` was sent meanwhile by another run.
-            const mine = batch.messages.filter((m) => claimed.some((c) => c.channel === m.channel));
-            if (batch.outbox) await messenger.sendOutbox(mine, tx);
-            else for (const m of mine) await messenger.send(m, tx);
-          });
+          // The outbox claims and writes in one statement, so it needs no transaction.
+          if (batch.outbox) await messenger.sendOutbox(batch.messages, db, claim(db));
+          else
+            await db.transaction(async (tx) => {
+              const claimed = await claim(tx);
+              // A channel missing from `claimed` was sent meanwhile by another run.
+              const mine = batch.messages.filter((m) => claimed.some((c) => c.channel === m.channel));
+              for (const m of mine) await messenger.send(m, tx);
+            });
         } catch (error) {
           const channel = batch.messages.map((m) => m.channel).join(', ');
           deps.log.warn({ err: error, orderNumber, event, channel }, 'order message not sent');

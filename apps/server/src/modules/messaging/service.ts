@@ -3,7 +3,7 @@
 // WHATSAPP_TOKEN is set, otherwise the dev outbox (stored in the database, readable at
 // /api/dev/outbox and /dev/outbox; WhatsApp falls back to it only in demo mode, and is off
 // elsewhere). A provider failure throws DeliveryError and nothing is recorded as sent.
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedInsert } from '../../db/prepared.ts';
 import type { Config } from '../../plugins/config.ts';
@@ -70,12 +70,28 @@ export function createMessenger(db: Db, config: Config) {
     },
     /**
      * Writes messages of outbox channels (`usesOutbox`) in one statement, in the caller's
-     * transaction: they are kept together or not at all.
+     * transaction: they are kept together or not at all. With `claim` (an insert answering the
+     * channels it claimed, as `channel`) the same statement runs it and writes only the messages
+     * of those channels: the claims and the messages are kept together, with no transaction.
      */
-    async sendOutbox(messages: OutgoingMessage[], executor: Executor = db): Promise<void> {
+    async sendOutbox(
+      messages: OutgoingMessage[],
+      executor: Executor = db,
+      claim?: SQLWrapper,
+    ): Promise<void> {
       if (messages.some((m) => transports[m.channel].kind !== 'outbox'))
         throw new Error('sendOutbox takes outbox channels only.');
-      if (messages.length > 0) await executor.insert(outboxMessages).values(messages.map(outboxRow));
+      if (messages.length === 0) return;
+      if (!claim) {
+        await executor.insert(outboxMessages).values(messages.map(outboxRow));
+        return;
+      }
+      await executor.execute(sql`with claimed as (${claim.getSQL()})
+        insert into ${outboxMessages} (channel, "to", subject, text, html, code)
+        select m.channel, m."to", m.subject, m.text, m.html, m.code
+        from jsonb_to_recordset(${JSON.stringify(messages.map(outboxRow))}::jsonb)
+          as m(channel text, "to" text, subject text, text text, html text, code text)
+        where m.channel in (select channel from claimed)`);
     },
     /** Whether the channel writes to the dev outbox rather than a real provider. */
     usesOutbox(channel: ChannelName): boolean {

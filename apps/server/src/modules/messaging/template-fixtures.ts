@@ -44,6 +44,7 @@ export function orderFacts(overrides: Partial<OrderFacts> = {}): OrderFacts {
       totalPaise: 34245,
     },
     tracking: null,
+    preferences: { email: true, whatsapp: false },
     ...overrides,
   };
 }

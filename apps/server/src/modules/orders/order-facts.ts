@@ -1,9 +1,14 @@
 // What an order message needs to know about one order (issue 16), read here so the messaging
-// module never reads the orders tables itself: the shopper's contact, the lines, totals, address
-// and tracking. Money stays in paise.
+// module never reads the orders tables itself: the shopper's contact and channel choices, the
+// lines, totals, address and tracking. Money stays in paise.
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
+import {
+  type ChannelPreferences,
+  channelPreferences,
+  channelPreferencesOf,
+} from '../accounts/message-preferences.ts';
 import { latestShipment } from '../shipping/tracking.ts';
 import type { OrderMoney } from './dto.ts';
 import { type AddressSnapshot, orders } from './schema.ts';
@@ -27,9 +32,14 @@ export interface OrderFacts {
   lines: { productId: number; productName: string; variant: string; quantity: number; pricePaise: number }[];
   totals: OrderMoney;
   tracking: OrderTracking | null;
+  /** The shopper's channel choices (accounts), read with the order. */
+  preferences: ChannelPreferences;
 }
 
-/** One statement: the order, its lines in order and its latest shipment's tracking. */
+/**
+ * One statement: the order, its lines in order, its latest shipment's tracking and the shopper's
+ * channel choices.
+ */
 const orderFactsRow = preparedStatement('order_facts', (db) =>
   db
     .select({
@@ -40,6 +50,7 @@ const orderFactsRow = preparedStatement('order_facts', (db) =>
           'variant', oi.variant, 'quantity', oi.quantity, 'pricePaise', oi.price_paise) order by oi.id)
         from order_items oi where oi.order_id = "orders"."id"), '[]'::json)`,
       shipment: latestShipment(sql`"orders"."id"`),
+      preferences: channelPreferencesOf(sql`"orders"."user_id"`),
     })
     .from(orders)
     .where(eq(orders.orderNumber, sql.placeholder('orderNumber'))),
@@ -48,7 +59,7 @@ const orderFactsRow = preparedStatement('order_facts', (db) =>
 export async function loadOrderFacts(db: Db | Tx, orderNumber: string): Promise<OrderFacts | null> {
   const [row] = await orderFactsRow(db).execute({ orderNumber });
   if (!row) return null;
-  const { order: o, lines, shipment } = row;
+  const { order: o, lines, shipment, preferences } = row;
   return {
     orderNumber: o.orderNumber,
     userId: o.userId,
@@ -72,5 +83,6 @@ export async function loadOrderFacts(db: Db | Tx, orderNumber: string): Promise<
     },
     // An order shipped before shipments has its typed id as the AWB.
     tracking: shipment ?? (o.trackingId ? { courier: null, awb: o.trackingId, url: null } : null),
+    preferences: channelPreferences(preferences),
   };
 }
