@@ -50,9 +50,12 @@ const insertOrderRow = preparedInsert(
     'createdAt',
     'updatedAt',
   ],
-  // With its first status row, written from what the insert returns: one statement.
+  // With its first status row, written from what the insert returns: one statement. A number
+  // another order already has (the same six characters drawn) inserts nothing: drawn again.
   (insert, db) => {
-    const placed = db.$with('placed').as(insert.returning());
+    const placed = db
+      .$with('placed')
+      .as(insert.onConflictDoNothing({ target: orders.orderNumber }).returning());
     const firstStatus = db
       .$with('first_status', {})
       .as(
@@ -102,37 +105,43 @@ export function createPlacement(deps: {
   ) {
     const user = buyer?.id === checkout.userId ? buyer : await loadUser(tx, checkout.userId);
     const now = new Date();
-    const orderNumber = newOrderNumber(now);
     const cod = checkout.provider === 'cod';
-    const [order] = await insertOrderRow(tx).execute({
-      orderNumber,
-      userId: checkout.userId,
-      checkoutId: checkout.id,
-      addressId: checkout.addressId,
-      userName: `${user.firstName} ${user.lastName}`.trim(),
-      userMobile: withCountryCode(user.mobile),
-      userEmail: user.email,
-      address: checkout.address,
-      couponCode: checkout.couponCode,
-      mrpTotalPaise: checkout.mrpTotalPaise,
-      subtotalPaise: checkout.subtotalPaise,
-      couponDiscountPaise: checkout.couponDiscountPaise,
-      deliveryPaise: checkout.deliveryPaise,
-      platformFeePaise: checkout.platformFeePaise,
-      codFeePaise: checkout.codFeePaise,
-      prepaidDiscountPaise: checkout.prepaidDiscountPaise,
-      totalPaise: checkout.totalPaise,
-      buyerGstin: checkout.buyerGstin,
-      language: checkout.language,
-      paymentMode: cod ? 'COD' : 'RAZORPAY',
-      paymentStatus: cod ? 'COD_PENDING' : 'PAID',
-      providerOrderId: checkout.providerOrderId,
-      providerPaymentId: paymentId,
-      providerSignature: signature,
-      createdAt: now,
-      updatedAt: now,
-    });
-    const orderId = order!.id;
+    let orderNumber = '';
+    let order: OrderRow | undefined;
+    for (let draw = 1; !order; draw++) {
+      // 32^6 numbers a day: a second draw is rare, a sixth would mean a broken generator.
+      if (draw > 5) throw new Error('No unused order number in 5 draws.');
+      orderNumber = newOrderNumber(now);
+      [order] = await insertOrderRow(tx).execute({
+        orderNumber,
+        userId: checkout.userId,
+        checkoutId: checkout.id,
+        addressId: checkout.addressId,
+        userName: `${user.firstName} ${user.lastName}`.trim(),
+        userMobile: withCountryCode(user.mobile),
+        userEmail: user.email,
+        address: checkout.address,
+        couponCode: checkout.couponCode,
+        mrpTotalPaise: checkout.mrpTotalPaise,
+        subtotalPaise: checkout.subtotalPaise,
+        couponDiscountPaise: checkout.couponDiscountPaise,
+        deliveryPaise: checkout.deliveryPaise,
+        platformFeePaise: checkout.platformFeePaise,
+        codFeePaise: checkout.codFeePaise,
+        prepaidDiscountPaise: checkout.prepaidDiscountPaise,
+        totalPaise: checkout.totalPaise,
+        buyerGstin: checkout.buyerGstin,
+        language: checkout.language,
+        paymentMode: cod ? 'COD' : 'RAZORPAY',
+        paymentStatus: cod ? 'COD_PENDING' : 'PAID',
+        providerOrderId: checkout.providerOrderId,
+        providerPaymentId: paymentId,
+        providerSignature: signature,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+    const orderId = order.id;
     // Everything below needs only the order's id: issued together, they travel in one write and
     // run in this order (decision 0027).
     const [items, basis] = await Promise.all([
@@ -167,7 +176,7 @@ export function createPlacement(deps: {
       deps.jobs.enqueue(tx, orderMessageJob({ orderNumber, event: 'placed' })),
       alongside?.(orderNumber),
     ]);
-    return { order: order!, fresh: basis && { items, basis } };
+    return { order, fresh: basis && { items, basis } };
   }
 
   /**
