@@ -6,7 +6,8 @@
 // locked in variant order, whatever the cart's order: two carts holding the same variants in
 // opposite orders would otherwise deadlock on PostgreSQL.
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { endsTransaction } from '../../db/pg-pipeline.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { productVariants } from './schema.ts';
@@ -53,20 +54,85 @@ export async function reserveStock(tx: Tx, lines: readonly StockLine[]): Promise
   );
   const short = ordered.findIndex((_, i) => taken[i]!.length === 0);
   if (short >= 0) {
-    const line = ordered[short]!;
-    const [current] = await tx
-      .select({ stock: productVariants.stock })
-      .from(productVariants)
-      .where(eq(productVariants.id, line.variantId));
-    const units = current?.stock ?? 0;
-    throw new AppError(
-      'conflict',
-      units > 0
-        ? `Only ${units} left of ${line.productName} ${line.weight}. Please update your cart.`
-        : `${line.productName} ${line.weight} is out of stock. Please update your cart.`,
-    );
+    throw await shortLineError(tx, ordered[short]!);
   }
   return ordered.map((line, i) => ({ variantId: line.variantId, stock: taken[i]![0]!.stock }));
+}
+
+/**
+ * A line's stock taken in a statement that fails when it cannot be (too few units, or the variant
+ * gone): no row taken divides by zero. So a COMMIT sent with it rolls back (reserveStockLast).
+ */
+const takeOrFail = preparedStatement('stock_take_or_fail', (db) => {
+  const taken = db.$with('taken').as(
+    db
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} - ${sql.placeholder('quantity')}` })
+      .where(
+        and(
+          eq(productVariants.id, sql.placeholder('variantId')),
+          sql`${productVariants.stock} >= ${sql.placeholder('quantity')}`,
+        ),
+      )
+      .returning({ stock: productVariants.stock }),
+  );
+  return db
+    .with(taken)
+    .select({
+      stock: sql<number>`coalesce((select stock from taken), 1 / (select count(*)::int from taken))`,
+    })
+    .from(sql`(select 1) as one`);
+});
+
+/** A line reserveStockLast could not take; the caller answers `shortLineError` once rolled back. */
+export class ShortLine extends Error {
+  readonly line: StockLine;
+  constructor(line: StockLine) {
+    super(`Not enough stock of variant ${line.variantId}.`);
+    this.line = line;
+  }
+}
+
+/**
+ * Takes stock for every line as the last statements of the caller's transaction, the COMMIT
+ * sent with the last of them (decision 0027): the variant rows every shopper of a popular item
+ * waits for are released on PostgreSQL's commit, not after this process reads the answers. A line
+ * that cannot be taken fails its statement, the transaction rolls back, and this throws ShortLine.
+ */
+export async function reserveStockLast(tx: Tx, lines: readonly StockLine[]): Promise<StockLevel[]> {
+  const ordered = inLockOrder(lines);
+  const taken = await Promise.all(
+    ordered.map((line, i) => {
+      const run = () => takeOrFail(tx).execute({ variantId: line.variantId, quantity: line.quantity });
+      const answer = i === ordered.length - 1 ? endsTransaction(tx, run) : run();
+      return answer.catch((error: unknown) => {
+        throw (error as { cause?: { code?: string } }).cause?.code === DIVISION_BY_ZERO
+          ? new ShortLine(line)
+          : error;
+      });
+    }),
+  );
+  return ordered.map((line, i) => ({ variantId: line.variantId, stock: taken[i]![0]!.stock }));
+}
+
+const DIVISION_BY_ZERO = '22012';
+
+/** The 409 for a line that could not be taken, with the units left now. */
+export async function shortLineError(executor: Db | Tx, line: StockLine): Promise<AppError> {
+  const [current] = await executor
+    .select({ stock: productVariants.stock })
+    .from(productVariants)
+    .where(eq(productVariants.id, line.variantId));
+  return shortOf(line, current?.stock ?? 0);
+}
+
+function shortOf(line: StockLine, units: number): AppError {
+  return new AppError(
+    'conflict',
+    units > 0
+      ? `Only ${units} left of ${line.productName} ${line.weight}. Please update your cart.`
+      : `${line.productName} ${line.weight} is out of stock. Please update your cart.`,
+  );
 }
 
 /**

@@ -131,19 +131,19 @@ describe('round trips per checkout step', () => {
     // (After the session read on PostgreSQL.)
     expect(at(create.statements, /from "users" .* for no key update$/)).toBe(session + 1);
     expect(at(create.statements, /^insert into "checkouts"/)).toBe(session + 4);
-    expect(at(create.statements, /^update "product_variants" set "stock"/)).toBe(session + 5);
+    expect(at(create.statements, /"product_variants" set "stock"/)).toBe(session + 5);
     expect(at(place.statements, /from "checkouts" .* for update$/)).toBe(session);
     expect(at(place.statements, /from "payments" .* for update$/)).toBe(session + 1);
     // On PostgreSQL, statements issued together leave in one write (decision 0027); with the
     // session read: add 2; create: first look, lock + cart + earlier checkouts (with BEGIN),
-    // checkout + stock, COMMIT, pg_notify; pay 2; place: checkout lock + ledger (with BEGIN),
+    // checkout + stock with the COMMIT, pg_notify; pay 2; place: checkout lock + ledger (with BEGIN),
     // order, items with everything else the order records, invoice under its number with the
     // COMMIT.
     if (t.database.kind === 'postgres') {
       const writes = Object.fromEntries(
         Object.entries({ add, create, pay, place }).map(([name, c]) => [name, c.writes]),
       );
-      expect(writes).toEqual({ add: 2, create: 6, pay: 2, place: 5 });
+      expect(writes).toEqual({ add: 2, create: 5, pay: 2, place: 5 });
     }
   });
 });

@@ -13,7 +13,7 @@ import { type AddressRow, addressWith, lockUser } from '../accounts/directory.ts
 import { type CartLineForSale, cartLinesForSale, cartLinesForSaleJson } from '../cart/lines.ts';
 import { firstImages } from '../catalog/line-facts.ts';
 import type { CatalogService, StockLevel } from '../catalog/service.ts';
-import { reserveStock, returnStock } from '../catalog/stock.ts';
+import { reserveStockLast, returnStock, ShortLine, shortLineError } from '../catalog/stock.ts';
 import {
   type CheckoutConfig,
   type CheckoutService,
@@ -267,6 +267,16 @@ export function createOrdersService(
     return levels;
   }
 
+  /** A checkout's transaction, ending with its stock: a line it could not take answers its 409. */
+  async function createHeld<T>(run: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction(run);
+    } catch (error) {
+      if (error instanceof ShortLine) throw await shortLineError(db, error.line);
+      throw error;
+    }
+  }
+
   /** Whether a pending checkout holds exactly this cart, address, coupon and total. */
   function holdsSame(checkout: HeldCheckout, addressId: number, priced: Quote): boolean {
     const key = (lines: CheckoutLine[]) =>
@@ -404,7 +414,7 @@ export function createOrdersService(
       }
       // Nothing inside the transaction reads through the in-memory catalogue (the embedded
       // database has one connection: a snapshot reload there would wait on this transaction).
-      const result = await db.transaction(async (tx) => {
+      const result = await createHeld(async (tx) => {
         // The shopper's lock, then (issued together, run in this order: decision 0027) the cart
         // priced again from what this transaction sees, so the amount paid is that of the stock
         // held, and the shopper's earlier checkouts.
@@ -425,8 +435,8 @@ export function createOrdersService(
         const released = await releaseCheckouts(tx, earlier, 'cancelled');
         // Before the checkout exists: the shopper's pending checkouts count as uses of the coupon.
         await claimQuotedCoupon(coupons, current, user.id, tx);
-        // The checkout, then its stock: the rows every shopper of a popular item waits for are
-        // locked last, so they are held only until the commit.
+        // The checkout, then its stock, last: the rows every shopper of a popular item waits for
+        // are held only until the commit, which goes with the last of them (decision 0027).
         const [[checkout], taken] = await Promise.all([
           insertCheckout(tx).execute({
             providerOrderId: providerOrder.id,
@@ -442,7 +452,7 @@ export function createOrdersService(
             buyerGstin: input.gstin ?? null,
             expiresAt: new Date(Date.now() + deps.holdMinutes * 60_000),
           }),
-          reserveStock(tx, current.lines),
+          reserveStockLast(tx, current.lines),
         ]);
         // The levels in statement order (a variant given back and taken again: the last).
         return { checkout: checkout!, levels: [...released, ...taken] };
