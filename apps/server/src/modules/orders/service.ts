@@ -313,7 +313,7 @@ export function createOrdersService(
     invoices: deps.invoices,
     jobs: deps.jobs,
     refunds: deps.refunds,
-    stockChanged: () => catalog.stockChanged(),
+    stockChanged: (levels) => catalog.stockChanged(levels),
     log: deps.log,
   });
 
@@ -325,7 +325,7 @@ export function createOrdersService(
     insertOrder: async (tx, checkout, paymentId, signature, buyer) =>
       invoiceLast(tx, await insertOrder(tx, checkout, paymentId, signature, buyer)),
     addressSnapshot,
-    stockChanged: () => catalog.stockChanged(),
+    stockChanged: (levels) => catalog.stockChanged(levels),
     assertServiceable: deps.delivery.assertServiceable,
   });
 
@@ -500,7 +500,7 @@ export function createOrdersService(
         );
         return { checkout, settled };
       });
-      await afterSettlement(checkout, settled);
+      await afterSettlement(settled);
       if (settled.kind === 'refund') {
         throw new AppError('conflict', refundNotice(settled.reason, settled.amountPaise), undefined, {
           refund: 'pending',
@@ -606,7 +606,7 @@ export function createOrdersService(
         return { status: prepaid.created ? 'placed' : 'already-placed' };
       }
       if (result.status !== 'settled') return { status: result.status };
-      await afterSettlement(result.checkout, result.settled);
+      await afterSettlement(result.settled);
       const { settled } = result;
       if (settled.kind === 'refund') return { status: 'refund_pending' };
       return { status: settled.created ? 'placed' : 'already-placed' };
