@@ -469,7 +469,7 @@ export function createOrdersService(
       user: UserDto,
       payment: { razorpayOrderId: string; razorpayPaymentId: string; razorpaySignature: string },
     ) {
-      const { checkout, settled } = await db.transaction(async (tx) => {
+      const settled = await db.transaction(async (tx) => {
         // The checkout locked, then the payment's entry in the ledger read under that lock
         // (issued together, run in this order: decision 0027).
         const [[checkout], recorded] = await Promise.all([
@@ -486,7 +486,7 @@ export function createOrdersService(
         ) {
           throw new AppError('invalid', 'Payment verification failed.');
         }
-        const settled = await settlePayment(
+        return settlePayment(
           tx,
           checkout,
           {
@@ -498,7 +498,6 @@ export function createOrdersService(
           user,
           recorded,
         );
-        return { checkout, settled };
       });
       await afterSettlement(settled);
       if (settled.kind === 'refund') {
