@@ -8,8 +8,10 @@ import {
   addAddress,
   addToCart,
   createPaymentOrder,
+  levelsSent,
   payAndPlace,
   placementPayload,
+  stamped,
 } from '../../test/commerce.ts';
 import { type Shopper, signUp } from '../../test/shoppers.ts';
 import { productVariants } from '../catalog/schema.ts';
@@ -366,9 +368,13 @@ describe('checkout and payment', () => {
     const [after] = await t.database.db.select().from(coupons).where(eq(coupons.code, 'FLAT50'));
     expect(after!.usedCount).toBe(flat50!.usedCount - 1);
     // Paid after all (the payment arrived late): the order still goes through while stock allows.
-    const { placed } = await payAndPlace(s, created.json().orderId);
-    expect(placed.statusCode, placed.body).toBe(200);
+    const { answer, sent } = await levelsSent(t.app.services.catalog, () =>
+      payAndPlace(s, created.json().orderId),
+    );
+    expect(answer.placed.statusCode, answer.placed.body).toBe(200);
     expect(await stockOf(v.id)).toBe(0);
+    // The levels it took again go to the catalogue.
+    expect(sent).toEqual([[stamped(v.id, 0)]]);
   });
 });
 
