@@ -4,8 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { createLocalBus } from '../../lib/invalidation-bus.ts';
 import { createSnapshot } from '../../lib/snapshot.ts';
-import { levelsChange, levelsPayload, type StockLevels } from './levels.ts';
+import { levelsChange, type StockLevel, type StockLevels, levelsPayload as sentPayload } from './levels.ts';
 
+const levelsPayload = (levels: StockLevel[]) => sentPayload(levels)!;
 const at = (ms: number) => `20261127080000${String(ms * 1000).padStart(6, '0')}`;
 
 function heard(newest: Map<number, string>, levels: StockLevels, ...payloads: string[]): StockLevels {
@@ -46,7 +47,7 @@ describe('stock levels heard out of order', () => {
     expect(heard(newest, levels, levelsPayload([{ variantId: 1, stock: 12 }])).get(1)).toBe(12);
   });
 
-  it('reads the two-element message and a variant twice in one change (the last wins)', () => {
+  it('reads the two-element message', () => {
     const payload = JSON.stringify([
       [3, 7],
       [4, 1],
@@ -55,11 +56,23 @@ describe('stock levels heard out of order', () => {
       [3, 7],
       [4, 1],
     ]);
+  });
+
+  it('sends a variant once (its last level), and nothing (a reload) for no change or one too long for a NOTIFY', () => {
     const twice = levelsPayload([
       { variantId: 3, stock: 9, stamp: at(1) },
-      { variantId: 3, stock: 6, stamp: at(1) },
+      { variantId: 4, stock: 2 },
+      { variantId: 3, stock: 6, stamp: at(2) },
     ]);
-    expect(heard(new Map(), new Map([[3, 7]]), twice).get(3)).toBe(6);
+    expect(JSON.parse(twice)).toEqual([
+      [3, 6, at(2)],
+      [4, 2],
+    ]);
+    expect(sentPayload([])).toBeUndefined();
+    const batch = (n: number) =>
+      sentPayload(Array.from({ length: n }, (_, i) => ({ variantId: 1000 + i, stock: 100, stamp: at(i) })));
+    expect(batch(150)).toBeDefined();
+    expect(batch(400)).toBeUndefined();
   });
 
   it('answers the same levels when every level in a change is older', () => {

@@ -24,11 +24,24 @@ export type StockLevels = Map<number, number>;
  */
 export const stockStamp = sql<string>`to_char(clock_timestamp() at time zone 'UTC', 'YYYYMMDDHH24MISSUS')`;
 
-/** The bus message of a stock change: [[variantId, stock, stamp], …] ([variantId, stock] without one). */
-export function levelsPayload(changed: readonly StockLevel[]): string {
-  return JSON.stringify(
-    changed.map((l) => (l.stamp === undefined ? [l.variantId, l.stock] : [l.variantId, l.stock, l.stamp])),
+// A NOTIFY carries at most 8000 bytes, the bus's envelope and the payload's escaping included.
+const MAX_PAYLOAD_CHARS = 7_500;
+
+/**
+ * The bus message of a transaction's stock change: [[variantId, stock, stamp], …] ([variantId,
+ * stock] without a stamp), a variant once (its last level: statement order). None (the levels are
+ * loaded again) when nothing changed or when it is too long for a NOTIFY (a large batch of
+ * released holds).
+ */
+export function levelsPayload(changed: readonly StockLevel[]): string | undefined {
+  const last = new Map(changed.map((l) => [l.variantId, l]));
+  if (last.size === 0) return undefined;
+  const payload = JSON.stringify(
+    [...last.values()].map((l) =>
+      l.stamp === undefined ? [l.variantId, l.stock] : [l.variantId, l.stock, l.stamp],
+    ),
   );
+  return JSON.stringify(payload).length <= MAX_PAYLOAD_CHARS ? payload : undefined;
 }
 
 /**

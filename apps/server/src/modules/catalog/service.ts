@@ -95,8 +95,7 @@ export function createCatalogService(db: Db, options: { ttlMs: number; bus?: Inv
      * After stock was taken or given back (a checkout, a cancellation), once committed: the levels
      * the transaction left (every instance applies them), or none to reload the levels.
      */
-    stockChanged: (changed?: readonly StockLevel[]) =>
-      levels.invalidate(changed && changed.length > 0 ? levelsPayload(changed) : undefined),
+    stockChanged: (changed?: readonly StockLevel[]) => levels.invalidate(changed && levelsPayload(changed)),
 
     /** The catalogue in a language (English unless asked), resolved once per snapshot. */
     view: async (lang: Lang = 'en'): Promise<CatalogView> => (await snapshot.get()).view(lang),
