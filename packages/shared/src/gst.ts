@@ -288,13 +288,21 @@ export const MAX_DOCUMENT_NUMBER_LENGTH = 16;
 export const SERIES_PREFIX = /^[A-Z0-9]{1,3}$/;
 
 /**
+ * A series' fixed head and the width its number is padded to (with zeros, never cut): the
+ * invoices module builds the same number in the statement that takes it (decision 0027).
+ */
+export function documentNumberParts(kind: 'invoice' | 'credit_note', prefix: string, fy: string) {
+  const head = `${prefix}${kind === 'credit_note' ? '-CN' : ''}/${fy}/`;
+  return { head, width: Math.min(6, MAX_DOCUMENT_NUMBER_LENGTH - head.length) };
+}
+
+/**
  * A document number of at most 16 characters (CGST rules 46 and 53): `KC/26-27/000123` for
  * invoices, `KC-CN/26-27/0004` for credit notes (the counter padded to what the 16 allow, at most
  * six digits). Throws when the counter no longer fits: the series is full for the year.
  */
 export function documentNumber(kind: 'invoice' | 'credit_note', prefix: string, fy: string, seq: number) {
-  const head = `${prefix}${kind === 'credit_note' ? '-CN' : ''}/${fy}/`;
-  const width = Math.min(6, MAX_DOCUMENT_NUMBER_LENGTH - head.length);
+  const { head, width } = documentNumberParts(kind, prefix, fy);
   const number = `${head}${String(seq).padStart(width, '0')}`;
   if (number.length > MAX_DOCUMENT_NUMBER_LENGTH) throw new RangeError(`Series ${head} is full`);
   return number;

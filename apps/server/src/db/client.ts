@@ -12,7 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { loadPincodeDirectory } from '../modules/delivery/pincode-data.ts';
-import { pipelineClient } from './pg-pipeline.ts';
+import { pipelinePool } from './pg-pipeline.ts';
 import { PGliteOnWorker } from './pglite-worker.ts';
 
 /**
@@ -71,7 +71,7 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
   if (/^postgres(ql)?:\/\//.test(url)) {
     // Pipeline mode: what a request has ready leaves in one write (pg-pipeline.ts, decision 0027).
     const pool = new pg.Pool({ connectionString: url, max: 10, pipeline: true });
-    pool.on('connect', pipelineClient);
+    pipelinePool(pool);
     // An idle connection the server closes (restart, failover) is dropped and replaced on the
     // next query; without a listener the pool's 'error' event would crash the process.
     pool.on('error', (error) => {

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/app.ts';
 import type { Database } from './client.ts';
+import { endsTransaction } from './pg-pipeline.ts';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -71,6 +72,52 @@ describe('statements issued together in a transaction', () => {
   });
 });
 
+describe('a transaction ended with its last statement (endsTransaction)', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await database.db.execute(sql`create table ended (id int primary key)`);
+  });
+  afterAll(() => database.close());
+  const ids = async () =>
+    (await rows<{ id: number }>(database.db.execute(sql`select id from ended order by id`))).map((r) => r.id);
+
+  it('commits what the transaction wrote with it', async () => {
+    const answer = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into ended values (1)`);
+      return endsTransaction(tx, () =>
+        rows<{ id: number }>(tx.execute(sql`insert into ended values (2) returning id`)),
+      );
+    });
+    expect(answer).toEqual([{ id: 2 }]);
+    expect(await ids()).toEqual([1, 2]);
+  });
+
+  it('rolls everything back when that statement fails, and the connection goes on', async () => {
+    const attempt = database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into ended values (3)`);
+      await endsTransaction(tx, () => tx.execute(sql`insert into ended values (1)`));
+    });
+    expect(((await attempt.catch((e: unknown) => e)) as { cause?: { code?: string } }).cause?.code).toBe(
+      '23505',
+    );
+    expect(await ids()).toEqual([1, 2]);
+    await database.db.transaction((tx) => tx.execute(sql`insert into ended values (4)`));
+    expect(await ids()).toEqual([1, 2, 4]);
+  });
+
+  it('commits as usual when the statement comes only after an await', async () => {
+    await database.db.transaction((tx) =>
+      endsTransaction(tx, async () => {
+        await Promise.resolve();
+        await tx.execute(sql`insert into ended values (5)`);
+        await tx.execute(sql`insert into ended values (6)`);
+      }),
+    );
+    expect(await ids()).toEqual([1, 2, 4, 5, 6]);
+  });
+});
+
 describe.skipIf(!onPostgres)('the PostgreSQL pool in pipeline mode', () => {
   let database: Database;
   beforeAll(async () => {
@@ -114,5 +161,24 @@ describe.skipIf(!onPostgres)('the PostgreSQL pool in pipeline mode', () => {
     );
     // BEGIN + select 1, select 2 + select 3, COMMIT.
     expect(writes).toBe(3);
+  });
+
+  it('sends the COMMIT with the statement that ends the transaction, and refuses one after it', async () => {
+    const writes = await countWrites(() =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await endsTransaction(tx, () => tx.execute(sql`select 2`));
+      }),
+    );
+    // BEGIN + select 1, select 2 + COMMIT.
+    expect(writes).toBe(2);
+    const late = database.db.transaction(async (tx) => {
+      await endsTransaction(tx, () => tx.execute(sql`select 1`));
+      await tx.execute(sql`select 2`);
+    });
+    const refused = (await late.catch((e: unknown) => e)) as { cause?: Error };
+    expect(refused.cause?.message).toBe('This transaction was committed with its last statement.');
+    // The connection is back in the pool as new.
+    await database.db.transaction((tx) => tx.execute(sql`select 3`));
   });
 });

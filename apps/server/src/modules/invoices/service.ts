@@ -6,7 +6,15 @@
 // carries it.
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { InvoiceSettingsDto, InvoiceSettingsEditInput } from '@spice/shared/contracts/invoices';
-import { computeInvoiceTax, documentNumber, financialYear, stateCodeOf, stateName } from '@spice/shared/gst';
+import {
+  computeInvoiceTax,
+  documentNumber,
+  documentNumberParts,
+  financialYear,
+  MAX_DOCUMENT_NUMBER_LENGTH,
+  stateCodeOf,
+  stateName,
+} from '@spice/shared/gst';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedInsert, preparedStatement } from '../../db/prepared.ts';
@@ -46,33 +54,53 @@ const takeSeq = preparedInsert(
       .returning({ seq: documentSeries.lastSeq }),
 );
 
-const insertInvoice = preparedInsert(
-  'insert_invoice',
-  invoices,
-  [
-    'orderId',
-    'number',
-    'financialYear',
-    'seq',
-    'issuedAt',
-    'buyerGstin',
-    'placeOfSupply',
-    'taxablePaise',
-    'cgstPaise',
-    'sgstPaise',
-    'igstPaise',
-    'totalPaise',
-    'snapshot',
-  ],
-  // With the order's invoice number stamped from the same values: one statement.
-  (insert, db) => {
-    const issued = db.$with('issued').as(insert.returning({ id: invoices.id }));
-    const stamped = db
-      .$with('stamped', {})
-      .as(stampInvoiceNumberSql(sql.placeholder('orderId'), sql.placeholder('number')));
-    return db.with(issued, stamped).select().from(issued);
-  },
-);
+const ph = <T>(name: string) => sql.placeholder(name) as unknown as T;
+
+/**
+ * A new invoice under its series' next number, stamped on its order: one statement, so the series
+ * row that every order of the year waits for is held from this statement to the commit, not
+ * across a round trip more (decision 0027). The number is `head` and the counter padded to
+ * `width` (documentNumberParts); one longer than the rules allow is NULL, which the column
+ * refuses: the series is full, as documentNumber throws.
+ */
+const issueNumberedInvoice = preparedStatement('issue_numbered_invoice', (db) => {
+  const taken = db.$with('taken').as(
+    db
+      .insert(documentSeries)
+      .values({ kind: 'invoice', financialYear: ph('financialYear'), lastSeq: 1 })
+      .onConflictDoUpdate({
+        target: [documentSeries.kind, documentSeries.financialYear],
+        set: { lastSeq: sql`${documentSeries.lastSeq} + 1` },
+      })
+      .returning({ seq: documentSeries.lastSeq }),
+  );
+  const seq = sql`(select last_seq from taken)`;
+  const padded = sql`${sql.placeholder('head')}::text || lpad(${seq}::text, greatest(${sql.placeholder('width')}::int, length(${seq}::text)), '0')`;
+  const issued = db.$with('issued').as(
+    db
+      .insert(invoices)
+      .values({
+        orderId: ph('orderId'),
+        number: sql`(case when length(${padded}) <= ${sql.raw(String(MAX_DOCUMENT_NUMBER_LENGTH))} then ${padded} end)`,
+        financialYear: ph('financialYear'),
+        seq: sql`${seq}`,
+        issuedAt: ph('issuedAt'),
+        buyerGstin: ph('buyerGstin'),
+        placeOfSupply: ph('placeOfSupply'),
+        taxablePaise: ph('taxablePaise'),
+        cgstPaise: ph('cgstPaise'),
+        sgstPaise: ph('sgstPaise'),
+        igstPaise: ph('igstPaise'),
+        totalPaise: ph('totalPaise'),
+        snapshot: ph('snapshot'),
+      })
+      .returning({ number: invoices.number }),
+  );
+  const stamped = db
+    .$with('stamped', {})
+    .as(stampInvoiceNumberSql(sql.placeholder('orderId'), sql`(select number from issued)`));
+  return db.with(taken, issued, stamped).select().from(issued);
+});
 
 /** Products the owner has not classified yet: ground spices (chapter 09) at 5%. */
 export const DEFAULT_HSN = '0910';
@@ -221,13 +249,10 @@ export function createInvoicesService(
     }
     const issuedAt = new Date();
     const fy = financialYear(issuedAt);
-    const seq = await nextSeq(tx, 'invoice', fy);
-    const number = documentNumber('invoice', seller.seriesPrefix, fy, seq);
-    await insertInvoice(tx).execute({
+    const [issued] = await issueNumberedInvoice(tx).execute({
+      ...documentNumberParts('invoice', seller.seriesPrefix, fy),
       orderId: order.id,
-      number,
       financialYear: fy,
-      seq,
       issuedAt,
       buyerGstin: order.buyerGstin,
       placeOfSupply: snapshot.placeOfSupply.code,
@@ -238,7 +263,7 @@ export function createInvoicesService(
       totalPaise: snapshot.grandTotalPaise,
       snapshot,
     });
-    return number;
+    return issued!.number;
   }
 
   /**

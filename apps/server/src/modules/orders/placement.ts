@@ -7,6 +7,7 @@ import type { RefundReason } from '@spice/shared/payments';
 import { withCountryCode } from '@spice/shared/validators';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { endsTransaction } from '../../db/pg-pipeline.ts';
 import { preparedInsert } from '../../db/prepared.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { userById } from '../accounts/directory.ts';
@@ -187,8 +188,11 @@ export function createPlacement(deps: {
    */
   async function invoiceLast(tx: Tx, placed: Awaited<ReturnType<typeof insertOrder>>): Promise<OrderRow> {
     if (!placed.fresh) return placed.order;
-    const invoiceNumber = await deps.invoices.onOrderPlaced(tx, placed.order, placed.fresh);
-    return { ...placed.order, invoiceNumber };
+    const { order, fresh } = placed;
+    // Its statement ends the transaction: the COMMIT goes with it (decision 0027), so the series
+    // row is free as soon as PostgreSQL has committed.
+    const invoiceNumber = await endsTransaction(tx, () => deps.invoices.onOrderPlaced(tx, order, fresh));
+    return { ...order, invoiceNumber };
   }
 
   /**
