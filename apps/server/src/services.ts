@@ -144,7 +144,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     refunds,
     coupons,
     invoices,
-    stockChanged: () => catalog.stockChanged(),
+    stockChanged: (levels) => catalog.stockChanged(levels),
     log: deps.log,
   });
   return {

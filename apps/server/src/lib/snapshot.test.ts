@@ -15,7 +15,10 @@ function counted(options: { confirmMs?: number; now?: () => number } = {}) {
     60_000,
     {
       shared: { bus: createLocalBus(), topic: 'levels' },
-      apply: (value, payload) => ({ ...value, ...(JSON.parse(payload) as object) }),
+      apply: (payload) => {
+        const change = JSON.parse(payload) as object;
+        return (value) => ({ ...value, ...change });
+      },
       ...options,
     },
   );

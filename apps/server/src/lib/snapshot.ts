@@ -5,9 +5,10 @@
 // moments; the time to live only bounds staleness when a message was lost.
 //
 // A snapshot given `apply` can take a change as data instead: invalidate(payload) publishes the
-// payload, and every instance holding a value replaces it by apply(value, payload) without a
-// reload. A payload is the changed rows' new state (idempotent, so applying it to a value loaded
-// after the change is harmless); messages from different instances may arrive out of order, so
+// payload, and every instance reads it as it arrives (apply(payload), in arrival order, even with
+// no value held) and patches the value it holds with the answer, without a reload. A payload is
+// the changed rows' new state (idempotent, so applying it to a value loaded after the change is
+// harmless); messages may arrive out of commit order (apply can drop what it knows is older), so
 // a patched value is loaded again once `confirmMs` after its first patch, on the next read.
 
 import type { InvalidationBus } from './invalidation-bus.ts';
@@ -30,8 +31,11 @@ export interface SnapshotOptions<T> {
   /** Shares invalidation across instances: invalidate() publishes `topic`, a message drops it. */
   shared?: { bus: InvalidationBus; topic: string } | undefined;
   now?: () => number;
-  /** The value with a change applied; throws (the value is then dropped) on a payload it cannot read. */
-  apply?: (value: T, payload: string) => T;
+  /**
+   * Reads a change when it arrives and answers how to patch a value with it; throws (the value is
+   * then dropped) on a payload it cannot read.
+   */
+  apply?: (payload: string) => (value: T) => T;
   /** How long a patched value serves before it is loaded again (default 1 s). */
   confirmMs?: number;
 }
@@ -77,7 +81,8 @@ export function createSnapshot<T>(
 
   function changed(payload: string | undefined) {
     generationOfAll++;
-    if (payload === undefined || !apply || !current) {
+    const patch = payload === undefined ? undefined : readChange(payload);
+    if (!patch || !current) {
       generation++;
       current = null;
       return;
@@ -85,11 +90,20 @@ export function createSnapshot<T>(
     // Patched where it stands, even while it loads (applying the change again is harmless); a
     // change it cannot apply is loaded instead.
     const patched = current;
-    const value = patched.value.then((v) => apply(v, payload)).catch(() => load());
+    const value = patched.value.then(patch).catch(() => load());
     value.catch(() => {
       if (current?.value === value) current = null;
     });
     current = { ...patched, value, patchedAt: patched.patchedAt ?? now() };
+  }
+  /** Read as it arrives, whether a value is held or not: what apply learns follows arrival order. */
+  function readChange(payload: string): ((value: T) => T) | undefined {
+    if (!apply) return undefined;
+    try {
+      return apply(payload);
+    } catch {
+      return undefined;
+    }
   }
   // The bus runs this for this instance's own publish too (at once) and for every other's.
   shared?.bus.subscribe(shared.topic, changed);

@@ -1,6 +1,7 @@
 // Helpers for cart and checkout tests: a shopper with an address and a cart, paying through the
 // simulated gateway exactly as the checkout page does.
 import { expect } from 'vitest';
+import type { CatalogService, StockLevel } from '../modules/catalog/service.ts';
 import type { Shopper } from './shoppers.ts';
 
 export const ADDRESS = {
@@ -81,3 +82,25 @@ export async function payAndPlace(s: Shopper, orderId: string) {
   });
   return { payment: paid.json(), placed };
 }
+
+/** What `act` answers, and the stock levels it sends to the catalogue (passed on as before). */
+export async function levelsSent<T>(catalog: Pick<CatalogService, 'stockChanged'>, act: () => Promise<T>) {
+  const send = catalog.stockChanged;
+  const sent: (readonly StockLevel[] | undefined)[] = [];
+  catalog.stockChanged = (levels) => {
+    sent.push(levels);
+    send(levels);
+  };
+  try {
+    return { answer: await act(), sent };
+  } finally {
+    catalog.stockChanged = send;
+  }
+}
+
+/** A level as a stock UPDATE answers it: with its stamp (catalog/levels.ts). */
+export const stamped = (variantId: number, stock: number) => ({
+  variantId,
+  stock,
+  stamp: expect.stringMatching(/^\d{20}$/),
+});

@@ -15,6 +15,7 @@ import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
 import { createSnapshot } from '../../lib/snapshot.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { variantPricesDto } from './dto.ts';
+import { levelsChange, levelsPayload, type StockLevel, type StockLevels, stockStamp } from './levels.ts';
 import { productImages, products, productVariants } from './schema.ts';
 
 /** The catalogue in one language: the same DTOs, each text resolved to that language. */
@@ -63,13 +64,15 @@ export type StockChangeHook = (before: { stock: number }, after: { stock: number
 export function createCatalogService(db: Db, options: { ttlMs: number; bus?: InvalidationBus }) {
   // Two parts: the catalogue's rows, and the stock levels alone. A purchase changes only stock,
   // hundreds of times a second at peak: it sends the levels its transaction left, which every
-  // instance applies to its copy (no query), rebuilding only the products they belong to.
+  // instance applies to its copy (no query), rebuilding only the products they belong to. The
+  // newest stamp heard per variant leaves out a level heard after a later one (levels.ts).
   const rows = createSnapshot(() => loadCatalogRows(db), options.ttlMs, {
     shared: options.bus && { bus: options.bus, topic: 'catalog' },
   });
+  const newestStamps = new Map<number, string>();
   const levels = createSnapshot(() => loadStockLevels(db), options.ttlMs, {
     shared: options.bus && { bus: options.bus, topic: 'catalog-stock' },
-    apply: withLevelsFrom,
+    apply: (payload) => levelsChange(newestStamps, payload),
   });
   let built: { rows: CatalogRows; levels: StockLevels; snapshot: CatalogSnapshot } | null = null;
   const snapshot = {
@@ -92,8 +95,7 @@ export function createCatalogService(db: Db, options: { ttlMs: number; bus?: Inv
      * After stock was taken or given back (a checkout, a cancellation), once committed: the levels
      * the transaction left (every instance applies them), or none to reload the levels.
      */
-    stockChanged: (changed?: readonly StockLevel[]) =>
-      levels.invalidate(changed && changed.length > 0 ? levelsPayload(changed) : undefined),
+    stockChanged: (changed?: readonly StockLevel[]) => levels.invalidate(changed && levelsPayload(changed)),
 
     /** The catalogue in a language (English unless asked), resolved once per snapshot. */
     view: async (lang: Lang = 'en'): Promise<CatalogView> => (await snapshot.get()).view(lang),
@@ -146,7 +148,7 @@ export function createCatalogService(db: Db, options: { ttlMs: number; bus?: Inv
           .update(productVariants)
           .set({ stock: sql`${productVariants.stock} + ${change}` })
           .where(and(eq(productVariants.id, variantId), gte(sql`${productVariants.stock} + ${change}`, 0)))
-          .returning({ stock: productVariants.stock });
+          .returning({ stock: productVariants.stock, stamp: stockStamp });
         if (!row) {
           const [exists] = await tx
             .select({ id: productVariants.id })
@@ -159,7 +161,7 @@ export function createCatalogService(db: Db, options: { ttlMs: number; bus?: Inv
         await onChange?.({ stock: row.stock - change }, { stock: row.stock }, tx);
         return row;
       });
-      levels.invalidate(levelsPayload([{ variantId, stock: after.stock }]));
+      levels.invalidate(levelsPayload([{ variantId, stock: after.stock, stamp: after.stamp }]));
       return { variantId, stock: after.stock };
     },
 
@@ -173,13 +175,8 @@ export function createCatalogService(db: Db, options: { ttlMs: number; bus?: Inv
 }
 
 type CatalogRows = Awaited<ReturnType<typeof loadCatalogRows>>;
-/** Units in stock by variant id. */
-type StockLevels = Map<number, number>;
-/** A variant's units in stock as a committed transaction left them. */
-export interface StockLevel {
-  variantId: number;
-  stock: number;
-}
+
+export type { StockLevel };
 
 async function loadCatalogRows(db: Db) {
   const [productRows, variantRows, imageRows] = await Promise.all([
@@ -198,24 +195,6 @@ const stockRows = preparedStatement('stock_levels', (db) =>
 async function loadStockLevels(db: Db): Promise<StockLevels> {
   const rows = await stockRows(db).execute();
   return new Map(rows.map((r) => [r.id, r.stock]));
-}
-
-/** The bus message of a stock change: [[variantId, stock], …]. */
-function levelsPayload(changed: readonly StockLevel[]): string {
-  return JSON.stringify(changed.map((l) => [l.variantId, l.stock]));
-}
-
-/** The levels with a stock change's applied (throws on a message it cannot read: then reloaded). */
-function withLevelsFrom(current: StockLevels, payload: string): StockLevels {
-  const changed: unknown = JSON.parse(payload);
-  if (!Array.isArray(changed)) throw new Error('Not a stock change.');
-  const next = new Map(current);
-  for (const entry of changed) {
-    if (!Array.isArray(entry) || !Number.isSafeInteger(entry[0]) || !Number.isSafeInteger(entry[1]))
-      throw new Error('Not a stock change.');
-    next.set(entry[0], entry[1]);
-  }
-  return next;
 }
 
 /** The snapshot with other stock levels: products whose levels did not change are kept as they are. */

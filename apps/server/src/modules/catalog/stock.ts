@@ -1,8 +1,9 @@
 // Stock held and given back by other modules' transactions (decision 0021): a checkout takes its
 // lines' units, a released hold or a cancelled order returns them. The variants table stays the
 // catalogue's; the caller passes its transaction, so the stock moves with its own rows or not at
-// all. Both answer the levels they left, which the caller hands to catalog.stockChanged() after its
-// commit (the pages show them without reloading every variant). Rows are
+// all. Both answer the levels they left, stamped with the row locked (levels.ts), which the caller
+// hands to catalog.stockChanged() after its commit (the pages show them without reloading every
+// variant, in commit order whatever order they are heard in). Rows are
 // locked in variant order, whatever the cart's order: two carts holding the same variants in
 // opposite orders would otherwise deadlock on PostgreSQL.
 import { and, eq, sql } from 'drizzle-orm';
@@ -10,8 +11,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { endsTransaction } from '../../db/pg-pipeline.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { type StockLevel, stockStamp } from './levels.ts';
 import { productVariants } from './schema.ts';
-import type { StockLevel } from './service.ts';
 
 /** What a line of a checkout names: the variant, how many, and its name for the refusal. */
 export interface StockLine {
@@ -31,7 +32,7 @@ const take = preparedStatement('stock_take', (db) =>
         sql`${productVariants.stock} >= ${sql.placeholder('quantity')}`,
       ),
     )
-    .returning({ stock: productVariants.stock }),
+    .returning({ stock: productVariants.stock, stamp: stockStamp }),
 );
 
 const giveBack = preparedStatement('stock_give_back', (db) =>
@@ -39,7 +40,7 @@ const giveBack = preparedStatement('stock_give_back', (db) =>
     .update(productVariants)
     .set({ stock: sql`${productVariants.stock} + ${sql.placeholder('quantity')}` })
     .where(eq(productVariants.id, sql.placeholder('variantId')))
-    .returning({ stock: productVariants.stock }),
+    .returning({ stock: productVariants.stock, stamp: stockStamp }),
 );
 
 /**
@@ -56,7 +57,7 @@ export async function reserveStock(tx: Tx, lines: readonly StockLine[]): Promise
   if (short >= 0) {
     throw await shortLineError(tx, ordered[short]!);
   }
-  return ordered.map((line, i) => ({ variantId: line.variantId, stock: taken[i]![0]!.stock }));
+  return ordered.map((line, i) => ({ variantId: line.variantId, ...taken[i]![0]! }));
 }
 
 /**
@@ -148,7 +149,7 @@ export async function returnStock(
     ordered.map((line) => giveBack(tx).execute({ variantId: line.variantId, quantity: line.quantity })),
   );
   return ordered.flatMap((line, i) =>
-    given[i]![0] ? [{ variantId: line.variantId, stock: given[i]![0]!.stock }] : [],
+    given[i]![0] ? [{ variantId: line.variantId, ...given[i]![0]! }] : [],
   );
 }
 

@@ -21,6 +21,7 @@ import { updateAtVersion } from '../../lib/versioned.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { userNames } from '../accounts/directory.ts';
 import type { AuditService } from '../admin/audit.ts';
+import type { StockLevel } from '../catalog/service.ts';
 import type { CouponsService } from '../coupons/service.ts';
 import type { InvoicesService } from '../invoices/service.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -61,8 +62,8 @@ export function createAdminOrdersService(
     coupons: Pick<CouponsService, 'releaseRedemption'>;
     /** GST documents: a COD order's invoice when shipped, a credit note when an invoiced order is cancelled or returned. */
     invoices: Pick<InvoicesService, 'onStatusChanged'>;
-    /** Drops the catalogue snapshot, so returned stock shows at once. */
-    stockChanged: () => void;
+    /** The levels returned stock left (after the commit), so the storefront shows them at once. */
+    stockChanged: (levels: readonly StockLevel[]) => void;
     log: { warn(obj: object, msg: string): void };
   },
 ) {
@@ -223,7 +224,7 @@ export function createAdminOrdersService(
         );
         return { row, stockReturned: entered.stockReturned };
       });
-      if (updated.stockReturned) deps.stockChanged();
+      if (updated.stockReturned.length > 0) deps.stockChanged(updated.stockReturned);
       return detail(updated.row.orderNumber);
     },
 

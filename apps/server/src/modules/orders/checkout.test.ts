@@ -8,11 +8,14 @@ import {
   addAddress,
   addToCart,
   createPaymentOrder,
+  levelsSent,
   payAndPlace,
   placementPayload,
+  stamped,
 } from '../../test/commerce.ts';
 import { type Shopper, signUp } from '../../test/shoppers.ts';
 import { productVariants } from '../catalog/schema.ts';
+import type { StockLevel } from '../catalog/service.ts';
 import { coupons } from '../coupons/schema.ts';
 import { checkouts, orders } from './schema.ts';
 
@@ -314,6 +317,41 @@ describe('checkout and payment', () => {
     expect(count).toHaveLength(0);
   });
 
+  it('shows the later of two checkouts’ stock levels when they are heard in reverse order', async () => {
+    const v = garam.variants[1]!;
+    await setStock(v.id, 10);
+    const { catalog } = t.app.services;
+    const heard: StockLevel[][] = [];
+    const send = catalog.stockChanged;
+    catalog.stockChanged = (levels) => {
+      if (levels) heard.push([...levels]);
+    };
+    try {
+      for (const quantity of [1, 2]) {
+        const s = await signUp(t.app, nextMobile());
+        await addToCart(s, garam.id, v.weight, quantity);
+        expect((await createPaymentOrder(s, await addAddress(s))).statusCode).toBe(200);
+        // PGlite's clock ticks in milliseconds: the two stamps in different ticks.
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    } finally {
+      catalog.stockChanged = send;
+    }
+    expect(heard.map((levels) => levels.map((l) => l.stock))).toEqual([[9], [7]]);
+    expect(heard[0]![0]!.stamp! < heard[1]![0]!.stamp!).toBe(true);
+
+    // Both heard by a catalogue holding its levels (patched, not loaded again), the later first.
+    const shownStock = async () =>
+      ProductList.parse((await t.app.inject('/api/products')).json())
+        .find((p) => p.id === garam.id)!
+        .variants.find((x) => x.id === v.id)!.stock;
+    expect(await shownStock()).toBe(10);
+    catalog.stockChanged(heard[1]);
+    catalog.stockChanged(heard[0]);
+    expect(await stockOf(v.id)).toBe(7);
+    expect(await shownStock()).toBe(7);
+  });
+
   it('returns held stock and coupon uses when an unpaid checkout expires', async () => {
     const s = await signUp(t.app, nextMobile());
     const address = await addAddress(s);
@@ -330,9 +368,13 @@ describe('checkout and payment', () => {
     const [after] = await t.database.db.select().from(coupons).where(eq(coupons.code, 'FLAT50'));
     expect(after!.usedCount).toBe(flat50!.usedCount - 1);
     // Paid after all (the payment arrived late): the order still goes through while stock allows.
-    const { placed } = await payAndPlace(s, created.json().orderId);
-    expect(placed.statusCode, placed.body).toBe(200);
+    const { answer, sent } = await levelsSent(t.app.services.catalog, () =>
+      payAndPlace(s, created.json().orderId),
+    );
+    expect(answer.placed.statusCode, answer.placed.body).toBe(200);
     expect(await stockOf(v.id)).toBe(0);
+    // The levels it took again go to the catalogue.
+    expect(sent).toEqual([[stamped(v.id, 0)]]);
   });
 });
 

@@ -12,6 +12,7 @@ import { preparedInsert } from '../../db/prepared.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { type AddressRow, addressOf, lockUser } from '../accounts/directory.ts';
 import { cartLineCount } from '../cart/lines.ts';
+import type { StockLevel } from '../catalog/service.ts';
 import { reserveStock } from '../catalog/stock.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import type { CouponsService } from '../coupons/service.ts';
@@ -39,7 +40,11 @@ export function createCodPlacement(
     checkout: CheckoutService;
     coupons: CouponsService;
     quote: (userId: number, couponCode: string | null | undefined, tx: Tx) => Promise<Quote>;
-    releaseCheckouts: (tx: Tx, rows: CheckoutRow[], status: 'released' | 'cancelled') => Promise<unknown>;
+    releaseCheckouts: (
+      tx: Tx,
+      rows: CheckoutRow[],
+      status: 'released' | 'cancelled',
+    ) => Promise<StockLevel[]>;
     insertOrder: (
       tx: Tx,
       checkout: CheckoutRow,
@@ -48,7 +53,8 @@ export function createCodPlacement(
       buyer: UserDto,
     ) => Promise<OrderRow>;
     addressSnapshot: (a: AddressRow) => AddressSnapshot;
-    stockChanged: () => void;
+    /** The levels the placement left, after its commit. */
+    stockChanged: (levels: readonly StockLevel[]) => void;
     /** The delivery module: 400 when the shop does not deliver there; whether its zone takes COD. */
     assertServiceable: (pincode: string, executor?: Pick<Db, 'select'>) => Promise<{ zoneCod: boolean }>;
   },
@@ -101,7 +107,7 @@ export function createCodPlacement(
       await lockUser(tx, user.id);
       if (idempotencyKey) {
         const repeat = await byKey(tx, user.id, idempotencyKey);
-        if (repeat) return { order: repeat, lines: null };
+        if (repeat) return { order: repeat, levels: null };
       }
       if ((await cartLineCount(tx, user.id)) === 0) throw new AppError('conflict', COD_CART_EMPTY);
       const priced = await deps.quote(user.id, input.couponCode, tx);
@@ -124,8 +130,8 @@ export function createCodPlacement(
         .from(checkouts)
         .where(and(eq(checkouts.userId, user.id), eq(checkouts.status, 'pending')))
         .for('update');
-      await deps.releaseCheckouts(tx, pending, 'cancelled');
-      await reserveStock(tx, priced.lines);
+      const released = await deps.releaseCheckouts(tx, pending, 'cancelled');
+      const taken = await reserveStock(tx, priced.lines);
       await claimQuotedCoupon(deps.coupons, priced, user.id, tx);
       const [checkout] = await insertCodCheckout(tx).execute({
         providerOrderId: `cod_${randomUUID()}`,
@@ -144,10 +150,11 @@ export function createCodPlacement(
         expiresAt: new Date(),
       });
       const order = await deps.insertOrder(tx, checkout!, checkout!.providerOrderId, '', user);
-      return { order, lines: priced.lines };
+      // In statement order (a variant given back and taken again: the last).
+      return { order, levels: [...released, ...taken] };
     });
-    if (!result.lines) return { ...answer(result.order), created: false };
-    deps.stockChanged();
+    if (!result.levels) return { ...answer(result.order), created: false };
+    deps.stockChanged(result.levels);
     return { ...answer(result.order), created: true };
   }
 

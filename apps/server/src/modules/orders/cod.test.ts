@@ -8,7 +8,14 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../seed/demo-seed.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { ADDRESS, addToCart, createPaymentOrder, payAndPlace } from '../../test/commerce.ts';
+import {
+  ADDRESS,
+  addToCart,
+  createPaymentOrder,
+  levelsSent,
+  payAndPlace,
+  stamped,
+} from '../../test/commerce.ts';
 import { type Shopper, signUp, verifyMobile } from '../../test/shoppers.ts';
 import { cartItems } from '../cart/schema.ts';
 import { productVariants } from '../catalog/schema.ts';
@@ -121,8 +128,12 @@ describe('POST /api/orders/place-cod', () => {
     const { s, addressId } = await shopperWithCart(2);
     const stock = await stockOf(v.id);
     const total = await codTotal(s, addressId);
-    const res = await placeCod(s, { addressId, amount: total }, 'key-1');
+    // The levels it left go to the catalogue, stamped to be applied in commit order.
+    const { answer: res, sent } = await levelsSent(t.app.services.catalog, () =>
+      placeCod(s, { addressId, amount: total }, 'key-1'),
+    );
     expect(res.statusCode, res.body).toBe(201);
+    expect(sent).toEqual([[stamped(v.id, stock - 2)]]);
     expect(res.json()).toEqual({
       orderNumber: expect.stringMatching(/^KC/),
       amount: total,
@@ -324,9 +335,10 @@ describe('COD orders in the back office', () => {
     for (const status of ['CONFIRMED', 'PACKED']) await moveTo(orderNumber, status);
     await moveTo(orderNumber, 'SHIPPED', 'AWB2');
     const stock = await stockOf(v.id);
-    const rto = await moveTo(orderNumber, 'RTO');
+    const { answer: rto, sent } = await levelsSent(t.app.services.catalog, () => moveTo(orderNumber, 'RTO'));
     expect(rto.statusCode, rto.body).toBe(200);
     expect(await stockOf(v.id)).toBe(stock + 6);
+    expect(sent).toEqual([[stamped(v.id, stock + 6)]]);
     const [after] = await t.database.db.select().from(coupons).where(eq(coupons.id, coupon!.id));
     expect(after!.usedCount).toBe(before!.usedCount - 1);
     const [order] = await t.database.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));

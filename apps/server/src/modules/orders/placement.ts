@@ -12,6 +12,7 @@ import { preparedInsert } from '../../db/prepared.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { userById } from '../accounts/directory.ts';
 import { removeBought } from '../cart/lines.ts';
+import type { StockLevel } from '../catalog/service.ts';
 import { reserveStock } from '../catalog/stock.ts';
 import type { CouponsService } from '../coupons/service.ts';
 import type { InvoicesService } from '../invoices/service.ts';
@@ -68,7 +69,8 @@ const insertOrderRow = preparedInsert(
 
 /** A payment's fate: an order (new or found again), or a refund recorded in the ledger. */
 export type Settlement =
-  | { kind: 'order'; order: OrderRow; created: boolean }
+  /** `levels`: the stock a late payment took again, for the catalogue after the commit. */
+  | { kind: 'order'; order: OrderRow; created: boolean; levels?: StockLevel[] }
   | { kind: 'refund'; reason: RefundReason; amountPaise: number; created: boolean };
 
 export function createPlacement(deps: {
@@ -78,7 +80,7 @@ export function createPlacement(deps: {
   invoices: Pick<InvoicesService, 'basisForNewOrder' | 'onOrderPlaced'>;
   jobs: Pick<JobQueue, 'enqueue'>;
   refunds: Pick<RefundsService, 'requestForPayment'>;
-  stockChanged: () => void;
+  stockChanged: (levels: readonly StockLevel[]) => void;
   log: { warn(obj: object, msg: string): void };
 }) {
   const { coupons, ledger } = deps;
@@ -195,20 +197,24 @@ export function createPlacement(deps: {
 
   /**
    * A checkout whose hold lapsed takes its stock and coupon use again, all or nothing (a
-   * savepoint, so a line taken before a short one is given back); answers why not otherwise.
+   * savepoint, so a line taken before a short one is given back): the levels it left, or why not.
    */
-  async function retake(tx: Tx, checkout: CheckoutRow): Promise<RefundReason | null> {
+  async function retake(
+    tx: Tx,
+    checkout: CheckoutRow,
+  ): Promise<{ levels: StockLevel[]; reason: null } | { reason: RefundReason }> {
     try {
-      await tx.transaction(async (sp) => {
-        await reserveStock(sp, checkout.lines);
+      const levels = await tx.transaction(async (sp) => {
+        const taken = await reserveStock(sp, checkout.lines);
         if (checkout.couponId !== null && !(await coupons.claimUse(checkout.couponId, sp))) {
           throw new AppError('conflict', 'coupon_unavailable');
         }
+        return taken;
       });
-      return null;
+      return { levels, reason: null };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return error.message === 'coupon_unavailable' ? 'coupon_unavailable' : 'sold_out';
+      return { reason: error.message === 'coupon_unavailable' ? 'coupon_unavailable' : 'sold_out' };
     }
   }
 
@@ -273,8 +279,8 @@ export function createPlacement(deps: {
       await record('placed', existing!.orderNumber, null);
       return { kind: 'order', order: existing!, created: false };
     }
-    let reason: RefundReason | null = fate.kind === 'refund' ? fate.reason : null;
-    if (fate.kind === 'place-late') reason = await retake(tx, checkout);
+    const retaken = fate.kind === 'place-late' ? await retake(tx, checkout) : null;
+    const reason: RefundReason | null = fate.kind === 'refund' ? fate.reason : (retaken?.reason ?? null);
     if (reason) {
       await record('refund_pending', null, reason);
       await deps.refunds.requestForPayment(tx, { paymentId: payment.id, amountPaise });
@@ -287,13 +293,15 @@ export function createPlacement(deps: {
     const placed = await insertOrder(tx, checkout, payment.id, payment.signature, buyer, (orderNumber) =>
       record('placed', orderNumber, null),
     );
-    return { kind: 'order', order: await invoiceLast(tx, placed), created: true };
+    const order = await invoiceLast(tx, placed);
+    return retaken?.reason === null
+      ? { kind: 'order', order, created: true, levels: retaken.levels }
+      : { kind: 'order', order, created: true };
   }
 
-  /** After the commit: fresh stock figures when a late payment took stock. */
-  async function afterSettlement(checkout: CheckoutRow, settled: Settlement) {
-    if (settled.kind !== 'order' || !settled.created) return;
-    if (checkout.status === 'released') deps.stockChanged();
+  /** After the commit: the stock levels a late payment left when it took stock again. */
+  async function afterSettlement(settled: Settlement) {
+    if (settled.kind === 'order' && settled.created && settled.levels) deps.stockChanged(settled.levels);
   }
 
   async function loadUser(tx: Tx, userId: number): Promise<UserDto> {

@@ -323,7 +323,7 @@ export function createOrdersService(
     invoices: deps.invoices,
     jobs: deps.jobs,
     refunds: deps.refunds,
-    stockChanged: () => catalog.stockChanged(),
+    stockChanged: (levels) => catalog.stockChanged(levels),
     log: deps.log,
   });
 
@@ -335,7 +335,7 @@ export function createOrdersService(
     insertOrder: async (tx, checkout, paymentId, signature, buyer) =>
       invoiceLast(tx, await insertOrder(tx, checkout, paymentId, signature, buyer)),
     addressSnapshot,
-    stockChanged: () => catalog.stockChanged(),
+    stockChanged: (levels) => catalog.stockChanged(levels),
     assertServiceable: deps.delivery.assertServiceable,
   });
 
@@ -479,7 +479,7 @@ export function createOrdersService(
       user: UserDto,
       payment: { razorpayOrderId: string; razorpayPaymentId: string; razorpaySignature: string },
     ) {
-      const { checkout, settled } = await db.transaction(async (tx) => {
+      const settled = await db.transaction(async (tx) => {
         // The checkout locked, then the payment's entry in the ledger read under that lock
         // (issued together, run in this order: decision 0027).
         const [[checkout], recorded] = await Promise.all([
@@ -496,7 +496,7 @@ export function createOrdersService(
         ) {
           throw new AppError('invalid', 'Payment verification failed.');
         }
-        const settled = await settlePayment(
+        return settlePayment(
           tx,
           checkout,
           {
@@ -508,9 +508,8 @@ export function createOrdersService(
           user,
           recorded,
         );
-        return { checkout, settled };
       });
-      await afterSettlement(checkout, settled);
+      await afterSettlement(settled);
       if (settled.kind === 'refund') {
         throw new AppError('conflict', refundNotice(settled.reason, settled.amountPaise), undefined, {
           refund: 'pending',
@@ -616,7 +615,7 @@ export function createOrdersService(
         return { status: prepaid.created ? 'placed' : 'already-placed' };
       }
       if (result.status !== 'settled') return { status: result.status };
-      await afterSettlement(result.checkout, result.settled);
+      await afterSettlement(result.settled);
       const { settled } = result;
       if (settled.kind === 'refund') return { status: 'refund_pending' };
       return { status: settled.created ? 'placed' : 'already-placed' };

@@ -6,6 +6,7 @@
 import type { OrderStatus } from '@spice/shared/order-status';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import type { StockLevel } from '../catalog/service.ts';
 import { returnStock } from '../catalog/stock.ts';
 import type { CouponsService } from '../coupons/service.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -19,8 +20,8 @@ import type { OrderRow } from './types.ts';
 export interface HookOutcome {
   /** Merged into the audit entry's `after`. */
   audit?: Record<string, unknown>;
-  /** Units went back on the shelf: the catalogue snapshot is refreshed after the commit. */
-  stockReturned?: boolean;
+  /** Units went back on the shelf: the levels they left, for the catalogue after the commit. */
+  stockReturned?: StockLevel[];
 }
 
 type StatusHook = (tx: Tx, order: OrderRow) => Promise<HookOutcome>;
@@ -39,9 +40,9 @@ export function createStatusHooks(deps: {
     const restocked = items.flatMap(({ variantId, quantity }) =>
       variantId === null ? [] : [{ variantId, quantity }],
     );
-    await returnStock(tx, restocked);
+    const levels = await returnStock(tx, restocked);
     const couponReleased = await deps.coupons.releaseRedemption(tx, order.id);
-    return { audit: { restocked, couponReleased }, stockReturned: true };
+    return { audit: { restocked, couponReleased }, stockReturned: levels };
   };
 
   /** A job; the status change's conditional UPDATE lets one admin through, so it is asked once. */
@@ -71,11 +72,11 @@ export function createStatusHooks(deps: {
 
   /** Runs the hooks of the status the order has just entered. */
   return async function enter(tx: Tx, order: OrderRow): Promise<Required<HookOutcome>> {
-    const outcome = { audit: {}, stockReturned: false };
+    const outcome = { audit: {}, stockReturned: [] as StockLevel[] };
     for (const hook of ON_ENTER[order.status]) {
       const done = await hook(tx, order);
       Object.assign(outcome.audit, done.audit);
-      outcome.stockReturned ||= done.stockReturned ?? false;
+      outcome.stockReturned.push(...(done.stockReturned ?? []));
     }
     return outcome;
   };
