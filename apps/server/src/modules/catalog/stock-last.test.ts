@@ -43,8 +43,8 @@ it('takes every line and answers the levels left, committed with the transaction
     return reserveStockLast(tx, [line(second.id, 2), line(first.id, 1)]);
   });
   expect(levels).toEqual([
-    { variantId: first.id, stock: first.stock - 1 },
-    { variantId: second.id, stock: second.stock - 2 },
+    { variantId: first.id, stock: first.stock - 1, stamp: expect.stringMatching(/^\d{20}$/) },
+    { variantId: second.id, stock: second.stock - 2, stamp: expect.stringMatching(/^\d{20}$/) },
   ]);
   expect(await stockOf(first.id)).toBe(first.stock - 1);
   expect(

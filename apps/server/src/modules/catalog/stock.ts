@@ -75,12 +75,13 @@ const takeOrFail = preparedStatement('stock_take_or_fail', (db) => {
           sql`${productVariants.stock} >= ${sql.placeholder('quantity')}`,
         ),
       )
-      .returning({ stock: productVariants.stock }),
+      .returning({ stock: productVariants.stock, stamp: sql<string>`${stockStamp}`.as('stamp') }),
   );
   return db
     .with(taken)
     .select({
       stock: sql<number>`coalesce((select stock from taken), 1 / (select count(*)::int from taken))`,
+      stamp: sql<string>`(select stamp from taken)`,
     })
     .from(sql`(select 1) as one`);
 });
@@ -113,7 +114,7 @@ export async function reserveStockLast(tx: Tx, lines: readonly StockLine[]): Pro
       });
     }),
   );
-  return ordered.map((line, i) => ({ variantId: line.variantId, stock: taken[i]![0]!.stock }));
+  return ordered.map((line, i) => ({ variantId: line.variantId, ...taken[i]![0]! }));
 }
 
 const DIVISION_BY_ZERO = '22012';
