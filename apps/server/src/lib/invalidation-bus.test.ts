@@ -14,6 +14,7 @@ import {
   createRedisBus,
   type InvalidationBus,
   openInvalidationBus,
+  packed,
 } from './invalidation-bus.ts';
 
 const DELIVERY_MS = 1000;
@@ -80,6 +81,20 @@ function crossesInstances(open: () => Promise<[InvalidationBus, InvalidationBus]
     onOther.stop();
   });
 
+  it('delivers what one turn published together, in order, each to its topic', async () => {
+    const [t, other] = [topic(), topic()];
+    const onB = listen(b, t);
+    const onOther = listen(b, other);
+    a.publish(t, '1');
+    a.publish(other, '2');
+    a.publish(t, '3');
+    await within(DELIVERY_MS, () => onB.heard.length === 2 && onOther.heard.length === 1, 'all three');
+    expect(onB.heard).toEqual(['1', '3']);
+    expect(onOther.heard).toEqual(['2']);
+    onB.stop();
+    onOther.stop();
+  });
+
   it('stops calling a handler once it unsubscribed', async () => {
     const t = topic();
     const kept = listen(b, t);
@@ -91,6 +106,21 @@ function crossesInstances(open: () => Promise<[InvalidationBus, InvalidationBus]
     kept.stop();
   });
 }
+
+describe('messages of one turn packed for sending', () => {
+  const message = (p: string) => ({ o: 'me', t: 'stock', p });
+  it('sends one message as itself and several as a list', () => {
+    expect(packed([message('a')])).toEqual([JSON.stringify(message('a'))]);
+    expect(packed([message('a'), message('b')])).toEqual([JSON.stringify([message('a'), message('b')])]);
+  });
+  it('cuts lists below what a NOTIFY carries, keeping the order', () => {
+    const many = Array.from({ length: 40 }, (_, i) => message(`${i}`.padEnd(400, 'x')));
+    const texts = packed(many);
+    expect(texts.length).toBeGreaterThan(1);
+    for (const text of texts) expect(text.length).toBeLessThanOrEqual(7_500);
+    expect(texts.flatMap((text) => [JSON.parse(text)].flat())).toEqual(many);
+  });
+});
 
 describe('in-process bus (embedded PGlite, one process)', () => {
   it('runs the handlers of the topic at once, and a failing handler does not stop the others', () => {
@@ -162,6 +192,26 @@ describe.skipIf(!serverUrl)('PostgreSQL LISTEN/NOTIFY bus', () => {
 
   describe('between two instances', () => {
     crossesInstances(async () => [await open('a'), await open('b')]);
+  });
+
+  it('sends what one turn published as one NOTIFY', async () => {
+    const sent: string[] = [];
+    const a = await createPostgresBus(dbUrl('bus-test-count-a'), {
+      log: silentLog,
+      notify: (channel, text) => {
+        sent.push(text);
+        return notify(channel, text);
+      },
+    });
+    const b = await open('count-b');
+    const t = topic();
+    const onB = listen(b, t);
+    for (const n of ['1', '2', '3', '4']) a.publish(t, n);
+    await within(DELIVERY_MS, () => onB.heard.length === 4, 'all four');
+    expect(onB.heard).toEqual(['1', '2', '3', '4']);
+    expect(sent).toHaveLength(1);
+    await a.close();
+    await b.close();
   });
 
   it('sends through its own connection when the app gives it no pool', async () => {

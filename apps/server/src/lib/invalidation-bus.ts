@@ -4,7 +4,8 @@
 //
 // The contract every transport keeps:
 // - publish(topic, payload) runs this instance's handlers for the topic at once (before it
-//   returns) and sends the message to the other instances, whose handlers run when it arrives.
+//   returns) and sends the message to the other instances, whose handlers run when it arrives
+//   (with the others published in the same turn of the event loop: one NOTIFY, in order).
 //   The sender's own echo coming back over the network is dropped: each handler runs once per
 //   publish on each instance.
 // - Publish after the writing transaction committed, never inside it: an instance that reloads on
@@ -35,7 +36,7 @@ interface BusLog {
 /** The PostgreSQL channel and the Redis channel the shop's instances share. */
 export const INVALIDATION_CHANNEL = 'shop_invalidation';
 
-interface Message {
+export interface Message {
   /** The sending instance; its own echo is dropped. */
   o: string;
   t: string;
@@ -57,18 +58,39 @@ function createHub(kind: InvalidationBus['kind'], send: (text: string) => Promis
     }
   }
 
+  // What this turn of the event loop published leaves together: under load many checkouts end
+  // in one turn, and each message sent alone costs a NOTIFY (a statement, a wake-up of every
+  // listener). One message goes as before; several as a list, split below the NOTIFY limit.
+  let outgoing: Message[] = [];
+  function flush() {
+    const messages = outgoing;
+    outgoing = [];
+    for (const text of packed(messages)) {
+      send(text).catch((error: unknown) => {
+        log?.warn(
+          { err: error, topics: messages.map((m) => m.t) },
+          'cache invalidation not sent to the other instances',
+        );
+      });
+    }
+  }
+
   return {
     origin,
-    /** A message from the wire: runs the handlers unless this instance sent it. */
+    /** Sends what is waiting for the end of this turn now (before the transport closes). */
+    flush,
+    /** A message, or a list of them, from the wire: runs the handlers unless this instance sent it. */
     receive(text: string) {
-      let message: Message;
+      let received: unknown;
       try {
-        message = JSON.parse(text) as Message;
+        received = JSON.parse(text);
       } catch {
         return;
       }
-      if (message.o === origin || typeof message.t !== 'string') return;
-      run(message.t, message.p);
+      for (const message of (Array.isArray(received) ? received : [received]) as Message[]) {
+        if (!message || message.o === origin || typeof message.t !== 'string') continue;
+        run(message.t, message.p);
+      }
     },
     /** After a reconnect: every cache may have missed a change. */
     allStale() {
@@ -79,9 +101,8 @@ function createHub(kind: InvalidationBus['kind'], send: (text: string) => Promis
       publish(topic: string, payload?: string) {
         run(topic, payload);
         const message: Message = { o: origin, t: topic, ...(payload !== undefined && { p: payload }) };
-        send(JSON.stringify(message)).catch((error: unknown) => {
-          log?.warn({ err: error, topic }, 'cache invalidation not sent to the other instances');
-        });
+        if (outgoing.length === 0) setImmediate(flush);
+        outgoing.push(message);
       },
       subscribe(topic: string, handler: InvalidationHandler) {
         let set = handlers.get(topic);
@@ -97,6 +118,29 @@ function createHub(kind: InvalidationBus['kind'], send: (text: string) => Promis
       },
     },
   };
+}
+
+/** A NOTIFY carries fewer than 8000 bytes; a list of messages is cut below it (a longer one goes alone). */
+const MAX_BATCH_CHARS = 7_500;
+
+/** The texts to send for `messages`: one message as itself, several as lists within the limit. */
+export function packed(messages: readonly Message[]): string[] {
+  if (messages.length === 1) return [JSON.stringify(messages[0])];
+  const texts: string[] = [];
+  let batch: string[] = [];
+  let size = 2;
+  for (const message of messages) {
+    const text = JSON.stringify(message);
+    if (batch.length > 0 && size + text.length + 1 > MAX_BATCH_CHARS) {
+      texts.push(batch.length === 1 ? batch[0]! : `[${batch.join(',')}]`);
+      batch = [];
+      size = 2;
+    }
+    batch.push(text);
+    size += text.length + 1;
+  }
+  if (batch.length > 0) texts.push(batch.length === 1 ? batch[0]! : `[${batch.join(',')}]`);
+  return texts;
 }
 
 /** One process (embedded PGlite): handlers run in this process only. */
@@ -181,6 +225,7 @@ export async function createPostgresBus(
   return {
     ...hub.bus,
     async close() {
+      hub.flush();
       closed = true;
       if (retryTimer) clearTimeout(retryTimer);
       const client = listener;
@@ -230,6 +275,7 @@ export async function createRedisBus(
   return {
     ...hub.bus,
     async close() {
+      hub.flush();
       await Promise.allSettled([subscriber.quit(), publisher.quit()]);
     },
   };
