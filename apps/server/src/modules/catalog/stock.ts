@@ -22,7 +22,8 @@ export interface StockLine {
   weight: string;
 }
 
-const take = preparedStatement('stock_take', (db) =>
+/** A line's units taken if there are enough of them: one relative conditional UPDATE. */
+const takeUnits = (db: Db | Tx) =>
   db
     .update(productVariants)
     .set({ stock: sql`${productVariants.stock} - ${sql.placeholder('quantity')}` })
@@ -31,8 +32,10 @@ const take = preparedStatement('stock_take', (db) =>
         eq(productVariants.id, sql.placeholder('variantId')),
         sql`${productVariants.stock} >= ${sql.placeholder('quantity')}`,
       ),
-    )
-    .returning({ stock: productVariants.stock, stamp: stockStamp }),
+    );
+
+const take = preparedStatement('stock_take', (db) =>
+  takeUnits(db).returning({ stock: productVariants.stock, stamp: stockStamp }),
 );
 
 const giveBack = preparedStatement('stock_give_back', (db) =>
@@ -65,18 +68,14 @@ export async function reserveStock(tx: Tx, lines: readonly StockLine[]): Promise
  * gone): no row taken divides by zero. So a COMMIT sent with it rolls back (reserveStockLast).
  */
 const takeOrFail = preparedStatement('stock_take_or_fail', (db) => {
-  const taken = db.$with('taken').as(
-    db
-      .update(productVariants)
-      .set({ stock: sql`${productVariants.stock} - ${sql.placeholder('quantity')}` })
-      .where(
-        and(
-          eq(productVariants.id, sql.placeholder('variantId')),
-          sql`${productVariants.stock} >= ${sql.placeholder('quantity')}`,
-        ),
-      )
-      .returning({ stock: productVariants.stock, stamp: sql<string>`${stockStamp}`.as('stamp') }),
-  );
+  const taken = db
+    .$with('taken')
+    .as(
+      takeUnits(db).returning({
+        stock: productVariants.stock,
+        stamp: sql<string>`${stockStamp}`.as('stamp'),
+      }),
+    );
   return db
     .with(taken)
     .select({
