@@ -68,14 +68,12 @@ export async function reserveStock(tx: Tx, lines: readonly StockLine[]): Promise
  * gone): no row taken divides by zero. So a COMMIT sent with it rolls back (reserveStockLast).
  */
 const takeOrFail = preparedStatement('stock_take_or_fail', (db) => {
-  const taken = db
-    .$with('taken')
-    .as(
-      takeUnits(db).returning({
-        stock: productVariants.stock,
-        stamp: sql<string>`${stockStamp}`.as('stamp'),
-      }),
-    );
+  const taken = db.$with('taken').as(
+    takeUnits(db).returning({
+      stock: productVariants.stock,
+      stamp: sql<string>`${stockStamp}`.as('stamp'),
+    }),
+  );
   return db
     .with(taken)
     .select({
