@@ -1,10 +1,8 @@
 // The spec's user-facing texts (messages.ts) as a Hindi reader expects them: the same keys, so a
 // text added in English without its Hindi fails the type check. Written, not word-for-word.
 import type { Lang } from './lang.ts';
-import { couponWaitMessage, percentOffLabel, refundNotice, searchResultsTitle } from './message-functions.ts';
 import { MESSAGES, SEARCH_PROMPT } from './messages.ts';
-import { formatRupees } from './money.ts';
-import type { RefundReason } from './payments.ts';
+import { SPEC_FUNCTIONS_EN, SPEC_FUNCTIONS_HI, type SpecFunctions } from './spec-functions.ts';
 
 export const MESSAGES_HI: Record<keyof typeof MESSAGES, string> = {
   loadingProduct: 'उत्पाद लोड हो रहा है...',
@@ -61,43 +59,11 @@ const SEARCH_PROMPT_HI: Record<keyof typeof SEARCH_PROMPT, string> = {
   tryBestsellers: 'इसके बजाय हमारे सबसे ज़्यादा बिकने वाले मसाले देखें:',
 };
 
-const REFUND_CAUSES_HI: Record<RefundReason, string> = {
-  sold_out: 'आपके भुगतान के दौरान यह सामान बिक गया।',
-  coupon_unavailable: 'आपके भुगतान के दौरान इस ऑर्डर का कूपन ख़त्म हो गया।',
-  checkout_cancelled: 'आपका भुगतान आने से पहले इस चेकआउट की जगह नया चेकआउट बन गया।',
-  order_cancelled: 'आपका भुगतान आने से पहले यह ऑर्डर रद्द हो गया।',
-  already_paid: 'इस ऑर्डर का भुगतान पहले ही किसी दूसरे भुगतान से हो चुका था।',
-  amount_mismatch: 'भुगतान की गई राशि आपके ऑर्डर की कुल राशि से मेल नहीं खाती।',
-  order_shipped: 'आपका भुगतान आने से पहले यह ऑर्डर भेजा जा चुका था, इसलिए यह कैश ऑन डिलीवरी ही रहेगा।',
-};
-
 /** Every spec text and text function in one language, so server and pages pick by the page's language. */
-export interface SpecMessages {
+export interface SpecMessages extends SpecFunctions {
   messages: Record<keyof typeof MESSAGES, string>;
   searchPrompt: Record<keyof typeof SEARCH_PROMPT, string>;
-  searchResultsTitle: (q: string) => string;
-  percentOffLabel: (n: number) => string;
-  couponWaitMessage: (seconds: number) => string;
-  refundNotice: (reason: RefundReason, amountPaise: number) => string;
 }
-
-/** The spec's text functions, apart from its texts: the browser gets the texts as data (decision 0017). */
-export type SpecFunctions = Omit<SpecMessages, 'messages' | 'searchPrompt'>;
-
-export const SPEC_FUNCTIONS_EN: SpecFunctions = {
-  searchResultsTitle,
-  percentOffLabel,
-  couponWaitMessage,
-  refundNotice,
-};
-
-export const SPEC_FUNCTIONS_HI: SpecFunctions = {
-  searchResultsTitle: (q) => `"${q}" के खोज परिणाम`,
-  percentOffLabel: (n) => `${n}% की छूट`,
-  couponWaitMessage: (seconds) => `कूपन की बहुत ज़्यादा कोशिशें हो गईं। कृपया ${seconds} सेकंड रुककर फिर कोशिश करें।`,
-  refundNotice: (reason, amountPaise) =>
-    `${REFUND_CAUSES_HI[reason]} आपके ${formatRupees(amountPaise)} के भुगतान की वापसी 5–7 कार्यदिवसों में आपके खाते में हो जाएगी।`,
-};
 
 const EN: SpecMessages = { messages: MESSAGES, searchPrompt: SEARCH_PROMPT, ...SPEC_FUNCTIONS_EN };
 

@@ -7,12 +7,8 @@
 //   useFormat()        numbers and dates, Indian style, IST
 //   useLocalePath()    lp('/cart') → '/hi/cart' on Hindi pages
 import { type Lang, localizePath, pathLang } from '@spice/shared/lang';
-import {
-  SPEC_FUNCTIONS_EN,
-  SPEC_FUNCTIONS_HI,
-  type SpecFunctions,
-  type SpecMessages,
-} from '@spice/shared/messages-hi';
+import type { SpecMessages } from '@spice/shared/messages-hi';
+import { SPEC_FUNCTIONS_EN, SPEC_FUNCTIONS_HI, type SpecFunctions } from '@spice/shared/spec-functions';
 import { useCallback } from 'react';
 import { useLocation, useRouteLoaderData } from 'react-router';
 import { type Formatters, formatters } from './format';
