@@ -62,6 +62,8 @@ export interface ServiceDeps {
    * the invalidation bus carries `sessions.invalidateSession` / `invalidateUser` (decision 0020).
    */
   sessionCacheMs?: number;
+  /** PostgreSQL: the connection the session read runs on (Database.sessionReads). */
+  sessionReads?: Db | undefined;
   /**
    * Carries cache invalidations to the other instances (lib/invalidation-bus.ts, decision 0022).
    * A new in-process cache of shared data subscribes to its topic here: one line.
@@ -98,6 +100,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     days: config.SESSION_DAYS,
     publicUrl: config.PUBLIC_URL,
     cacheMs: deps.sessionCacheMs ?? 0,
+    reads: deps.sessionReads,
   });
   const accounts = createAccountsService(db, {
     checkAddress: delivery.checkAddress,

@@ -12,7 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { loadPincodeDirectory } from '../modules/delivery/pincode-data.ts';
-import { pipelinePool } from './pg-pipeline.ts';
+import { pipelinePool, sharedConnection } from './pg-pipeline.ts';
 import { PGliteOnWorker } from './pglite-worker.ts';
 
 /**
@@ -28,6 +28,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** What it was opened with (the invalidation bus LISTENs on a connection of its own to it). */
   url: string;
+  /**
+   * PostgreSQL only: the session read every request makes, on a connection of its own where the
+   * reads of one pass of the event loop share a write (pg-pipeline.ts `sharedConnection`).
+   */
+  sessionReads?: Db;
   /** The SQL migrations, then the data steps that must follow them (the pincode directory). */
   migrate(): Promise<void>;
   /**
@@ -78,10 +83,12 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
       process.emitWarning(`PostgreSQL idle connection closed: ${error.message}`);
     });
     const db = drizzlePg(pool, logger ? { logger } : {}) as unknown as Db;
+    const reads = sharedConnection(url);
     return {
       db,
       kind: 'postgres',
       url,
+      sessionReads: drizzlePg(reads as unknown as pg.Pool, logger ? { logger } : {}) as unknown as Db,
       async migrate() {
         await migratePg(drizzlePg(pool), { migrationsFolder });
         await loadPincodeDirectory(db);
@@ -98,7 +105,10 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
         }
       },
       ping: () => ping(db),
-      close: () => pool.end(),
+      close: async () => {
+        await reads.end();
+        await pool.end();
+      },
     };
   }
   const dataDir = url === 'memory://' ? undefined : path.resolve(url || DEFAULT_DATA_DIR);

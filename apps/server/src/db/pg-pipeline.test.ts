@@ -1,11 +1,13 @@
 // Statements a transaction issues together: on PostgreSQL they leave in one write (pg-pipeline.ts)
 // and still run one after the other, each seeing the one before; a failure among them is the
 // one reported, and the transaction rolls back. On PGlite the same code runs them one by one.
+import net from 'node:net';
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/app.ts';
 import type { Database } from './client.ts';
-import { endsTransaction } from './pg-pipeline.ts';
+import { endsTransaction, sharedConnection } from './pg-pipeline.ts';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -180,5 +182,55 @@ describe.skipIf(!onPostgres)('the PostgreSQL pool in pipeline mode', () => {
     expect(refused.cause?.message).toBe('This transaction was committed with its last statement.');
     // The connection is back in the pool as new.
     await database.db.transaction((tx) => tx.execute(sql`select 3`));
+  });
+});
+
+describe.skipIf(!onPostgres)('the shared connection for session reads', () => {
+  let database: Database & { url?: string };
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('sends what several requests read in one pass of the event loop in one write, in order', async () => {
+    const shared = sharedConnection(database.url!);
+    await shared.query('select 1');
+    let writes = 0;
+    const stream = net.Socket.prototype as unknown as Record<
+      '_writev' | '_write',
+      (...a: unknown[]) => unknown
+    >;
+    const original = { _write: stream._write, _writev: stream._writev };
+    for (const key of ['_write', '_writev'] as const) {
+      stream[key] = function (this: unknown, ...args: unknown[]) {
+        writes++;
+        return original[key].apply(this, args);
+      };
+    }
+    try {
+      // Three "requests", each in a callback of its own, as sockets' data events are.
+      const answers = await new Promise<unknown[]>((resolve, reject) => {
+        const all: Promise<pg.QueryResult>[] = [];
+        for (const n of [1, 2, 3]) setImmediate(() => all.push(shared.query('select $1::int as n', [n])));
+        setImmediate(() => Promise.all(all).then(resolve, reject));
+      });
+      expect(answers.map((r) => (r as pg.QueryResult).rows[0].n)).toEqual([1, 2, 3]);
+    } finally {
+      Object.assign(stream, original);
+    }
+    expect(writes).toBe(1);
+    await shared.end();
+  });
+
+  it('opens its connection again after losing it', async () => {
+    const shared = sharedConnection(database.url!);
+    const { pid } = (await shared.query('select pg_backend_pid() as pid')).rows[0] as { pid: number };
+    await database.db.execute(sql`select pg_terminate_backend(${pid})`);
+    // The statement in flight when it went may fail; the next one is answered on a new connection.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await shared.query('select 1').catch(() => {});
+    const { other } = (await shared.query('select pg_backend_pid() as other')).rows[0] as { other: number };
+    expect(other).not.toBe(pid);
+    await shared.end();
   });
 });

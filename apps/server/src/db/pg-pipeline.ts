@@ -5,7 +5,7 @@
 // BEGIN is answered here and leaves with the first statement; statements a transaction issues
 // together (Promise.all) leave together. The server still runs them one after the other, each
 // seeing what the one before it did, as when they were sent one at a time.
-import type pg from 'pg';
+import pg from 'pg';
 import type { Tx } from './client.ts';
 
 type Query = pg.PoolClient['query'];
@@ -22,6 +22,8 @@ const RELEASED = Symbol('released');
 type Pipelined = pg.PoolClient & { [ENDS_WITH_NEXT]?: (armed: boolean) => void; [RELEASED]?: () => void };
 
 /** A pool whose connections run in pipeline mode (create it with `pipeline: true`). */
+const PgClient = pg.Client;
+
 export function pipelinePool(pool: pg.Pool): void {
   pool.on('connect', pipelineClient);
   pool.on('release', (_error: Error | undefined, client: pg.PoolClient) =>
@@ -30,7 +32,10 @@ export function pipelinePool(pool: pg.Pool): void {
 }
 
 /** For a pooled client in pipeline mode: one write per turn, and BEGIN sent with the next query. */
-function pipelineClient(client: pg.PoolClient): void {
+function pipelineClient(
+  client: pg.PoolClient,
+  flushOn: (flush: () => void) => void = process.nextTick,
+): void {
   const send = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
   const stream = (client as unknown as { connection: { stream: NodeJS.WritableStream & Corkable } })
     .connection.stream;
@@ -44,7 +49,7 @@ function pipelineClient(client: pg.PoolClient): void {
     if (corked) return;
     corked = true;
     stream.cork();
-    process.nextTick(uncork);
+    flushOn(uncork);
   };
   let begin: Promise<unknown> | null = null;
   /** endsTransaction: the next statement is sent with the COMMIT, then `ended` answers for it. */
@@ -94,6 +99,54 @@ function pipelineClient(client: pg.PoolClient): void {
     return started.then(() => answer);
   };
   client.query = query as Query;
+}
+
+/**
+ * A connection of its own, in pipeline mode, for the one statement every request makes outside a
+ * transaction (the session read): what the requests of one pass of the event loop read leaves in
+ * one write (flushed on setImmediate, after that pass's I/O callbacks). Only short reads belong
+ * here: a slow statement would hold up every one queued behind it. Not a pool: never for
+ * transactions. A lost connection is opened again by the next statement.
+ */
+export function sharedConnection(url: string): SharedConnection {
+  return new SharedConnection(url);
+}
+
+/** A class, not a plain object: Drizzle takes a plain object for its own config. */
+class SharedConnection {
+  #current: Promise<pg.Client> | null = null;
+  readonly #url: string;
+  constructor(url: string) {
+    this.#url = url;
+  }
+
+  #open(): Promise<pg.Client> {
+    const client = new PgClient({ connectionString: this.#url, pipeline: true });
+    const ready = client.connect().then(() => {
+      pipelineClient(client as unknown as pg.PoolClient, setImmediate);
+      return client;
+    });
+    const lost = () => {
+      if (this.#current === ready) this.#current = null;
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    ready.catch(lost);
+    return ready;
+  }
+
+  query(...args: unknown[]): Promise<pg.QueryResult> {
+    this.#current ??= this.#open();
+    return this.#current.then((client) =>
+      (client.query as (...a: unknown[]) => Promise<pg.QueryResult>)(...args),
+    );
+  }
+
+  async end(): Promise<void> {
+    const closing = this.#current;
+    this.#current = null;
+    await (await closing?.catch(() => null))?.end();
+  }
 }
 
 /**

@@ -40,7 +40,13 @@ export type SessionStore = ReturnType<typeof createSessionStore>;
 
 export function createSessionStore(
   db: Db,
-  options: { days: number; publicUrl?: string | undefined; cacheMs?: number },
+  options: {
+    days: number;
+    publicUrl?: string | undefined;
+    cacheMs?: number;
+    /** Where the session read runs (PostgreSQL's shared connection, db/client.ts); `db` otherwise. */
+    reads?: Db | undefined;
+  },
 ) {
   const ttlMs = options.days * DAY_MS;
   // A shop published over https always marks the cookie Secure, whatever the hop before us spoke.
@@ -60,7 +66,7 @@ export function createSessionStore(
   // The user's fields the shopper's DTO needs (accounts/service.ts toUserDto), read with the session
   // through the accounts module's expression: still one statement. Spelled out: in a one-table
   // select Drizzle leaves ${sessions.userId} unqualified.
-  const bySessionHash = db
+  const bySessionHash = (options.reads ?? db)
     .select({
       idHash: sessions.idHash,
       userId: sessions.userId,
