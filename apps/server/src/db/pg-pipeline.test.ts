@@ -1,11 +1,11 @@
 // Statements a transaction issues together: on PostgreSQL they leave in one write (pg-pipeline.ts)
 // and still run one after the other, each seeing the one before; a failure among them is the
 // one reported, and the transaction rolls back. On PGlite the same code runs them one by one.
-import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/app.ts';
+import { countSocketWrites } from '../test/socket-writes.ts';
 import type { Database } from './client.ts';
 import { endsTransaction, sharedConnection } from './pg-pipeline.ts';
 
@@ -195,18 +195,7 @@ describe.skipIf(!onPostgres)('the shared connection for session reads', () => {
   it('sends what several requests read in one pass of the event loop in one write, in order', async () => {
     const shared = sharedConnection(database.url!);
     await shared.query('select 1');
-    let writes = 0;
-    const stream = net.Socket.prototype as unknown as Record<
-      '_writev' | '_write',
-      (...a: unknown[]) => unknown
-    >;
-    const original = { _write: stream._write, _writev: stream._writev };
-    for (const key of ['_write', '_writev'] as const) {
-      stream[key] = function (this: unknown, ...args: unknown[]) {
-        writes++;
-        return original[key].apply(this, args);
-      };
-    }
+    const sockets = countSocketWrites();
     try {
       // Three "requests", each in a callback of its own, as sockets' data events are.
       const answers = await new Promise<unknown[]>((resolve, reject) => {
@@ -216,9 +205,9 @@ describe.skipIf(!onPostgres)('the shared connection for session reads', () => {
       });
       expect(answers.map((r) => (r as pg.QueryResult).rows[0].n)).toEqual([1, 2, 3]);
     } finally {
-      Object.assign(stream, original);
+      sockets.restore();
     }
-    expect(writes).toBe(1);
+    expect(sockets.writes).toBe(1);
     await shared.end();
   });
 

@@ -1,30 +1,19 @@
 // Database statements per step of a purchase (issue 17, bench/README.md "Checkout throughput"):
 // on PostgreSQL each is a round trip, on PGlite each queues behind every other shopper's. The
 // counts leave out BEGIN/COMMIT and the session read (one more per request on PostgreSQL).
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addAddress, placementPayload } from '../../test/commerce.ts';
 import { signUp } from '../../test/shoppers.ts';
+import { countSocketWrites } from '../../test/socket-writes.ts';
 
 describe('round trips per checkout step', () => {
   let t: TestApp;
   let statements: string[] = [];
   let counting = false;
   /** Writes to PostgreSQL's sockets: statements issued together share one (decision 0027). */
-  let writes = 0;
-  const socket = net.Socket.prototype as unknown as Record<
-    '_write' | '_writev',
-    (...a: unknown[]) => unknown
-  >;
-  const original = { _write: socket._write, _writev: socket._writev };
-  for (const key of ['_write', '_writev'] as const) {
-    socket[key] = function (this: unknown, ...args: unknown[]) {
-      if (counting) writes++;
-      return original[key].apply(this, args);
-    };
-  }
-  afterAll(() => Object.assign(socket, original));
+  const sockets = countSocketWrites(() => counting);
+  afterAll(() => sockets.restore());
   let transactions = 0;
   beforeAll(async () => {
     t = await createTestApp({
@@ -39,7 +28,7 @@ describe('round trips per checkout step', () => {
 
   async function count(run: () => Promise<{ statusCode: number; body: string }>, status = 200) {
     statements = [];
-    writes = 0;
+    const writesBefore = sockets.writes;
     counting = true;
     let res: { statusCode: number; body: string };
     try {
@@ -50,7 +39,7 @@ describe('round trips per checkout step', () => {
     } finally {
       counting = false;
     }
-    return { res, statements: statements.slice(), writes };
+    return { res, statements: statements.slice(), writes: sockets.writes - writesBefore };
   }
 
   it('buys with 1 statement to add, 6 to create the payment order, 1 to pay, 10 to place and 2 to confirm, in fewer writes', async () => {
