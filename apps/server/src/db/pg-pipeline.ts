@@ -22,8 +22,6 @@ const RELEASED = Symbol('released');
 type Pipelined = pg.PoolClient & { [ENDS_WITH_NEXT]?: (armed: boolean) => void; [RELEASED]?: () => void };
 
 /** A pool whose connections run in pipeline mode (create it with `pipeline: true`). */
-const PgClient = pg.Client;
-
 export function pipelinePool(pool: pg.Pool): void {
   pool.on('connect', pipelineClient);
   pool.on('release', (_error: Error | undefined, client: pg.PoolClient) =>
@@ -121,7 +119,7 @@ class SharedConnection {
   }
 
   #open(): Promise<pg.Client> {
-    const client = new PgClient({ connectionString: this.#url, pipeline: true });
+    const client = new pg.Client({ connectionString: this.#url, pipeline: true });
     const ready = client.connect().then(() => {
       pipelineClient(client as unknown as pg.PoolClient, setImmediate);
       return client;
