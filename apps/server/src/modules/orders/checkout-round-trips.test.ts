@@ -42,7 +42,7 @@ describe('round trips per checkout step', () => {
     return { res, statements: statements.slice(), writes: sockets.writes - writesBefore };
   }
 
-  it('buys with 1 statement to add, 6 to create the payment order, 1 to pay, 10 to place and 2 to confirm, in fewer writes', async () => {
+  it('buys with 1 statement to add, 6 to create the payment order, 1 to pay, 11 to place and 2 to confirm, in fewer writes', async () => {
     const s = await signUp(t.app, '9812345690');
     const addressId = await addAddress(s);
     const products = (await t.app.inject('/api/products')).json() as {
@@ -106,12 +106,12 @@ describe('round trips per checkout step', () => {
     // add: the line upserted within stock, answering the cart's other lines with it. create: the
     // address, cart and held checkout in one first look; then in the transaction the shopper's
     // lock, the cart with the fee and milestones, earlier checkouts, stock, the checkout. place:
-    // the checkout locked, the ledger, the order with its first status, items, checkout paid,
-    // cart, job, payment, the seller with the products' rates, then the invoice under the
-    // series' next number with the order's stamp. On PostgreSQL the stock levels the checkout left are
+    // the checkout locked, the ledger, an id for the order (so the order need not be waited for),
+    // the order with its first status, items, checkout paid, cart, job, payment, the seller with
+    // the products' rates, then the invoice under the series' next number with the order's stamp. On PostgreSQL the stock levels the checkout left are
     // announced to the other instances (pg_notify) as well.
     const notify = t.database.kind === 'pglite' ? 0 : 1;
-    expect(counts).toEqual({ add: 1, create: 6 + notify, pay: 1, place: 10 });
+    expect(counts).toEqual({ add: 1, create: 6 + notify, pay: 1, place: 11 });
     // confirmation: the order with its lines, shipment and the shopper's channel choices, then
     // both channels claimed and written to the outbox in one statement, with no transaction (what
     // was sent before is not claimed again, nor written).
@@ -125,16 +125,21 @@ describe('round trips per checkout step', () => {
     expect(at(create.statements, /"product_variants" set "stock"/)).toBe(session + 5);
     expect(at(place.statements, /from "checkouts" .* for update$/)).toBe(session);
     expect(at(place.statements, /from "payments" .* for update$/)).toBe(session + 1);
+    // The order's id is taken with the lock; the order goes first in the next write, before the
+    // rows that reference it.
+    expect(at(place.statements, /nextval\(pg_get_serial_sequence\('orders', 'id'\)\)/)).toBe(session + 2);
+    expect(at(place.statements, /insert into "orders"/)).toBe(session + 3);
+    expect(at(place.statements, /^insert into "order_items"/)).toBeGreaterThan(session + 3);
     // On PostgreSQL, statements issued together leave in one write (decision 0027); with the
     // session read: add 2; create: first look, lock + cart + earlier checkouts (with BEGIN),
-    // checkout + stock with the COMMIT, pg_notify; pay 2; place: checkout lock + ledger (with BEGIN),
-    // order, items with everything else the order records, invoice under its number with the
-    // COMMIT.
+    // checkout + stock with the COMMIT, pg_notify; pay 2; place: checkout lock + ledger + the
+    // order's id (with BEGIN), the order with its items and everything else that records it,
+    // invoice under its number with the COMMIT.
     if (t.database.kind === 'postgres') {
       const writes = Object.fromEntries(
         Object.entries({ add, create, pay, place }).map(([name, c]) => [name, c.writes]),
       );
-      expect(writes).toEqual({ add: 2, create: 5, pay: 2, place: 5 });
+      expect(writes).toEqual({ add: 2, create: 5, pay: 2, place: 4 });
     }
   });
 });

@@ -16,6 +16,7 @@ import type { StockLevel } from '../catalog/service.ts';
 import { reserveStock } from '../catalog/stock.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import type { CouponsService } from '../coupons/service.ts';
+import { nextOrderId, placingTransaction } from './placement.ts';
 import { claimQuotedCoupon, quotedColumns } from './quoted.ts';
 import { type AddressSnapshot, checkouts, NEW_CHECKOUT_COLUMNS, orders } from './schema.ts';
 import type { Quote } from './service.ts';
@@ -48,6 +49,7 @@ export function createCodPlacement(
     insertOrder: (
       tx: Tx,
       checkout: CheckoutRow,
+      orderId: number,
       paymentId: string,
       signature: string,
       buyer: UserDto,
@@ -103,7 +105,7 @@ export function createCodPlacement(
     if (!address) throw new AppError('notFound', 'Please select a delivery address.');
     const { zoneCod } = await deps.assertServiceable(address.pincode);
 
-    const result = await db.transaction(async (tx) => {
+    const result = await placingTransaction(db, async (tx) => {
       await lockUser(tx, user.id);
       if (idempotencyKey) {
         const repeat = await byKey(tx, user.id, idempotencyKey);
@@ -133,23 +135,27 @@ export function createCodPlacement(
       const released = await deps.releaseCheckouts(tx, pending, 'cancelled');
       const taken = await reserveStock(tx, priced.lines);
       await claimQuotedCoupon(deps.coupons, priced, user.id, tx);
-      const [checkout] = await insertCodCheckout(tx).execute({
-        providerOrderId: `cod_${randomUUID()}`,
-        provider: 'cod',
-        userId: user.id,
-        addressId: address.id,
-        address: deps.addressSnapshot(address),
-        lines: priced.lines,
-        ...quotedColumns(priced),
-        codFeePaise: priced.codFeePaise,
-        totalPaise: priced.codTotalPaise,
-        buyerGstin: input.gstin ?? null,
-        idempotencyKey: idempotencyKey ?? null,
-        language,
-        status: 'paid',
-        expiresAt: new Date(),
-      });
-      const order = await deps.insertOrder(tx, checkout!, checkout!.providerOrderId, '', user);
+      // With an id for the order (issued together: one write), so the order goes with its items.
+      const [[checkout], orderId] = await Promise.all([
+        insertCodCheckout(tx).execute({
+          providerOrderId: `cod_${randomUUID()}`,
+          provider: 'cod',
+          userId: user.id,
+          addressId: address.id,
+          address: deps.addressSnapshot(address),
+          lines: priced.lines,
+          ...quotedColumns(priced),
+          codFeePaise: priced.codFeePaise,
+          totalPaise: priced.codTotalPaise,
+          buyerGstin: input.gstin ?? null,
+          idempotencyKey: idempotencyKey ?? null,
+          language,
+          status: 'paid',
+          expiresAt: new Date(),
+        }),
+        nextOrderId(tx),
+      ]);
+      const order = await deps.insertOrder(tx, checkout!, orderId, checkout!.providerOrderId, '', user);
       // In statement order (a variant given back and taken again: the last).
       return { order, levels: [...released, ...taken] };
     });

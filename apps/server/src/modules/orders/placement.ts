@@ -6,9 +6,9 @@ import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { RefundReason } from '@spice/shared/payments';
 import { withCountryCode } from '@spice/shared/validators';
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { endsTransaction } from '../../db/pg-pipeline.ts';
-import { preparedInsert } from '../../db/prepared.ts';
+import { preparedInsert, preparedStatement } from '../../db/prepared.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { userById } from '../accounts/directory.ts';
 import { removeBought } from '../cart/lines.ts';
@@ -30,6 +30,7 @@ const insertOrderRow = preparedInsert(
   'insert_order',
   orders,
   [
+    'id',
     'orderNumber',
     'userId',
     'checkoutId',
@@ -53,11 +54,9 @@ const insertOrderRow = preparedInsert(
     'updatedAt',
   ],
   // With its first status row, written from what the insert returns: one statement. A number
-  // another order already has (the same six characters drawn) inserts nothing: drawn again.
+  // another order already has fails it (orders_number_key): placingTransaction draws again.
   (insert, db) => {
-    const placed = db
-      .$with('placed')
-      .as(insert.onConflictDoNothing({ target: orders.orderNumber }).returning());
+    const placed = db.$with('placed').as(insert.returning());
     const firstStatus = db
       .$with('first_status', {})
       .as(
@@ -66,6 +65,55 @@ const insertOrderRow = preparedInsert(
     return db.with(placed, firstStatus).select().from(placed);
   },
 );
+
+// The order's id is taken before its insert, by a statement sent with one the placement makes
+// anyway (its checkout's lock, the ledger read), so that the order and everything naming it
+// (items, coupon redemption) leave in one write (decision 0027) instead of waiting for the
+// insert's answer. orders.id is a serial column: it takes an id given, and the sequence hands
+// each value out once, used or not (a replay, a refund or a rolled-back attempt leaves a gap).
+// Inserting the items in the order's statement instead would not cover the coupon redemption.
+const takeOrderId = preparedStatement('next_order_id', (db) =>
+  db
+    .select({ id: sql<number>`id` })
+    .from(sql`(select nextval(pg_get_serial_sequence('orders', 'id'))::int as id) as next_order`),
+);
+
+/** An id for an order this transaction may write (see takeOrderId). */
+export async function nextOrderId(tx: Tx): Promise<number> {
+  const [row] = await takeOrderId(tx).execute();
+  return row!.id;
+}
+
+/** Attempts at an unused order number: 32^6 a day, a second is rare, a sixth would mean a broken generator. */
+const ORDER_NUMBER_DRAWS = 5;
+
+function isOrderNumberClash(error: unknown): boolean {
+  const pg = ((error as { cause?: unknown }).cause ?? error) as { code?: string; constraint?: string };
+  return pg.code === '23505' && pg.constraint === 'orders_number_key';
+}
+
+/**
+ * A transaction that may place an order (insertOrder), run again whole when the order number it
+ * drew was taken: the order is sent with the statements that follow it, so a clash is known only
+ * when the transaction has already failed. Nothing in it may act outside the database.
+ */
+export async function placingTransaction<T>(db: Db, run: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let draw = 1; ; draw++) {
+    try {
+      return await db.transaction(run);
+    } catch (error) {
+      if (!isOrderNumberClash(error)) throw error;
+      if (draw === ORDER_NUMBER_DRAWS)
+        throw new Error(`No unused order number in ${ORDER_NUMBER_DRAWS} draws.`, { cause: error });
+    }
+  }
+}
+
+/** What a placement reads with its checkout's lock: the payment's ledger entry, an id for its order. */
+export interface ReadWithLock {
+  recorded: PaymentRow | null;
+  orderId: number;
+}
 
 /** A payment's fate: an order (new or found again), or a refund recorded in the ledger. */
 export type Settlement =
@@ -94,12 +142,14 @@ export function createPlacement(deps: {
   }
 
   /**
-   * Inserts the order, its items and coupon redemption for a checkout whose stock is taken.
-   * `alongside` writes what else records the order (the payment's ledger entry) with them.
+   * Inserts the order, its items and coupon redemption for a checkout whose stock is taken, under
+   * `orderId` (nextOrderId). `alongside` writes what else records the order (the payment's ledger
+   * entry) with them. Run in placingTransaction: a taken order number fails the transaction.
    */
   async function insertOrder(
     tx: Tx,
     checkout: CheckoutRow,
+    orderId: number,
     paymentId: string,
     signature: string,
     /** The buyer when the request is theirs (their session read them); looked up otherwise. */
@@ -109,13 +159,13 @@ export function createPlacement(deps: {
     const user = buyer?.id === checkout.userId ? buyer : await loadUser(tx, checkout.userId);
     const now = new Date();
     const cod = checkout.provider === 'cod';
-    let orderNumber = '';
-    let order: OrderRow | undefined;
-    for (let draw = 1; !order; draw++) {
-      // 32^6 numbers a day: a second draw is rare, a sixth would mean a broken generator.
-      if (draw > 5) throw new Error('No unused order number in 5 draws.');
-      orderNumber = newOrderNumber(now);
-      [order] = await insertOrderRow(tx).execute({
+    const orderNumber = newOrderNumber(now);
+    // The order, then everything that records it: issued together, they travel in one write and
+    // run with the order first (decision 0027). If its number is taken, it fails and so does the
+    // transaction; the statements behind it fail as aborted and its failure is the one reported.
+    const [[order], items, basis] = await Promise.all([
+      insertOrderRow(tx).execute({
+        id: orderId,
         orderNumber,
         userId: checkout.userId,
         checkoutId: checkout.id,
@@ -142,12 +192,7 @@ export function createPlacement(deps: {
         providerSignature: signature,
         createdAt: now,
         updatedAt: now,
-      });
-    }
-    const orderId = order.id;
-    // Everything below needs only the order's id: issued together, they travel in one write and
-    // run in this order (decision 0027).
-    const [items, basis] = await Promise.all([
+      }),
       tx
         .insert(orderItems)
         .values(
@@ -179,7 +224,7 @@ export function createPlacement(deps: {
       deps.jobs.enqueue(tx, orderMessageJob({ orderNumber, event: 'placed' })),
       alongside?.(orderNumber),
     ]);
-    return { order, fresh: basis && { items, basis } };
+    return { order: order!, fresh: basis && { items, basis } };
   }
 
   /**
@@ -219,6 +264,15 @@ export function createPlacement(deps: {
   }
 
   /**
+   * The payment's ledger entry and an id for the order it may become, issued together: started
+   * at once, they go in the write of whatever is issued with them (the checkout's lock).
+   */
+  async function readWithLock(tx: Tx, paymentId: string): Promise<ReadWithLock> {
+    const [recorded, orderId] = await Promise.all([ledger.find(tx, paymentId), nextOrderId(tx)]);
+    return { recorded, orderId };
+  }
+
+  /**
    * Decides, once, what a captured payment becomes: an order, or a refund recorded in the ledger.
    * Called with the checkout locked, so the browser's verify and the gateway's webhook for the
    * same payment are decided one after the other; both are recorded in this transaction.
@@ -233,10 +287,10 @@ export function createPlacement(deps: {
       captured: { amountPaise: number; currency: string } | null;
     },
     buyer?: UserDto,
-    /** The payment's ledger entry when the caller read it under the checkout's lock. */
-    known?: PaymentRow | null,
+    /** What the caller read with the checkout's lock (readWithLock); read here otherwise. */
+    known?: ReadWithLock,
   ): Promise<Settlement> {
-    const recorded = known === undefined ? await ledger.find(tx, payment.id) : known;
+    const { recorded, orderId } = known ?? (await readWithLock(tx, payment.id));
     const [existing] =
       checkout.status === 'paid'
         ? await tx.select().from(orders).where(eq(orders.checkoutId, checkout.id))
@@ -290,8 +344,14 @@ export function createPlacement(deps: {
       );
       return { kind: 'refund', reason, amountPaise, created: true };
     }
-    const placed = await insertOrder(tx, checkout, payment.id, payment.signature, buyer, (orderNumber) =>
-      record('placed', orderNumber, null),
+    const placed = await insertOrder(
+      tx,
+      checkout,
+      orderId,
+      payment.id,
+      payment.signature,
+      buyer,
+      (orderNumber) => record('placed', orderNumber, null),
     );
     const order = await invoiceLast(tx, placed);
     return retaken?.reason === null
@@ -308,5 +368,5 @@ export function createPlacement(deps: {
     return (await userById(tx, userId))!;
   }
 
-  return { settlePayment, afterSettlement, insertOrder, invoiceLast };
+  return { settlePayment, afterSettlement, readWithLock, insertOrder, invoiceLast };
 }

@@ -32,7 +32,7 @@ import { moveCheckouts } from './checkout-status.ts';
 import { createCodPlacement } from './cod-placement.ts';
 import { createCodPrepay } from './cod-prepay.ts';
 import { linePriceDto, placedOrderDto, totalAmountDto } from './dto.ts';
-import { createPlacement } from './placement.ts';
+import { createPlacement, placingTransaction } from './placement.ts';
 import { claimQuotedCoupon, quotedColumns } from './quoted.ts';
 import {
   type AddressSnapshot,
@@ -317,7 +317,7 @@ export function createOrdersService(
     };
   }
 
-  const { settlePayment, afterSettlement, insertOrder, invoiceLast } = createPlacement({
+  const { settlePayment, afterSettlement, readWithLock, insertOrder, invoiceLast } = createPlacement({
     coupons,
     ledger,
     invoices: deps.invoices,
@@ -332,8 +332,8 @@ export function createOrdersService(
     coupons,
     quote,
     releaseCheckouts,
-    insertOrder: async (tx, checkout, paymentId, signature, buyer) =>
-      invoiceLast(tx, await insertOrder(tx, checkout, paymentId, signature, buyer)),
+    insertOrder: async (tx, checkout, orderId, paymentId, signature, buyer) =>
+      invoiceLast(tx, await insertOrder(tx, checkout, orderId, paymentId, signature, buyer)),
     addressSnapshot,
     stockChanged: (levels) => catalog.stockChanged(levels),
     assertServiceable: deps.delivery.assertServiceable,
@@ -479,12 +479,12 @@ export function createOrdersService(
       user: UserDto,
       payment: { razorpayOrderId: string; razorpayPaymentId: string; razorpaySignature: string },
     ) {
-      const settled = await db.transaction(async (tx) => {
-        // The checkout locked, then the payment's entry in the ledger read under that lock
-        // (issued together, run in this order: decision 0027).
-        const [[checkout], recorded] = await Promise.all([
+      const settled = await placingTransaction(db, async (tx) => {
+        // The checkout locked, then the payment's entry in the ledger read under that lock and an
+        // id for the order (issued together, run in this order: decision 0027).
+        const [[checkout], known] = await Promise.all([
           ownCheckoutLocked(tx).execute({ providerOrderId: payment.razorpayOrderId, userId: user.id }),
-          ledger.find(tx, payment.razorpayPaymentId),
+          readWithLock(tx, payment.razorpayPaymentId),
         ]);
         if (!checkout) throw new AppError('notFound', 'Payment order not found.');
         if (
@@ -506,7 +506,7 @@ export function createOrdersService(
             captured: null,
           },
           user,
-          recorded,
+          known,
         );
       });
       await afterSettlement(settled);
@@ -549,7 +549,7 @@ export function createOrdersService(
       const paymentEntity = event.payload?.payment?.entity;
       const providerOrderId = paymentEntity?.order_id ?? event.payload?.order?.entity?.id;
       const amountPaise = Number.isSafeInteger(paymentEntity?.amount) ? paymentEntity!.amount! : null;
-      const result = await db.transaction(async (tx) => {
+      const result = await placingTransaction(db, async (tx) => {
         const fresh = await tx
           .insert(paymentEvents)
           .values({ id, type })
