@@ -129,7 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       bus,
       // PGlite is one process: its sessions can be kept in memory (decision 0020).
       sessionCacheMs: database.kind === 'pglite' ? 60_000 : 0,
-      sessionReads: database.sessionReads,
+      shared: database.shared,
     }),
   );
 

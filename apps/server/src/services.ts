@@ -62,8 +62,11 @@ export interface ServiceDeps {
    * the invalidation bus carries `sessions.invalidateSession` / `invalidateUser` (decision 0020).
    */
   sessionCacheMs?: number;
-  /** PostgreSQL: the connection the session read runs on (Database.sessionReads). */
-  sessionReads?: Db | undefined;
+  /**
+   * PostgreSQL: the connection for short statements outside a transaction (Database.shared): the
+   * session read, a checkout's first look and pay's check, a confirmation's order read.
+   */
+  shared?: Db | undefined;
   /**
    * Carries cache invalidations to the other instances (lib/invalidation-bus.ts, decision 0022).
    * A new in-process cache of shared data subscribes to its topic here: one line.
@@ -100,7 +103,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     days: config.SESSION_DAYS,
     publicUrl: config.PUBLIC_URL,
     cacheMs: deps.sessionCacheMs ?? 0,
-    reads: deps.sessionReads,
+    reads: deps.shared,
   });
   const accounts = createAccountsService(db, {
     checkAddress: delivery.checkAddress,
@@ -116,6 +119,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   const messagePreferences = createMessagePreferences(db);
   const orderMessages = createOrderMessages({
     db,
+    reads: deps.shared,
     messenger,
     config,
     settings: () => content.footer(),
@@ -196,6 +200,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
       invoices,
       delivery,
       holdMinutes: config.CHECKOUT_HOLD_MINUTES,
+      reads: deps.shared,
       log: deps.log,
     }),
     customerOrders,

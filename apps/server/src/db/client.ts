@@ -29,10 +29,11 @@ export interface Database {
   /** What it was opened with (the invalidation bus LISTENs on a connection of its own to it). */
   url: string;
   /**
-   * PostgreSQL only: the session read every request makes, on a connection of its own where the
-   * reads of one pass of the event loop share a write (pg-pipeline.ts `sharedConnection`).
+   * PostgreSQL only: a connection of its own for short reads outside any transaction (the session
+   * read, a checkout's first look), where those of one pass of the event loop share a write
+   * (pg-pipeline.ts `sharedConnection`). Reads by key only: never a statement that may wait.
    */
-  sessionReads?: Db;
+  shared?: Db;
   /** The SQL migrations, then the data steps that must follow them (the pincode directory). */
   migrate(): Promise<void>;
   /**
@@ -83,12 +84,12 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
       process.emitWarning(`PostgreSQL idle connection closed: ${error.message}`);
     });
     const db = drizzlePg(pool, logger ? { logger } : {}) as unknown as Db;
-    const reads = sharedConnection(url);
+    const shared = sharedConnection(url);
     return {
       db,
       kind: 'postgres',
       url,
-      sessionReads: drizzlePg(reads as unknown as pg.Pool, logger ? { logger } : {}) as unknown as Db,
+      shared: drizzlePg(shared as unknown as pg.Pool, logger ? { logger } : {}) as unknown as Db,
       async migrate() {
         await migratePg(drizzlePg(pool), { migrationsFolder });
         await loadPincodeDirectory(db);
@@ -106,7 +107,7 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
       },
       ping: () => ping(db),
       close: async () => {
-        await reads.end();
+        await shared.end();
         await pool.end();
       },
     };

@@ -100,11 +100,13 @@ function pipelineClient(
 }
 
 /**
- * A connection of its own, in pipeline mode, for the one statement every request makes outside a
- * transaction (the session read): what the requests of one pass of the event loop read leaves in
- * one write (flushed on setImmediate, after that pass's I/O callbacks). Only short reads belong
- * here: a slow statement would hold up every one queued behind it. Not a pool: never for
- * transactions. A lost connection is opened again by the next statement.
+ * A connection of its own, in pipeline mode, for the short reads requests make outside a
+ * transaction (the session read every request makes, a checkout's first look): what the requests
+ * of one pass of the event loop read leaves in one write (flushed on setImmediate, after that
+ * pass's I/O callbacks). Only reads by key, which never wait for a lock, belong here: a slow
+ * statement would hold up every one queued behind it (a write may wait for a row lock; a NOTIFY
+ * waits for every other notifying transaction's commit). Not a pool: never for transactions. A
+ * lost connection is opened again by the next statement.
  */
 export function sharedConnection(url: string): SharedConnection {
   return new SharedConnection(url);

@@ -76,12 +76,15 @@ export function createOrderMessages(deps: {
   }>;
   /** The refund's amount in paise (refunds module); without it 'refunded' leaves the amount out. */
   refundAmount?: (orderNumber: string, refundId: string) => Promise<number | null>;
+  /** Where the order is read (PostgreSQL's shared connection); `db` otherwise. */
+  reads?: Db | undefined;
   /** Defaults to the orders module's own read. */
   loadOrder?: (orderNumber: string) => Promise<OrderFacts | null>;
   log: { warn(obj: object, msg: string): void };
 }) {
   const { db, messenger, config } = deps;
-  const loadOrder = deps.loadOrder ?? ((orderNumber: string) => loadOrderFacts(db, orderNumber));
+  const loadOrder =
+    deps.loadOrder ?? ((orderNumber: string) => loadOrderFacts(deps.reads ?? db, orderNumber));
   const siteUrl = config.PUBLIC_URL ?? '';
 
   async function storeFacts(): Promise<StoreFacts> {

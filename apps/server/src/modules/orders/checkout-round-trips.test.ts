@@ -15,6 +15,8 @@ describe('round trips per checkout step', () => {
   const sockets = countSocketWrites(() => counting);
   afterAll(() => sockets.restore());
   let transactions = 0;
+  /** PostgreSQL: the statements sent on the shared connection (decision 0027). */
+  let shared: string[] = [];
   beforeAll(async () => {
     t = await createTestApp({
       onQuery: (sql) => {
@@ -23,11 +25,21 @@ describe('round trips per checkout step', () => {
         if (counting && !/^(begin|commit)$/i.test(sql)) statements.push(sql);
       },
     });
+    type Query = (config: string | { text: string }, ...rest: unknown[]) => unknown;
+    const connection = t.database.shared?._.session as unknown as { client: { query: Query } } | undefined;
+    if (connection) {
+      const query = connection.client.query.bind(connection.client);
+      connection.client.query = (config, ...rest) => {
+        if (counting) shared.push(typeof config === 'string' ? config : config.text);
+        return query(config, ...rest);
+      };
+    }
   });
   afterAll(() => t.close());
 
   async function count(run: () => Promise<{ statusCode: number; body: string }>, status = 200) {
     statements = [];
+    shared = [];
     const writesBefore = sockets.writes;
     counting = true;
     let res: { statusCode: number; body: string };
@@ -39,7 +51,12 @@ describe('round trips per checkout step', () => {
     } finally {
       counting = false;
     }
-    return { res, statements: statements.slice(), writes: sockets.writes - writesBefore };
+    return {
+      res,
+      statements: statements.slice(),
+      shared: shared.slice(),
+      writes: sockets.writes - writesBefore,
+    };
   }
 
   it('buys with 1 statement to add, 6 to create the payment order, 1 to pay, 11 to place and 2 to confirm, in fewer writes', async () => {
@@ -94,11 +111,13 @@ describe('round trips per checkout step', () => {
     // The confirmation the placing enqueued, as its job runs it (e-mail and SMS, both outbox).
     const orderNumber = JSON.parse(place.res.body).orderNumber as string;
     statements = [];
+    shared = [];
     transactions = 0;
     counting = true;
     await t.app.services.orderMessages.deliver({ orderNumber, event: 'placed' });
     counting = false;
     const confirm = statements.slice();
+    const confirmShared = shared.slice();
     const session = t.database.kind === 'pglite' ? 0 : 1;
     const counts = Object.fromEntries(
       Object.entries({ add, create, pay, place }).map(([name, c]) => [name, c.statements.length - session]),
@@ -108,8 +127,9 @@ describe('round trips per checkout step', () => {
     // lock, the cart with the fee and milestones, earlier checkouts, stock, the checkout. place:
     // the checkout locked, the ledger, an id for the order (so the order need not be waited for),
     // the order with its first status, items, checkout paid, cart, job, payment, the seller with
-    // the products' rates, then the invoice under the series' next number with the order's stamp. On PostgreSQL the stock levels the checkout left are
-    // announced to the other instances (pg_notify) as well.
+    // the products' rates, then the invoice under the series' next number with the order's stamp.
+    // On PostgreSQL the stock levels the checkout left are announced to the other instances
+    // (pg_notify) as well.
     const notify = t.database.kind === 'pglite' ? 0 : 1;
     expect(counts).toEqual({ add: 1, create: 6 + notify, pay: 1, place: 11 });
     // confirmation: the order with its lines, shipment and the shopper's channel choices, then
@@ -140,6 +160,29 @@ describe('round trips per checkout step', () => {
         Object.entries({ add, create, pay, place }).map(([name, c]) => [name, c.writes]),
       );
       expect(writes).toEqual({ add: 2, create: 5, pay: 2, place: 4 });
+      // The short reads outside a transaction go on the shared connection, where under load they
+      // leave with other requests' in one write: the session reads, create's first look, pay's
+      // look at the checkout, the confirmation's order read.
+      const kind = (text: string) =>
+        /^select "id_hash"/.test(text)
+          ? 'session'
+          : /from "addresses"/.test(text)
+            ? 'first look'
+            : /from "checkouts"/.test(text)
+              ? 'checkout'
+              : /from "orders"/.test(text)
+                ? 'order'
+                : text;
+      const onShared = Object.fromEntries(
+        Object.entries({ add, create, pay, place }).map(([name, c]) => [name, c.shared.map(kind)]),
+      );
+      expect(onShared).toEqual({
+        add: ['session'],
+        create: ['session', 'first look'],
+        pay: ['session', 'checkout'],
+        place: ['session'],
+      });
+      expect(confirmShared.map(kind)).toEqual(['order']);
     }
   });
 });

@@ -122,9 +122,12 @@ export function createOrdersService(
     invoices: Pick<InvoicesService, 'basisForNewOrder' | 'onOrderPlaced'>;
     delivery: Pick<DeliveryService, 'assertServiceable'>;
     holdMinutes: number;
+    /** Where the short reads before a transaction run (PostgreSQL's shared connection); `db` otherwise. */
+    reads?: Db | undefined;
     log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   },
 ) {
+  const reads = deps.reads ?? db;
   // The shopper's order list in one round trip (listForCustomer): items as JSON in item order.
   const customerOrders = db
     .select({
@@ -374,7 +377,7 @@ export function createOrdersService(
       /** The request's language: the checkout keeps it and the order takes it over. */
       language: Lang = 'en',
     ) {
-      const [look] = await firstLook(db).execute({ id: input.addressId, userId: user.id });
+      const [look] = await firstLook(reads).execute({ id: input.addressId, userId: user.id });
       if (!look) throw new AppError('notFound', 'Please select a delivery address.');
       const { address, held } = look;
       await deps.delivery.assertServiceable(address.pincode);
@@ -464,7 +467,7 @@ export function createOrdersService(
     /** The simulated gateway's 'Pay' for the shopper's own pending checkout. */
     async simulatePayment(user: UserDto, providerOrderId: string) {
       if (!gateway.simulatePayment) throw new AppError('notFound', 'Not found');
-      const [checkout] = await ownCheckout(db).execute({ providerOrderId, userId: user.id });
+      const [checkout] = await ownCheckout(reads).execute({ providerOrderId, userId: user.id });
       if (!checkout && !(await prepay.ownedBy(user.id, providerOrderId)))
         throw new AppError('notFound', 'Payment order not found.');
       return gateway.simulatePayment(providerOrderId);
