@@ -6,8 +6,14 @@
 //
 // Only statements of a fixed shape belong here: values go in `sql.placeholder('name')`, never in
 // the built text (a list whose length varies, an `inArray`, a multi-row insert cannot).
-import { sql } from 'drizzle-orm';
-import type { PgInsertBase, PgInsertValue, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  PgDialect,
+  type PgInsertBase,
+  type PgInsertValue,
+  type PgQueryResultHKT,
+  type PgTable,
+} from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
 
 type Executor = Db | Tx;
@@ -84,4 +90,31 @@ export function preparedInsert<T extends PgTable, K extends keyof T['$inferInser
     const bound = statement(executor);
     return { execute: (values) => bound.execute(values as Record<string, unknown>) };
   };
+}
+
+interface PreparingSession {
+  prepareQuery(
+    query: ReturnType<PgDialect['sqlToQuery']>,
+    fields: undefined,
+    name: string,
+    arrayMode: boolean,
+  ): { execute(values?: Record<string, unknown>): Promise<unknown> };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A prepared statement written in SQL, for a shape the query builders do not express (a CTE that
+ * deletes and updates); values in `sql.placeholder('name')`, as above. Answers the driver's result.
+ */
+export function preparedSql(name: string, statement: SQL) {
+  return preparedStatement(name, (executor) => ({
+    prepare: (as: string) =>
+      (executor._.session as unknown as PreparingSession).prepareQuery(
+        dialect.sqlToQuery(statement),
+        undefined,
+        as,
+        false,
+      ),
+  }));
 }

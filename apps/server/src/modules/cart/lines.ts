@@ -3,6 +3,7 @@
 // `tx`, so the cart changes with the order or not at all.
 import { asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { preparedSql } from '../../db/prepared.ts';
 import { type VariantForSale, variantForSale } from '../catalog/line-facts.ts';
 import { cartItems } from './schema.ts';
 
@@ -45,6 +46,23 @@ export async function cartLineCount(executor: Executor, userId: number): Promise
   return row?.n ?? 0;
 }
 
+// One statement for every line: a line bought whole goes, a line that grew since keeps the rest.
+// The lines come as two arrays, so the statement has one shape and is prepared (parsing and
+// planning it each time cost PostgreSQL more than running it).
+const removeBoughtLines = preparedSql(
+  'remove_bought',
+  sql`with bought as (
+      select * from unnest(${sql.placeholder('variantIds')}::int[], ${sql.placeholder('quantities')}::int[])
+        as b(variant_id, quantity)
+    ), gone as (
+      delete from cart_items c using bought b
+      where c.user_id = ${sql.placeholder('userId')} and c.variant_id = b.variant_id and c.quantity <= b.quantity
+    )
+    update cart_items c set quantity = c.quantity - b.quantity, updated_at = now()
+    from bought b
+    where c.user_id = ${sql.placeholder('userId')} and c.variant_id = b.variant_id and c.quantity > b.quantity`,
+);
+
 /**
  * Takes what was bought out of the cart, as captured when payment began: lines added, or units
  * added to a line, after that stay for a next order.
@@ -55,18 +73,11 @@ export async function removeBought(
   lines: readonly { variantId: number; quantity: number }[],
 ): Promise<void> {
   if (lines.length === 0) return;
-  // One statement for every line: a line bought whole goes, a line that grew since keeps the rest.
   // The ids are integers, passed as array literals ('{1,2}').
   const list = (values: number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
-  await tx.execute(sql`
-    with bought as (
-      select * from unnest(${list(lines.map((l) => l.variantId))}::int[], ${list(lines.map((l) => l.quantity))}::int[])
-        as b(variant_id, quantity)
-    ), gone as (
-      delete from cart_items c using bought b
-      where c.user_id = ${userId} and c.variant_id = b.variant_id and c.quantity <= b.quantity
-    )
-    update cart_items c set quantity = c.quantity - b.quantity, updated_at = now()
-    from bought b
-    where c.user_id = ${userId} and c.variant_id = b.variant_id and c.quantity > b.quantity`);
+  await removeBoughtLines(tx).execute({
+    userId,
+    variantIds: list(lines.map((l) => l.variantId)),
+    quantities: list(lines.map((l) => l.quantity)),
+  });
 }

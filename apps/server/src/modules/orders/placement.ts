@@ -8,7 +8,7 @@ import { withCountryCode } from '@spice/shared/validators';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { endsTransaction } from '../../db/pg-pipeline.ts';
-import { preparedInsert, preparedStatement } from '../../db/prepared.ts';
+import { preparedInsert, preparedSql, preparedStatement } from '../../db/prepared.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { userById } from '../accounts/directory.ts';
 import { removeBought } from '../cart/lines.ts';
@@ -26,6 +26,7 @@ import { type checkouts, orderItems, orderStatusHistory, orders, PRICE_COLUMNS }
 
 type CheckoutRow = typeof checkouts.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
+type OrderItemRow = typeof orderItems.$inferSelect;
 const insertOrderRow = preparedInsert(
   'insert_order',
   orders,
@@ -64,6 +65,20 @@ const insertOrderRow = preparedInsert(
       );
     return db.with(placed, firstStatus).select().from(placed);
   },
+);
+
+// The order's lines from one JSON parameter, in their order: one shape whatever their number, so
+// the statement is prepared (a multi-row VALUES is parsed and planned again each time).
+const insertItems = preparedSql(
+  'insert_order_items',
+  sql`insert into ${orderItems} (order_id, product_id, variant_id, product_name, variant, quantity, price_paise, mrp_paise)
+    select ${sql.placeholder('orderId')}::int, l.product_id, l.variant_id, l.product_name, l.variant, l.quantity, l.price_paise, l.mrp_paise
+    from rows from (jsonb_to_recordset(${sql.placeholder('lines')}::jsonb) as (product_id int, variant_id int,
+      product_name text, variant text, quantity int, price_paise int, mrp_paise int)) with ordinality
+      as l(product_id, variant_id, product_name, variant, quantity, price_paise, mrp_paise, n)
+    order by l.n
+    returning id, order_id as "orderId", product_id as "productId", variant_id as "variantId",
+      product_name as "productName", variant, quantity, price_paise as "pricePaise", mrp_paise as "mrpPaise"`,
 );
 
 // The order's id is taken before its insert, by a statement sent with one the placement makes
@@ -193,21 +208,20 @@ export function createPlacement(deps: {
         createdAt: now,
         updatedAt: now,
       }),
-      tx
-        .insert(orderItems)
-        .values(
+      insertItems(tx).execute({
+        orderId,
+        lines: JSON.stringify(
           checkout.lines.map((l) => ({
-            orderId,
-            productId: l.productId,
-            variantId: l.variantId,
-            productName: l.productName,
+            product_id: l.productId,
+            variant_id: l.variantId,
+            product_name: l.productName,
             variant: l.weight,
             quantity: l.quantity,
-            pricePaise: l.pricePaise,
-            mrpPaise: l.mrpPaise,
+            price_paise: l.pricePaise,
+            mrp_paise: l.mrpPaise,
           })),
-        )
-        .returning(),
+        ),
+      }) as Promise<{ rows: OrderItemRow[] }>,
       // A cash on delivery order is invoiced when it ships (invoices/service.ts).
       cod
         ? null
@@ -224,7 +238,7 @@ export function createPlacement(deps: {
       deps.jobs.enqueue(tx, orderMessageJob({ orderNumber, event: 'placed' })),
       alongside?.(orderNumber),
     ]);
-    return { order: order!, fresh: basis && { items, basis } };
+    return { order: order!, fresh: basis && { items: items.rows, basis } };
   }
 
   /**
