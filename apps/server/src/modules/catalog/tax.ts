@@ -1,5 +1,5 @@
 // What a GST invoice needs of products: HSN code and rate, read inside the issuing transaction.
-import { type Placeholder, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { products } from './schema.ts';
@@ -15,7 +15,7 @@ export const productIdList = (productIds: readonly number[]) =>
  * The products' (`ids`, an id list) HSN codes and rates as one JSON value, for a caller's
  * statement that reads them beside its own rows (the invoice's seller); `taxById` reads it.
  */
-export const productTaxJson = (ids: Placeholder) =>
+export const productTaxJson = (ids: Placeholder | SQL) =>
   sql<TaxRow[]>`coalesce((select json_agg(json_build_object('id', p.id, 'hsnCode', p.hsn_code,
     'gstRateBp', p.gst_rate_bp)) from ${products} p where p.id = any(${ids}::int[])), '[]'::json)`;
 

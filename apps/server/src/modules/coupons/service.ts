@@ -4,10 +4,19 @@ import { couponBlock, couponBlockText, couponDiscount, normaliseCouponCode } fro
 import type { Lang } from '@spice/shared/lang';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { preparedInsert } from '../../db/prepared.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { amountToGoDto, couponDto } from './dto.ts';
 import { couponRedemptions, coupons } from './schema.ts';
 import { couponHasUseLeftSql, couponStatus, usableCouponSql } from './validity.ts';
+
+// Prepared: it starts when called, so a placement issues it in order with the order's other
+// statements (decision 0027).
+const insertRedemption = preparedInsert('insert_coupon_redemption', couponRedemptions, [
+  'couponId',
+  'userId',
+  'orderId',
+]);
 
 export const INVALID_COUPON = 'Invalid or expired coupon.';
 type Executor = Pick<Db, 'select'>;
@@ -101,7 +110,7 @@ export function createCouponsService(
       tx: Tx,
       use: { couponId: number; userId: number; orderId: number },
     ): Promise<void> {
-      await tx.insert(couponRedemptions).values(use);
+      await insertRedemption(tx).execute(use);
     },
 
     /**

@@ -15,13 +15,13 @@ import {
   stateCodeOf,
   stateName,
 } from '@spice/shared/gst';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedInsert, preparedStatement } from '../../db/prepared.ts';
 import { updateAtVersion } from '../../lib/versioned.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService } from '../admin/audit.ts';
-import { type ProductTax, productIdList, productTaxInfo, productTaxJson, taxById } from '../catalog/tax.ts';
+import { type ProductTax, productTaxInfo, productTaxJson, taxById } from '../catalog/tax.ts';
 import { orderByNumber, orderIdByNumber, orderItemsOf, stampInvoiceNumberSql } from '../orders/invoicing.ts';
 import type { AddressSnapshot, OrderItemRow, OrderRow } from '../orders/types.ts';
 import { renderDocument } from './pdf.ts';
@@ -33,13 +33,27 @@ const settingsRow = preparedStatement('invoice_settings', (db) =>
   db.select().from(invoiceSettings).where(eq(invoiceSettings.id, 1)),
 );
 
-/** The seller with the tax rates of a new order's products (`ids`), read together. */
-const settingsWithTax = preparedStatement('invoice_settings_with_tax', (db) =>
-  db
-    .select({ row: invoiceSettings, tax: productTaxJson(sql.placeholder('ids')) })
-    .from(invoiceSettings)
-    .where(eq(invoiceSettings.id, 1)),
-);
+/** A new order's invoice basis read in one statement: the seller and its products' tax rates. */
+type BasisRow = { row: typeof invoiceSettings.$inferSelect; tax: Parameters<typeof taxById>[0] };
+
+/**
+ * A statement reading a new order's invoice basis (the seller, its products' rates) for products
+ * named by `productIds`, an int[] expression of the caller's (the products of an order's
+ * checkout): the caller issues it with its own statements, so the invoice can go with the order
+ * (decision 0027). Made once per caller, at module load; its values are the expression's.
+ */
+export function invoiceBasisStatement(name: string, productIds: SQL) {
+  const statement = preparedStatement(name, (db) =>
+    db
+      .select({ row: invoiceSettings, tax: productTaxJson(productIds) })
+      .from(invoiceSettings)
+      .where(eq(invoiceSettings.id, 1)),
+  );
+  return async (tx: Tx, values: Record<string, unknown>): Promise<InvoiceBasis> => {
+    const [found] = (await statement(tx).execute(values)) as BasisRow[];
+    return { seller: settingsOf(found?.row), tax: taxById(found?.tax ?? []) };
+  };
+}
 
 const takeSeq = preparedInsert(
   'next_document_seq',
@@ -128,6 +142,22 @@ export function addressStateCode(address: AddressSnapshot): string | null {
   return null;
 }
 
+/** The saved settings; the empty ones (no GSTIN: no invoices) until the owner saves them. */
+function settingsOf(row: typeof invoiceSettings.$inferSelect | undefined): InvoiceSettingsDto {
+  const { id: _, ...rest } = row ?? {
+    id: 1,
+    legalName: '',
+    tradeName: '',
+    gstin: '',
+    address: '',
+    stateCode: '',
+    fssai: '',
+    seriesPrefix: 'KC',
+    version: 0,
+  };
+  return rest;
+}
+
 export type InvoicesService = ReturnType<typeof createInvoicesService>;
 
 /** The seller and the products' tax rates, as a new order's invoice is issued from them. */
@@ -136,32 +166,37 @@ export interface InvoiceBasis {
   tax: Map<number, ProductTax>;
 }
 
-/** A new order's items with the basis read alongside them: its invoice needs no further read. */
+/** A new order's lines, in order, with the basis read before them: its invoice needs no read. */
 export interface NewOrderInvoice {
-  items: OrderItemRow[];
+  lines: InvoiceLine[];
   basis: InvoiceBasis;
 }
+
+/** What an invoice shows of an order line. */
+type InvoiceLine = Pick<OrderItemRow, 'productId' | 'productName' | 'variant' | 'quantity' | 'pricePaise'>;
+
+/** What an invoice shows of its order (a new order's, known before its row is written). */
+export type InvoicedOrder = Pick<
+  OrderRow,
+  | 'id'
+  | 'orderNumber'
+  | 'paymentMode'
+  | 'invoiceNumber'
+  | 'address'
+  | 'userName'
+  | 'buyerGstin'
+  | 'couponDiscountPaise'
+  | 'prepaidDiscountPaise'
+  | 'deliveryPaise'
+  | 'platformFeePaise'
+  | 'codFeePaise'
+  | 'totalPaise'
+>;
 
 export function createInvoicesService(
   db: Db,
   deps: { audit: AuditService; log: { error(obj: object, msg: string): void } },
 ) {
-  /** The saved settings; the empty ones (no GSTIN: no invoices) until the owner saves them. */
-  function settingsOf(row: typeof invoiceSettings.$inferSelect | undefined): InvoiceSettingsDto {
-    const { id: _, ...rest } = row ?? {
-      id: 1,
-      legalName: '',
-      tradeName: '',
-      gstin: '',
-      address: '',
-      stateCode: '',
-      fssai: '',
-      seriesPrefix: 'KC',
-      version: 0,
-    };
-    return rest;
-  }
-
   async function settings(executor: Reader = db): Promise<InvoiceSettingsDto> {
     const [row] = await settingsRow(executor).execute();
     return settingsOf(row);
@@ -174,9 +209,9 @@ export function createInvoicesService(
   }
 
   function snapshotOf(
-    order: OrderRow,
+    order: InvoicedOrder,
     seller: InvoiceSettingsDto,
-    items: OrderItemRow[],
+    items: InvoiceLine[],
     tax: Map<number, ProductTax>,
   ): DocumentSnapshot {
     const found = addressStateCode(order.address);
@@ -220,24 +255,25 @@ export function createInvoicesService(
    * Issues the order's tax invoice (once; a second call answers the first number). None while the
    * store has no GSTIN. A figure that cannot be invoiced is logged, never allowed to stop the sale.
    */
-  async function issueInvoice(tx: Tx, order: OrderRow, fresh?: NewOrderInvoice): Promise<string | null> {
+  async function issueInvoice(tx: Tx, order: InvoicedOrder, fresh?: NewOrderInvoice): Promise<string | null> {
     if (order.invoiceNumber) return order.invoiceNumber;
     const productIds = (items: OrderItemRow[]) => [...new Set(items.map((i) => i.productId))];
     let seller: InvoiceSettingsDto;
-    let items: OrderItemRow[];
+    let items: InvoiceLine[];
     let tax: Map<number, ProductTax>;
     if (fresh) {
-      // A new order (no invoice yet): the seller and its products' rates read with its writes.
+      // A new order (no invoice yet): the seller and its products' rates read before its writes.
       ({ seller, tax } = fresh.basis);
       if (!seller.gstin) return null;
-      items = [...fresh.items].sort((a, b) => a.id - b.id);
+      items = fresh.lines;
     } else {
       seller = await settings(tx);
       if (!seller.gstin) return null;
       const [existing] = await tx.select().from(invoices).where(eq(invoices.orderId, order.id));
       if (existing) return existing.number;
-      items = await orderItemsOf(tx, order.id);
-      tax = await productTaxInfo(tx, productIds(items));
+      const rows = await orderItemsOf(tx, order.id);
+      items = rows;
+      tax = await productTaxInfo(tx, productIds(rows));
     }
     let snapshot: DocumentSnapshot;
     try {
@@ -309,18 +345,11 @@ export function createInvoicesService(
     issueInvoice,
     issueCreditNote,
 
-    /** Placement's hook: an order paid online is invoiced as it is placed; COD waits for shipping. */
-    /** `items`: the order's items just inserted with it (the order is new: it has no invoice yet). */
     /**
-     * What a new order's invoice needs from the database (the seller, its products' rates), read
-     * alongside the order's other writes (decision 0027); `onOrderPlaced` takes it with the items.
+     * Placement's hook: an order paid online is invoiced as it is placed; COD waits for shipping.
+     * `fresh`: a new order's lines and basis (invoiceBasisStatement): its one statement is issued at once.
      */
-    async basisForNewOrder(tx: Tx, productIds: readonly number[]): Promise<InvoiceBasis> {
-      const [row] = await settingsWithTax(tx).execute({ ids: productIdList([...new Set(productIds)]) });
-      return { seller: settingsOf(row?.row), tax: taxById(row?.tax ?? []) };
-    },
-
-    async onOrderPlaced(tx: Tx, order: OrderRow, fresh?: NewOrderInvoice) {
+    async onOrderPlaced(tx: Tx, order: InvoicedOrder, fresh?: NewOrderInvoice) {
       return order.paymentMode === 'COD' ? null : issueInvoice(tx, order, fresh);
     },
 

@@ -125,9 +125,10 @@ describe('round trips per checkout step', () => {
     // add: the line upserted within stock, answering the cart's other lines with it. create: the
     // address, cart and held checkout in one first look; then in the transaction the shopper's
     // lock, the cart with the fee and milestones, earlier checkouts, stock, the checkout. place:
-    // the checkout locked, the ledger, an id for the order (so the order need not be waited for),
-    // the order with its first status, items, checkout paid, cart, job, payment, the seller with
-    // the products' rates, then the invoice under the series' next number with the order's stamp.
+    // the checkout locked, the ledger, an id for the order and the seller with the rates of the
+    // checkout's products (so neither the order nor its invoice need be waited for), the order
+    // with its first status, items, checkout paid, cart, job, payment, then the invoice under the
+    // series' next number with the order's stamp.
     // On PostgreSQL the stock levels the checkout left are announced to the other instances
     // (pg_notify) as well.
     const notify = t.database.kind === 'pglite' ? 0 : 1;
@@ -145,21 +146,23 @@ describe('round trips per checkout step', () => {
     expect(at(create.statements, /"product_variants" set "stock"/)).toBe(session + 5);
     expect(at(place.statements, /from "checkouts" .* for update$/)).toBe(session);
     expect(at(place.statements, /from "payments" .* for update$/)).toBe(session + 1);
-    // The order's id is taken with the lock; the order goes first in the next write, before the
-    // rows that reference it.
+    // The order's id and its invoice's basis are read with the lock; the order goes first in the
+    // next write, before the rows that reference it, and the invoice (the series row's lock) last.
     expect(at(place.statements, /nextval\(pg_get_serial_sequence\('orders', 'id'\)\)/)).toBe(session + 2);
-    expect(at(place.statements, /insert into "orders"/)).toBe(session + 3);
-    expect(at(place.statements, /^insert into "order_items"/)).toBeGreaterThan(session + 3);
+    expect(at(place.statements, /from "invoice_settings"/)).toBe(session + 3);
+    expect(at(place.statements, /insert into "orders"/)).toBe(session + 4);
+    expect(at(place.statements, /^insert into "order_items"/)).toBeGreaterThan(session + 4);
+    expect(at(place.statements, /insert into "document_series"/)).toBe(place.statements.length - 1);
     // On PostgreSQL, statements issued together leave in one write (decision 0027); with the
     // session read: add 2; create: first look, lock + cart + earlier checkouts (with BEGIN),
     // checkout + stock with the COMMIT, pg_notify; pay 2; place: checkout lock + ledger + the
-    // order's id (with BEGIN), the order with its items and everything else that records it,
-    // invoice under its number with the COMMIT.
+    // order's id + the invoice's basis (with BEGIN), then the order with its items, everything
+    // else that records it and the invoice under its number, with the COMMIT.
     if (t.database.kind === 'postgres') {
       const writes = Object.fromEntries(
         Object.entries({ add, create, pay, place }).map(([name, c]) => [name, c.writes]),
       );
-      expect(writes).toEqual({ add: 2, create: 5, pay: 2, place: 4 });
+      expect(writes).toEqual({ add: 2, create: 5, pay: 2, place: 3 });
       // The short reads outside a transaction go on the shared connection, where under load they
       // leave with other requests' in one write: the session reads, create's first look, pay's
       // look at the checkout, the confirmation's order read.

@@ -15,18 +15,17 @@ import { removeBought } from '../cart/lines.ts';
 import type { StockLevel } from '../catalog/service.ts';
 import { reserveStock } from '../catalog/stock.ts';
 import type { CouponsService } from '../coupons/service.ts';
-import type { InvoicesService } from '../invoices/service.ts';
+import { type InvoiceBasis, type InvoicesService, invoiceBasisStatement } from '../invoices/service.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { orderMessageJob } from '../messaging/order-message-job.ts';
 import { decidePaymentFate } from '../payments/fate.ts';
 import type { PaymentRow, PaymentsLedger } from '../payments/ledger.ts';
 import type { RefundsService } from '../refunds/service.ts';
 import { markCheckoutPaid } from './checkout-status.ts';
-import { type checkouts, orderItems, orderStatusHistory, orders, PRICE_COLUMNS } from './schema.ts';
+import { checkouts, orderItems, orderStatusHistory, orders, PRICE_COLUMNS } from './schema.ts';
 
 type CheckoutRow = typeof checkouts.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
-type OrderItemRow = typeof orderItems.$inferSelect;
 const insertOrderRow = preparedInsert(
   'insert_order',
   orders,
@@ -76,9 +75,15 @@ const insertItems = preparedSql(
     from rows from (jsonb_to_recordset(${sql.placeholder('lines')}::jsonb) as (product_id int, variant_id int,
       product_name text, variant text, quantity int, price_paise int, mrp_paise int)) with ordinality
       as l(product_id, variant_id, product_name, variant, quantity, price_paise, mrp_paise, n)
-    order by l.n
-    returning id, order_id as "orderId", product_id as "productId", variant_id as "variantId",
-      product_name as "productName", variant, quantity, price_paise as "pricePaise", mrp_paise as "mrpPaise"`,
+    order by l.n`,
+);
+
+// The invoice basis of the order a checkout becomes (the seller, the rates of its lines'
+// products), read with the checkout's lock: the invoice then goes with the order, in its write.
+const basisOfCheckout = invoiceBasisStatement(
+  'invoice_basis_of_checkout',
+  sql`(select array_agg((l->>'productId')::int) from ${checkouts} c cross join jsonb_array_elements(c.lines) l
+    where c.provider_order_id = ${sql.placeholder('providerOrderId')})`,
 );
 
 // The order's id is taken before its insert, by a statement sent with one the placement makes
@@ -124,10 +129,14 @@ export async function placingTransaction<T>(db: Db, run: (tx: Tx) => Promise<T>)
   }
 }
 
-/** What a placement reads with its checkout's lock: the payment's ledger entry, an id for its order. */
+/**
+ * What a placement reads with its checkout's lock: the payment's ledger entry, an id for its
+ * order and its invoice's basis.
+ */
 export interface ReadWithLock {
   recorded: PaymentRow | null;
   orderId: number;
+  basis: InvoiceBasis;
 }
 
 /** A payment's fate: an order (new or found again), or a refund recorded in the ledger. */
@@ -140,7 +149,7 @@ export function createPlacement(deps: {
   coupons: Pick<CouponsService, 'claimUse' | 'recordRedemption'>;
   ledger: PaymentsLedger;
   /** Issues the GST invoice of an order paid online, in the placement's transaction. */
-  invoices: Pick<InvoicesService, 'basisForNewOrder' | 'onOrderPlaced'>;
+  invoices: Pick<InvoicesService, 'onOrderPlaced'>;
   jobs: Pick<JobQueue, 'enqueue'>;
   refunds: Pick<RefundsService, 'requestForPayment'>;
   stockChanged: (levels: readonly StockLevel[]) => void;
@@ -159,7 +168,10 @@ export function createPlacement(deps: {
   /**
    * Inserts the order, its items and coupon redemption for a checkout whose stock is taken, under
    * `orderId` (nextOrderId). `alongside` writes what else records the order (the payment's ledger
-   * entry) with them. Run in placingTransaction: a taken order number fails the transaction.
+   * entry) with them. An order paid online is invoiced last, from `basis` (read with the
+   * checkout's lock): its statement takes the number from the one series row every order of the
+   * year updates, so the COMMIT goes with it (decision 0027) and that row's lock is held only until
+   * PostgreSQL has committed. Run in placingTransaction: a taken order number fails the transaction.
    */
   async function insertOrder(
     tx: Tx,
@@ -170,65 +182,71 @@ export function createPlacement(deps: {
     /** The buyer when the request is theirs (their session read them); looked up otherwise. */
     buyer?: UserDto,
     alongside?: (orderNumber: string) => Promise<unknown>,
-  ) {
+    basis?: InvoiceBasis,
+  ): Promise<OrderRow> {
     const user = buyer?.id === checkout.userId ? buyer : await loadUser(tx, checkout.userId);
     const now = new Date();
     const cod = checkout.provider === 'cod';
-    const orderNumber = newOrderNumber(now);
-    // The order, then everything that records it: issued together, they travel in one write and
-    // run with the order first (decision 0027). If its number is taken, it fails and so does the
-    // transaction; the statements behind it fail as aborted and its failure is the one reported.
-    const [[order], items, basis] = await Promise.all([
-      insertOrderRow(tx).execute({
-        id: orderId,
-        orderNumber,
-        userId: checkout.userId,
-        checkoutId: checkout.id,
-        addressId: checkout.addressId,
-        userName: `${user.firstName} ${user.lastName}`.trim(),
-        userMobile: withCountryCode(user.mobile),
-        userEmail: user.email,
-        address: checkout.address,
-        couponCode: checkout.couponCode,
-        mrpTotalPaise: checkout.mrpTotalPaise,
-        subtotalPaise: checkout.subtotalPaise,
-        couponDiscountPaise: checkout.couponDiscountPaise,
-        deliveryPaise: checkout.deliveryPaise,
-        platformFeePaise: checkout.platformFeePaise,
-        codFeePaise: checkout.codFeePaise,
-        prepaidDiscountPaise: checkout.prepaidDiscountPaise,
-        totalPaise: checkout.totalPaise,
-        buyerGstin: checkout.buyerGstin,
-        language: checkout.language,
-        paymentMode: cod ? 'COD' : 'RAZORPAY',
-        paymentStatus: cod ? 'COD_PENDING' : 'PAID',
-        providerOrderId: checkout.providerOrderId,
-        providerPaymentId: paymentId,
-        providerSignature: signature,
-        createdAt: now,
-        updatedAt: now,
-      }),
+    const values = {
+      id: orderId,
+      orderNumber: newOrderNumber(now),
+      userId: checkout.userId,
+      checkoutId: checkout.id,
+      addressId: checkout.addressId,
+      userName: `${user.firstName} ${user.lastName}`.trim(),
+      userMobile: withCountryCode(user.mobile),
+      userEmail: user.email,
+      address: checkout.address,
+      couponCode: checkout.couponCode,
+      mrpTotalPaise: checkout.mrpTotalPaise,
+      subtotalPaise: checkout.subtotalPaise,
+      couponDiscountPaise: checkout.couponDiscountPaise,
+      deliveryPaise: checkout.deliveryPaise,
+      platformFeePaise: checkout.platformFeePaise,
+      codFeePaise: checkout.codFeePaise,
+      prepaidDiscountPaise: checkout.prepaidDiscountPaise,
+      totalPaise: checkout.totalPaise,
+      buyerGstin: checkout.buyerGstin,
+      language: checkout.language,
+      paymentMode: cod ? ('COD' as const) : ('RAZORPAY' as const),
+      paymentStatus: cod ? ('COD_PENDING' as const) : ('PAID' as const),
+      providerOrderId: checkout.providerOrderId,
+      providerPaymentId: paymentId,
+      providerSignature: signature,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const { orderNumber } = values;
+    const lines = checkout.lines.map((l) => ({
+      productId: l.productId,
+      variantId: l.variantId,
+      productName: l.productName,
+      variant: l.weight,
+      quantity: l.quantity,
+      pricePaise: l.pricePaise,
+      mrpPaise: l.mrpPaise,
+    }));
+    // The order, then everything that records it, then its invoice with the COMMIT: issued
+    // together, they travel in one write and run in this order (decision 0027). Each starts as it
+    // is issued (prepared statements, async functions), so the invoice is the last one sent. If
+    // the order's number is taken, it fails and so does the transaction; the statements behind it
+    // fail as aborted and its failure is the one reported.
+    const [[order], , , , , , , invoiceNumber] = await Promise.all([
+      insertOrderRow(tx).execute(values),
       insertItems(tx).execute({
         orderId,
         lines: JSON.stringify(
-          checkout.lines.map((l) => ({
+          lines.map((l) => ({
             product_id: l.productId,
             variant_id: l.variantId,
             product_name: l.productName,
-            variant: l.weight,
+            variant: l.variant,
             quantity: l.quantity,
             price_paise: l.pricePaise,
             mrp_paise: l.mrpPaise,
           })),
         ),
-      }) as Promise<{ rows: OrderItemRow[] }>,
-      // A cash on delivery order is invoiced when it ships (invoices/service.ts).
-      cod
-        ? null
-        : deps.invoices.basisForNewOrder(
-            tx,
-            checkout.lines.map((l) => l.productId),
-          ),
+      }),
       checkout.couponId !== null &&
         coupons.recordRedemption(tx, { couponId: checkout.couponId, userId: checkout.userId, orderId }),
       // A cash on delivery checkout is created paid; an online one moves to paid here.
@@ -237,21 +255,14 @@ export function createPlacement(deps: {
       // The confirmation goes out by job, committed with the order: a rolled-back order sends nothing.
       deps.jobs.enqueue(tx, orderMessageJob({ orderNumber, event: 'placed' })),
       alongside?.(orderNumber),
+      // A cash on delivery order is invoiced when it ships (invoices/service.ts).
+      cod || !basis
+        ? null
+        : endsTransaction(tx, () =>
+            deps.invoices.onOrderPlaced(tx, { ...values, invoiceNumber: null }, { lines, basis }),
+          ),
     ]);
-    return { order: order!, fresh: basis && { items: items.rows, basis } };
-  }
-
-  /**
-   * The GST invoice of an order paid online. Last in the transaction: its number comes from the
-   * one series row every order of the year updates, whose lock is held until the commit.
-   */
-  async function invoiceLast(tx: Tx, placed: Awaited<ReturnType<typeof insertOrder>>): Promise<OrderRow> {
-    if (!placed.fresh) return placed.order;
-    const { order, fresh } = placed;
-    // Its statement ends the transaction: the COMMIT goes with it (decision 0027), so the series
-    // row is free as soon as PostgreSQL has committed.
-    const invoiceNumber = await endsTransaction(tx, () => deps.invoices.onOrderPlaced(tx, order, fresh));
-    return { ...order, invoiceNumber };
+    return { ...order!, invoiceNumber: invoiceNumber ?? order!.invoiceNumber };
   }
 
   /**
@@ -281,9 +292,13 @@ export function createPlacement(deps: {
    * The payment's ledger entry and an id for the order it may become, issued together: started
    * at once, they go in the write of whatever is issued with them (the checkout's lock).
    */
-  async function readWithLock(tx: Tx, paymentId: string): Promise<ReadWithLock> {
-    const [recorded, orderId] = await Promise.all([ledger.find(tx, paymentId), nextOrderId(tx)]);
-    return { recorded, orderId };
+  async function readWithLock(tx: Tx, paymentId: string, providerOrderId: string): Promise<ReadWithLock> {
+    const [recorded, orderId, basis] = await Promise.all([
+      ledger.find(tx, paymentId),
+      nextOrderId(tx),
+      basisOfCheckout(tx, { providerOrderId }),
+    ]);
+    return { recorded, orderId, basis };
   }
 
   /**
@@ -304,7 +319,8 @@ export function createPlacement(deps: {
     /** What the caller read with the checkout's lock (readWithLock); read here otherwise. */
     known?: ReadWithLock,
   ): Promise<Settlement> {
-    const { recorded, orderId } = known ?? (await readWithLock(tx, payment.id));
+    const { recorded, orderId, basis } =
+      known ?? (await readWithLock(tx, payment.id, checkout.providerOrderId));
     const [existing] =
       checkout.status === 'paid'
         ? await tx.select().from(orders).where(eq(orders.checkoutId, checkout.id))
@@ -358,7 +374,7 @@ export function createPlacement(deps: {
       );
       return { kind: 'refund', reason, amountPaise, created: true };
     }
-    const placed = await insertOrder(
+    const order = await insertOrder(
       tx,
       checkout,
       orderId,
@@ -366,8 +382,8 @@ export function createPlacement(deps: {
       payment.signature,
       buyer,
       (orderNumber) => record('placed', orderNumber, null),
+      basis,
     );
-    const order = await invoiceLast(tx, placed);
     return retaken?.reason === null
       ? { kind: 'order', order, created: true, levels: retaken.levels }
       : { kind: 'order', order, created: true };
@@ -382,5 +398,5 @@ export function createPlacement(deps: {
     return (await userById(tx, userId))!;
   }
 
-  return { settlePayment, afterSettlement, readWithLock, insertOrder, invoiceLast };
+  return { settlePayment, afterSettlement, readWithLock, insertOrder };
 }

@@ -119,7 +119,7 @@ export function createOrdersService(
     refunds: Pick<RefundsService, 'requestForPayment' | 'applyWebhook'>;
     gateway: Gateway;
     ledger: PaymentsLedger;
-    invoices: Pick<InvoicesService, 'basisForNewOrder' | 'onOrderPlaced'>;
+    invoices: Pick<InvoicesService, 'onOrderPlaced'>;
     delivery: Pick<DeliveryService, 'assertServiceable'>;
     holdMinutes: number;
     /** Where the short reads before a transaction run (PostgreSQL's shared connection); `db` otherwise. */
@@ -320,7 +320,7 @@ export function createOrdersService(
     };
   }
 
-  const { settlePayment, afterSettlement, readWithLock, insertOrder, invoiceLast } = createPlacement({
+  const { settlePayment, afterSettlement, readWithLock, insertOrder } = createPlacement({
     coupons,
     ledger,
     invoices: deps.invoices,
@@ -335,8 +335,8 @@ export function createOrdersService(
     coupons,
     quote,
     releaseCheckouts,
-    insertOrder: async (tx, checkout, orderId, paymentId, signature, buyer) =>
-      invoiceLast(tx, await insertOrder(tx, checkout, orderId, paymentId, signature, buyer)),
+    insertOrder: (tx, checkout, orderId, paymentId, signature, buyer) =>
+      insertOrder(tx, checkout, orderId, paymentId, signature, buyer),
     addressSnapshot,
     stockChanged: (levels) => catalog.stockChanged(levels),
     assertServiceable: deps.delivery.assertServiceable,
@@ -487,7 +487,7 @@ export function createOrdersService(
         // id for the order (issued together, run in this order: decision 0027).
         const [[checkout], known] = await Promise.all([
           ownCheckoutLocked(tx).execute({ providerOrderId: payment.razorpayOrderId, userId: user.id }),
-          readWithLock(tx, payment.razorpayPaymentId),
+          readWithLock(tx, payment.razorpayPaymentId, payment.razorpayOrderId),
         ]);
         if (!checkout) throw new AppError('notFound', 'Payment order not found.');
         if (
