@@ -483,8 +483,8 @@ export function createOrdersService(
       payment: { razorpayOrderId: string; razorpayPaymentId: string; razorpaySignature: string },
     ) {
       const settled = await placingTransaction(db, async (tx) => {
-        // The checkout locked, then the payment's entry in the ledger read under that lock and an
-        // id for the order (issued together, run in this order: decision 0027).
+        // The checkout locked, then the payment's entry in the ledger read under that lock, an id
+        // for the order and its invoice's basis (issued together, run in this order: decision 0027).
         const [[checkout], known] = await Promise.all([
           ownCheckoutLocked(tx).execute({ providerOrderId: payment.razorpayOrderId, userId: user.id }),
           readWithLock(tx, payment.razorpayPaymentId, payment.razorpayOrderId),
