@@ -17,7 +17,7 @@ import { invoiceSettings, invoices } from './schema.ts';
 
 let t: TestApp;
 let adminCookie: string;
-let garam: { id: number; variants: { weight: string }[] };
+let garam: { id: number; name: string; variants: { weight: string }[] };
 let n = 0;
 const nextMobile = () => `8${String(300000000 + n++).slice(-9)}`;
 
@@ -133,6 +133,39 @@ describe('invoices', () => {
       expect(invoice!.snapshot.goods.map((g) => [g.hsn, g.rateBp])).toEqual([['09109100', 1200]]);
     } finally {
       await db.update(products).set({ hsnCode: '0910', gstRateBp: 500 }).where(eq(products.id, garam.id));
+    }
+  });
+
+  it('lists every line of a several-line order in the order they were added, each at its own rate', async () => {
+    const { db } = t.database;
+    const list = ProductList.parse((await t.app.inject('/api/products')).json());
+    const other = list.find((p) => p.id !== garam.id && p.variants.some((v) => v.stock > 0))!;
+    const [was] = await db
+      .select({ hsnCode: products.hsnCode, gstRateBp: products.gstRateBp })
+      .from(products)
+      .where(eq(products.id, other.id));
+    await db.update(products).set({ hsnCode: '09109100', gstRateBp: 1200 }).where(eq(products.id, other.id));
+    try {
+      const { s, addressId } = await shopper();
+      await addToCart(s, other.id, other.variants.find((v) => v.stock > 0)!.weight, 1);
+      await addToCart(s, garam.id, garam.variants[0]!.weight, 3);
+      const created = await createPaymentOrder(s, addressId);
+      expect(created.statusCode, created.body).toBe(200);
+      const { placed } = await payAndPlace(s, created.json().orderId);
+      expect(placed.statusCode, placed.body).toBe(200);
+      const [invoice] = await db
+        .select({ snapshot: invoices.snapshot })
+        .from(invoices)
+        .innerJoin(orders, eq(orders.id, invoices.orderId))
+        .where(eq(orders.orderNumber, placed.json().orderNumber));
+      expect(invoice!.snapshot.goods.map((g) => [g.description.split(' ')[0], g.quantity, g.rateBp])).toEqual(
+        [
+          [other.name.split(' ')[0], 1, 1200],
+          [garam.name.split(' ')[0], 3, 500],
+        ],
+      );
+    } finally {
+      await db.update(products).set(was!).where(eq(products.id, other.id));
     }
   });
 
