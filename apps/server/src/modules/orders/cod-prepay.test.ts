@@ -1,23 +1,18 @@
-// 'Pay now and save ₹X' (issue 12): a COD order not yet shipped paid online becomes a prepaid order
-// (COD fee waived, prepaid discount taken off) through the same gateway, verify and webhook as the
-// checkout; a payment arriving after the order shipped or was cancelled is recorded for refund.
-import { createHmac } from 'node:crypto';
 import { OrderDetail, OrderSummary, PaymentOrder } from '@spice/shared/contracts/commerce';
 import * as z from '@spice/shared/contracts/zod';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadAppSecret } from '../../lib/app-secrets.ts';
 import { DEMO_ADMIN } from '../../seed/demo-seed.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { codHelpers } from '../../test/cod.ts';
 import { type Shopper, signUp, verifyMobile } from '../../test/shoppers.ts';
+import { postWebhook } from '../../test/webhooks.ts';
 import { checkoutSettings } from '../checkout/schema.ts';
 import { payments } from '../payments/schema.ts';
 import { orders } from './schema.ts';
 
 let t: TestApp;
 let adminCookie: string;
-let secret: string;
 const h = codHelpers(
   () => t,
   () => adminCookie,
@@ -27,7 +22,6 @@ const COD_FEE = 2900;
 beforeAll(async () => {
   t = await createTestApp({ env: { OTP_SENDS_PER_IP_PER_HOUR: '100000' } });
   adminCookie = (await verifyMobile(t.app, DEMO_ADMIN.mobile)).cookie;
-  secret = await loadAppSecret(t.database.db, 'payments-simulated');
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -58,16 +52,7 @@ const verify = (s: Shopper, orderNumber: string, payment: object) =>
 
 function webhook(entity: { id: string; order_id: string; amount: number }, event = 'payment.captured') {
   const body = JSON.stringify({ event, payload: { payment: { entity: { currency: 'INR', ...entity } } } });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/payment/razorpay/webhook',
-    payload: body,
-    headers: {
-      'content-type': 'application/json',
-      'x-razorpay-signature': createHmac('sha256', secret).update(body).digest('hex'),
-      'x-razorpay-event-id': `evt_${entity.id}_${event}`,
-    },
-  });
+  return postWebhook(t, body, `evt_${entity.id}_${event}`);
 }
 
 /** A COD order with its pay-now gateway order made at the amount the order page offers. */

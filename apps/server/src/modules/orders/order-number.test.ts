@@ -1,11 +1,5 @@
-// Two orders can draw the same number (six characters from 32, a new series each day): the second
-// is placed under a number drawn again instead of failing (seen once in ~2,500 benchmark
-// checkouts). The order leaves with its items (placement.ts), so a clash fails the transaction and
-// placingTransaction runs it again whole: nothing of the failed attempt may remain.
-import { createHmac } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { loadAppSecret } from '../../lib/app-secrets.ts';
 import type { TestApp } from '../../test/app.ts';
 import {
   addAddress,
@@ -16,6 +10,7 @@ import {
 } from '../../test/commerce.ts';
 import { expectServerErrors } from '../../test/server-errors.ts';
 import { type Shopper, signUp } from '../../test/shoppers.ts';
+import { postWebhook } from '../../test/webhooks.ts';
 import { productVariants } from '../catalog/schema.ts';
 import { payments } from '../payments/schema.ts';
 import { checkouts, orderItems, orderStatusHistory, orders } from './schema.ts';
@@ -136,18 +131,8 @@ it("places the webhook's order under a number drawn again", async () => {
     event: 'payment.captured',
     payload: { payment: { entity: { id: 'pay_clash_hook', order_id: providerOrderId, status: 'captured' } } },
   });
-  const secret = await loadAppSecret(t.database.db, 'payments-simulated');
   forced.draws = [...number(0), ...number(3)];
-  const hook = await t.app.inject({
-    method: 'POST',
-    url: '/api/payment/razorpay/webhook',
-    payload: body,
-    headers: {
-      'content-type': 'application/json',
-      'x-razorpay-signature': createHmac('sha256', secret).update(body).digest('hex'),
-      'x-razorpay-event-id': 'evt_clash',
-    },
-  });
+  const hook = await postWebhook(t, body, 'evt_clash');
   expect(hook.json()).toEqual({ status: 'placed' });
   expect(forced.draws).toEqual([]);
   const placed = await ordersOf(s.id);

@@ -1,14 +1,10 @@
-// Under a mixed load (holds lapsing, newcomers taking the stock, verify and webhook racing for
-// each payment, some paid twice) every captured payment ends in exactly one order or one
-// recorded refund, and stock = initial − sold − held.
-import { createHmac } from 'node:crypto';
 import { ProductList } from '@spice/shared/contracts/catalog';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadAppSecret } from '../../lib/app-secrets.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addAddress, addToCart, placementPayload } from '../../test/commerce.ts';
 import { type Shopper, signUp } from '../../test/shoppers.ts';
+import { postWebhook } from '../../test/webhooks.ts';
 import { productVariants } from '../catalog/schema.ts';
 import { checkouts, orders } from '../orders/schema.ts';
 import { payments } from './schema.ts';
@@ -27,7 +23,6 @@ it('keeps every payment accounted for and stock exact under a mixed checkout loa
     (p) => p.slug === 'garam-masala',
   )!;
   const v = garam.variants[0]!;
-  const secret = await loadAppSecret(t.database.db, 'payments-simulated');
   let n = 0;
   const shopper = async () => {
     const s = await signUp(t.app, `95${String(40000000 + n++).slice(-8)}`);
@@ -67,15 +62,7 @@ it('keeps every payment accounted for and stock exact under a mixed checkout loa
       event: 'payment.captured',
       payload: { payment: { entity: { id: paymentId, order_id: orderId, amount, currency: 'INR' } } },
     });
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/payment/razorpay/webhook',
-      payload: body,
-      headers: {
-        'content-type': 'application/json',
-        'x-razorpay-signature': createHmac('sha256', secret).update(body).digest('hex'),
-      },
-    });
+    return postWebhook(t, body);
   };
   const payments_ = [...held, ...newcomers, ...newcomers.slice(0, 2)].map(async ({ r, s }) => {
     const orderId = r.json().orderId as string;
