@@ -1,11 +1,9 @@
 // Every captured payment ends in an order or a recorded refund: through verify and the webhook,
 // late, repeated, doubled and for cancelled orders; and the owner sees them.
-import { createHmac } from 'node:crypto';
 import { AdminPaymentPage } from '@spice/shared/contracts/admin-payments';
 import { ProductList } from '@spice/shared/contracts/catalog';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadAppSecret } from '../../lib/app-secrets.ts';
 import { DEMO_ADMIN } from '../../seed/demo-seed.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
@@ -16,6 +14,7 @@ import {
   placementPayload,
 } from '../../test/commerce.ts';
 import { type Shopper, signUp, verifyMobile } from '../../test/shoppers.ts';
+import { postWebhook } from '../../test/webhooks.ts';
 import { productVariants } from '../catalog/schema.ts';
 import { checkouts, orders } from '../orders/schema.ts';
 import { payments } from './schema.ts';
@@ -24,7 +23,6 @@ let t: TestApp;
 let variantId: number;
 let weight: string;
 let productId: number;
-let secret: string;
 let adminCookie: string;
 let n = 0;
 const nextMobile = () => `7${String(200000000 + n++).slice(-9)}`;
@@ -37,7 +35,6 @@ beforeAll(async () => {
   productId = garam.id;
   variantId = garam.variants[0]!.id;
   weight = garam.variants[0]!.weight;
-  secret = await loadAppSecret(t.database.db, 'payments-simulated');
   adminCookie = (await verifyMobile(t.app, DEMO_ADMIN.mobile)).cookie;
 }, 60_000);
 afterAll(async () => {
@@ -78,16 +75,7 @@ function webhook(
   eventId = `evt_${entity.id}_${event}`,
 ) {
   const body = JSON.stringify({ event, payload: { payment: { entity: { currency: 'INR', ...entity } } } });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/payment/razorpay/webhook',
-    payload: body,
-    headers: {
-      'content-type': 'application/json',
-      'x-razorpay-signature': createHmac('sha256', secret).update(body).digest('hex'),
-      'x-razorpay-event-id': eventId,
-    },
-  });
+  return postWebhook(t, body, eventId);
 }
 
 /** The hold lapses now (as the sweeper does after CHECKOUT_HOLD_MINUTES), without waiting. */

@@ -20,6 +20,7 @@ import {
   placementPayload,
 } from '../../test/commerce.ts';
 import { type Shopper, signUp, verifyMobile } from '../../test/shoppers.ts';
+import { postWebhook } from '../../test/webhooks.ts';
 import { users } from '../accounts/schema.ts';
 import { jobs } from '../jobs/schema.ts';
 import { payments } from '../payments/schema.ts';
@@ -282,16 +283,7 @@ describe('refunds through Razorpay (loopback fake)', () => {
 
   const webhook = (event: string, entity: object, eventId: string) => {
     const body = JSON.stringify({ event, payload: { refund: { entity } } });
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/payment/razorpay/webhook',
-      payload: body,
-      headers: {
-        'content-type': 'application/json',
-        'x-razorpay-signature': createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex'),
-        'x-razorpay-event-id': eventId,
-      },
-    });
+    return postWebhook(t, body, eventId, WEBHOOK_SECRET);
   };
 
   it('asks Razorpay once for the refund, retrying a failed call, and settles it by webhook once', async () => {
