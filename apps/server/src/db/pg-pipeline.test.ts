@@ -185,7 +185,7 @@ describe.skipIf(!onPostgres)('the PostgreSQL pool in pipeline mode', () => {
   });
 });
 
-describe.skipIf(!onPostgres)('the shared connection for session reads', () => {
+describe.skipIf(!onPostgres)('the shared connection for short reads', () => {
   let database: Database & { url?: string };
   beforeAll(async () => {
     database = await createTestDatabase();

@@ -50,6 +50,9 @@ export function preparedStatement<Q extends object>(
   };
 }
 
+/** Integers as a PostgreSQL array literal ('{1,2}'): the value of a prepared `$n::int[]`. */
+export const intArray = (values: readonly number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
+
 /**
  * An insert's values as placeholders named after their columns, for a prepared insert:
  * `.values(placeholdersFor<NewRow>()(['orderId', 'status']))`, executed with `{ orderId, status }`.

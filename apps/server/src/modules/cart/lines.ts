@@ -3,7 +3,7 @@
 // `tx`, so the cart changes with the order or not at all.
 import { asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { preparedSql } from '../../db/prepared.ts';
+import { intArray, preparedSql } from '../../db/prepared.ts';
 import { type VariantForSale, variantForSale } from '../catalog/line-facts.ts';
 import { cartItems } from './schema.ts';
 
@@ -73,11 +73,9 @@ export async function removeBought(
   lines: readonly { variantId: number; quantity: number }[],
 ): Promise<void> {
   if (lines.length === 0) return;
-  // The ids are integers, passed as array literals ('{1,2}').
-  const list = (values: number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
   await removeBoughtLines(tx).execute({
     userId,
-    variantIds: list(lines.map((l) => l.variantId)),
-    quantities: list(lines.map((l) => l.quantity)),
+    variantIds: intArray(lines.map((l) => l.variantId)),
+    quantities: intArray(lines.map((l) => l.quantity)),
   });
 }

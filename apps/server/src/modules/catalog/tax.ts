@@ -1,15 +1,11 @@
 // What a GST invoice needs of products: HSN code and rate, read inside the issuing transaction.
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { preparedStatement } from '../../db/prepared.ts';
+import { intArray, preparedStatement } from '../../db/prepared.ts';
 import { products } from './schema.ts';
 
 export type ProductTax = { hsnCode: string | null; gstRateBp: number | null };
 type TaxRow = ProductTax & { id: number };
-
-/** The ids as one array literal ('{3,7}'), so one statement serves every number of products. */
-export const productIdList = (productIds: readonly number[]) =>
-  `{${productIds.map((id) => Math.trunc(id)).join(',')}}`;
 
 /**
  * The products' (`ids`, an id list) HSN codes and rates as one JSON value, for a caller's
@@ -31,5 +27,5 @@ const taxRows = preparedStatement('product_tax_info', (db) =>
 
 export async function productTaxInfo(executor: Db | Tx, productIds: number[]) {
   if (productIds.length === 0) return new Map<number, ProductTax>();
-  return taxById(await taxRows(executor).execute({ ids: productIdList(productIds) }));
+  return taxById(await taxRows(executor).execute({ ids: intArray(productIds) }));
 }

@@ -16,6 +16,7 @@ import {
   stateName,
 } from '@spice/shared/gst';
 import { eq, type SQL, sql } from 'drizzle-orm';
+import type { PgInsertBase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedInsert, preparedStatement } from '../../db/prepared.ts';
 import { updateAtVersion } from '../../lib/versioned.ts';
@@ -55,17 +56,20 @@ export function invoiceBasisStatement(name: string, productIds: SQL) {
   };
 }
 
+/** A series' next number: its row inserted at 1 or counted up, locked until the commit. */
+const countedUp = (insert: PgInsertBase<typeof documentSeries, PgQueryResultHKT>) =>
+  insert
+    .onConflictDoUpdate({
+      target: [documentSeries.kind, documentSeries.financialYear],
+      set: { lastSeq: sql`${documentSeries.lastSeq} + 1` },
+    })
+    .returning({ seq: documentSeries.lastSeq });
+
 const takeSeq = preparedInsert(
   'next_document_seq',
   documentSeries,
   ['kind', 'financialYear', 'lastSeq'],
-  (insert) =>
-    insert
-      .onConflictDoUpdate({
-        target: [documentSeries.kind, documentSeries.financialYear],
-        set: { lastSeq: sql`${documentSeries.lastSeq} + 1` },
-      })
-      .returning({ seq: documentSeries.lastSeq }),
+  countedUp,
 );
 
 const ph = <T>(name: string) => sql.placeholder(name) as unknown as T;
@@ -78,16 +82,13 @@ const ph = <T>(name: string) => sql.placeholder(name) as unknown as T;
  * refuses: the series is full, as documentNumber throws.
  */
 const issueNumberedInvoice = preparedStatement('issue_numbered_invoice', (db) => {
-  const taken = db.$with('taken').as(
-    db
-      .insert(documentSeries)
-      .values({ kind: 'invoice', financialYear: ph('financialYear'), lastSeq: 1 })
-      .onConflictDoUpdate({
-        target: [documentSeries.kind, documentSeries.financialYear],
-        set: { lastSeq: sql`${documentSeries.lastSeq} + 1` },
-      })
-      .returning({ seq: documentSeries.lastSeq }),
-  );
+  const taken = db
+    .$with('taken')
+    .as(
+      countedUp(
+        db.insert(documentSeries).values({ kind: 'invoice', financialYear: ph('financialYear'), lastSeq: 1 }),
+      ),
+    );
   const seq = sql`(select last_seq from taken)`;
   const padded = sql`${sql.placeholder('head')}::text || lpad(${seq}::text, greatest(${sql.placeholder('width')}::int, length(${seq}::text)), '0')`;
   const issued = db.$with('issued').as(
@@ -257,7 +258,7 @@ export function createInvoicesService(
    */
   async function issueInvoice(tx: Tx, order: InvoicedOrder, fresh?: NewOrderInvoice): Promise<string | null> {
     if (order.invoiceNumber) return order.invoiceNumber;
-    const productIds = (items: OrderItemRow[]) => [...new Set(items.map((i) => i.productId))];
+    const productIds = (lines: InvoiceLine[]) => [...new Set(lines.map((l) => l.productId))];
     let seller: InvoiceSettingsDto;
     let items: InvoiceLine[];
     let tax: Map<number, ProductTax>;
@@ -271,9 +272,8 @@ export function createInvoicesService(
       if (!seller.gstin) return null;
       const [existing] = await tx.select().from(invoices).where(eq(invoices.orderId, order.id));
       if (existing) return existing.number;
-      const rows = await orderItemsOf(tx, order.id);
-      items = rows;
-      tax = await productTaxInfo(tx, productIds(rows));
+      items = await orderItemsOf(tx, order.id);
+      tax = await productTaxInfo(tx, productIds(items));
     }
     let snapshot: DocumentSnapshot;
     try {

@@ -335,8 +335,7 @@ export function createOrdersService(
     coupons,
     quote,
     releaseCheckouts,
-    insertOrder: (tx, checkout, orderId, paymentId, signature, buyer) =>
-      insertOrder(tx, checkout, orderId, paymentId, signature, buyer),
+    insertOrder,
     addressSnapshot,
     stockChanged: (levels) => catalog.stockChanged(levels),
     assertServiceable: deps.delivery.assertServiceable,
