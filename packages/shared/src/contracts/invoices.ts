@@ -1,7 +1,14 @@
 // Contracts of GST invoices (issue 13): the store's GST settings, the buyer's optional GSTIN at
 // checkout, product tax fields and the back office's monthly register.
 
-import { GST_STATES, gstinProblem, normaliseGstin, SERIES_PREFIX } from '../gst.ts';
+import {
+  GST_STATES,
+  gstinProblem,
+  gstinStateMismatch,
+  normaliseGstin,
+  SERIES_PREFIX_INVALID,
+  seriesPrefixFits,
+} from '../gst.ts';
 import { isWholePaise } from '../money.ts';
 import { Rupees } from './rupees.ts';
 
@@ -45,25 +52,28 @@ export const ProductTaxFields = z.object({
     .transform((v) => v ?? null),
 });
 
-export const InvoiceSettingsEdit = z.object({
-  legalName: z.string().trim().min(1, 'Enter the legal name.').max(120),
-  tradeName: z.string().trim().max(120).default(''),
-  gstin: Gstin,
-  address: z.string().trim().min(1, 'Enter the registered address.').max(400),
-  stateCode: z.string().refine((c) => Boolean(GST_STATES[c]), 'Choose the state of registration.'),
-  fssai: z
-    .string()
-    .trim()
-    .refine((s) => s === '' || /^\d{14}$/.test(s), 'An FSSAI licence number has 14 digits.')
-    .default(''),
-  seriesPrefix: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .refine((s) => SERIES_PREFIX.test(s), 'A series prefix is 1 to 3 letters or digits.'),
-  /** The version the form showed; 0 before the settings were first saved. */
-  version: z.coerce.number().int().nonnegative(),
-});
+export const InvoiceSettingsEdit = z
+  .object({
+    legalName: z.string().trim().min(1, 'Enter the legal name.').max(120),
+    tradeName: z.string().trim().max(120).default(''),
+    gstin: Gstin,
+    address: z.string().trim().min(1, 'Enter the registered address.').max(400),
+    stateCode: z.string().refine((c) => Boolean(GST_STATES[c]), 'Choose the state of registration.'),
+    fssai: z
+      .string()
+      .trim()
+      .refine((s) => s === '' || /^\d{14}$/.test(s), 'An FSSAI licence number has 14 digits.')
+      .default(''),
+    seriesPrefix: z.string().trim().toUpperCase().refine(seriesPrefixFits, SERIES_PREFIX_INVALID),
+    /** The version the form showed; 0 before the settings were first saved. */
+    version: z.coerce.number().int().nonnegative(),
+  })
+  .superRefine((s, ctx) => {
+    // A GSTIN is issued per state: its first two digits are the registration's state code.
+    if (GST_STATES[s.stateCode] && !gstinProblem(s.gstin) && s.gstin.slice(0, 2) !== s.stateCode) {
+      ctx.addIssue({ code: 'custom', path: ['gstin'], message: gstinStateMismatch(s.stateCode) });
+    }
+  });
 export type InvoiceSettingsEditInput = z.infer<typeof InvoiceSettingsEdit>;
 
 export const InvoiceSettings = z

@@ -100,7 +100,7 @@ export default function AdminInvoiceSettings({ loaderData: s, actionData }: Rout
           {text(
             'seriesPrefix',
             'Invoice series prefix',
-            "1 to 3 letters or digits: 'KC' gives KC/26-27/000123.",
+            "1 or 2 letters or digits: 'KC' gives invoices KC/26-27/000123 and credit notes KCC/26-27/000004.",
           )}
         </div>
         <button type="submit" className="button button--primary" disabled={navigation.state === 'submitting'}>
