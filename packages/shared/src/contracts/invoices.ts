@@ -10,7 +10,7 @@ import {
   seriesPrefixFits,
 } from '../gst.ts';
 import { isWholePaise } from '../money.ts';
-import { Rupees } from './rupees.ts';
+import { Rupees, RupeesInput } from './rupees.ts';
 
 export { GSTIN_LABEL } from '../gst.ts';
 
@@ -65,6 +65,11 @@ export const InvoiceSettingsEdit = z
       .refine((s) => s === '' || /^\d{14}$/.test(s), 'An FSSAI licence number has 14 digits.')
       .default(''),
     seriesPrefix: z.string().trim().toUpperCase().refine(seriesPrefixFits, SERIES_PREFIX_INVALID),
+    /** GSTR-1's B2C (Large) limit in rupees: ₹1,00,000 since 1 August 2024 (decision 0030). */
+    b2clThreshold: RupeesInput.refine(
+      (v) => v > 0,
+      'Enter the B2C (Large) limit in rupees, above 0.',
+    ).default(100_000),
     /** The version the form showed; 0 before the settings were first saved. */
     version: z.coerce.number().int().nonnegative(),
   })
@@ -85,6 +90,7 @@ export const InvoiceSettings = z
     stateCode: z.string(),
     fssai: z.string(),
     seriesPrefix: z.string(),
+    b2clThreshold: Rupees,
     version: z.number().int(),
   })
   .meta({ id: 'InvoiceSettings' });
@@ -128,5 +134,26 @@ export const InvoiceRegister = z
   .meta({ id: 'InvoiceRegister' });
 export type InvoiceRegisterDto = z.infer<typeof InvoiceRegister>;
 
-export const INVOICE_EXPORTS = ['b2c', 'b2b', 'hsn', 'docs'] as const;
+/**
+ * GSTR-1's tables as CSVs (decision 0030): 'hsn' is both HSN tables together, 'b2c' the old name
+ * of 'b2cs'.
+ */
+export const INVOICE_EXPORTS = [
+  'b2b',
+  'b2cl',
+  'b2cs',
+  'cdnr',
+  'cdnur',
+  'hsn-b2b',
+  'hsn-b2c',
+  'hsn',
+  'docs',
+  'b2c',
+] as const;
+export type InvoiceExport = (typeof INVOICE_EXPORTS)[number];
 export const InvoiceExportParams = z.object({ kind: z.enum(INVOICE_EXPORTS) });
+
+export const GSTR1_PERIOD_INVALID = 'Choose a return period as MMYYYY, like 112026.';
+export const Gstr1Query = z.object({
+  period: z.string({ error: GSTR1_PERIOD_INVALID }).regex(/^(0[1-9]|1[0-2])20\d\d$/, GSTR1_PERIOD_INVALID),
+});

@@ -17,6 +17,7 @@ import {
   stateCodeOf,
   stateName,
 } from '@spice/shared/gst';
+import { toPaise, toRupees } from '@spice/shared/money';
 import { eq, like, type SQL, sql } from 'drizzle-orm';
 import type { PgInsertBase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
@@ -27,6 +28,7 @@ import type { AuditService } from '../admin/audit.ts';
 import { type ProductTax, productTaxInfo, productTaxJson, taxById } from '../catalog/tax.ts';
 import { orderByNumber, orderIdByNumber, orderItemsOf, stampInvoiceNumberSql } from '../orders/invoicing.ts';
 import type { AddressSnapshot, OrderItemRow, OrderRow } from '../orders/types.ts';
+import { DEFAULT_B2CL_THRESHOLD_PAISE } from './gstr1.ts';
 import { renderDocument } from './pdf.ts';
 import { creditNotes, type DocumentSnapshot, documentSeries, invoiceSettings, invoices } from './schema.ts';
 
@@ -167,9 +169,11 @@ function settingsOf(row: typeof invoiceSettings.$inferSelect | undefined): Invoi
     stateCode: '',
     fssai: '',
     seriesPrefix: 'KC',
+    b2clThresholdPaise: DEFAULT_B2CL_THRESHOLD_PAISE,
     version: 0,
   };
-  return rest;
+  const { b2clThresholdPaise, ...fields } = rest;
+  return { ...fields, b2clThreshold: toRupees(b2clThresholdPaise) };
 }
 
 /** A credit note's number; 409 when its series has none left (nothing is written before it). */
@@ -495,7 +499,8 @@ export function createInvoicesService(
       await checkRegistration(input);
       return db.transaction(async (tx) => {
         const before = await settings(tx);
-        const { version, ...fields } = input;
+        const { version, b2clThreshold, ...edited } = input;
+        const fields = { ...edited, b2clThresholdPaise: toPaise(b2clThreshold) };
         // Checked here too, so `before` is the row the save replaces.
         if (version !== before.version) throw new AppError('conflict', SETTINGS_CHANGED_MEANWHILE);
         if (fields.seriesPrefix !== before.seriesPrefix) await checkSeriesHeads(tx, fields.seriesPrefix);
@@ -504,7 +509,7 @@ export function createInvoicesService(
           insert: { id: 1, ...fields },
           changed: SETTINGS_CHANGED_MEANWHILE,
         });
-        const { id: _, ...after } = row;
+        const after = settingsOf(row);
         await deps.audit.audit(
           {
             actorUserId: admin.id,
