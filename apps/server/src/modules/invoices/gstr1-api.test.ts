@@ -95,7 +95,7 @@ it('files B2CL, B2CS, B2B and their credit notes in their own tables, and the JS
   });
   expect(saved.statusCode, saved.body).toBe(200);
   const large = await order(3, 'Karnataka');
-  const local = await order(3, 'Maharashtra');
+  await order(3, 'Maharashtra'); // within the state: B2CS whatever its value
   const business = await order(1, 'Karnataka', '29AAGCB7383J1Z4');
   const returned = await order(3, 'Karnataka');
   await cancel(returned.orderNumber);
@@ -116,6 +116,9 @@ it('files B2CL, B2CS, B2B and their credit notes in their own tables, and the JS
   expect(num(b2cs.find((r) => r['Place Of Supply'] === '29-Karnataka')?.['Taxable Value'])).toBe(
     smallTaxable,
   );
+  const maharashtra = b2cs.find((r) => r['Place Of Supply'] === '27-Maharashtra')!;
+  expect(num(maharashtra['Central Tax Amount'])).toBeGreaterThan(0);
+  expect(maharashtra['Central Tax Amount']).toBe(maharashtra['State/UT Tax Amount']);
   const b2b = await exportOf('b2b');
   expect(b2b.map((r) => [r['GSTIN/UIN of Recipient'], r['Invoice Number']])).toEqual([
     ['29AAGCB7383J1Z4', business.invoice],
