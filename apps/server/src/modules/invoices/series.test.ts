@@ -169,4 +169,62 @@ describe('a series at its end (decision 0030)', () => {
     const [note] = await t.database.db.select({ number: creditNotes.number }).from(creditNotes);
     expect(note!.number).toBe(`QC/${fy}/1000000`);
   });
+  it('answers 409 to shipping a COD order at the invoice series end, and to its RTO at the credit note end', async () => {
+    const list = ProductList.parse((await t.app.inject('/api/products')).json());
+    const garam = list.find((p) => p.slug === 'garam-masala')!;
+    const s = await signUp(t.app, '9400000996');
+    const addressId = await addAddress(s);
+    await addToCart(s, garam.id, garam.variants[0]!.weight, 1);
+    const probe = await s.request({
+      method: 'POST',
+      url: '/api/orders/place-cod',
+      payload: { addressId, amount: 0 },
+    });
+    const placed = await s.request({
+      method: 'POST',
+      url: '/api/orders/place-cod',
+      payload: { addressId, amount: probe.json().amount },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const { orderNumber } = placed.json();
+    const admin = (await verifyMobile(t.app, DEMO_ADMIN.mobile)).cookie;
+    const detail = async () =>
+      (await t.app.inject({ url: `/api/admin/orders/${orderNumber}`, headers: { cookie: admin } })).json();
+    const move = async (status: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/orders/${orderNumber}/status`,
+        headers: { cookie: admin },
+        payload: {
+          status,
+          version: (await detail()).version,
+          ...(status === 'SHIPPED' && { trackingId: `AWB${orderNumber}` }),
+        },
+      });
+    for (const status of ['CONFIRMED', 'PACKED']) expect((await move(status)).statusCode).toBe(200);
+
+    const prefix = (
+      await t.app.inject({ url: '/api/admin/invoice-settings', headers: { cookie: admin } })
+    ).json().seriesPrefix as string;
+    // The last number that fits 16 characters under this prefix.
+    const last = (kind: 'invoice' | 'credit_note') =>
+      10 ** (16 - documentNumber(kind, prefix, fy, 1).replace(/\d+$/, '').length) - 1;
+    await setLast('invoice', last('invoice'));
+    let shown = await detail();
+    let before = await counts();
+    const ship = await move('SHIPPED');
+    expect([ship.statusCode, ship.json().message]).toEqual([409, full('invoice')]);
+    expect(await counts()).toEqual(before);
+    expect(await detail()).toEqual(shown);
+
+    await setLast('invoice', 200);
+    expect((await move('SHIPPED')).statusCode).toBe(200);
+    await setLast('credit_note', last('credit_note'));
+    shown = await detail();
+    before = await counts();
+    const rto = await move('RTO');
+    expect([rto.statusCode, rto.json().message]).toEqual([409, full('credit_note')]);
+    expect(await counts()).toEqual(before);
+    expect(await detail()).toEqual(shown);
+  });
 });
