@@ -241,3 +241,65 @@ function split(amount: number, rateBp: number) {
 function heads(s: DocumentSnapshot) {
   return { taxable: s.taxablePaise, igst: s.igstPaise, cgst: s.cgstPaise, sgst: s.sgstPaise };
 }
+
+describe("the portal's JSON", () => {
+  it('uses the offline tool field names, rupees, state codes and dd-mm-yyyy dates', () => {
+    const big = invoice(snapshot('29', [[2_00_000_00, 1, 500, '091030']]));
+    const local = invoice(snapshot('27', [[1_050_00, 1, 500, '091030']]));
+    const g = computeGstr1([big, local], [note(big, creditFor(big.snapshot, big.snapshot.goods), 9)], LAKH);
+    const json = gstr1Json(g, { gstin: '27AAKCK1234M1ZB' }, '112026');
+    const igst = big.snapshot.igstPaise / 100;
+    const txval = big.snapshot.taxablePaise / 100;
+    expect(json.b2cl).toEqual([
+      {
+        pos: '29',
+        inv: [
+          {
+            inum: big.number,
+            idt: '10-11-2026',
+            val: 200000,
+            itms: [{ num: 1, itm_det: { rt: 5, txval, iamt: igst, csamt: 0 } }],
+          },
+        ],
+      },
+    ]);
+    expect(json.cdnur).toEqual([
+      {
+        typ: 'B2CL',
+        ntty: 'C',
+        nt_num: 'KCC/26-27/000009',
+        nt_dt: '10-11-2026',
+        val: 200000,
+        pos: '29',
+        itms: [{ num: 1, itm_det: { rt: 5, txval, iamt: igst, csamt: 0 } }],
+      },
+    ]);
+    expect(json.b2cs).toEqual([
+      {
+        sply_ty: 'INTRA',
+        pos: '27',
+        typ: 'OE',
+        rt: 5,
+        txval: local.snapshot.taxablePaise / 100,
+        camt: local.snapshot.cgstPaise / 100,
+        samt: local.snapshot.sgstPaise / 100,
+        csamt: 0,
+      },
+    ]);
+    expect(json.hsn.hsn_b2c).toEqual([
+      {
+        num: 1,
+        hsn_sc: '091030',
+        desc: 'Turmeric (curcuma)',
+        uqc: 'PAC',
+        qty: 1,
+        rt: 5,
+        txval: local.snapshot.taxablePaise / 100,
+        iamt: 0,
+        camt: local.snapshot.cgstPaise / 100,
+        samt: local.snapshot.sgstPaise / 100,
+        csamt: 0,
+      },
+    ]);
+  });
+});
