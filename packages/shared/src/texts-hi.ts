@@ -51,6 +51,10 @@ export const TEXTS_HI: readonly (readonly [string, string])[] = [
   [PAY_NOW_MESSAGES.totalChanged, 'चुकाने की राशि बदल गई है। कृपया उसे देखकर दोबारा भुगतान करें।'],
   [PAY_NOW_MESSAGES.paid, 'भुगतान मिल गया। आपके ऑर्डर का भुगतान अब ऑनलाइन हो चुका है।'],
   [
+    'This request does not match the earlier one with the same Idempotency-Key.',
+    'यह अनुरोध उसी Idempotency-Key वाले पिछले अनुरोध से मेल नहीं खाता।',
+  ],
+  [
     'Your order total has changed. Please review it and place the order again.',
     'आपके ऑर्डर की कुल राशि बदल गई है। कृपया उसे देखकर दोबारा ऑर्डर करें।',
   ],
