@@ -126,6 +126,8 @@ const ConfigSchema = z
     // the per-address cap carries the rest.
     OTP_SENDS_PER_NUMBER_PER_15_MIN: z.coerce.number().int().min(1).max(100000).default(10),
     OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1000000).default(20),
+    // Wrong codes (login and e-mail) one address may try in an hour, on top of 5 per code.
+    OTP_VERIFIES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1000000).default(30),
     SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 
     // Contact form: where messages are forwarded, and how many one IP may send per hour.

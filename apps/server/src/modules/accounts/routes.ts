@@ -87,13 +87,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const session = await requireSession(request);
       const { email } = request.body;
-      await otp.verify({
-        purpose: 'email',
-        target: email,
-        sessionHash: session.idHash,
-        guess: request.body.otp,
-        messages: EMAIL_MESSAGES,
-      });
+      await app.limits.guard('otpVerify', request, () =>
+        otp.verify({
+          purpose: 'email',
+          target: email,
+          sessionHash: session.idHash,
+          guess: request.body.otp,
+          messages: EMAIL_MESSAGES,
+        }),
+      );
       await sessions.update(session.idHash, { validatedEmail: email });
       return { message: MESSAGES.emailValidated };
     },

@@ -67,12 +67,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { mobile } = request.body;
-      await otp.verify({
-        purpose: 'login',
-        target: mobile,
-        guess: request.body.otp,
-        messages: LOGIN_MESSAGES,
-      });
+      await app.limits.guard('otpVerify', request, () =>
+        otp.verify({ purpose: 'login', target: mobile, guess: request.body.otp, messages: LOGIN_MESSAGES }),
+      );
       const user = await accounts.findByMobile(mobile);
       await sessions.create(request, reply, { userId: user?.id ?? null, verifiedMobile: mobile });
       return { exists: user !== null, user };
