@@ -28,6 +28,22 @@ export const TEXTS_HI: readonly (readonly [string, string])[] = [
     'Too many coupon attempts. Please wait {seconds} seconds and try again.',
     'कूपन की बहुत ज़्यादा कोशिशें हो गईं। कृपया {seconds} सेकंड रुककर फिर कोशिश करें।',
   ],
+  // Any other 429, with its real wait (message-functions.ts tooManyRequestsMessage).
+  ...(
+    [
+      ['second', 'सेकंड'],
+      ['minute', 'मिनट'],
+      ['hour', 'घंटे'],
+    ] as const
+  ).flatMap(([unit, hindi]) =>
+    [unit, `${unit}s`].map(
+      (english) =>
+        [
+          `Too many requests. Please try again in {n} ${english}.`,
+          `बहुत ज़्यादा अनुरोध आ गए हैं। कृपया {n} ${hindi} बाद फिर कोशिश करें।`,
+        ] as const,
+    ),
+  ),
 
   // Delivery and pincodes.
   [DELIVERY_MESSAGES.notServiceable, 'हम अभी इस पिनकोड पर डिलीवरी नहीं करते।'],

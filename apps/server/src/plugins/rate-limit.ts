@@ -3,8 +3,7 @@
 // (modules/rate-limits). Routes and the storefront's form actions call the same named limits, so
 // a form posted without JavaScript counts against the same cap as the API.
 import rateLimit from '@fastify/rate-limit';
-import { CONTACT_TEXTS } from '@spice/shared/contracts/contact';
-import { couponWaitMessage, MESSAGES } from '@spice/shared/messages';
+import { couponWaitMessage, tooManyRequestsMessage } from '@spice/shared/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { addressKey } from '../lib/client-address.ts';
@@ -71,27 +70,27 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
     contact: {
       max: config.CONTACT_PER_IP_PER_HOUR,
       windowMs: HOUR_MS,
-      message: () => CONTACT_TEXTS.tooMany,
+      message: tooManyRequestsMessage,
       key: ip('contact'),
     },
-    // Login and e-mail codes share one per-address count, as before; each keeps its own text.
+    // Login and e-mail codes share one per-address count.
     otpSend: {
       max: config.OTP_SENDS_PER_IP_PER_HOUR,
       windowMs: HOUR_MS,
-      message: () => MESSAGES.tooManyLogins,
+      message: tooManyRequestsMessage,
       key: ip('otp'),
     },
     emailOtpSend: {
       max: config.OTP_SENDS_PER_IP_PER_HOUR,
       windowMs: HOUR_MS,
-      message: () => MESSAGES.tooManyAttempts,
+      message: tooManyRequestsMessage,
       key: ip('otp'),
     },
     // Wrong login and e-mail codes from one address (checked before a guess, counted after a wrong one).
     otpVerify: {
       max: config.OTP_VERIFIES_PER_IP_PER_HOUR,
       windowMs: HOUR_MS,
-      message: () => MESSAGES.tooManyAttempts,
+      message: tooManyRequestsMessage,
       key: ip('otp-verify'),
     },
     couponAddress: {

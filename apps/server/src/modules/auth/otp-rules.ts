@@ -73,6 +73,15 @@ export function decideSend(
   return { kind: 'resend', resendsLeft: limits.maxResends - current.resends - 1 };
 }
 
+/**
+ * How long until a code voided by wrong guesses can be replaced: the resend wait, or the login's
+ * end when its resends are used up.
+ */
+export function retryAfterLockSeconds(current: ChallengeState, now: Date, limits: OtpLimits): number {
+  const next = decideSend(current, { targetInWindow: 0, oldestInWindow: null }, now, limits);
+  return 'retryAfterSeconds' in next ? next.retryAfterSeconds : 1;
+}
+
 export type VerifyDecision = 'ok' | 'wrong' | 'locked' | 'no-code';
 
 /** `matches` is whether the guess equals the code; the caller computes it in constant time. */

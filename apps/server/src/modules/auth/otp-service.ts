@@ -2,7 +2,7 @@
 // otp-rules.ts. Each target's codes are serialised with a transaction-scoped advisory lock, so
 // racing sends or guesses end in one outcome.
 import { randomBytes } from 'node:crypto';
-import { MESSAGES } from '@spice/shared/messages';
+import { MESSAGES, tooManyRequestsMessage } from '@spice/shared/messages';
 import { and, count, desc, eq, gt, isNull, min, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -15,18 +15,15 @@ import {
   hashCode,
   NUMBER_WINDOW_MS,
   type OtpLimits,
+  retryAfterLockSeconds,
 } from './otp-rules.ts';
 import { appSecrets, otpChallenges, otpSends } from './schema.ts';
 
 export type OtpPurpose = 'login' | 'email';
 
+// A send or guess refused for a while answers 429 with the wait, in words and in Retry-After
+// (tooManyRequestsMessage); these are the purpose's other texts.
 export interface OtpMessages {
-  /** Sends refused by the per-number cap (the per-address cap answers from plugins/rate-limit.ts). */
-  rateLimited: string;
-  /** A resend within the wait. */
-  tooSoon: string;
-  /** Resends used up, or a code voided by wrong guesses. */
-  tooMany: string;
   /** The provider failed. */
   sendFailed: string;
   /** A wrong, expired or missing code. */
@@ -34,20 +31,17 @@ export interface OtpMessages {
 }
 
 export const LOGIN_MESSAGES: OtpMessages = {
-  rateLimited: MESSAGES.tooManyLogins,
-  tooSoon: MESSAGES.resendFailed,
-  tooMany: MESSAGES.tooManyAttempts,
   sendFailed: MESSAGES.otpSendFailed,
   wrong: MESSAGES.wrongOtp,
 };
 
 export const EMAIL_MESSAGES: OtpMessages = {
-  rateLimited: MESSAGES.tooManyAttempts,
-  tooSoon: MESSAGES.emailOtpFailed,
-  tooMany: MESSAGES.tooManyAttempts,
   sendFailed: MESSAGES.emailOtpFailed,
   wrong: MESSAGES.emailOtpWrong,
 };
+
+const tooManyRequests = (retryAfterSeconds: number) =>
+  new AppError('tooMany', tooManyRequestsMessage(retryAfterSeconds), undefined, { retryAfterSeconds });
 
 export function createOtpService(
   db: Db,
@@ -124,21 +118,7 @@ export function createOtpService(
             t,
             limits,
           );
-          if (decision.kind === 'rate-limited') {
-            throw new AppError('tooMany', args.messages.rateLimited, undefined, {
-              retryAfterSeconds: decision.retryAfterSeconds,
-            });
-          }
-          if (decision.kind === 'too-soon') {
-            throw new AppError('tooMany', args.messages.tooSoon, undefined, {
-              retryAfterSeconds: decision.retryAfterSeconds,
-            });
-          }
-          if (decision.kind === 'no-resends-left') {
-            throw new AppError('tooMany', args.messages.tooMany, undefined, {
-              retryAfterSeconds: decision.retryAfterSeconds,
-            });
-          }
+          if ('retryAfterSeconds' in decision) throw tooManyRequests(decision.retryAfterSeconds);
 
           const code = generateCode();
           const codeHmac = hashCode(key, args.purpose, args.target, code);
@@ -200,10 +180,13 @@ export function createOtpService(
         if (decision === 'ok' && current) {
           await tx.update(otpChallenges).set({ consumedAt: t }).where(eq(otpChallenges.id, current.id));
         }
-        return decision;
+        if (decision === 'locked' && current)
+          return { decision, wait: retryAfterLockSeconds(current, t, limits) };
+        return { decision, wait: 0 };
       });
-      if (outcome === 'locked') throw new AppError('tooMany', args.messages.tooMany);
-      if (outcome !== 'ok') throw new AppError('invalid', args.messages.wrong, { otp: args.messages.wrong });
+      if (outcome.decision === 'locked') throw tooManyRequests(outcome.wait);
+      if (outcome.decision !== 'ok')
+        throw new AppError('invalid', args.messages.wrong, { otp: args.messages.wrong });
     },
   };
 }
