@@ -15,6 +15,7 @@ import { MESSAGES } from '@spice/shared/messages';
 import { maskMobile } from '@spice/shared/validators';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { neverCache } from '../../lib/cache-headers.ts';
+import { addressKey } from '../../lib/client-address.ts';
 import { requireOwner, requireSession, requireUser } from '../../plugins/auth.ts';
 import { AppError, replyLang } from '../../plugins/errors.ts';
 import { EMAIL_MESSAGES } from '../auth/otp-service.ts';
@@ -61,7 +62,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         purpose: 'email',
         target: email,
         sessionHash: session.idHash,
-        ip: request.ip,
+        client: { address: addressKey(request.ip), deviceHash: null },
         messages: EMAIL_MESSAGES,
         compose: (code) => ({
           channel: 'email',

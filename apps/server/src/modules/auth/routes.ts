@@ -3,9 +3,11 @@ import { ErrorBody } from '@spice/shared/contracts/common';
 import * as z from '@spice/shared/contracts/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { neverCache } from '../../lib/cache-headers.ts';
+import { addressKey } from '../../lib/client-address.ts';
 import { requireSession, requireUser } from '../../plugins/auth.ts';
 import { AppError, replyLang } from '../../plugins/errors.ts';
 import { otpSmsText } from '../messaging/templates.ts';
+import { deviceHashOf, keepDeviceCookie } from './devices.ts';
 import { LOGIN_MESSAGES } from './otp-service.ts';
 
 const tags = ['auth'];
@@ -35,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return otp.issue({
         purpose: 'login',
         target: request.body.mobile,
-        ip: request.ip,
+        client: { address: addressKey(request.ip), deviceHash: deviceHashOf(request) },
         messages: LOGIN_MESSAGES,
         compose: (code) => ({
           channel: 'sms',
@@ -68,10 +70,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { mobile } = request.body;
       await app.limits.guard('otpVerify', request, () =>
-        otp.verify({ purpose: 'login', target: mobile, guess: request.body.otp, messages: LOGIN_MESSAGES }),
+        otp.verify({
+          purpose: 'login',
+          target: mobile,
+          deviceHash: deviceHashOf(request),
+          guess: request.body.otp,
+          messages: LOGIN_MESSAGES,
+        }),
       );
       const user = await accounts.findByMobile(mobile);
       await sessions.create(request, reply, { userId: user?.id ?? null, verifiedMobile: mobile });
+      // This device is the number's now: its next codes come whatever strangers ask for.
+      const secure = app.config.PUBLIC_URL?.startsWith('https:') === true || request.protocol === 'https';
+      await otp.rememberDevice(keepDeviceCookie(request, reply, secure), mobile);
       return { exists: user !== null, user };
     },
   );
