@@ -116,6 +116,47 @@ describe('numbers', () => {
   });
 });
 
+describe('ids past a database integer', () => {
+  it.each([['2147483648'], ['9007199254740992'], ['-1']])(
+    'answer 400 or 404 to id %s, never 500, in paths and bodies',
+    async (id) => {
+      const shopperRequests: InjectOptions[] = [
+        { method: 'DELETE', url: `/api/addresses/${id}` },
+        { method: 'PUT', url: `/api/addresses/${id}/set-default`, payload: {} },
+        { method: 'DELETE', url: `/api/cart/${id}` },
+        { method: 'PUT', url: `/api/cart/quantity/${id}?quantity=1`, payload: {} },
+        { method: 'POST', url: '/api/orders/place-cod', payload: { addressId: Number(id), amount: 1 } },
+        {
+          method: 'POST',
+          url: '/api/payment/create-razorpay-order',
+          payload: { addressId: Number(id), amount: 1 },
+        },
+        { method: 'GET', url: `/api/reviews/${id}` },
+        { method: 'GET', url: `/api/products/${id}` },
+      ];
+      for (const request of shopperRequests) {
+        const res = await shopper.request(request);
+        expect([400, 404], `${request.method} ${request.url} ${res.body}`).toContain(res.statusCode);
+      }
+      const adminRequests: InjectOptions[] = [
+        { method: 'POST', url: `/api/admin/jobs/${id}/retry`, payload: {} },
+        { method: 'PUT', url: `/api/admin/reviews/${id}/visibility`, payload: { hidden: true } },
+        { method: 'PUT', url: `/api/admin/contact-messages/${id}/read`, payload: { read: true } },
+        { method: 'GET', url: `/api/admin/coupons/${id}` },
+        { method: 'GET', url: `/api/admin/products/${id}` },
+        { method: 'GET', url: `/api/admin/customers/${id}` },
+        { method: 'POST', url: `/api/admin/variants/${id}/stock`, payload: { change: 1, reason: 'Count' } },
+        { method: 'PUT', url: `/api/admin/coupons/1/active`, payload: { active: true, version: Number(id) } },
+        { method: 'DELETE', url: `/api/admin/banners/1?version=${id}` },
+      ];
+      for (const request of adminRequests) {
+        const res = await asAdmin(request);
+        expect([400, 404], `${request.method} ${request.url} ${res.body}`).toContain(res.statusCode);
+      }
+    },
+  );
+});
+
 describe('the payments webhook', () => {
   it('answers 400 to a validly signed body that is not a JSON object', async () => {
     for (const body of ['not json', '{"event":', 'null', '[1]', '"x"']) {

@@ -36,9 +36,25 @@ interface Operation {
 
 const LONG = 'x'.repeat(100_000);
 /** Hostile JSON values for one field: NUL, lone surrogates, 100 kB, ±1e308, a wrong type. */
-const HOSTILE_VALUES: unknown[] = ['a\u0000b', 'a\uD800b', LONG, 1e308, -1e308, {}];
-/** Hostile path and query values, already encoded for the URL ('%ED%A0%80' is a lone surrogate). */
-const HOSTILE_URL_VALUES = ['a%00b', '%ED%A0%80', '1e308', '-1e308', LONG];
+const HOSTILE_VALUES: unknown[] = ['a\u0000b', 'a\uD800b', LONG, 1e308, -1e308, {}, 2 ** 31, 2 ** 53, -1];
+/**
+ * Hostile path and query values, already encoded for the URL ('%ED%A0%80' is a lone surrogate):
+ * ids past a PostgreSQL integer (2^31) and past exact JavaScript numbers (2^53), a negative one,
+ * and names every JavaScript object inherits.
+ */
+const HOSTILE_URL_VALUES = [
+  'a%00b',
+  '%ED%A0%80',
+  '1e308',
+  '-1e308',
+  LONG,
+  '2147483648',
+  '9007199254740992',
+  '-1',
+  '__proto__',
+  'constructor',
+  'toString',
+];
 /** Whole bodies of the wrong shape. */
 const HOSTILE_BODIES: unknown[] = ['a\u0000b', [], null];
 

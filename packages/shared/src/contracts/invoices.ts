@@ -62,7 +62,7 @@ export const InvoiceSettingsEdit = z.object({
     .toUpperCase()
     .refine((s) => SERIES_PREFIX.test(s), 'A series prefix is 1 to 3 letters or digits.'),
   /** The version the form showed; 0 before the settings were first saved. */
-  version: z.coerce.number().int().nonnegative(),
+  version: z.coerce.number().int().nonnegative().max(z.INT4_MAX, z.OUT_OF_RANGE),
 });
 export type InvoiceSettingsEditInput = z.infer<typeof InvoiceSettingsEdit>;
 
