@@ -157,6 +157,22 @@ describe('ids past a database integer', () => {
   );
 });
 
+describe('names every JavaScript object inherits', () => {
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'])(
+    "answer 404 as a shipping webhook's provider: %s",
+    async (provider) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/shipping/webhook/${provider}`,
+        headers: { 'x-api-key': 'anything' },
+        payload: { awb: 'AWB1', current_status: 'DELIVERED' },
+      });
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json()).toEqual({ message: 'Unknown shipping provider.' });
+    },
+  );
+});
+
 describe('the payments webhook', () => {
   it('answers 400 to a validly signed body that is not a JSON object', async () => {
     for (const body of ['not json', '{"event":', 'null', '[1]', '"x"']) {

@@ -199,7 +199,9 @@ export function createShippingService(db: Db, deps: Deps) {
      * logged and acknowledged: the courier would otherwise retry them forever.
      */
     async webhook(provider: string, token: unknown, body: unknown): Promise<{ status: string }> {
-      if (!(provider in deps.webhookTokens)) throw new AppError('notFound', 'Unknown shipping provider.');
+      // Own keys only: a plain object also answers to '__proto__', 'constructor', 'toString'…
+      if (!Object.hasOwn(deps.webhookTokens, provider))
+        throw new AppError('notFound', 'Unknown shipping provider.');
       if (!tokenMatches(deps.webhookTokens[provider], token)) {
         throw new AppError('unauthorized', 'Invalid webhook token.');
       }
