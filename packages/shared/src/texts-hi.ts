@@ -185,6 +185,7 @@ export const TEXTS_HI: readonly (readonly [string, string])[] = [
   ['No such image.', 'यह तस्वीर नहीं मिली।'],
   ['Cross-origin request refused.', 'यह अनुरोध किसी दूसरी साइट से आया है, इसलिए स्वीकार नहीं किया गया।'],
   ['Invalid request.', 'अनुरोध सही नहीं है।'],
+  ['Invalid request target or Host header.', 'अनुरोध का पता या उसका Host हेडर सही नहीं है।'],
   ['Invalid value.', 'यह जानकारी सही नहीं है।'],
   ['Something went wrong. Please try again.', 'कुछ गड़बड़ हो गई। कृपया दोबारा कोशिश करें।'],
   ['No route for {route}', 'यह पता मौजूद नहीं है: {route}'],

@@ -55,6 +55,13 @@ const HOSTILE_URL_VALUES = [
   'constructor',
   'toString',
 ];
+/** Headers a careless integrator or an attacker sends. */
+const HOSTILE_HEADERS: Record<string, string>[] = [
+  { host: 'user@example.com' },
+  { host: 'user:pw@127.0.0.1:3000' },
+  { 'x-forwarded-host': 'user@example.com', 'x-forwarded-for': '::ffff:1.2.3.4, 2001:db8::1' },
+  { 'idempotency-key': '__proto__', 'accept-language': 'hi;q=1e308, __proto__' },
+];
 /** Whole bodies of the wrong shape. */
 const HOSTILE_BODIES: unknown[] = ['a\u0000b', [], null];
 
@@ -160,7 +167,12 @@ function requestsFor(method: string, path: string, op: Operation): InjectOptions
       : {}),
   });
 
-  const requests: InjectOptions[] = [inject(url(path, plainParams, plainQuery), body)];
+  const plainRequest = inject(url(path, plainParams, plainQuery), body);
+  const requests: InjectOptions[] = [plainRequest];
+  // Hostile headers on the plain request: a Host with userinfo, and a forwarded one.
+  for (const headers of HOSTILE_HEADERS) {
+    requests.push({ ...plainRequest, headers: { ...(plainRequest.headers ?? {}), ...headers } });
+  }
   for (const p of params) {
     for (const v of HOSTILE_URL_VALUES)
       requests.push(inject(url(path, { ...plainParams, [p.name]: v }, plainQuery), body));
