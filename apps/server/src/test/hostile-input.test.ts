@@ -182,6 +182,25 @@ describe('the payments webhook', () => {
   });
 });
 
+describe('back-office reads from a stranger', () => {
+  it('answer 401 signed out and 403 to a shopper before the path or query is validated, on every operation', async () => {
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const reads = Object.entries(doc.paths)
+      .filter(([path, ops]) => path.startsWith('/api/admin/') && 'get' in ops)
+      .filter(([path]) => path !== '/api/admin/shipping-milestones')
+      .map(([path]) => path);
+    expect(reads.length).toBeGreaterThan(25);
+    for (const path of reads) {
+      // Path and query that fail every schema: a stranger learns nothing about what they should hold.
+      const url = `${path.replaceAll(/\{[^}]+\}/g, '-1x%00')}?page=-5&size=abc&from=nonsense&status=__proto__`;
+      expect((await t.app.inject({ url })).statusCode, `GET ${url}`).toBe(401);
+      expect((await shopper.request({ url })).statusCode, `GET ${url}`).toBe(403);
+    }
+    // The one back-office path the storefront reads stays public.
+    expect((await t.app.inject({ url: '/api/admin/shipping-milestones' })).statusCode).toBe(200);
+  });
+});
+
 describe('back-office writes from a stranger', () => {
   it('answer 401 signed out and 403 to a shopper before the body is validated, on every operation', async () => {
     const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
