@@ -127,3 +127,37 @@ describe('login codes and strangers', () => {
     expect((await send(mobile, '10.73.1.99')).statusCode).toBe(200);
   });
 });
+
+describe('a known device behind an address strangers share', () => {
+  let s: TestApp;
+  beforeAll(async () => {
+    s = await createTestApp({ seed: false, env: { OTP_SENDS_PER_IP_PER_HOUR: '3' } });
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+
+  it("gets its code after the address's sends are spent, while an unknown device there waits", async () => {
+    const nat = '100.64.0.1'; // A carrier's NAT: many phones, one address.
+    const inject = (mobile: string, path: string, payload: object, cookie?: string) =>
+      s.app.inject({
+        method: 'POST',
+        url: `/api/auth/otp/${path}`,
+        payload: { mobile, ...payload },
+        remoteAddress: nat,
+        headers: cookie ? { cookie } : {},
+      });
+    const owner = '9822100010';
+    expect((await inject(owner, 'send', {})).statusCode).toBe(200);
+    const login = await inject(owner, 'verify', { otp: await latestCode(s.app, owner) });
+    const { cookie } = deviceCookie(login);
+    // Strangers on the same address spend its sends.
+    for (const mobile of ['9822100011', '9822100012'])
+      expect((await inject(mobile, 'send', {})).statusCode).toBe(200);
+    expectWaitSaid(await inject('9822100013', 'send', {}));
+    expectWaitSaid(await inject(owner, 'send', {}));
+    // The owner's own device still gets its code.
+    const mine = await inject(owner, 'send', {}, cookie);
+    expect(mine.statusCode, mine.body).toBe(200);
+  });
+});

@@ -234,6 +234,11 @@ export function createOtpService(
         throw new AppError('invalid', args.messages.wrong, { otp: args.messages.wrong });
     },
 
+    /** Whether this device has logged in to this number before (its login codes always come). */
+    async knowsDevice(target: string, deviceHash: string | null): Promise<boolean> {
+      return db.transaction((tx) => isKnownDevice(tx, 'login', target, deviceHash));
+    },
+
     /** A number logged in on this device: from now on it always gets its login codes. */
     async rememberDevice(deviceHash: string, target: string): Promise<void> {
       const t = now();

@@ -28,7 +28,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.limits.take('otpSend', request);
+      const deviceHash = deviceHashOf(request);
+      // The number's own device is held by the resend rules alone, not by strangers who share its
+      // address (a carrier's NAT) and spent the address's sends (decision 0028).
+      if (!(await otp.knowsDevice(request.body.mobile, deviceHash)))
+        await app.limits.take('otpSend', request);
       // In Hindi when the request asks for it; on MSG91 only once the Hindi DLT template is set.
       const asked = replyLang(request);
       const hindiId = app.config.MSG91_TEMPLATE_ID_HI;
@@ -37,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return otp.issue({
         purpose: 'login',
         target: request.body.mobile,
-        client: { address: addressKey(request.ip), deviceHash: deviceHashOf(request) },
+        client: { address: addressKey(request.ip), deviceHash },
         messages: LOGIN_MESSAGES,
         compose: (code) => ({
           channel: 'sms',
