@@ -102,9 +102,14 @@ export function createOtpService(
   }
 
   /** Whether this device has logged in to this number before (login codes only). */
-  async function isKnownDevice(tx: Tx, purpose: OtpPurpose, target: string, deviceHash: string | null) {
+  async function isKnownDevice(
+    executor: Pick<Db, 'select'>,
+    purpose: OtpPurpose,
+    target: string,
+    deviceHash: string | null,
+  ) {
     if (purpose !== 'login' || deviceHash === null) return false;
-    const [row] = await tx
+    const [row] = await executor
       .select({ target: otpDevices.target })
       .from(otpDevices)
       .where(and(eq(otpDevices.deviceHash, deviceHash), eq(otpDevices.target, target)));
@@ -236,7 +241,7 @@ export function createOtpService(
 
     /** Whether this device has logged in to this number before (its login codes always come). */
     async knowsDevice(target: string, deviceHash: string | null): Promise<boolean> {
-      return db.transaction((tx) => isKnownDevice(tx, 'login', target, deviceHash));
+      return isKnownDevice(db, 'login', target, deviceHash);
     },
 
     /** A number logged in on this device: from now on it always gets its login codes. */
