@@ -200,8 +200,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(shippingRoutes);
       await api.register(adminJobRoutes);
       await api.register(deliveryRoutes);
-      // Unknown /api paths answer JSON, never the storefront's HTML 404.
-      api.all('/*', async (request, reply) =>
+      // Unknown /api paths answer JSON, never the storefront's HTML 404. Not an operation of the
+      // API, so not in its document (whose OpenAPI 3.1 has no QUERY or TRACE operations either).
+      api.all('/*', { schema: { hide: true } }, async (request, reply) =>
         reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` }),
       );
     },

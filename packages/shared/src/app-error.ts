@@ -7,6 +7,7 @@ const STATUS = {
   forbidden: 403,
   notFound: 404,
   conflict: 409,
+  unprocessable: 422,
   tooLarge: 413,
   tooMany: 429,
   unavailable: 503,

@@ -10,6 +10,25 @@ export const percentOffLabel = (n: number) => `${n}% off`;
 export const couponWaitMessage = (seconds: number) =>
   `Too many coupon attempts. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`;
 
+export type WaitUnit = 'second' | 'minute' | 'hour';
+
+/**
+ * A wait in the words a shopper reads, rounded up so that trying again then works: seconds under a
+ * minute, minutes up to 90 minutes, hours beyond.
+ */
+export function waitAmount(seconds: number): { n: number; unit: WaitUnit } {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return { n: s, unit: 'second' };
+  if (s <= 90 * 60) return { n: Math.ceil(s / 60), unit: 'minute' };
+  return { n: Math.ceil(s / 3600), unit: 'hour' };
+}
+
+/** Every 429 but the coupon box's: the wait it says is the one Retry-After says (issue 30). */
+export function tooManyRequestsMessage(retryAfterSeconds: number): string {
+  const { n, unit } = waitAmount(retryAfterSeconds);
+  return `Too many requests. Please try again in ${n} ${unit}${n === 1 ? '' : 's'}.`;
+}
+
 const REFUND_CAUSES: Record<RefundReason, string> = {
   sold_out: 'This item sold out while you were paying.',
   coupon_unavailable: 'The coupon on this order ran out while you were paying.',

@@ -59,4 +59,10 @@ export const SEARCH_PROMPT = {
 
 // The spec's text functions live beside these texts in their own module, so a page that needs only
 // a function (a price's '% off') does not load every text with it.
-export { couponWaitMessage, percentOffLabel, refundNotice, searchResultsTitle } from './message-functions.ts';
+export {
+  couponWaitMessage,
+  percentOffLabel,
+  refundNotice,
+  searchResultsTitle,
+  tooManyRequestsMessage,
+} from './message-functions.ts';

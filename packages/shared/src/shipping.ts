@@ -48,6 +48,14 @@ export function courierByCode(code: string): Courier {
   return COURIERS.find((c) => c.code === code) ?? { code, name: code, trackingUrl: null };
 }
 
+/**
+ * An AWB as the shop stores and compares it: trimmed and upper case. Couriers print and read
+ * their AWBs case-blind, so 'dl123' typed on one order and 'DL123' on another are one parcel.
+ */
+export function normalizeAwb(awb: string): string {
+  return awb.trim().toUpperCase();
+}
+
 export function trackingUrl(courierCode: string, awb: string): string | null {
   return courierByCode(courierCode).trackingUrl?.replace('{awb}', encodeURIComponent(awb)) ?? null;
 }

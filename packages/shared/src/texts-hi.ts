@@ -28,6 +28,22 @@ export const TEXTS_HI: readonly (readonly [string, string])[] = [
     'Too many coupon attempts. Please wait {seconds} seconds and try again.',
     'कूपन की बहुत ज़्यादा कोशिशें हो गईं। कृपया {seconds} सेकंड रुककर फिर कोशिश करें।',
   ],
+  // Any other 429, with its real wait (message-functions.ts tooManyRequestsMessage).
+  ...(
+    [
+      ['second', 'सेकंड'],
+      ['minute', 'मिनट'],
+      ['hour', 'घंटे'],
+    ] as const
+  ).flatMap(([unit, hindi]) =>
+    [unit, `${unit}s`].map(
+      (english) =>
+        [
+          `Too many requests. Please try again in {n} ${english}.`,
+          `बहुत ज़्यादा अनुरोध आ गए हैं। कृपया {n} ${hindi} बाद फिर कोशिश करें।`,
+        ] as const,
+    ),
+  ),
 
   // Delivery and pincodes.
   [DELIVERY_MESSAGES.notServiceable, 'हम अभी इस पिनकोड पर डिलीवरी नहीं करते।'],
@@ -50,6 +66,10 @@ export const TEXTS_HI: readonly (readonly [string, string])[] = [
   [PAY_NOW_MESSAGES.notPayable, 'इस ऑर्डर का भुगतान अब ऑनलाइन नहीं हो सकता।'],
   [PAY_NOW_MESSAGES.totalChanged, 'चुकाने की राशि बदल गई है। कृपया उसे देखकर दोबारा भुगतान करें।'],
   [PAY_NOW_MESSAGES.paid, 'भुगतान मिल गया। आपके ऑर्डर का भुगतान अब ऑनलाइन हो चुका है।'],
+  [
+    'This request does not match the earlier one with the same Idempotency-Key.',
+    'यह अनुरोध उसी Idempotency-Key वाले पिछले अनुरोध से मेल नहीं खाता।',
+  ],
   [
     'Your order total has changed. Please review it and place the order again.',
     'आपके ऑर्डर की कुल राशि बदल गई है। कृपया उसे देखकर दोबारा ऑर्डर करें।',
@@ -165,6 +185,7 @@ export const TEXTS_HI: readonly (readonly [string, string])[] = [
   ['No such image.', 'यह तस्वीर नहीं मिली।'],
   ['Cross-origin request refused.', 'यह अनुरोध किसी दूसरी साइट से आया है, इसलिए स्वीकार नहीं किया गया।'],
   ['Invalid request.', 'अनुरोध सही नहीं है।'],
+  ['Invalid request target or Host header.', 'अनुरोध का पता या उसका Host हेडर सही नहीं है।'],
   ['Invalid value.', 'यह जानकारी सही नहीं है।'],
   ['Something went wrong. Please try again.', 'कुछ गड़बड़ हो गई। कृपया दोबारा कोशिश करें।'],
   ['No route for {route}', 'यह पता मौजूद नहीं है: {route}'],

@@ -68,16 +68,19 @@ export async function requireAdmin(request: FastifyRequest, accounts: AccountsSe
   return user;
 }
 
+/** Back-office paths anyone may read: the storefront's cart shows the shipping milestones (spec section 6). */
+const PUBLIC_BACK_OFFICE_READS = new Set(['/api/admin/shipping-milestones']);
+
 /**
- * Every back-office write (under /api/admin/) refuses a visitor who is not an admin before the
- * body is parsed or validated: 401 logged out, 403 for a shopper, never a 400 that tells a
- * stranger what the body should hold. Reads are left to their handlers: one of them, the
- * shipping milestones, is public. Handlers still call requireAdmin for the admin's record.
+ * Every back-office route (under /api/admin/), read or write, refuses a visitor who is not an
+ * admin before its path, query or body is parsed or validated: 401 logged out, 403 for a shopper,
+ * never a 400 that tells a stranger what a field should hold. One hook for all of them, so a new
+ * route cannot forget it. Handlers still call requireAdmin for the admin's record.
  */
 export function guardBackOffice(api: FastifyInstance, accounts: AccountsService): void {
   api.addHook('onRequest', (request, _reply, done) => {
-    if (request.method === 'GET' || request.method === 'HEAD') return done();
-    if (!request.routeOptions.url?.startsWith('/api/admin/')) return done();
+    const route = request.routeOptions.url;
+    if (!route?.startsWith('/api/admin/') || PUBLIC_BACK_OFFICE_READS.has(route)) return done();
     requireAdmin(request, accounts).then(() => done(), done);
   });
 }

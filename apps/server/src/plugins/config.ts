@@ -122,10 +122,14 @@ const ConfigSchema = z
     OTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
     OTP_RESEND_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
     OTP_MAX_RESENDS: z.coerce.number().int().min(0).max(100).default(3),
-    // Per number a short window, so a stranger can hold a number up for 15 minutes at most;
-    // the per-address cap carries the rest.
+    // Per number and asking client (address or device cookie) a short window; all clients
+    // together a ceiling per number an hour (SMS cost). A device the number logged in on before is
+    // held by neither (decision 0028).
     OTP_SENDS_PER_NUMBER_PER_15_MIN: z.coerce.number().int().min(1).max(100000).default(10),
+    OTP_SENDS_PER_NUMBER_PER_HOUR: z.coerce.number().int().min(1).max(1000000).default(30),
     OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1000000).default(20),
+    // Wrong codes (login and e-mail) one address may try in an hour, on top of 5 per code.
+    OTP_VERIFIES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1000000).default(30),
     SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 
     // Contact form: where messages are forwarded, and how many one IP may send per hour.

@@ -15,7 +15,11 @@ import { toHindi } from '@spice/shared/texts-hi';
 import { describe, expect, it } from 'vitest';
 import { INVALID_COUPON } from '../modules/coupons/service.ts';
 import { NO_CREDIT_NOTE } from '../modules/invoices/service.ts';
-import { COD_CART_EMPTY, COD_TOTAL_CHANGED } from '../modules/orders/cod-placement.ts';
+import {
+  COD_CART_EMPTY,
+  COD_TOTAL_CHANGED,
+  IDEMPOTENCY_KEY_REUSED,
+} from '../modules/orders/cod-placement.ts';
 import { ORDER_NOT_FOUND } from '../modules/orders/customer-order.ts';
 import { PAYMENT_MESSAGES } from '../modules/orders/service.ts';
 import { PAYMENTS_UNAVAILABLE } from '../modules/payments/gateway.ts';
@@ -127,6 +131,7 @@ function ruleTexts(): string[] {
     NO_CREDIT_NOTE,
     COD_CART_EMPTY,
     COD_TOTAL_CHANGED,
+    IDEMPOTENCY_KEY_REUSED,
     ORDER_NOT_FOUND,
     ...strings(PAYMENT_MESSAGES),
     PAYMENTS_UNAVAILABLE,

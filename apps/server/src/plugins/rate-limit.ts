@@ -3,14 +3,20 @@
 // (modules/rate-limits). Routes and the storefront's form actions call the same named limits, so
 // a form posted without JavaScript counts against the same cap as the API.
 import rateLimit from '@fastify/rate-limit';
-import { CONTACT_TEXTS } from '@spice/shared/contracts/contact';
-import { couponWaitMessage, MESSAGES } from '@spice/shared/messages';
+import { couponWaitMessage, tooManyRequestsMessage } from '@spice/shared/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
+import { addressKey } from '../lib/client-address.ts';
 import { createPgCounters, pgStoreClass } from '../modules/rate-limits/pg-store.ts';
 import { AppError } from './errors.ts';
 
-export type LimitName = 'contact' | 'otpSend' | 'emailOtpSend' | 'couponAddress' | 'couponShopper';
+export type LimitName =
+  | 'contact'
+  | 'otpSend'
+  | 'emailOtpSend'
+  | 'otpVerify'
+  | 'couponAddress'
+  | 'couponShopper';
 
 interface Rule {
   max: number;
@@ -27,6 +33,8 @@ export interface Limits {
   check(name: LimitName, request: FastifyRequest): Promise<void>;
   /** Counts without refusing (e.g. a wrong coupon code, counted after the answer is known). */
   count(name: LimitName, request: FastifyRequest): Promise<void>;
+  /** Refuses (429) at the cap, runs `attempt`, and counts it when it fails (a wrong code). */
+  guard<T>(name: LimitName, request: FastifyRequest, attempt: () => Promise<T>): Promise<T>;
   /** Deletes ended windows (database store only). */
   purgeExpired(): Promise<void>;
 }
@@ -56,26 +64,34 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
     ...(redis ? { redis, nameSpace: 'shop-rl:' } : { store: pgStoreClass(counters) }),
   });
 
-  const ip = (prefix: string) => (request: FastifyRequest) => `${prefix}:${request.ip}`;
+  // Per address: an IPv6 client by its /64 (lib/client-address.ts).
+  const ip = (prefix: string) => (request: FastifyRequest) => `${prefix}:${addressKey(request.ip)}`;
   const rules: Record<LimitName, Rule> = {
     contact: {
       max: config.CONTACT_PER_IP_PER_HOUR,
       windowMs: HOUR_MS,
-      message: () => CONTACT_TEXTS.tooMany,
+      message: tooManyRequestsMessage,
       key: ip('contact'),
     },
-    // Login and e-mail codes share one per-address count, as before; each keeps its own text.
+    // Login and e-mail codes share one per-address count.
     otpSend: {
       max: config.OTP_SENDS_PER_IP_PER_HOUR,
       windowMs: HOUR_MS,
-      message: () => MESSAGES.tooManyLogins,
+      message: tooManyRequestsMessage,
       key: ip('otp'),
     },
     emailOtpSend: {
       max: config.OTP_SENDS_PER_IP_PER_HOUR,
       windowMs: HOUR_MS,
-      message: () => MESSAGES.tooManyAttempts,
+      message: tooManyRequestsMessage,
       key: ip('otp'),
+    },
+    // Wrong login and e-mail codes from one address (checked before a guess, counted after a wrong one).
+    otpVerify: {
+      max: config.OTP_VERIFIES_PER_IP_PER_HOUR,
+      windowMs: HOUR_MS,
+      message: tooManyRequestsMessage,
+      key: ip('otp-verify'),
     },
     couponAddress: {
       max: config.COUPON_GUESSES_PER_MINUTE,
@@ -119,6 +135,15 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
     take: (name, request) => apply(name, request, true, true),
     check: (name, request) => apply(name, request, false, true),
     count: (name, request) => apply(name, request, true, false),
+    async guard(name, request, attempt) {
+      await apply(name, request, false, true);
+      try {
+        return await attempt();
+      } catch (error) {
+        if (error instanceof AppError) await apply(name, request, true, false);
+        throw error;
+      }
+    },
     purgeExpired: () => (redis ? Promise.resolve() : counters.purgeExpired()),
   } satisfies Limits);
 }

@@ -116,12 +116,88 @@ describe('numbers', () => {
   });
 });
 
+describe('ids past a database integer', () => {
+  it.each([['2147483648'], ['9007199254740992'], ['-1']])(
+    'answer 400 or 404 to id %s, never 500, in paths and bodies',
+    async (id) => {
+      const shopperRequests: InjectOptions[] = [
+        { method: 'DELETE', url: `/api/addresses/${id}` },
+        { method: 'PUT', url: `/api/addresses/${id}/set-default`, payload: {} },
+        { method: 'DELETE', url: `/api/cart/${id}` },
+        { method: 'PUT', url: `/api/cart/quantity/${id}?quantity=1`, payload: {} },
+        { method: 'POST', url: '/api/orders/place-cod', payload: { addressId: Number(id), amount: 1 } },
+        {
+          method: 'POST',
+          url: '/api/payment/create-razorpay-order',
+          payload: { addressId: Number(id), amount: 1 },
+        },
+        { method: 'GET', url: `/api/reviews/${id}` },
+        { method: 'GET', url: `/api/products/${id}` },
+      ];
+      for (const request of shopperRequests) {
+        const res = await shopper.request(request);
+        expect([400, 404], `${request.method} ${request.url} ${res.body}`).toContain(res.statusCode);
+      }
+      const adminRequests: InjectOptions[] = [
+        { method: 'POST', url: `/api/admin/jobs/${id}/retry`, payload: {} },
+        { method: 'PUT', url: `/api/admin/reviews/${id}/visibility`, payload: { hidden: true } },
+        { method: 'PUT', url: `/api/admin/contact-messages/${id}/read`, payload: { read: true } },
+        { method: 'GET', url: `/api/admin/coupons/${id}` },
+        { method: 'GET', url: `/api/admin/products/${id}` },
+        { method: 'GET', url: `/api/admin/customers/${id}` },
+        { method: 'POST', url: `/api/admin/variants/${id}/stock`, payload: { change: 1, reason: 'Count' } },
+        { method: 'PUT', url: `/api/admin/coupons/1/active`, payload: { active: true, version: Number(id) } },
+        { method: 'DELETE', url: `/api/admin/banners/1?version=${id}` },
+      ];
+      for (const request of adminRequests) {
+        const res = await asAdmin(request);
+        expect([400, 404], `${request.method} ${request.url} ${res.body}`).toContain(res.statusCode);
+      }
+    },
+  );
+});
+
+describe('names every JavaScript object inherits', () => {
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'])(
+    "answer 404 as a shipping webhook's provider: %s",
+    async (provider) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/shipping/webhook/${provider}`,
+        headers: { 'x-api-key': 'anything' },
+        payload: { awb: 'AWB1', current_status: 'DELIVERED' },
+      });
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json()).toEqual({ message: 'Unknown shipping provider.' });
+    },
+  );
+});
+
 describe('the payments webhook', () => {
   it('answers 400 to a validly signed body that is not a JSON object', async () => {
     for (const body of ['not json', '{"event":', 'null', '[1]', '"x"']) {
       const res = await postWebhook(t, body);
       expect(res.statusCode, `${body}: ${res.body}`).toBe(400);
     }
+  });
+});
+
+describe('back-office reads from a stranger', () => {
+  it('answer 401 signed out and 403 to a shopper before the path or query is validated, on every operation', async () => {
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const reads = Object.entries(doc.paths)
+      .filter(([path, ops]) => path.startsWith('/api/admin/') && 'get' in ops)
+      .filter(([path]) => path !== '/api/admin/shipping-milestones')
+      .map(([path]) => path);
+    expect(reads.length).toBeGreaterThan(25);
+    for (const path of reads) {
+      // Path and query that fail every schema: a stranger learns nothing about what they should hold.
+      const url = `${path.replaceAll(/\{[^}]+\}/g, '-1x%00')}?page=-5&size=abc&from=nonsense&status=__proto__`;
+      expect((await t.app.inject({ url })).statusCode, `GET ${url}`).toBe(401);
+      expect((await shopper.request({ url })).statusCode, `GET ${url}`).toBe(403);
+    }
+    // The one back-office path the storefront reads stays public.
+    expect((await t.app.inject({ url: '/api/admin/shipping-milestones' })).statusCode).toBe(200);
   });
 });
 

@@ -36,9 +36,32 @@ interface Operation {
 
 const LONG = 'x'.repeat(100_000);
 /** Hostile JSON values for one field: NUL, lone surrogates, 100 kB, ±1e308, a wrong type. */
-const HOSTILE_VALUES: unknown[] = ['a\u0000b', 'a\uD800b', LONG, 1e308, -1e308, {}];
-/** Hostile path and query values, already encoded for the URL ('%ED%A0%80' is a lone surrogate). */
-const HOSTILE_URL_VALUES = ['a%00b', '%ED%A0%80', '1e308', '-1e308', LONG];
+const HOSTILE_VALUES: unknown[] = ['a\u0000b', 'a\uD800b', LONG, 1e308, -1e308, {}, 2 ** 31, 2 ** 53, -1];
+/**
+ * Hostile path and query values, already encoded for the URL ('%ED%A0%80' is a lone surrogate):
+ * ids past a PostgreSQL integer (2^31) and past exact JavaScript numbers (2^53), a negative one,
+ * and names every JavaScript object inherits.
+ */
+const HOSTILE_URL_VALUES = [
+  'a%00b',
+  '%ED%A0%80',
+  '1e308',
+  '-1e308',
+  LONG,
+  '2147483648',
+  '9007199254740992',
+  '-1',
+  '__proto__',
+  'constructor',
+  'toString',
+];
+/** Headers a careless integrator or an attacker sends. */
+const HOSTILE_HEADERS: Record<string, string>[] = [
+  { host: 'user@example.com' },
+  { host: 'user:pw@127.0.0.1:3000' },
+  { 'x-forwarded-host': 'user@example.com', 'x-forwarded-for': '::ffff:1.2.3.4, 2001:db8::1' },
+  { 'idempotency-key': '__proto__', 'accept-language': 'hi;q=1e308, __proto__' },
+];
 /** Whole bodies of the wrong shape. */
 const HOSTILE_BODIES: unknown[] = ['a\u0000b', [], null];
 
@@ -144,7 +167,12 @@ function requestsFor(method: string, path: string, op: Operation): InjectOptions
       : {}),
   });
 
-  const requests: InjectOptions[] = [inject(url(path, plainParams, plainQuery), body)];
+  const plainRequest = inject(url(path, plainParams, plainQuery), body);
+  const requests: InjectOptions[] = [plainRequest];
+  // Hostile headers on the plain request: a Host with userinfo, and a forwarded one.
+  for (const headers of HOSTILE_HEADERS) {
+    requests.push({ ...plainRequest, headers: { ...(plainRequest.headers ?? {}), ...headers } });
+  }
   for (const p of params) {
     for (const v of HOSTILE_URL_VALUES)
       requests.push(inject(url(path, { ...plainParams, [p.name]: v }, plainQuery), body));

@@ -13,7 +13,9 @@ export type CustomersQueryInput = z.infer<typeof CustomersQuery>;
 
 export const CustomersCsvQuery = z.object({ q: CustomersQuery.shape.q });
 
-export const CustomerIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const CustomerIdParam = z.object({
+  id: z.coerce.number().int().positive().max(z.INT4_MAX, z.OUT_OF_RANGE),
+});
 
 export const CustomerRow = z
   .object({

@@ -41,6 +41,8 @@ export const AdminJobPage = z.object({
 });
 export type AdminJobPageDto = z.infer<typeof AdminJobPage>;
 
-export const JobIdParam = z.object({ id: z.coerce.number().int().positive() });
+export const JobIdParam = z.object({
+  id: z.coerce.number().int().positive().max(z.INT4_MAX, z.OUT_OF_RANGE),
+});
 
 export const JOB_NOT_DEAD = 'Only a failed job can be retried.';

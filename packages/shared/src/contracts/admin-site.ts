@@ -97,7 +97,7 @@ export const formBoolean = z.preprocess(
   z.boolean({ error: 'Choose yes or no.' }),
 );
 
-export const version = z.coerce.number().int().positive();
+export const version = z.coerce.number().int().positive().max(z.INT4_MAX, z.OUT_OF_RANGE);
 
 export const VersionQuery = z.object({ version });
 
@@ -110,7 +110,7 @@ export const endsAfterStart = (start: string | null, end: string | null) =>
  */
 export const ReorderInput = z.object({
   order: z
-    .array(z.object({ id: z.coerce.number().int().positive(), version }))
+    .array(z.object({ id: z.coerce.number().int().positive().max(z.INT4_MAX, z.OUT_OF_RANGE), version }))
     .min(1, 'Nothing to reorder.')
     .max(200, 'Too many items.')
     .refine((list) => new Set(list.map((i) => i.id)).size === list.length, 'An item appears twice.'),

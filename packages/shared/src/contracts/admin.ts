@@ -156,7 +156,7 @@ export const OrderStatusChange = z
      * configured courier API (Shiprocket) book the parcel and assign the AWB itself.
      */
     courier: z.enum([...COURIER_CODES, 'auto']).optional(),
-    version: z.coerce.number().int().positive(),
+    version: z.coerce.number().int().positive().max(z.INT4_MAX, z.OUT_OF_RANGE),
   })
   .refine((v) => v.status !== 'SHIPPED' || v.courier === 'auto' || !!v.trackingId, {
     message: TRACKING_REQUIRED,
@@ -166,9 +166,14 @@ export type OrderStatusChangeInput = z.infer<typeof OrderStatusChange>;
 
 /** A partial refund: some units of some lines, at the version of the order the page showed. */
 export const OrderLinesRefund = z.object({
-  version: z.coerce.number().int().positive(),
+  version: z.coerce.number().int().positive().max(z.INT4_MAX, z.OUT_OF_RANGE),
   lines: z
-    .array(z.object({ itemId: z.number().int().positive(), quantity: z.number().int().positive() }))
+    .array(
+      z.object({
+        itemId: z.number().int().positive().max(z.INT4_MAX, z.OUT_OF_RANGE),
+        quantity: z.number().int().positive().max(z.INT4_MAX, z.OUT_OF_RANGE),
+      }),
+    )
     .min(1, 'Choose at least one line to refund.')
     .max(100),
 });
@@ -261,7 +266,7 @@ export const PolicyEdit = z.object({
     .max(50_000, 'The text must be at most 50,000 characters.'),
   titleHi: hindiText('title', 120),
   bodyHi: hindiText('text', 50_000),
-  version: z.coerce.number().int().positive(),
+  version: z.coerce.number().int().positive().max(z.INT4_MAX, z.OUT_OF_RANGE),
 });
 export type PolicyEditInput = z.infer<typeof PolicyEdit>;
 
@@ -297,7 +302,7 @@ export const SettingsEdit = z.object({
   storeNameHi: hindiText('store name', 80),
   titleHi: hindiText('title', 160),
   descriptionHi: hindiText('description', 320),
-  version: z.coerce.number().int().positive(),
+  version: z.coerce.number().int().positive().max(z.INT4_MAX, z.OUT_OF_RANGE),
 });
 export type SettingsEditInput = z.infer<typeof SettingsEdit>;
 
@@ -350,7 +355,7 @@ export const CheckoutSettingsEdit = z.object({
   /** Left out: the COD rules and prepaid discount stay as they are. */
   cod: CodSettingsEdit.optional(),
   prepaidDiscount: PrepaidDiscountEdit.nullable().optional(),
-  version: z.coerce.number().int().positive(),
+  version: z.coerce.number().int().positive().max(z.INT4_MAX, z.OUT_OF_RANGE),
 });
 export type CheckoutSettingsEditInput = z.infer<typeof CheckoutSettingsEdit>;
 

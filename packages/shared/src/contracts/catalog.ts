@@ -51,7 +51,7 @@ export const ProductList = z.array(Product);
 export const SlugParam = z.object({ slug: z.string().min(1).max(200) });
 
 export const RecommendationsQuery = z.object({
-  exclude: z.coerce.number().int().positive().optional(),
+  exclude: z.coerce.number().int().positive().max(z.INT4_MAX, z.OUT_OF_RANGE).optional(),
   limit: z.coerce.number().int().min(1).max(20).default(5),
 });
 

@@ -62,10 +62,10 @@ export const PrepaidDiscountEdit = z
   .refine((d) => d.value > 0, { message: 'Enter the prepaid discount.', path: ['value'] });
 
 export const PlaceCodOrderBody = z.object({
-  addressId: z.coerce.number().int().positive(),
+  addressId: z.coerce.number().int().positive().max(z.INT4_MAX, z.OUT_OF_RANGE),
   couponCode: z.string().trim().max(40).nullish(),
   /** The total in paise the page shows, COD fee included. */
-  amount: z.number().int().nonnegative(),
+  amount: z.number().int().nonnegative().max(z.INT4_MAX, z.OUT_OF_RANGE),
   gstin: OptionalGstin,
 });
 
@@ -89,7 +89,9 @@ export const PayNowOfferDto = z
   .meta({ id: 'PayNowOffer' });
 
 /** `amount`: the total in paise the order page shows for paying online now. */
-export const PayNowBody = z.object({ amount: z.number().int().nonnegative() });
+export const PayNowBody = z.object({
+  amount: z.number().int().nonnegative().max(z.INT4_MAX, z.OUT_OF_RANGE),
+});
 
 export const PayNowVerifyBody = z.object({
   razorpayOrderId: z.string().min(1).max(100),

@@ -30,13 +30,17 @@ export const CartItem = z
 
 /** The spec's add-to-cart payload. Price, MRP, name and image are ignored: the catalogue decides. */
 export const AddToCartBody = z.object({
-  productId: z.coerce.number({ error: 'Choose a product.' }).int().positive('Choose a product.'),
+  productId: z.coerce
+    .number({ error: 'Choose a product.' })
+    .int()
+    .positive('Choose a product.')
+    .max(z.INT4_MAX, z.OUT_OF_RANGE),
   variant: z
     .union([z.string(), z.object({ weight: z.string() }).transform((v) => v.weight)], {
       error: 'Choose a weight.',
     })
     .optional(),
-  variantId: z.coerce.number().int().positive().optional(),
+  variantId: z.coerce.number().int().positive().max(z.INT4_MAX, z.OUT_OF_RANGE).optional(),
   quantity: z.coerce
     .number({ error: 'Quantity must be a whole number.' })
     .int('Quantity must be a whole number.')
@@ -70,7 +74,11 @@ export const CouponApplied = z
 export const CreatePaymentOrderBody = z.object({
   /** Paise (not `Rupees`, like Razorpay's order amount): the total the page showed. */
   amount: z.coerce.number({ error: 'Amount is required.' }).int('Amount must be in whole paise.').positive(),
-  addressId: z.coerce.number({ error: 'Please select a delivery address.' }).int().positive(),
+  addressId: z.coerce
+    .number({ error: 'Please select a delivery address.' })
+    .int()
+    .positive()
+    .max(z.INT4_MAX, z.OUT_OF_RANGE),
   couponCode: z.string().trim().max(40).nullish(),
   /** 'Have a GSTIN? Add it for a business invoice' (issue 13). */
   gstin: OptionalGstin,

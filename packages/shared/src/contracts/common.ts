@@ -10,7 +10,7 @@ export const ErrorBody = z
   .loose()
   .meta({ id: 'Error' });
 
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+export const IdParam = z.object({ id: z.coerce.number().int().positive().max(z.INT4_MAX, z.OUT_OF_RANGE) });
 
 export const LANG_MESSAGE = "lang must be 'en' (English) or 'hi' (Hindi).";
 

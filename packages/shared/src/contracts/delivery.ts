@@ -91,6 +91,6 @@ export const DeliverySettingsEdit = z.object({
   specialPrefixes: prefixes,
   blocked: prefixes,
   /** As loaded; 0 when the settings were never saved. */
-  version: z.coerce.number().int().min(0),
+  version: z.coerce.number().int().min(0).max(z.INT4_MAX, z.OUT_OF_RANGE),
 });
 export type DeliverySettingsEditInput = z.infer<typeof DeliverySettingsEdit>;

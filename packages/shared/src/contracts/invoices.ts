@@ -71,7 +71,7 @@ export const InvoiceSettingsEdit = z
       'Enter the B2C (Large) limit in rupees, above 0.',
     ).default(100_000),
     /** The version the form showed; 0 before the settings were first saved. */
-    version: z.coerce.number().int().nonnegative(),
+    version: z.coerce.number().int().nonnegative().max(z.INT4_MAX, z.OUT_OF_RANGE),
   })
   .superRefine((s, ctx) => {
     // A GSTIN is issued per state: its first two digits are the registration's state code.

@@ -41,7 +41,7 @@ const wholeUnits = z.coerce
 export const VariantEdit = z
   .object({
     /** Absent for a new variant. */
-    id: z.coerce.number().int().positive().optional(),
+    id: z.coerce.number().int().positive().max(z.INT4_MAX, z.OUT_OF_RANGE).optional(),
     weight: z
       .string({ error: 'Enter the weight, like 100 g.' })
       .trim()
@@ -66,7 +66,7 @@ export const VariantEdit = z
      * The stock the form showed. When given, the save applies the difference (stock − loadedStock)
      * to the current figure, so units taken by orders since the page loaded are not put back.
      */
-    loadedStock: z.coerce.number().int().min(0).optional(),
+    loadedStock: z.coerce.number().int().min(0).max(z.INT4_MAX, z.OUT_OF_RANGE).optional(),
     sku: z
       .string({ error: 'Enter a SKU, like KC-GM-100.' })
       .trim()
@@ -163,13 +163,13 @@ export type ProductCreateInput = z.infer<typeof ProductCreate>;
 
 /** The whole product as the form loaded it, saved in one transaction against its version. */
 export const ProductUpdate = hindiLinesMatch(
-  ProductFields.extend({ version: z.coerce.number().int().positive() }),
+  ProductFields.extend({ version: z.coerce.number().int().positive().max(z.INT4_MAX, z.OUT_OF_RANGE) }),
 );
 export type ProductUpdateInput = z.infer<typeof ProductUpdate>;
 
 export const ProductActiveChange = z.object({
   active: z.boolean(),
-  version: z.coerce.number().int().positive(),
+  version: z.coerce.number().int().positive().max(z.INT4_MAX, z.OUT_OF_RANGE),
 });
 
 export const AdminProductsQuery = z.object({
@@ -251,7 +251,7 @@ export const SlugCheckQuery = z.object({
   slug: z.string().trim().max(120).default(''),
   name: z.string().trim().max(120).default(''),
   /** The product being edited: its own slug counts as free. */
-  productId: z.coerce.number().int().positive().optional(),
+  productId: z.coerce.number().int().positive().max(z.INT4_MAX, z.OUT_OF_RANGE).optional(),
 });
 
 export const SlugCheck = z
@@ -267,7 +267,7 @@ export const SlugCheck = z
 export type SlugCheckDto = z.infer<typeof SlugCheck>;
 
 export const ImageOrder = z.object({
-  ids: z.array(z.number().int().positive()).max(50),
+  ids: z.array(z.number().int().positive().max(z.INT4_MAX, z.OUT_OF_RANGE)).max(50),
 });
 
 export const ImageAlt = z.object({
@@ -275,8 +275,8 @@ export const ImageAlt = z.object({
 });
 
 export const ImageParams = z.object({
-  id: z.coerce.number().int().positive(),
-  imageId: z.coerce.number().int().positive(),
+  id: z.coerce.number().int().positive().max(z.INT4_MAX, z.OUT_OF_RANGE),
+  imageId: z.coerce.number().int().positive().max(z.INT4_MAX, z.OUT_OF_RANGE),
 });
 
 export const MediaUploadQuery = z.object({ kind: z.enum(MEDIA_KINDS).default('product') });

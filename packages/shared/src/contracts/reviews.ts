@@ -5,7 +5,9 @@ import { REVIEW_LIMITS, REVIEW_PAGE_SIZE, REVIEW_TEXTS } from '../reviews.ts';
 import { EMAIL_PATTERN } from '../validators.ts';
 import * as z from './zod.ts';
 
-export const ProductIdParam = z.object({ productId: z.coerce.number().int().positive() });
+export const ProductIdParam = z.object({
+  productId: z.coerce.number().int().positive().max(z.INT4_MAX, z.OUT_OF_RANGE),
+});
 
 export const ReviewsQuery = z.object({
   page: z.coerce.number().int().min(0).max(100_000).default(0),
@@ -78,7 +80,7 @@ export const ReviewPage = z
   })
   .meta({ id: 'ReviewPage' });
 
-const count = z.number().int().min(0);
+const count = z.number().int().min(0).max(z.INT4_MAX, z.OUT_OF_RANGE);
 export const RatingSummary = z
   .object({
     productId: z.number().int(),

@@ -17,6 +17,13 @@ export function isClientText(value: string): boolean {
   return !value.includes('\u0000') && value.isWellFormed();
 }
 
+/**
+ * The largest value of a PostgreSQL integer column (every id, version, quantity and paise amount):
+ * a contract bounds its integers by it, so a bigger one is a 400, never a database error.
+ */
+export const INT4_MAX = 2_147_483_647;
+export const OUT_OF_RANGE = MESSAGES.numberOutOfRange;
+
 /** A number a client may send: finite (Zod's own rule) and exact as a JavaScript number. */
 export function isClientNumber(value: number): boolean {
   return Math.abs(value) <= Number.MAX_SAFE_INTEGER;

@@ -15,6 +15,7 @@ import { MESSAGES } from '@spice/shared/messages';
 import { maskMobile } from '@spice/shared/validators';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { neverCache } from '../../lib/cache-headers.ts';
+import { addressKey } from '../../lib/client-address.ts';
 import { requireOwner, requireSession, requireUser } from '../../plugins/auth.ts';
 import { AppError, replyLang } from '../../plugins/errors.ts';
 import { EMAIL_MESSAGES } from '../auth/otp-service.ts';
@@ -61,7 +62,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         purpose: 'email',
         target: email,
         sessionHash: session.idHash,
-        ip: request.ip,
+        client: { address: addressKey(request.ip), deviceHash: null },
         messages: EMAIL_MESSAGES,
         compose: (code) => ({
           channel: 'email',
@@ -87,13 +88,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const session = await requireSession(request);
       const { email } = request.body;
-      await otp.verify({
-        purpose: 'email',
-        target: email,
-        sessionHash: session.idHash,
-        guess: request.body.otp,
-        messages: EMAIL_MESSAGES,
-      });
+      await app.limits.guard('otpVerify', request, () =>
+        otp.verify({
+          purpose: 'email',
+          target: email,
+          sessionHash: session.idHash,
+          guess: request.body.otp,
+          messages: EMAIL_MESSAGES,
+        }),
+      );
       await sessions.update(session.idHash, { validatedEmail: email });
       return { message: MESSAGES.emailValidated };
     },

@@ -1,8 +1,12 @@
 // One-time code rules, pure and clock-driven so they can be tested exactly: 6 digits, valid
 // 5 minutes, single use, void after 5 wrong guesses, a resend replaces the code, no resend
-// within 30 s, at most 3 resends per login, and a cap per number over 15 minutes. The window is
-// short on purpose: a stranger who spends a number's sends or locks its code holds that number up
-// for 15 minutes at most. Per-address caps (plugins/rate-limit.ts) carry the rest.
+// within 30 s, at most 3 resends per login.
+//
+// Who may ask for a number's code (decision 0028): each requesting client (one address, an IPv6
+// one by its /64, or one device cookie) gets a few sends per number in 15 minutes, and all of
+// them together a ceiling per number an hour, so strangers can spend little SMS on one number.
+// A device the number has logged in on before is held by none of that: only by the resend rules,
+// on a code of its own, so no stranger can make the owner wait.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 
 export interface OtpLimits {
@@ -10,20 +14,41 @@ export interface OtpLimits {
   maxAttempts: number;
   resendAfterMs: number;
   maxResends: number;
-  /** Sends per number within NUMBER_WINDOW_MS. */
-  sendsPerTargetPerWindow: number;
+  /** Sends one client may ask for one number within NUMBER_WINDOW_MS. */
+  sendsPerClientPerWindow: number;
+  /** Sends to one number within TARGET_WINDOW_MS, whoever asked (known devices are not refused). */
+  sendsPerTargetPerHour: number;
 }
 
-/** The per-number window, and so the longest a stranger can keep one number from logging in. */
+/** The per-client window, and so the longest one client is held up for one number. */
 export const NUMBER_WINDOW_MS = 15 * 60_000;
+/** The window of the per-number ceiling. */
+export const TARGET_WINDOW_MS = 60 * 60_000;
 
 export const DEFAULT_OTP_LIMITS: OtpLimits = {
   ttlMs: 5 * 60_000,
   maxAttempts: 5,
   resendAfterMs: 30_000,
   maxResends: 3,
-  sendsPerTargetPerWindow: 10,
+  sendsPerClientPerWindow: 10,
+  sendsPerTargetPerHour: 30,
 };
+
+/** A code sent to the number within the last TARGET_WINDOW_MS: when, and who asked. */
+export interface RecentSend {
+  at: Date;
+  /** The asking address (lib/client-address.ts addressKey). */
+  address: string;
+  /** The asking device cookie's hash, if it sent one. */
+  device: string | null;
+}
+
+/** Who asks: their address, their device cookie, and whether that device has logged in to the number. */
+export interface Requester {
+  address: string;
+  device: string | null;
+  knownDevice: boolean;
+}
 
 export interface ChallengeState {
   lastSentAt: Date;
@@ -48,19 +73,20 @@ export type SendDecision =
 const secondsUntil = (at: number, now: Date) => Math.max(1, Math.ceil((at - now.getTime()) / 1000));
 
 /**
- * `sends` are this number's sends within the last NUMBER_WINDOW_MS: how many, and when the oldest
- * went (it leaves the window first).
+ * Seconds until fewer than `cap` of `times` are within `windowMs` of now; null while under the cap.
+ * It is the cap-th newest that has to leave.
  */
-export function decideSend(
-  current: ChallengeState | null,
-  sends: { targetInWindow: number; oldestInWindow: Date | null },
-  now: Date,
-  limits: OtpLimits,
-): SendDecision {
-  if (sends.targetInWindow >= limits.sendsPerTargetPerWindow) {
-    const oldest = sends.oldestInWindow?.getTime() ?? now.getTime();
-    return { kind: 'rate-limited', retryAfterSeconds: secondsUntil(oldest + NUMBER_WINDOW_MS, now) };
-  }
+function waitUnderCap(times: readonly Date[], cap: number, windowMs: number, now: Date): number | null {
+  const inWindow = times
+    .map((t) => t.getTime())
+    .filter((t) => t > now.getTime() - windowMs)
+    .sort((a, b) => b - a);
+  if (inWindow.length < cap) return null;
+  return secondsUntil(inWindow[cap - 1]! + windowMs, now);
+}
+
+/** The resend rules of one challenge. */
+function decideResend(current: ChallengeState | null, now: Date, limits: OtpLimits): SendDecision {
   if (!isOpen(current, now)) return { kind: 'new' };
   const waited = now.getTime() - current.lastSentAt.getTime();
   if (waited < limits.resendAfterMs) {
@@ -71,6 +97,48 @@ export function decideSend(
     return { kind: 'no-resends-left', retryAfterSeconds: secondsUntil(current.expiresAt.getTime(), now) };
   }
   return { kind: 'resend', resendsLeft: limits.maxResends - current.resends - 1 };
+}
+
+/**
+ * `current` is the requester's challenge (a known device's own, otherwise the number's shared
+ * one); `recent` every send to the number within the last TARGET_WINDOW_MS.
+ */
+export function decideSend(
+  current: ChallengeState | null,
+  recent: readonly RecentSend[],
+  requester: Requester,
+  now: Date,
+  limits: OtpLimits,
+): SendDecision {
+  if (!requester.knownDevice) {
+    const mine = recent.filter(
+      (s) => s.address === requester.address || (requester.device !== null && s.device === requester.device),
+    );
+    const wait =
+      waitUnderCap(
+        mine.map((s) => s.at),
+        limits.sendsPerClientPerWindow,
+        NUMBER_WINDOW_MS,
+        now,
+      ) ??
+      waitUnderCap(
+        recent.map((s) => s.at),
+        limits.sendsPerTargetPerHour,
+        TARGET_WINDOW_MS,
+        now,
+      );
+    if (wait !== null) return { kind: 'rate-limited', retryAfterSeconds: wait };
+  }
+  return decideResend(current, now, limits);
+}
+
+/**
+ * How long until a code voided by wrong guesses can be replaced: the resend wait, or the login's
+ * end when its resends are used up.
+ */
+export function retryAfterLockSeconds(current: ChallengeState, now: Date, limits: OtpLimits): number {
+  const next = decideResend(current, now, limits);
+  return 'retryAfterSeconds' in next ? next.retryAfterSeconds : 1;
 }
 
 export type VerifyDecision = 'ok' | 'wrong' | 'locked' | 'no-code';

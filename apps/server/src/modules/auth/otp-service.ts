@@ -2,8 +2,8 @@
 // otp-rules.ts. Each target's codes are serialised with a transaction-scoped advisory lock, so
 // racing sends or guesses end in one outcome.
 import { randomBytes } from 'node:crypto';
-import { MESSAGES } from '@spice/shared/messages';
-import { and, count, desc, eq, gt, isNull, min, sql } from 'drizzle-orm';
+import { MESSAGES, tooManyRequestsMessage } from '@spice/shared/messages';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { DeliveryError, type Messenger, type OutgoingMessage } from '../messaging/service.ts';
@@ -13,20 +13,18 @@ import {
   decideVerify,
   generateCode,
   hashCode,
-  NUMBER_WINDOW_MS,
+  isOpen,
   type OtpLimits,
+  retryAfterLockSeconds,
+  TARGET_WINDOW_MS,
 } from './otp-rules.ts';
-import { appSecrets, otpChallenges, otpSends } from './schema.ts';
+import { appSecrets, otpChallenges, otpDevices, otpSends } from './schema.ts';
 
 export type OtpPurpose = 'login' | 'email';
 
+// A send or guess refused for a while answers 429 with the wait, in words and in Retry-After
+// (tooManyRequestsMessage); these are the purpose's other texts.
 export interface OtpMessages {
-  /** Sends refused by the per-number cap (the per-address cap answers from plugins/rate-limit.ts). */
-  rateLimited: string;
-  /** A resend within the wait. */
-  tooSoon: string;
-  /** Resends used up, or a code voided by wrong guesses. */
-  tooMany: string;
   /** The provider failed. */
   sendFailed: string;
   /** A wrong, expired or missing code. */
@@ -34,20 +32,17 @@ export interface OtpMessages {
 }
 
 export const LOGIN_MESSAGES: OtpMessages = {
-  rateLimited: MESSAGES.tooManyLogins,
-  tooSoon: MESSAGES.resendFailed,
-  tooMany: MESSAGES.tooManyAttempts,
   sendFailed: MESSAGES.otpSendFailed,
   wrong: MESSAGES.wrongOtp,
 };
 
 export const EMAIL_MESSAGES: OtpMessages = {
-  rateLimited: MESSAGES.tooManyAttempts,
-  tooSoon: MESSAGES.emailOtpFailed,
-  tooMany: MESSAGES.tooManyAttempts,
   sendFailed: MESSAGES.emailOtpFailed,
   wrong: MESSAGES.emailOtpWrong,
 };
+
+const tooManyRequests = (retryAfterSeconds: number) =>
+  new AppError('tooMany', tooManyRequestsMessage(retryAfterSeconds), undefined, { retryAfterSeconds });
 
 export function createOtpService(
   db: Db,
@@ -71,26 +66,54 @@ export function createOtpService(
     return secret;
   }
 
-  const targetFilter = (purpose: OtpPurpose, target: string, sessionHash: string | null) =>
+  const targetFilter = (
+    purpose: OtpPurpose,
+    target: string,
+    sessionHash: string | null,
+    deviceHash: string | null,
+  ) =>
     and(
       eq(otpChallenges.purpose, purpose),
       eq(otpChallenges.target, target),
       sessionHash === null ? isNull(otpChallenges.sessionHash) : eq(otpChallenges.sessionHash, sessionHash),
+      deviceHash === null ? isNull(otpChallenges.deviceHash) : eq(otpChallenges.deviceHash, deviceHash),
     );
 
-  /**
-   * Serialises everything about one target's codes (a transaction-scoped advisory lock) and
-   * reads its latest challenge.
-   */
-  async function lockLatest(tx: Tx, purpose: OtpPurpose, target: string, sessionHash: string | null) {
+  /** Serialises everything about one target's codes (a transaction-scoped advisory lock). */
+  async function lockTarget(tx: Tx, purpose: OtpPurpose, target: string) {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${purpose}:${target}`}))`);
+  }
+
+  /** The latest challenge: a known device's own (deviceHash), or the target's shared one (null). */
+  async function latest(
+    tx: Tx,
+    purpose: OtpPurpose,
+    target: string,
+    sessionHash: string | null,
+    deviceHash: string | null,
+  ) {
     const [current] = await tx
       .select()
       .from(otpChallenges)
-      .where(targetFilter(purpose, target, sessionHash))
+      .where(targetFilter(purpose, target, sessionHash, deviceHash))
       .orderBy(desc(otpChallenges.id))
       .limit(1);
-    return current;
+    return current ?? null;
+  }
+
+  /** Whether this device has logged in to this number before (login codes only). */
+  async function isKnownDevice(
+    executor: Pick<Db, 'select'>,
+    purpose: OtpPurpose,
+    target: string,
+    deviceHash: string | null,
+  ) {
+    if (purpose !== 'login' || deviceHash === null) return false;
+    const [row] = await executor
+      .select({ target: otpDevices.target })
+      .from(otpDevices)
+      .where(and(eq(otpDevices.deviceHash, deviceHash), eq(otpDevices.target, target)));
+    return row !== undefined;
   }
 
   return {
@@ -98,47 +121,39 @@ export function createOtpService(
       purpose: OtpPurpose;
       target: string;
       sessionHash?: string | null;
-      ip: string;
+      /** Who asks: the address as limits count it, and the device cookie's hash if any. */
+      client: { address: string; deviceHash: string | null };
       messages: OtpMessages;
       compose: (code: string) => OutgoingMessage;
     }): Promise<{ resendAfterSeconds: number; resendsLeft: number }> {
       const key = await getSecret();
       const sessionHash = args.sessionHash ?? null;
+      const { address, deviceHash } = args.client;
       const t = now();
       try {
         return await db.transaction(async (tx) => {
-          const current = await lockLatest(tx, args.purpose, args.target, sessionHash);
-          const [recent] = await tx
-            .select({ n: count(), oldest: min(otpSends.createdAt) })
+          await lockTarget(tx, args.purpose, args.target);
+          const knownDevice = await isKnownDevice(tx, args.purpose, args.target, deviceHash);
+          const ownDevice = knownDevice ? deviceHash : null;
+          const current = await latest(tx, args.purpose, args.target, sessionHash, ownDevice);
+          const recent = await tx
+            .select({ at: otpSends.createdAt, address: otpSends.ip, device: otpSends.deviceHash })
             .from(otpSends)
             .where(
               and(
                 eq(otpSends.purpose, args.purpose),
                 eq(otpSends.target, args.target),
-                gt(otpSends.createdAt, new Date(t.getTime() - NUMBER_WINDOW_MS)),
+                gt(otpSends.createdAt, new Date(t.getTime() - TARGET_WINDOW_MS)),
               ),
             );
           const decision = decideSend(
-            current ?? null,
-            { targetInWindow: recent?.n ?? 0, oldestInWindow: recent?.oldest ?? null },
+            current,
+            recent,
+            { address, device: deviceHash, knownDevice },
             t,
             limits,
           );
-          if (decision.kind === 'rate-limited') {
-            throw new AppError('tooMany', args.messages.rateLimited, undefined, {
-              retryAfterSeconds: decision.retryAfterSeconds,
-            });
-          }
-          if (decision.kind === 'too-soon') {
-            throw new AppError('tooMany', args.messages.tooSoon, undefined, {
-              retryAfterSeconds: decision.retryAfterSeconds,
-            });
-          }
-          if (decision.kind === 'no-resends-left') {
-            throw new AppError('tooMany', args.messages.tooMany, undefined, {
-              retryAfterSeconds: decision.retryAfterSeconds,
-            });
-          }
+          if ('retryAfterSeconds' in decision) throw tooManyRequests(decision.retryAfterSeconds);
 
           const code = generateCode();
           const codeHmac = hashCode(key, args.purpose, args.target, code);
@@ -155,15 +170,21 @@ export function createOtpService(
               purpose: args.purpose,
               target: args.target,
               sessionHash,
+              deviceHash: ownDevice,
               codeHmac,
               lastSentAt: t,
               expiresAt,
               createdAt: t,
             });
           }
-          await tx
-            .insert(otpSends)
-            .values({ purpose: args.purpose, target: args.target, ip: args.ip, createdAt: t });
+          await tx.insert(otpSends).values({
+            purpose: args.purpose,
+            target: args.target,
+            ip: address,
+            deviceHash,
+            knownDevice,
+            createdAt: t,
+          });
           // Sent last, inside the transaction: if the provider fails, nothing is stored as sent.
           await messenger.send(args.compose(code), tx);
           return { resendAfterSeconds: Math.ceil(limits.resendAfterMs / 1000), resendsLeft };
@@ -174,23 +195,32 @@ export function createOtpService(
       }
     },
 
-    /** Checks a guess; a right one is consumed (single use). Throws with the purpose's message. */
+    /**
+     * Checks a guess; a right one is consumed (single use). Throws with the purpose's message. A
+     * known device's guess is checked against its own code while that is open.
+     */
     async verify(args: {
       purpose: OtpPurpose;
       target: string;
       sessionHash?: string | null;
+      deviceHash?: string | null;
       guess: string;
       messages: OtpMessages;
     }): Promise<void> {
       const key = await getSecret();
       const sessionHash = args.sessionHash ?? null;
+      const deviceHash = args.deviceHash ?? null;
       const t = now();
       const outcome = await db.transaction(async (tx) => {
-        const current = await lockLatest(tx, args.purpose, args.target, sessionHash);
+        await lockTarget(tx, args.purpose, args.target);
+        const own = (await isKnownDevice(tx, args.purpose, args.target, deviceHash))
+          ? await latest(tx, args.purpose, args.target, sessionHash, deviceHash)
+          : null;
+        const current = isOpen(own, t) ? own : await latest(tx, args.purpose, args.target, sessionHash, null);
         const matches = current
           ? codeMatches(current.codeHmac, key, args.purpose, args.target, args.guess)
           : false;
-        const decision = decideVerify(current ?? null, matches, t, limits);
+        const decision = decideVerify(current, matches, t, limits);
         if (decision === 'wrong' && current) {
           await tx
             .update(otpChallenges)
@@ -200,10 +230,27 @@ export function createOtpService(
         if (decision === 'ok' && current) {
           await tx.update(otpChallenges).set({ consumedAt: t }).where(eq(otpChallenges.id, current.id));
         }
-        return decision;
+        if (decision === 'locked' && current)
+          return { decision, wait: retryAfterLockSeconds(current, t, limits) };
+        return { decision, wait: 0 };
       });
-      if (outcome === 'locked') throw new AppError('tooMany', args.messages.tooMany);
-      if (outcome !== 'ok') throw new AppError('invalid', args.messages.wrong, { otp: args.messages.wrong });
+      if (outcome.decision === 'locked') throw tooManyRequests(outcome.wait);
+      if (outcome.decision !== 'ok')
+        throw new AppError('invalid', args.messages.wrong, { otp: args.messages.wrong });
+    },
+
+    /** Whether this device has logged in to this number before (its login codes always come). */
+    async knowsDevice(target: string, deviceHash: string | null): Promise<boolean> {
+      return isKnownDevice(db, 'login', target, deviceHash);
+    },
+
+    /** A number logged in on this device: from now on it always gets its login codes. */
+    async rememberDevice(deviceHash: string, target: string): Promise<void> {
+      const t = now();
+      await db
+        .insert(otpDevices)
+        .values({ deviceHash, target, createdAt: t, lastLoginAt: t })
+        .onConflictDoUpdate({ target: [otpDevices.deviceHash, otpDevices.target], set: { lastLoginAt: t } });
     },
   };
 }

@@ -3,9 +3,11 @@ import { ErrorBody } from '@spice/shared/contracts/common';
 import * as z from '@spice/shared/contracts/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { neverCache } from '../../lib/cache-headers.ts';
+import { addressKey } from '../../lib/client-address.ts';
 import { requireSession, requireUser } from '../../plugins/auth.ts';
 import { AppError, replyLang } from '../../plugins/errors.ts';
 import { otpSmsText } from '../messaging/templates.ts';
+import { deviceHashOf, keepDeviceCookie } from './devices.ts';
 import { LOGIN_MESSAGES } from './otp-service.ts';
 
 const tags = ['auth'];
@@ -26,7 +28,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.limits.take('otpSend', request);
+      const deviceHash = deviceHashOf(request);
+      // The number's own device is held by the resend rules alone, not by strangers who share its
+      // address (a carrier's NAT) and spent the address's sends (decision 0028).
+      if (!(await otp.knowsDevice(request.body.mobile, deviceHash)))
+        await app.limits.take('otpSend', request);
       // In Hindi when the request asks for it; on MSG91 only once the Hindi DLT template is set.
       const asked = replyLang(request);
       const hindiId = app.config.MSG91_TEMPLATE_ID_HI;
@@ -35,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return otp.issue({
         purpose: 'login',
         target: request.body.mobile,
-        ip: request.ip,
+        client: { address: addressKey(request.ip), deviceHash },
         messages: LOGIN_MESSAGES,
         compose: (code) => ({
           channel: 'sms',
@@ -67,14 +73,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { mobile } = request.body;
-      await otp.verify({
-        purpose: 'login',
-        target: mobile,
-        guess: request.body.otp,
-        messages: LOGIN_MESSAGES,
-      });
+      await app.limits.guard('otpVerify', request, () =>
+        otp.verify({
+          purpose: 'login',
+          target: mobile,
+          deviceHash: deviceHashOf(request),
+          guess: request.body.otp,
+          messages: LOGIN_MESSAGES,
+        }),
+      );
       const user = await accounts.findByMobile(mobile);
       await sessions.create(request, reply, { userId: user?.id ?? null, verifiedMobile: mobile });
+      // This device is the number's now: its next codes come whatever strangers ask for.
+      const secure = app.config.PUBLIC_URL?.startsWith('https:') === true || request.protocol === 'https';
+      await otp.rememberDevice(keepDeviceCookie(request, reply, secure), mobile);
       return { exists: user !== null, user };
     },
   );

@@ -1,5 +1,5 @@
 // Login state: one-time code challenges, the send log behind the rate caps, and sessions.
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema.ts';
 
 /** One open challenge per purpose and target at a time; a resend replaces its code. */
@@ -12,6 +12,8 @@ export const otpChallenges = pgTable(
     target: text('target').notNull(),
     /** For e-mail codes: the session that asked, so only it can use the validation. */
     sessionHash: text('session_hash'),
+    /** A known device's own login code (its cookie's hash); null for the number's shared one. */
+    deviceHash: text('device_hash'),
     codeHmac: text('code_hmac').notNull(),
     attempts: integer('attempts').notNull().default(0),
     resends: integer('resends').notNull().default(0),
@@ -23,20 +25,40 @@ export const otpChallenges = pgTable(
   (t) => [index('otp_challenges_target_idx').on(t.purpose, t.target, t.createdAt)],
 );
 
-/** Every code sent, for the per-target daily and per-IP hourly caps. */
+/** Every code sent and who asked, for the per-client and per-number caps (otp-rules.ts). */
 export const otpSends = pgTable(
   'otp_sends',
   {
     id: serial('id').primaryKey(),
     purpose: text('purpose').notNull(),
     target: text('target').notNull(),
+    /** The asking address as limits count it (an IPv6 one by its /64: lib/client-address.ts). */
     ip: text('ip').notNull(),
+    /** The asking device cookie's hash, when it sent one. */
+    deviceHash: text('device_hash'),
+    /** Asked by a device the number had logged in on. */
+    knownDevice: boolean('known_device').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('otp_sends_target_idx').on(t.purpose, t.target, t.createdAt),
     index('otp_sends_ip_idx').on(t.ip, t.createdAt),
   ],
+);
+
+/**
+ * Devices a number has logged in on: the SHA-256 of a long-lived device cookie (devices.ts) with
+ * the number. Such a device always gets its login code within the resend rules (decision 0028).
+ */
+export const otpDevices = pgTable(
+  'otp_devices',
+  {
+    deviceHash: text('device_hash').notNull(),
+    target: text('target').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceHash, t.target] })],
 );
 
 /**

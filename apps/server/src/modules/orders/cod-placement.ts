@@ -22,17 +22,21 @@ import { type AddressSnapshot, checkouts, NEW_CHECKOUT_COLUMNS, orders } from '.
 import type { Quote } from './service.ts';
 
 type CheckoutRow = typeof checkouts.$inferSelect;
+/** The request's Idempotency-Key and the fingerprint of the request it came with. */
+export type IdempotencyKey = { key: string; fingerprint: string };
 type OrderRow = typeof orders.$inferSelect;
 
 // Created paid (nothing to wait for), under the placing request's Idempotency-Key.
 const insertCodCheckout = preparedInsert(
   'insert_cod_checkout',
   checkouts,
-  [...NEW_CHECKOUT_COLUMNS, 'codFeePaise', 'idempotencyKey', 'status'],
+  [...NEW_CHECKOUT_COLUMNS, 'codFeePaise', 'idempotencyKey', 'idempotencyFingerprint', 'status'],
   (insert) => insert.returning(),
 );
 
 export const COD_CART_EMPTY = 'Your cart is empty.';
+export const IDEMPOTENCY_KEY_REUSED =
+  'This request does not match the earlier one with the same Idempotency-Key.';
 export const COD_TOTAL_CHANGED = 'Your order total has changed. Please review it and place the order again.';
 
 export function createCodPlacement(
@@ -67,13 +71,19 @@ export function createCodPlacement(
     paymentMode: 'COD' as const,
   });
 
-  async function byKey(executor: Pick<Db, 'select'>, userId: number, key: string) {
+  /** The order placed earlier under this key; 422 when that was another request. */
+  async function byKey(executor: Pick<Db, 'select'>, userId: number, key: IdempotencyKey) {
     const [found] = await executor
-      .select({ order: orders })
+      .select({ order: orders, fingerprint: checkouts.idempotencyFingerprint })
       .from(checkouts)
       .innerJoin(orders, eq(orders.checkoutId, checkouts.id))
-      .where(and(eq(checkouts.userId, userId), eq(checkouts.idempotencyKey, key)));
-    return found?.order ?? null;
+      .where(and(eq(checkouts.userId, userId), eq(checkouts.idempotencyKey, key.key)));
+    if (!found) return null;
+    // Keys stored before fingerprints were kept answer as before.
+    if (found.fingerprint !== null && found.fingerprint !== key.fingerprint) {
+      throw new AppError('unprocessable', IDEMPOTENCY_KEY_REUSED);
+    }
+    return found.order;
   }
 
   /** COD orders of this shopper that came back undelivered. */
@@ -93,7 +103,7 @@ export function createCodPlacement(
       amount: number;
       gstin?: string | null | undefined;
     },
-    idempotencyKey: string | undefined,
+    idempotencyKey: IdempotencyKey | undefined,
     /** The placing request's language: the order's messages and links follow it. */
     language: Lang = 'en',
   ) {
@@ -148,7 +158,8 @@ export function createCodPlacement(
           codFeePaise: priced.codFeePaise,
           totalPaise: priced.codTotalPaise,
           buyerGstin: input.gstin ?? null,
-          idempotencyKey: idempotencyKey ?? null,
+          idempotencyKey: idempotencyKey?.key ?? null,
+          idempotencyFingerprint: idempotencyKey?.fingerprint ?? null,
           language,
           status: 'paid',
           expiresAt: new Date(),

@@ -167,6 +167,44 @@ describe('POST /api/orders/place-cod', () => {
     expect(await stockOf(v.id)).toBe(stock - 2);
   });
 
+  it('refuses an Idempotency-Key reused with a different request (422), leaving the new cart unordered', async () => {
+    const { s, addressId } = await shopperWithCart(1);
+    const total = await codTotal(s, addressId);
+    const first = await placeCod(s, { addressId, amount: total }, 'key-reused');
+    expect(first.statusCode, first.body).toBe(201);
+
+    // A new cart at another address, sent with the old key.
+    const other = await s.request({
+      method: 'POST',
+      url: `/api/addresses/${s.mobile}`,
+      payload: { ...ADDRESS, addressLine: '7, Other Street' },
+    });
+    expect(other.statusCode, other.body).toBe(201);
+    const otherId = (other.json() as { id: number }[]).find((a) => a.id !== addressId)!.id;
+    await addToCart(s, garam.id, garam.variants[0]!.weight, 2);
+    const newTotal = await codTotal(s, otherId);
+    for (const payload of [
+      { addressId: otherId, amount: newTotal },
+      { addressId, amount: newTotal },
+    ]) {
+      const reused = await placeCod(s, payload, 'key-reused');
+      expect(reused.statusCode, reused.body).toBe(422);
+      expect(reused.json()).toEqual({
+        message: 'This request does not match the earlier one with the same Idempotency-Key.',
+      });
+    }
+    expect(await ordersOf(s.id)).toBe(1);
+    expect(await cartSize(s.id)).toBe(1);
+
+    // The first request again still answers the first order; a fresh key orders the new cart.
+    const repeat = await placeCod(s, { addressId, amount: total }, 'key-reused');
+    expect(repeat.statusCode).toBe(201);
+    expect(repeat.json()).toEqual(first.json());
+    const fresh = await placeCod(s, { addressId: otherId, amount: newTotal }, 'key-new');
+    expect(fresh.statusCode, fresh.body).toBe(201);
+    expect(await ordersOf(s.id)).toBe(2);
+  });
+
   it('refuses COD above the maximum with the reason, creating nothing', async () => {
     const v = garam.variants[0]!;
     const quantity = Math.ceil(300_000 / Math.round(v.price * 100)) + 1;

@@ -21,6 +21,7 @@ import * as z from '@spice/shared/contracts/zod';
 import { langFromAcceptLanguage } from '@spice/shared/lang';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { neverCache } from '../../lib/cache-headers.ts';
+import { requestFingerprint } from '../../lib/request-fingerprint.ts';
 import { requireOwner, requireUser } from '../../plugins/auth.ts';
 import { replyLang } from '../../plugins/errors.ts';
 
@@ -86,18 +87,19 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: 'Place a cash on delivery order for the cart, at the total (paise) the page shows',
         description:
-          'The server prices the cart (COD fee included) and answers 409 with the current `amount` when it differs; a COD rule that refuses answers 400 with the reason. An `Idempotency-Key` header makes a repeat return the same order.',
+          'The server prices the cart (COD fee included) and answers 409 with the current `amount` when it differs; a COD rule that refuses answers 400 with the reason. An `Idempotency-Key` header makes a repeat return the same order; the same key with a different request answers 422.',
         body: PlaceCodOrderBody,
         headers: z.object({ 'idempotency-key': z.string().trim().min(1).max(100).optional() }),
-        response: { 201: PlacedCodOrder, ...errors },
+        response: { 201: PlacedCodOrder, 422: ErrorBody, ...errors },
       },
     },
     async (request, reply) => {
       const user = await requireUser(request, accounts);
+      const key = request.headers['idempotency-key'];
       const { created: _created, ...placed } = await orders.placeCod(
         user,
         request.body,
-        request.headers['idempotency-key'],
+        key ? { key, fingerprint: requestFingerprint(request) } : undefined,
         replyLang(request),
       );
       return reply.code(201).send(placed);

@@ -99,6 +99,8 @@ export const checkouts = pgTable(
       .default('en'),
     /** A COD placement's Idempotency-Key: a repeat finds this checkout and its order. */
     idempotencyKey: text('idempotency_key'),
+    /** sha256 of the request the key was first used for (lib/request-fingerprint.ts). */
+    idempotencyFingerprint: text('idempotency_fingerprint'),
     /** The transition table: packages/shared/src/checkout-status.ts (moves: ./checkout-status.ts). */
     status: text('status', { enum: CHECKOUT_STATUSES }).notNull().default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

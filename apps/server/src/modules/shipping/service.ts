@@ -9,6 +9,7 @@ import { canTransition, statusLabel } from '@spice/shared/order-status';
 import {
   COURIERS,
   gramsFromLabel,
+  normalizeAwb,
   orderStatusForCourierStatus,
   packageWeightGrams,
 } from '@spice/shared/shipping';
@@ -132,14 +133,17 @@ export function createShippingService(db: Db, deps: Deps) {
           );
         }
       }
-      if (adapter.provider === 'manual' && input.trackingId) {
+      const typedAwb = input.trackingId ? normalizeAwb(input.trackingId) : input.trackingId;
+      if (adapter.provider === 'manual' && typedAwb) {
         const [taken] = await db
           .select({ id: shipments.id })
           .from(shipments)
-          .where(eq(shipments.awb, input.trackingId));
+          .where(eq(shipments.awb, typedAwb));
         if (taken) throw new AppError('conflict', AWB_TAKEN, { trackingId: AWB_TAKEN });
       }
-      const booked = await adapter.book(parcel, { courier, awb: input.trackingId });
+      const booking = await adapter.book(parcel, { courier, awb: typedAwb });
+      // Stored as compared (the unique index then holds case-blind): whatever the courier's API wrote.
+      const booked = { ...booking, awb: normalizeAwb(booking.awb) };
       try {
         return await deps.adminOrders.changeStatus(
           admin,
@@ -199,13 +203,18 @@ export function createShippingService(db: Db, deps: Deps) {
      * logged and acknowledged: the courier would otherwise retry them forever.
      */
     async webhook(provider: string, token: unknown, body: unknown): Promise<{ status: string }> {
-      if (!(provider in deps.webhookTokens)) throw new AppError('notFound', 'Unknown shipping provider.');
+      // Own keys only: a plain object also answers to '__proto__', 'constructor', 'toString'…
+      if (!Object.hasOwn(deps.webhookTokens, provider))
+        throw new AppError('notFound', 'Unknown shipping provider.');
       if (!tokenMatches(deps.webhookTokens[provider], token)) {
         throw new AppError('unauthorized', 'Invalid webhook token.');
       }
       const event = readShiprocketEvent(body);
       if (!event) throw new AppError('invalid', 'The webhook names no AWB, status or time.');
-      const [shipment] = await db.select().from(shipments).where(eq(shipments.awb, event.awb));
+      const [shipment] = await db
+        .select()
+        .from(shipments)
+        .where(eq(shipments.awb, normalizeAwb(event.awb)));
       if (!shipment) {
         deps.log.warn(
           { provider, awb: event.awb, status: event.status },

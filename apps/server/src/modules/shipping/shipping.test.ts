@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addAddress, addToCart, createPaymentOrder, payAndPlace } from '../../test/commerce.ts';
 import { type Shopper, signUp, verifyMobile } from '../../test/shoppers.ts';
 import { productVariants } from '../catalog/schema.ts';
-import { shipmentEvents } from './schema.ts';
+import { shipmentEvents, shipments } from './schema.ts';
 
 const TOKEN = 'test-webhook-token-0123456789';
 let t: TestApp;
@@ -141,6 +141,25 @@ describe('the Ship step', () => {
     const auto = await ship(second, 'auto');
     expect(auto.statusCode).toBe(400);
     expect((await detail(second)).status).toBe('PACKED');
+  });
+
+  it('stores an AWB trimmed and upper case, and refuses the same AWB in another case on a second order', async () => {
+    const first = await packedOrder();
+    const res = await ship(first, 'delhivery', '  dl-case-77 ');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(AdminOrderDetail.parse(res.json()).tracking?.awb).toBe('DL-CASE-77');
+    const [row] = await t.database.db.select().from(shipments).where(eq(shipments.awb, 'DL-CASE-77'));
+    expect(row?.awb).toBe('DL-CASE-77');
+    for (const typed of ['dl-case-77', 'DL-case-77', ' DL-CASE-77']) {
+      const second = await packedOrder();
+      const dup = await ship(second, 'bluedart', typed);
+      expect(dup.statusCode, `${typed}: ${dup.body}`).toBe(409);
+      expect(dup.json().message).toBe('This AWB number is already on another order.');
+    }
+    // A courier reporting it in lower case finds it too.
+    const tracked = await hook(event('dl-case-77', 'IN TRANSIT', '20 11 2026 12:00:00'));
+    expect(tracked.statusCode, tracked.body).toBe(200);
+    expect(tracked.json().status).not.toBe('ignored');
   });
 
   it('prints one PDF page per order with address, items, COD line and AWB', async () => {
