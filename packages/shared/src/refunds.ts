@@ -103,3 +103,15 @@ export function unitsLeft(
     return quantity > 0 ? [{ itemId: l.id, quantity, valuePaise: l.pricePaise * quantity }] : [];
   });
 }
+
+/**
+ * An order paid online, once a refund of it is processed: REFUNDED when everything paid has come
+ * back, PARTIALLY_REFUNDED while some of it has.
+ */
+export function paymentStatusAfterRefunds(
+  totalPaise: number,
+  processedPaise: number,
+): 'PAID' | 'PARTIALLY_REFUNDED' | 'REFUNDED' {
+  if (processedPaise <= 0) return 'PAID';
+  return processedPaise >= totalPaise ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+}

@@ -3,7 +3,7 @@
 // and the document series summary. Credit notes of the month are netted against B2C and HSN rows.
 import type { InvoiceRegisterDto } from '@spice/shared/contracts/invoices';
 import { formatRate, stateName, type TaxedRow } from '@spice/shared/gst';
-import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { csvDocument, csvRupees } from '../../lib/csv.ts';
 import { taxHeadsDto } from './dto.ts';
@@ -36,9 +36,12 @@ export function createInvoiceRegister(db: Db) {
     const range = monthRange(month);
     const [inv, notes] = await Promise.all([
       db
-        .select({ invoice: invoices, noteId: creditNotes.id })
+        .select({
+          invoice: invoices,
+          // An invoice may have several credit notes (one per refund): one row per invoice.
+          credited: sql<boolean>`exists (select 1 from ${creditNotes} cn where cn.invoice_id = ${invoices.id})`,
+        })
         .from(invoices)
-        .leftJoin(creditNotes, eq(creditNotes.invoiceId, invoices.id))
         .where(and(gte(invoices.issuedAt, range.from), lt(invoices.issuedAt, range.to)))
         .orderBy(asc(invoices.financialYear), asc(invoices.seq)),
       db
@@ -51,14 +54,14 @@ export function createInvoiceRegister(db: Db) {
     return {
       month: range.month,
       docs: [
-        ...inv.map(({ invoice: i, noteId }) => ({
+        ...inv.map(({ invoice: i, credited }) => ({
           kind: 'invoice' as const,
           number: i.number,
           issuedAt: i.issuedAt,
           buyerGstin: i.buyerGstin,
           snapshot: i.snapshot,
           refersTo: null,
-          cancelled: noteId !== null,
+          cancelled: credited,
         })),
         ...notes.map(({ note: n, invoiceNumber, buyerGstin }) => ({
           kind: 'credit_note' as const,

@@ -24,6 +24,7 @@ export type OrderMessageEvent =
   | 'out_for_delivery'
   | 'delivered'
   | 'cancelled'
+  | 'returned'
   | 'refunded';
 
 export const ORDER_MESSAGE_EVENTS: readonly OrderMessageEvent[] = [
@@ -32,6 +33,7 @@ export const ORDER_MESSAGE_EVENTS: readonly OrderMessageEvent[] = [
   'out_for_delivery',
   'delivered',
   'cancelled',
+  'returned',
   'refunded',
 ];
 

@@ -182,6 +182,17 @@ const en: Texts = {
       vars: (f) => ({ name: first(f), order: n(f) }),
       short: (f) => `${f.store.name}: Hi ${first(f)}, your order ${n(f)} is cancelled.`,
     },
+    returned: {
+      subject: (f) => `Your ${f.store.name} order ${n(f)} came back to us`,
+      heading: 'Your parcel came back to us',
+      lead: (f) =>
+        f.order.paymentMode === 'RAZORPAY'
+          ? `Namaste ${f.order.customer.name}, the courier could not deliver your order ${n(f)} and returned it to us. What you paid and was not refunded yet is being refunded to your original payment method; we will write again when the refund is processed.`
+          : `Namaste ${f.order.customer.name}, the courier could not deliver your order ${n(f)} and returned it to us. Nothing is due from you.`,
+      vars: (f) => ({ name: first(f), order: n(f) }),
+      short: (f) =>
+        `${f.store.name}: Hi ${first(f)}, your order ${n(f)} could not be delivered and came back to us.`,
+    },
     refunded: {
       subject: (f) => `Refund for your ${f.store.name} order ${n(f)}`,
       heading: 'Your refund is processed',
@@ -275,6 +286,17 @@ const hi: Texts = {
           : `नमस्ते ${f.order.customer.name}, आपका ऑर्डर ${n(f)} रद्द कर दिया गया है। आपको कुछ भी चुकाना नहीं है।`,
       vars: (f) => ({ name: first(f), order: n(f) }),
       short: (f) => `${f.store.name}: नमस्ते ${first(f)}, आपका ऑर्डर ${n(f)} रद्द हो गया है।`,
+    },
+    returned: {
+      subject: (f) => `${f.store.name}: आपका ऑर्डर ${n(f)} हमें वापस मिला`,
+      heading: 'आपका पार्सल हमें वापस मिला',
+      lead: (f) =>
+        f.order.paymentMode === 'RAZORPAY'
+          ? `नमस्ते ${f.order.customer.name}, कूरियर आपका ऑर्डर ${n(f)} डिलीवर नहीं कर सका और उसे हमें लौटा दिया। आपका चुकाया जो पैसा अभी तक वापस नहीं हुआ, वह उसी तरीक़े में वापस किया जा रहा है जिससे आपने भुगतान किया था; रिफ़ंड होते ही हम आपको फिर लिखेंगे।`
+          : `नमस्ते ${f.order.customer.name}, कूरियर आपका ऑर्डर ${n(f)} डिलीवर नहीं कर सका और उसे हमें लौटा दिया। आपको कुछ भी चुकाना नहीं है।`,
+      vars: (f) => ({ name: first(f), order: n(f) }),
+      short: (f) =>
+        `${f.store.name}: नमस्ते ${first(f)}, आपका ऑर्डर ${n(f)} डिलीवर नहीं हो सका और हमें वापस मिल गया।`,
     },
     refunded: {
       subject: (f) => `${f.store.name}: ऑर्डर ${n(f)} का रिफ़ंड`,

@@ -1,0 +1,26 @@
+// What a processed refund changes on its order (the refunds module's hook, in the transaction that
+// marks the refund processed): the payment status, PARTIALLY_REFUNDED or REFUNDED. Only an order
+// paid online moves; the version stays, as no form edits the payment status.
+import { paymentStatusAfterRefunds } from '@spice/shared/refunds';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { orders } from './schema.ts';
+
+export async function recordRefundProcessed(tx: Tx, refund: { orderId: number; processedPaise: number }) {
+  const [order] = await tx
+    .select({ totalPaise: orders.totalPaise })
+    .from(orders)
+    .where(eq(orders.id, refund.orderId))
+    .for('update');
+  if (!order) return;
+  await tx
+    .update(orders)
+    .set({ paymentStatus: paymentStatusAfterRefunds(order.totalPaise, refund.processedPaise) })
+    .where(
+      and(
+        eq(orders.id, refund.orderId),
+        eq(orders.paymentMode, 'RAZORPAY'),
+        inArray(orders.paymentStatus, ['PAID', 'PARTIALLY_REFUNDED']),
+      ),
+    );
+}
