@@ -126,6 +126,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     config,
     settings: () => content.footer(),
     refundAmount: async (_orderNumber, refundId) => (await refunds.find(refundId))?.amountPaise ?? null,
+    refundLines: async (_orderNumber, refundId) => (await refunds.find(refundId))?.lines ?? [],
     log: deps.log,
   });
   /** What each job does; the worker (app.ts) adds the schedules. Every handler is idempotent. */

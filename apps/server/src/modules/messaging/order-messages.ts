@@ -78,6 +78,8 @@ export function createOrderMessages(deps: {
   }>;
   /** The refund's amount in paise (refunds module); without it 'refunded' leaves the amount out. */
   refundAmount?: (orderNumber: string, refundId: string) => Promise<number | null>;
+  /** The refund's lines (refunds module): the 'refunded' message lists them. */
+  refundLines?: (orderNumber: string, refundId: string) => Promise<{ itemId: number; quantity: number }[]>;
   /** Where the order is read (PostgreSQL's shared connection); `db` otherwise. */
   reads?: Db | undefined;
   /** Defaults to the orders module's own read. */
@@ -172,7 +174,11 @@ export function createOrderMessages(deps: {
         event === 'refunded' && refundId && deps.refundAmount
           ? await deps.refundAmount(orderNumber, refundId)
           : null;
-      const messageFacts = { event, store: await storeFacts(), order, refundAmountPaise };
+      const refundLines =
+        event === 'refunded' && refundId && deps.refundLines
+          ? await deps.refundLines(orderNumber, refundId)
+          : [];
+      const messageFacts = { event, store: await storeFacts(), order, refundAmountPaise, refundLines };
       const rendered = await renderOrderMessage(messageFacts);
       // The English fallback for an SMS whose Hindi DLT template is not registered (rarely needed).
       const key = event.toUpperCase() as Uppercase<OrderMessageEvent>;

@@ -115,6 +115,28 @@ describe('refunded', () => {
     expect(unknown.email.text).toContain('the refund for your order KC261123-ABC234 is processed');
     expect(unknown.sms.text).toContain('the refund of your payment');
   });
+
+  it('lists the lines a partial refund is for, in both languages', async () => {
+    const refundLines = [{ itemId: 1, quantity: 1 }];
+    const en = await renderOrderMessage(facts('refunded', { refundAmountPaise: 12050, refundLines }));
+    expect(en.email.text).toContain('is processed. It covers 1 × Garam Masala 100g. It reaches');
+    const hi = await renderOrderMessage(
+      facts('refunded', { order: orderFacts({ language: 'hi' }), refundAmountPaise: 12050, refundLines }),
+    );
+    expect(hi.email.text).toContain('यह रिफ़ंड इनके लिए है: 1 × Garam Masala 100g।');
+  });
+});
+
+describe('returned', () => {
+  it('tells a prepaid shopper the refund is on its way, and a COD shopper that nothing is due', async () => {
+    const paid = await renderOrderMessage(facts('returned'));
+    expect(paid.email.subject).toContain('came back to us');
+    expect(paid.email.text).toContain('is being refunded to your original payment method');
+    const cod = await renderOrderMessage(facts('returned', { order: orderFacts({ paymentMode: 'COD' }) }));
+    expect(cod.email.text).toContain('Nothing is due from you.');
+    const hi = await renderOrderMessage(facts('returned', { order: orderFacts({ language: 'hi' }) }));
+    expect(hi.email.text).toContain('हमें लौटा दिया');
+  });
 });
 
 describe('both languages', () => {

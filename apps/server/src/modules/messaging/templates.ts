@@ -52,6 +52,8 @@ export interface MessageFacts {
   order: OrderFacts;
   /** 'refunded' only; null when the amount is not known (the text then leaves it out). */
   refundAmountPaise: number | null;
+  /** 'refunded' only: the order lines the refund is for and their units (none: not said). */
+  refundLines?: readonly { itemId: number; quantity: number }[];
 }
 
 export interface RenderedMessage {
@@ -102,6 +104,16 @@ interface Texts {
 }
 
 const n = (f: MessageFacts) => f.order.orderNumber;
+/** The refunded lines as the shopper reads them: '2 × Garam Masala 100g, 1 × Haldi Powder 200g'. */
+const refundedLines = (f: MessageFacts) =>
+  (f.refundLines ?? [])
+    .flatMap((r) => {
+      const line = f.order.lines.find((l) => l.itemId === r.itemId);
+      return line ? [`${r.quantity} × ${line.productName} ${line.variant}`.trim()] : [];
+    })
+    .join(', ');
+const forLines = (f: MessageFacts, words: string, end = '.') =>
+  refundedLines(f) ? ` ${words} ${refundedLines(f)}${end}` : '';
 const first = (f: MessageFacts) => f.order.customer.name.split(' ')[0] || f.order.customer.name;
 const total = (f: MessageFacts) => formatRupees(f.order.totals.totalPaise);
 /** A storefront link in the order's language: /hi/orders/… for a Hindi order. */
@@ -199,7 +211,7 @@ const en: Texts = {
       lead: (f) =>
         f.refundAmountPaise === null
           ? `Namaste ${f.order.customer.name}, the refund for your order ${n(f)} is processed. It reaches your original payment method within 5–7 business days.`
-          : `Namaste ${f.order.customer.name}, a refund of ${formatRupees(f.refundAmountPaise)} for your order ${n(f)} is processed. It reaches your original payment method within 5–7 business days.`,
+          : `Namaste ${f.order.customer.name}, a refund of ${formatRupees(f.refundAmountPaise)} for your order ${n(f)} is processed.${forLines(f, 'It covers')} It reaches your original payment method within 5–7 business days.`,
       vars: (f) => ({
         name: first(f),
         order: n(f),
@@ -304,7 +316,7 @@ const hi: Texts = {
       lead: (f) =>
         f.refundAmountPaise === null
           ? `नमस्ते ${f.order.customer.name}, आपके ऑर्डर ${n(f)} का रिफ़ंड कर दिया गया है। यह 5–7 कार्यदिवसों में उसी तरीक़े में पहुँच जाएगा जिससे आपने भुगतान किया था।`
-          : `नमस्ते ${f.order.customer.name}, आपके ऑर्डर ${n(f)} के ${formatRupees(f.refundAmountPaise)} का रिफ़ंड कर दिया गया है। यह 5–7 कार्यदिवसों में उसी तरीक़े में पहुँच जाएगा जिससे आपने भुगतान किया था।`,
+          : `नमस्ते ${f.order.customer.name}, आपके ऑर्डर ${n(f)} के ${formatRupees(f.refundAmountPaise)} का रिफ़ंड कर दिया गया है।${forLines(f, 'यह रिफ़ंड इनके लिए है:', '।')} यह 5–7 कार्यदिवसों में उसी तरीक़े में पहुँच जाएगा जिससे आपने भुगतान किया था।`,
       vars: (f) => ({ name: first(f), order: n(f), amount: rupeesOrPayment(f) }),
       short: (f) =>
         `${f.store.name}: नमस्ते ${first(f)}, ऑर्डर ${n(f)} के ${rupeesOrPayment(f)} का रिफ़ंड हो गया है।`,
