@@ -68,6 +68,7 @@ export const AdminOrderRow = z
     orderNumber: z.string(),
     status: z.enum(ORDER_STATUSES),
     paymentMode: z.enum(PAYMENT_MODES),
+    paymentStatus: z.enum(PAYMENT_STATUSES),
     customerName: z.string(),
     mobile: z.string(),
     totalAmount: Rupees,

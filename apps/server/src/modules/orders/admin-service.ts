@@ -141,6 +141,7 @@ export function createAdminOrdersService(
             orderNumber: orders.orderNumber,
             status: orders.status,
             paymentMode: orders.paymentMode,
+            paymentStatus: orders.paymentStatus,
             customerName: orders.userName,
             mobile: orders.userMobile,
             totalPaise: orders.totalPaise,

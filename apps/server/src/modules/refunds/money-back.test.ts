@@ -20,8 +20,8 @@ import { refunds } from './schema.ts';
 
 let t: TestApp;
 let adminCookie: string;
-let list: ProductList;
-type ProductList = ReturnType<typeof ProductList.parse>;
+let list: Products;
+type Products = ReturnType<typeof ProductList.parse>;
 let n = 0;
 const nextMobile = () => `97444${String(10000 + n++).slice(-5)}`;
 
