@@ -6,16 +6,21 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { orders } from './schema.ts';
 
-export async function recordRefundProcessed(tx: Tx, refund: { orderId: number; processedPaise: number }) {
+export async function recordRefundProcessed(
+  tx: Tx,
+  refund: { orderId: number; processedPaise(): Promise<number> },
+) {
   const [order] = await tx
     .select({ totalPaise: orders.totalPaise })
     .from(orders)
     .where(eq(orders.id, refund.orderId))
     .for('update');
   if (!order) return;
+  // Read with the order locked: of two refunds settling at once, the later counts both.
+  const processed = await refund.processedPaise();
   await tx
     .update(orders)
-    .set({ paymentStatus: paymentStatusAfterRefunds(order.totalPaise, refund.processedPaise) })
+    .set({ paymentStatus: paymentStatusAfterRefunds(order.totalPaise, processed) })
     .where(
       and(
         eq(orders.id, refund.orderId),

@@ -30,8 +30,11 @@ export interface ProcessedRefund {
   amountPaise: number;
   lines: RefundLine[];
   cause: RefundCause;
-  /** Everything processed for the order so far, this refund included. */
-  processedPaise: number;
+  /**
+   * Everything processed for the order so far, this refund included: read when called, so a hook
+   * that first locks the order sees every refund settled before it.
+   */
+  processedPaise(): Promise<number>;
 }
 
 /**
@@ -149,10 +152,18 @@ export function createRefundsService(
     }
     if (row.orderNumber && row.orderId !== null) {
       const processed = { orderId: row.orderId, orderNumber: row.orderNumber, refundId: row.id };
-      const processedPaise = await processedPaiseOf(tx, row.orderId);
-      const facts = { ...processed, amountPaise: row.amountPaise, lines: row.lines, cause, processedPaise };
-      await deps.hooks?.creditNote?.(tx, facts);
+      const orderId = row.orderId;
+      const facts = {
+        ...processed,
+        amountPaise: row.amountPaise,
+        lines: row.lines,
+        cause,
+        processedPaise: () => processedPaiseOf(tx, orderId),
+      };
+      // The order's row is locked first (payment status), then its invoice's (credit note), the
+      // order a status change takes them in.
       await deps.hooks?.paymentStatus?.(tx, facts);
+      await deps.hooks?.creditNote?.(tx, facts);
       await deps.jobs.enqueue(
         tx,
         orderMessageJob({ orderNumber: row.orderNumber, event: 'refunded', refundId: row.id }),
