@@ -317,7 +317,11 @@ export function createInvoicesService(
     reason: CreditNoteReason,
     refund: Pick<ProcessedRefund, 'refundId' | 'amountPaise' | 'lines'> | null = null,
   ): Promise<string | null> {
-    const [invoice] = await tx.select().from(invoices).where(eq(invoices.orderId, order.id)).for('update');
+    const [invoice] = await tx
+      .select()
+      .from(invoices)
+      .where(eq(invoices.orderId, order.id))
+      .for('no key update');
     if (!invoice) return null;
     const earlier = await tx
       .select()

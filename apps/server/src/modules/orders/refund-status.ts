@@ -14,7 +14,9 @@ export async function recordRefundProcessed(
     .select({ totalPaise: orders.totalPaise })
     .from(orders)
     .where(eq(orders.id, refund.orderId))
-    .for('update');
+    // Not FOR UPDATE: the refund's own row update took a key-share lock on the order (its foreign
+    // key), and two refunds settling at once would each wait for the other's.
+    .for('no key update');
   if (!order) return;
   // Read with the order locked: of two refunds settling at once, the later counts both.
   const processed = await refund.processedPaise();

@@ -301,6 +301,23 @@ describe('one credit note per refund', () => {
     ).toBe(404);
   }, 90_000);
 
+  it('two refunds settling at once end REFUNDED with two notes that make up the invoice', async () => {
+    const { s, orderNumber, order } = await paidOrder();
+    const [a, b] = order.items;
+    const first = await refundLines(orderNumber, order.version, [{ itemId: a!.id, quantity: 3 }]);
+    const second = await refundLines(orderNumber, AdminOrderDetail.parse(first.json()).version, [
+      { itemId: b!.id, quantity: 2 },
+    ]);
+    expect(second.statusCode, second.body).toBe(200);
+    const pending = await t.database.db.select().from(refunds).where(eq(refunds.orderNumber, orderNumber));
+    await Promise.all(pending.map((r) => t.app.services.refunds.execute(r.id)));
+    const detail = await mine(s, orderNumber);
+    expect(detail.paymentStatus).toBe('REFUNDED');
+    const { invoice, notes } = await documents(orderNumber);
+    expect(notes).toHaveLength(2);
+    expect(notes.reduce((sum, note) => sum + note.totalPaise, 0)).toBe(invoice.totalPaise);
+  });
+
   it('a failed refund issues no credit note and gives its units back', async () => {
     const { orderNumber, order } = await paidOrder();
     const res = await refundLines(orderNumber, order.version, [{ itemId: order.items[0]!.id, quantity: 1 }]);
