@@ -244,7 +244,9 @@ export function createAdminOrdersService(
           .select()
           .from(orders)
           .where(eq(orders.orderNumber, orderNumber))
-          .for('update');
+          // As a status change's UPDATE locks it: not against the key-share lock a refund settling
+          // meanwhile holds on the order (its foreign key), which would deadlock the two.
+          .for('no key update');
         if (!current) throw new AppError('notFound', 'Order not found.');
         if (current.version !== input.version) throw new AppError('conflict', ORDER_CHANGED_MEANWHILE);
         const paid = current.paymentStatus === 'PAID' || current.paymentStatus === 'PARTIALLY_REFUNDED';
