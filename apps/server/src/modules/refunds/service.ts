@@ -151,10 +151,11 @@ export function createRefundsService(
       await deps.ledger.markRefunded(tx, row.paymentId);
     }
     if (row.orderNumber && row.orderId !== null) {
-      const processed = { orderId: row.orderId, orderNumber: row.orderNumber, refundId: row.id };
       const orderId = row.orderId;
-      const facts = {
-        ...processed,
+      const facts: ProcessedRefund = {
+        orderId,
+        orderNumber: row.orderNumber,
+        refundId: row.id,
         amountPaise: row.amountPaise,
         lines: row.lines,
         cause,
