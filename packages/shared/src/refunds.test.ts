@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   DUPLICATE_REFUND_LINE,
+  paymentStatusAfterRefunds,
   planLineRefund,
   type RefundableLine,
   refundShare,
@@ -192,5 +193,16 @@ describe('planLineRefund', () => {
         if (rest.length === 0) expect(refunded).toBe(total);
       }),
     );
+  });
+});
+
+describe('paymentStatusAfterRefunds', () => {
+  it.each([
+    [42_500, 0, 'PAID'],
+    [42_500, 5_312, 'PARTIALLY_REFUNDED'],
+    [42_500, 42_499, 'PARTIALLY_REFUNDED'],
+    [42_500, 42_500, 'REFUNDED'],
+  ] as const)('paid %i, processed %i → %s', (total, processed, expected) => {
+    expect(paymentStatusAfterRefunds(total, processed)).toBe(expected);
   });
 });
