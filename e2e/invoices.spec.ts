@@ -1,5 +1,6 @@
 // GST invoices (issue 13): the shopper downloads the tax invoice of a prepaid order from the order
-// page (and sees the link on My Orders); the back office lists it and offers the GSTR-1 exports.
+// page (and sees the link on My Orders); the back office lists it and offers the GSTR-1 exports
+// and the portal's JSON.
 import { readFileSync } from 'node:fs';
 import { ADMIN_STATE_FILE } from './admin-session.ts';
 import { expectNoSeriousAxeViolations } from './axe.ts';
@@ -36,6 +37,16 @@ test('a shopper downloads the tax invoice from the order page', async ({ page, b
   await expect(adminPage.getByRole('link', { name: 'Download invoice' })).toBeVisible();
   await open(adminPage, '/admin/invoices');
   await expect(adminPage.getByRole('cell', { name: invoiceNumber! })).toBeVisible();
-  await expect(adminPage.getByRole('link', { name: 'HSN-wise summary' })).toBeVisible();
+  for (const name of ['B2C (Large)', 'CDNR', 'CDNUR', 'HSN summary, B2C', 'Documents issued']) {
+    await expect(
+      adminPage.getByRole('link', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}`) }),
+    ).toBeVisible();
+  }
+  await expect(adminPage.getByRole('heading', { name: 'How tax is rounded' })).toBeVisible();
+  const json = adminPage.getByRole('link', { name: 'Download GSTR-1 JSON for the offline tool' });
+  const [gstr1] = await Promise.all([adminPage.waitForEvent('download'), json.click()]);
+  expect(gstr1.suggestedFilename()).toMatch(/^GSTR1_27AAKCK1234M1ZB_\d{6}\.json$/);
+  const filed = JSON.parse(readFileSync((await gstr1.path())!, 'utf8'));
+  expect(JSON.stringify(filed)).toContain(invoiceNumber!.slice(0, 9));
   await admin.close();
 });

@@ -85,7 +85,12 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   const gateway = createGateway(config, () => deps.secrets.paymentsSimulated);
   const audit = createAuditService(db);
   const payments = createPaymentsLedger(db);
-  const invoices = createInvoicesService(db, { audit, log: deps.log });
+  const invoices = createInvoicesService(db, {
+    audit,
+    log: deps.log,
+    // Read when the owner saves the GST settings, long after delivery below exists.
+    stateOfPincode: async (pin) => (await delivery.lookupMany([pin]))[pin]?.state ?? null,
+  });
   const jobs = createJobQueue(db, {
     retryBaseMs: config.JOBS_RETRY_BASE_MS,
     maxAttempts: config.JOBS_MAX_ATTEMPTS,

@@ -8,6 +8,8 @@ import {
   gstinCheckChar,
   gstinProblem,
   invoiceAmount,
+  SeriesFullError,
+  seriesPrefixFits,
   shareInProportion,
   splitInclusive,
   stateCodeOf,
@@ -71,13 +73,39 @@ describe('numbering', () => {
 
   it('numbers invoices and credit notes within 16 characters', () => {
     expect(documentNumber('invoice', 'KC', '26-27', 123)).toBe('KC/26-27/000123');
-    expect(documentNumber('credit_note', 'KC', '26-27', 4)).toBe('KC-CN/26-27/0004');
+    expect(documentNumber('credit_note', 'KC', '26-27', 4)).toBe('KCC/26-27/000004');
     expect(documentNumber('invoice', 'ABC', '26-27', 999_999)).toHaveLength(16);
-    expect(() => documentNumber('credit_note', 'ABC', '26-27', 1000)).toThrow(RangeError);
+    // A three-letter prefix kept from before decision 0030: its credit notes get five digits.
+    expect(() => documentNumber('credit_note', 'ABC', '26-27', 100_000)).toThrow(SeriesFullError);
+    expect(documentNumber('credit_note', 'KC', '26-27', 999_999)).toBe('KCC/26-27/999999');
+    expect(() => documentNumber('credit_note', 'KC', '26-27', 1_000_000)).toThrow(SeriesFullError);
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 999_999 }), (n) =>
         /^[A-Z0-9/-]{1,16}$/.test(documentNumber('invoice', 'KC', '26-27', n)),
       ),
+    );
+  });
+
+  it.each([
+    ['K', true],
+    ['KC', true],
+    ['9Z', true],
+    ['KCX', false], // its credit notes, KCXC/26-27/, would keep five digits
+    ['', false],
+    ['K-', false],
+  ])('a series prefix %j fits both series with six digits: %s', (prefix, fits) => {
+    expect(seriesPrefixFits(prefix)).toBe(fits);
+  });
+
+  it('gives every prefix that fits six digits up to 999999 in both series', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Z0-9]{1,2}$/), fc.integer({ min: 1, max: 999_999 }), (prefix, n) => {
+        for (const kind of ['invoice', 'credit_note'] as const) {
+          const number = documentNumber(kind, prefix, '26-27', n);
+          if (number.length > 16 || !number.endsWith(String(n).padStart(6, '0'))) return false;
+        }
+        return seriesPrefixFits(prefix);
+      }),
     );
   });
 });

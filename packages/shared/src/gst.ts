@@ -114,6 +114,10 @@ export function gstinProblem(gstin: string): string | null {
   return null;
 }
 
+/** The store's GSTIN against the state of its registered address (issue 31). */
+export const gstinStateMismatch = (stateCode: string) =>
+  `The GSTIN's first two digits must be the state code of the registered address (${stateCode} for ${stateName(stateCode)}).`;
+
 /** Checkout's optional field (issue 13). */
 export const GSTIN_LABEL = 'Have a GSTIN? Add it for a business invoice';
 
@@ -285,26 +289,48 @@ export function financialYear(at: Date): string {
 }
 
 export const MAX_DOCUMENT_NUMBER_LENGTH = 16;
+/** The counter's digits every series keeps, at least (1 to 999999 a year). */
+export const MIN_COUNTER_DIGITS = 6;
 export const SERIES_PREFIX = /^[A-Z0-9]{1,3}$/;
+export const SERIES_PREFIX_INVALID =
+  'A series prefix is 1 or 2 letters or digits, so invoice and credit note numbers keep six digits for the count within 16 characters.';
 
 /**
  * A series' fixed head and the width its number is padded to (with zeros, never cut): the
  * invoices module builds the same number in the statement that takes it (decision 0027).
+ * Credit notes add 'C' to the prefix (`KCC/26-27/000004`): their own series, still 16 characters.
  */
 export function documentNumberParts(kind: 'invoice' | 'credit_note', prefix: string, fy: string) {
-  const head = `${prefix}${kind === 'credit_note' ? '-CN' : ''}/${fy}/`;
-  return { head, width: Math.min(6, MAX_DOCUMENT_NUMBER_LENGTH - head.length) };
+  const head = `${prefix}${kind === 'credit_note' ? 'C' : ''}/${fy}/`;
+  return { head, width: Math.min(MIN_COUNTER_DIGITS, MAX_DOCUMENT_NUMBER_LENGTH - head.length) };
+}
+
+/** Whether a prefix leaves six digits for the count in both series (decision 0030). */
+export function seriesPrefixFits(prefix: string): boolean {
+  if (!SERIES_PREFIX.test(prefix)) return false;
+  return (['invoice', 'credit_note'] as const).every(
+    (kind) => documentNumberParts(kind, prefix, '00-01').width === MIN_COUNTER_DIGITS,
+  );
+}
+
+/** Thrown when a series' next number would not fit 16 characters: the owner must shorten the prefix. */
+export class SeriesFullError extends RangeError {
+  readonly kind: 'invoice' | 'credit_note';
+  constructor(kind: 'invoice' | 'credit_note') {
+    super(`The ${kind === 'invoice' ? 'invoice' : 'credit note'} series is full for this financial year`);
+    this.kind = kind;
+  }
 }
 
 /**
  * A document number of at most 16 characters (CGST rules 46 and 53): `KC/26-27/000123` for
- * invoices, `KC-CN/26-27/0004` for credit notes (the counter padded to what the 16 allow, at most
- * six digits). Throws when the counter no longer fits: the series is full for the year.
+ * invoices, `KCC/26-27/000004` for credit notes (six digits at least; more while they fit).
+ * Throws SeriesFullError when the counter no longer fits: the series is full for the year.
  */
 export function documentNumber(kind: 'invoice' | 'credit_note', prefix: string, fy: string, seq: number) {
   const { head, width } = documentNumberParts(kind, prefix, fy);
   const number = `${head}${String(seq).padStart(width, '0')}`;
-  if (number.length > MAX_DOCUMENT_NUMBER_LENGTH) throw new RangeError(`Series ${head} is full`);
+  if (number.length > MAX_DOCUMENT_NUMBER_LENGTH) throw new SeriesFullError(kind);
   return number;
 }
 

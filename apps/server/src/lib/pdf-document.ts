@@ -85,6 +85,21 @@ export function line(
   }
 }
 
+/** A word wider than `width` (a long e-mail, an unbroken address) cut into pieces that fit. */
+function fitted(doc: Pdf, word: string, weight: Weight, size: number, width: number): string[] {
+  if (textWidth(doc, word, weight, size) <= width) return [word];
+  const pieces: string[] = [];
+  let piece = '';
+  for (const ch of word) {
+    if (piece && textWidth(doc, piece + ch, weight, size) > width) {
+      pieces.push(piece);
+      piece = '';
+    }
+    piece += ch;
+  }
+  return [...pieces, piece];
+}
+
 /** Mixed-script text wrapped at word boundaries within `width`; answers the y below it. */
 export function paragraph(
   doc: Pdf,
@@ -99,7 +114,10 @@ export function paragraph(
   let top = y;
   for (const para of text.split('\n')) {
     let current = '';
-    for (const word of para.split(/\s+/).filter(Boolean)) {
+    for (const word of para
+      .split(/\s+/)
+      .filter(Boolean)
+      .flatMap((w) => fitted(doc, w, weight, size, opts.width))) {
       const next = current ? `${current} ${word}` : word;
       if (current && textWidth(doc, next, weight, size) > opts.width) {
         line(doc, current, x, top, { weight, size });

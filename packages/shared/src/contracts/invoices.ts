@@ -1,9 +1,16 @@
 // Contracts of GST invoices (issue 13): the store's GST settings, the buyer's optional GSTIN at
 // checkout, product tax fields and the back office's monthly register.
 
-import { GST_STATES, gstinProblem, normaliseGstin, SERIES_PREFIX } from '../gst.ts';
+import {
+  GST_STATES,
+  gstinProblem,
+  gstinStateMismatch,
+  normaliseGstin,
+  SERIES_PREFIX_INVALID,
+  seriesPrefixFits,
+} from '../gst.ts';
 import { isWholePaise } from '../money.ts';
-import { Rupees } from './rupees.ts';
+import { Rupees, RupeesInput } from './rupees.ts';
 
 export { GSTIN_LABEL } from '../gst.ts';
 
@@ -45,25 +52,33 @@ export const ProductTaxFields = z.object({
     .transform((v) => v ?? null),
 });
 
-export const InvoiceSettingsEdit = z.object({
-  legalName: z.string().trim().min(1, 'Enter the legal name.').max(120),
-  tradeName: z.string().trim().max(120).default(''),
-  gstin: Gstin,
-  address: z.string().trim().min(1, 'Enter the registered address.').max(400),
-  stateCode: z.string().refine((c) => Boolean(GST_STATES[c]), 'Choose the state of registration.'),
-  fssai: z
-    .string()
-    .trim()
-    .refine((s) => s === '' || /^\d{14}$/.test(s), 'An FSSAI licence number has 14 digits.')
-    .default(''),
-  seriesPrefix: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .refine((s) => SERIES_PREFIX.test(s), 'A series prefix is 1 to 3 letters or digits.'),
-  /** The version the form showed; 0 before the settings were first saved. */
-  version: z.coerce.number().int().nonnegative(),
-});
+export const InvoiceSettingsEdit = z
+  .object({
+    legalName: z.string().trim().min(1, 'Enter the legal name.').max(120),
+    tradeName: z.string().trim().max(120).default(''),
+    gstin: Gstin,
+    address: z.string().trim().min(1, 'Enter the registered address.').max(400),
+    stateCode: z.string().refine((c) => Boolean(GST_STATES[c]), 'Choose the state of registration.'),
+    fssai: z
+      .string()
+      .trim()
+      .refine((s) => s === '' || /^\d{14}$/.test(s), 'An FSSAI licence number has 14 digits.')
+      .default(''),
+    seriesPrefix: z.string().trim().toUpperCase().refine(seriesPrefixFits, SERIES_PREFIX_INVALID),
+    /** GSTR-1's B2C (Large) limit in rupees: ₹1,00,000 since 1 August 2024 (decision 0030). */
+    b2clThreshold: RupeesInput.refine(
+      (v) => v > 0,
+      'Enter the B2C (Large) limit in rupees, above 0.',
+    ).default(100_000),
+    /** The version the form showed; 0 before the settings were first saved. */
+    version: z.coerce.number().int().nonnegative(),
+  })
+  .superRefine((s, ctx) => {
+    // A GSTIN is issued per state: its first two digits are the registration's state code.
+    if (GST_STATES[s.stateCode] && !gstinProblem(s.gstin) && s.gstin.slice(0, 2) !== s.stateCode) {
+      ctx.addIssue({ code: 'custom', path: ['gstin'], message: gstinStateMismatch(s.stateCode) });
+    }
+  });
 export type InvoiceSettingsEditInput = z.infer<typeof InvoiceSettingsEdit>;
 
 export const InvoiceSettings = z
@@ -75,6 +90,7 @@ export const InvoiceSettings = z
     stateCode: z.string(),
     fssai: z.string(),
     seriesPrefix: z.string(),
+    b2clThreshold: Rupees,
     version: z.number().int(),
   })
   .meta({ id: 'InvoiceSettings' });
@@ -118,5 +134,26 @@ export const InvoiceRegister = z
   .meta({ id: 'InvoiceRegister' });
 export type InvoiceRegisterDto = z.infer<typeof InvoiceRegister>;
 
-export const INVOICE_EXPORTS = ['b2c', 'b2b', 'hsn', 'docs'] as const;
+/**
+ * GSTR-1's tables as CSVs (decision 0030): 'hsn' is both HSN tables together, 'b2c' the old name
+ * of 'b2cs'.
+ */
+export const INVOICE_EXPORTS = [
+  'b2b',
+  'b2cl',
+  'b2cs',
+  'cdnr',
+  'cdnur',
+  'hsn-b2b',
+  'hsn-b2c',
+  'hsn',
+  'docs',
+  'b2c',
+] as const;
+export type InvoiceExport = (typeof INVOICE_EXPORTS)[number];
 export const InvoiceExportParams = z.object({ kind: z.enum(INVOICE_EXPORTS) });
+
+export const GSTR1_PERIOD_INVALID = 'Choose a return period as MMYYYY, like 112026.';
+export const Gstr1Query = z.object({
+  period: z.string({ error: GSTR1_PERIOD_INVALID }).regex(/^(0[1-9]|1[0-2])20\d\d$/, GSTR1_PERIOD_INVALID),
+});

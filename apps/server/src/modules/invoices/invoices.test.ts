@@ -225,7 +225,7 @@ describe('invoices', () => {
     expect(note.statusCode).toBe(200);
     const noteText = await pdfText(note.rawPayload);
     expect(noteText).toContain('Credit Note');
-    expect(noteText).toMatch(/KC-CN\/\d\d-\d\d\/\d{4}/);
+    expect(noteText).toMatch(/KCC\/\d\d-\d\d\/\d{6}/);
     expect(noteText).toContain(shipped.invoiceNumber!);
     // The invoice stays: a number is never withdrawn.
     expect((await s.request({ url: invoiceUrl })).statusCode).toBe(200);
@@ -257,6 +257,37 @@ describe('invoices', () => {
     const bad = await asAdmin('PUT', '/api/admin/invoice-settings', { ...current, gstin: '27AAKCK1234M1ZC' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.gstin).toBe('This GSTIN has a wrong check digit.');
+    // A valid GSTIN of Karnataka (29) for a store registered in Maharashtra (27).
+    const otherState = await asAdmin('PUT', '/api/admin/invoice-settings', {
+      ...current,
+      gstin: '29AAGCB7383J1Z4',
+    });
+    const mismatch =
+      "The GSTIN's first two digits must be the state code of the registered address (27 for Maharashtra).";
+    expect([otherState.statusCode, otherState.json().message, otherState.json().errors.gstin]).toEqual([
+      400,
+      mismatch,
+      mismatch,
+    ]);
+    // The address's pincode (400083, Mumbai) says Maharashtra even when another state is chosen.
+    const wrongState = await asAdmin('PUT', '/api/admin/invoice-settings', {
+      ...current,
+      gstin: '29AAGCB7383J1Z4',
+      stateCode: '29',
+    });
+    expect(wrongState.statusCode).toBe(400);
+    expect(wrongState.json().errors).toEqual({
+      gstin: mismatch,
+      stateCode: 'Choose the state of the registered address: Maharashtra (27).',
+    });
+    // A state named in the address counts first.
+    const named = await asAdmin('PUT', '/api/admin/invoice-settings', {
+      ...current,
+      address: 'No. 12, 3rd Cross, Indiranagar, Bengaluru, Karnataka',
+    });
+    expect(named.json().errors?.gstin).toBe(
+      "The GSTIN's first two digits must be the state code of the registered address (29 for Karnataka).",
+    );
     const ok = await asAdmin('PUT', '/api/admin/invoice-settings', {
       ...current,
       tradeName: 'Kesar Chakki Masale',

@@ -116,8 +116,8 @@ export function renderDocument(d: PrintedDocument): Promise<Buffer> {
 
   // Seller (left) and document details (right).
   let y = 84;
-  line(doc, s.seller.legalName, LEFT, y, { weight: 'bold', size: 11 });
-  y = paragraph(doc, `Trade name: ${s.seller.tradeName || s.seller.legalName}`, LEFT, y + 15, { width: 280 });
+  y = paragraph(doc, s.seller.legalName, LEFT, y, { width: 280, weight: 'bold', size: 11 });
+  y = paragraph(doc, `Trade name: ${s.seller.tradeName || s.seller.legalName}`, LEFT, y, { width: 280 });
   y = paragraph(doc, s.seller.address, LEFT, y, { width: 280 });
   y = paragraph(
     doc,
@@ -128,10 +128,11 @@ export function renderDocument(d: PrintedDocument): Promise<Buffer> {
   );
   const right = LEFT + 300;
   let ry = 84;
+  // Values wrap within the column up to the right margin: 'Dadra and Nagar Haveli and Daman and
+  // Diu (26)' takes two lines.
   const detail = (label: string, value: string) => {
     line(doc, label, right, ry, { weight: 'bold' });
-    line(doc, value, right + 90, ry);
-    ry += 13;
+    ry = Math.max(ry + 13, paragraph(doc, value, right + 90, ry, { width: LEFT + WIDTH - right - 90 }) + 1);
   };
   detail(credit ? 'Credit note no.' : 'Invoice no.', d.number);
   detail(credit ? 'Credit note date' : 'Invoice date', istDate(d.issuedAt));

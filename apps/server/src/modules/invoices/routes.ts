@@ -3,6 +3,7 @@
 import { OrderNumberParam } from '@spice/shared/contracts/admin';
 import { ErrorBody } from '@spice/shared/contracts/common';
 import {
+  Gstr1Query,
   InvoiceExportParams,
   InvoiceRegister,
   InvoiceRegisterQuery,
@@ -123,7 +124,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          'GSTR-1 CSVs for a month: b2c (small) and b2b by place of supply and rate, hsn summary, docs series',
+          "GSTR-1 CSVs for a month: b2b, b2cl, b2cs (net of its credit notes), cdnr, cdnur, hsn-b2b, hsn-b2c (net), hsn (both), docs; 'b2c' is b2cs",
         params: InvoiceExportParams,
         querystring: InvoiceRegisterQuery,
         produces: ['text/csv'],
@@ -136,6 +137,28 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)
         .send(body);
+    },
+  );
+
+  app.get(
+    '/admin/gstr1',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A month's GSTR-1 as one JSON file the GST portal's offline tool imports",
+        description:
+          'period is MMYYYY. Sections b2b, b2cl, b2cs, cdnr, cdnur, hsn (hsn_b2b, hsn_b2c), doc_issue; amounts in rupees, equal to the CSV exports.',
+        querystring: Gstr1Query,
+        produces: ['application/json'],
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(request, accounts);
+      const { filename, body } = await invoiceRegister.json(request.query.period);
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(JSON.stringify(body));
     },
   );
 };

@@ -31,6 +31,8 @@ export const invoiceSettings = pgTable(
     stateCode: text('state_code').notNull().default(''),
     fssai: text('fssai').notNull().default(''),
     seriesPrefix: text('series_prefix').notNull().default('KC'),
+    /** GSTR-1's B2C (Large): inter-state invoices to unregistered buyers above this (decision 0030). */
+    b2clThresholdPaise: integer('b2cl_threshold_paise').notNull().default(1_00_000_00),
     version: integer('version').notNull().default(1),
   },
   (t) => [check('invoice_settings_single_row', sql`${t.id} = 1`)],

@@ -2,15 +2,16 @@
 // numbers, none skipped or repeated. Run on PostgreSQL too (TEST_DATABASE_URL), where the
 // placements really run in parallel and queue on the series row.
 import { ProductList } from '@spice/shared/contracts/catalog';
-import { documentNumber, financialYear } from '@spice/shared/gst';
+import { documentNumber, financialYear, SERIES_PREFIX_INVALID } from '@spice/shared/gst';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '../../seed/demo-seed.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addAddress, addToCart, createPaymentOrder, payAndPlace } from '../../test/commerce.ts';
-import { signUp } from '../../test/shoppers.ts';
+import { signUp, verifyMobile } from '../../test/shoppers.ts';
 import { productVariants } from '../catalog/schema.ts';
 import { orders } from '../orders/schema.ts';
-import { documentSeries, invoices } from './schema.ts';
+import { creditNotes, documentSeries, invoices } from './schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -77,5 +78,153 @@ it('builds the number in the statement that takes it exactly as documentNumber d
   expect(row).toEqual({
     number: documentNumber('invoice', 'KC', fy, 9_999_999),
     order: `KC/${fy}/9999999`,
+  });
+});
+
+describe('a series at its end (decision 0030)', () => {
+  const fy = financialYear(new Date());
+  const full = (kind: 'invoice' | 'credit_note') =>
+    `The ${kind === 'invoice' ? 'invoice' : 'credit note'} series has no numbers left this financial year. Shorten the invoice series prefix in GST settings (seriesPrefix) and try again.`;
+  const setLast = (kind: 'invoice' | 'credit_note', lastSeq: number) =>
+    t.database.db
+      .insert(documentSeries)
+      .values({ kind, financialYear: fy, lastSeq })
+      .onConflictDoUpdate({ target: [documentSeries.kind, documentSeries.financialYear], set: { lastSeq } });
+  const counts = async () => ({
+    orders: (await t.database.db.select({ id: orders.id }).from(orders)).length,
+    invoices: (await t.database.db.select({ id: invoices.id }).from(invoices)).length,
+    notes: (await t.database.db.select({ id: creditNotes.id }).from(creditNotes)).length,
+    series: await t.database.db.select().from(documentSeries).orderBy(asc(documentSeries.kind)),
+    stock: (await t.database.db.select({ stock: productVariants.stock }).from(productVariants)).map(
+      (v) => v.stock,
+    ),
+  });
+
+  it("answers 409 to a paid order's placement when no invoice number is left, and places nothing", async () => {
+    const list = ProductList.parse((await t.app.inject('/api/products')).json());
+    const garam = list.find((p) => p.slug === 'garam-masala')!;
+    await setLast('invoice', 9_999_999); // KC/yy-yy/9999999 is the last 16-character number
+    const s = await signUp(t.app, '9400000998');
+    const addressId = await addAddress(s);
+    await addToCart(s, garam.id, garam.variants[0]!.weight, 1);
+    const created = await createPaymentOrder(s, addressId);
+    expect(created.statusCode, created.body).toBe(200);
+    const before = await counts();
+    const { placed } = await payAndPlace(s, created.json().orderId);
+    expect([placed.statusCode, placed.json().message]).toEqual([409, full('invoice')]);
+    expect(await counts()).toEqual(before);
+    await setLast('invoice', 100);
+  });
+
+  it('answers 409 to a cancellation when no credit note number is left, and the order stays as it was', async () => {
+    const list = ProductList.parse((await t.app.inject('/api/products')).json());
+    const garam = list.find((p) => p.slug === 'garam-masala')!;
+    const s = await signUp(t.app, '9400000997');
+    const addressId = await addAddress(s);
+    await addToCart(s, garam.id, garam.variants[0]!.weight, 1);
+    const created = await createPaymentOrder(s, addressId);
+    const { placed } = await payAndPlace(s, created.json().orderId);
+    expect(placed.statusCode, placed.body).toBe(200);
+    const { orderNumber } = placed.json();
+    const admin = (await verifyMobile(t.app, DEMO_ADMIN.mobile)).cookie;
+    const detail = async () =>
+      (await t.app.inject({ url: `/api/admin/orders/${orderNumber}`, headers: { cookie: admin } })).json();
+    const cancel = async () =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/orders/${orderNumber}/status`,
+        headers: { cookie: admin },
+        payload: { status: 'CANCELLED', version: (await detail()).version },
+      });
+
+    await setLast('credit_note', 999_999); // KCC/yy-yy/999999: six digits is all a 2-letter prefix has
+    const shown = await detail();
+    const before = await counts();
+    const refused = await cancel();
+    expect([refused.statusCode, refused.json().message]).toEqual([409, full('credit_note')]);
+    expect(await counts()).toEqual(before);
+    expect(await detail()).toEqual(shown);
+
+    // With a shorter prefix the count goes on; one whose credit notes would read like this year's
+    // invoices (K → KC/yy-yy/…) is refused.
+    const settings = (
+      await t.app.inject({ url: '/api/admin/invoice-settings', headers: { cookie: admin } })
+    ).json();
+    const save = (seriesPrefix: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/invoice-settings',
+        headers: { cookie: admin },
+        payload: { ...settings, seriesPrefix },
+      });
+    const clash = await save('K');
+    expect(clash.statusCode).toBe(400);
+    expect(clash.json().errors.seriesPrefix).toMatch(/^Numbers under this prefix would look like KC\//);
+    const long = await save('KCX');
+    expect([long.statusCode, long.json().errors.seriesPrefix]).toEqual([400, SERIES_PREFIX_INVALID]);
+    const saved = await save('Q');
+    expect(saved.statusCode, saved.body).toBe(200);
+    const done = await cancel();
+    expect(done.statusCode, done.body).toBe(200);
+    const [note] = await t.database.db.select({ number: creditNotes.number }).from(creditNotes);
+    expect(note!.number).toBe(`QC/${fy}/1000000`);
+  });
+  it('answers 409 to shipping a COD order at the invoice series end, and to its RTO at the credit note end', async () => {
+    const list = ProductList.parse((await t.app.inject('/api/products')).json());
+    const garam = list.find((p) => p.slug === 'garam-masala')!;
+    const s = await signUp(t.app, '9400000996');
+    const addressId = await addAddress(s);
+    await addToCart(s, garam.id, garam.variants[0]!.weight, 1);
+    const probe = await s.request({
+      method: 'POST',
+      url: '/api/orders/place-cod',
+      payload: { addressId, amount: 0 },
+    });
+    const placed = await s.request({
+      method: 'POST',
+      url: '/api/orders/place-cod',
+      payload: { addressId, amount: probe.json().amount },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const { orderNumber } = placed.json();
+    const admin = (await verifyMobile(t.app, DEMO_ADMIN.mobile)).cookie;
+    const detail = async () =>
+      (await t.app.inject({ url: `/api/admin/orders/${orderNumber}`, headers: { cookie: admin } })).json();
+    const move = async (status: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/orders/${orderNumber}/status`,
+        headers: { cookie: admin },
+        payload: {
+          status,
+          version: (await detail()).version,
+          ...(status === 'SHIPPED' && { trackingId: `AWB${orderNumber}` }),
+        },
+      });
+    for (const status of ['CONFIRMED', 'PACKED']) expect((await move(status)).statusCode).toBe(200);
+
+    const prefix = (
+      await t.app.inject({ url: '/api/admin/invoice-settings', headers: { cookie: admin } })
+    ).json().seriesPrefix as string;
+    // The last number that fits 16 characters under this prefix.
+    const last = (kind: 'invoice' | 'credit_note') =>
+      10 ** (16 - documentNumber(kind, prefix, fy, 1).replace(/\d+$/, '').length) - 1;
+    await setLast('invoice', last('invoice'));
+    let shown = await detail();
+    let before = await counts();
+    const ship = await move('SHIPPED');
+    expect([ship.statusCode, ship.json().message]).toEqual([409, full('invoice')]);
+    expect(await counts()).toEqual(before);
+    expect(await detail()).toEqual(shown);
+
+    await setLast('invoice', 200);
+    expect((await move('SHIPPED')).statusCode).toBe(200);
+    await setLast('credit_note', last('credit_note'));
+    shown = await detail();
+    before = await counts();
+    const rto = await move('RTO');
+    expect([rto.statusCode, rto.json().message]).toEqual([409, full('credit_note')]);
+    expect(await counts()).toEqual(before);
+    expect(await detail()).toEqual(shown);
   });
 });

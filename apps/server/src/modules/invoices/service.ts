@@ -12,11 +12,14 @@ import {
   documentNumber,
   documentNumberParts,
   financialYear,
+  gstinStateMismatch,
   MAX_DOCUMENT_NUMBER_LENGTH,
+  SeriesFullError,
   stateCodeOf,
   stateName,
 } from '@spice/shared/gst';
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { toPaise, toRupees } from '@spice/shared/money';
+import { and, asc, desc, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import type { PgInsertBase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedInsert, preparedStatement } from '../../db/prepared.ts';
@@ -27,6 +30,7 @@ import { type ProductTax, productTaxInfo, productTaxJson, taxById } from '../cat
 import { orderByNumber, orderItemsOf, stampInvoiceNumberSql } from '../orders/invoicing.ts';
 import type { AddressSnapshot, OrderItemRow, OrderRow } from '../orders/types.ts';
 import type { ProcessedRefund } from '../refunds/service.ts';
+import { DEFAULT_B2CL_THRESHOLD_PAISE } from './gstr1.ts';
 import { renderDocument } from './pdf.ts';
 import { creditNotes, type DocumentSnapshot, documentSeries, invoiceSettings, invoices } from './schema.ts';
 
@@ -126,6 +130,17 @@ export const NO_INVOICE_YET = 'No invoice has been issued for this order yet.';
 export const NO_CREDIT_NOTE = 'No credit note has been issued for this order.';
 const SETTINGS_CHANGED_MEANWHILE = 'These settings changed meanwhile. Reload and try again.';
 
+/** A series with no number left (decision 0030): 409 naming the setting that gives room. */
+export const seriesFull = (kind: 'invoice' | 'credit_note') =>
+  new AppError(
+    'conflict',
+    `The ${kind === 'invoice' ? 'invoice' : 'credit note'} series has no numbers left this financial year. Shorten the invoice series prefix in GST settings (seriesPrefix) and try again.`,
+  );
+
+/** The PostgreSQL error behind a failed statement: its code and column, where it says them. */
+const pgCause = (error: unknown) =>
+  ((error as { cause?: unknown })?.cause ?? error) as { code?: string; column?: string } | undefined;
+
 export type CreditNoteReason = 'CANCELLED' | 'RTO' | 'REFUND';
 const REASON_TEXT: Record<CreditNoteReason, string> = {
   CANCELLED: 'Order cancelled',
@@ -156,9 +171,20 @@ function settingsOf(row: typeof invoiceSettings.$inferSelect | undefined): Invoi
     stateCode: '',
     fssai: '',
     seriesPrefix: 'KC',
+    b2clThresholdPaise: DEFAULT_B2CL_THRESHOLD_PAISE,
     version: 0,
   };
-  return rest;
+  const { b2clThresholdPaise, ...fields } = rest;
+  return { ...fields, b2clThreshold: toRupees(b2clThresholdPaise) };
+}
+
+/** A credit note's number; 409 when its series has none left (nothing is written before it). */
+export function creditNoteNumber(prefix: string, fy: string, seq: number) {
+  try {
+    return documentNumber('credit_note', prefix, fy, seq);
+  } catch (error) {
+    throw error instanceof SeriesFullError ? seriesFull('credit_note') : error;
+  }
 }
 
 export type InvoicesService = ReturnType<typeof createInvoicesService>;
@@ -198,8 +224,66 @@ export type InvoicedOrder = Pick<
 
 export function createInvoicesService(
   db: Db,
-  deps: { audit: AuditService; log: { error(obj: object, msg: string): void } },
+  deps: {
+    audit: AuditService;
+    log: { error(obj: object, msg: string): void };
+    /** The state (as the pincode directory names it) of a pincode, null when unknown. */
+    stateOfPincode?: (pincode: string) => Promise<string | null>;
+  },
 ) {
+  /**
+   * The state of the registered address: a state it names, else its pincode's (the directory's),
+   * else the state chosen beside it. A GSTIN belongs to one state (CGST Act s. 25(1)).
+   */
+  async function registeredState(input: InvoiceSettingsEditInput): Promise<string> {
+    const parts = input.address.split(/[,\n]/).map((p) => p.replace(/[0-9-]/g, ' ').trim());
+    for (const part of parts.reverse()) {
+      const code = stateCodeOf(part);
+      if (code) return code;
+    }
+    const pincode = input.address.match(/\b[1-9][0-9]{5}\b/g)?.at(-1);
+    const state = pincode ? await deps.stateOfPincode?.(pincode) : null;
+    return stateCodeOf(state) ?? input.stateCode;
+  }
+
+  /**
+   * 400 when a new prefix's numbers would look like this year's numbers of the other series
+   * (credit notes `KC/…` under prefix 'K' beside invoices `KC/…` under 'KC'): each number must
+   * name one document.
+   */
+  async function checkSeriesHeads(tx: Tx, prefix: string) {
+    const fy = financialYear(new Date());
+    const head = (kind: 'invoice' | 'credit_note') => `${documentNumberParts(kind, prefix, fy).head}%`;
+    const [clash] = [
+      ...(await tx
+        .select({ number: invoices.number })
+        .from(invoices)
+        .where(like(invoices.number, head('credit_note')))
+        .limit(1)),
+      ...(await tx
+        .select({ number: creditNotes.number })
+        .from(creditNotes)
+        .where(like(creditNotes.number, head('invoice')))
+        .limit(1)),
+    ];
+    if (clash) {
+      const message = `Numbers under this prefix would look like ${clash.number}, issued this year in the other series. Choose another prefix.`;
+      throw new AppError('invalid', message, { seriesPrefix: message });
+    }
+  }
+
+  /** 400 when the chosen state or the GSTIN is not the registered address's state's. */
+  async function checkRegistration(input: InvoiceSettingsEditInput) {
+    const code = await registeredState(input);
+    const errors: Record<string, string> = {};
+    if (input.stateCode !== code) {
+      errors.stateCode = `Choose the state of the registered address: ${stateName(code)} (${code}).`;
+    }
+    if (input.gstin.slice(0, 2) !== code) errors.gstin = gstinStateMismatch(code);
+    const first = errors.gstin ?? errors.stateCode;
+    if (first) throw new AppError('invalid', first, errors);
+  }
+
   async function settings(executor: Reader = db): Promise<InvoiceSettingsDto> {
     const [row] = await settingsRow(executor).execute();
     return settingsOf(row);
@@ -287,20 +371,26 @@ export function createInvoicesService(
     }
     const issuedAt = new Date();
     const fy = financialYear(issuedAt);
-    const [issued] = await issueNumberedInvoice(tx).execute({
-      ...documentNumberParts('invoice', seller.seriesPrefix, fy),
-      orderId: order.id,
-      financialYear: fy,
-      issuedAt,
-      buyerGstin: order.buyerGstin,
-      placeOfSupply: snapshot.placeOfSupply.code,
-      taxablePaise: snapshot.taxablePaise,
-      cgstPaise: snapshot.cgstPaise,
-      sgstPaise: snapshot.sgstPaise,
-      igstPaise: snapshot.igstPaise,
-      totalPaise: snapshot.grandTotalPaise,
-      snapshot,
-    });
+    // A number that no longer fits is NULL, which the column refuses (not null, 23502): the whole
+    // transaction rolls back and the caller answers 409.
+    const [issued] = await issueNumberedInvoice(tx)
+      .execute({
+        ...documentNumberParts('invoice', seller.seriesPrefix, fy),
+        orderId: order.id,
+        financialYear: fy,
+        issuedAt,
+        buyerGstin: order.buyerGstin,
+        placeOfSupply: snapshot.placeOfSupply.code,
+        taxablePaise: snapshot.taxablePaise,
+        cgstPaise: snapshot.cgstPaise,
+        sgstPaise: snapshot.sgstPaise,
+        igstPaise: snapshot.igstPaise,
+        totalPaise: snapshot.grandTotalPaise,
+        snapshot,
+      })
+      .catch((error: unknown) => {
+        throw pgCause(error)?.code === '23502' ? seriesFull('invoice') : error;
+      });
     return issued!.number;
   }
 
@@ -353,7 +443,7 @@ export function createInvoicesService(
     const issuedAt = new Date();
     const fy = financialYear(issuedAt);
     const seq = await nextSeq(tx, 'credit_note', fy);
-    const number = documentNumber('credit_note', seller.seriesPrefix, fy, seq);
+    const number = creditNoteNumber(seller.seriesPrefix, fy, seq);
     await tx.insert(creditNotes).values({
       invoiceId: invoice.id,
       number,
@@ -464,17 +554,20 @@ export function createInvoicesService(
     },
 
     async updateSettings(admin: UserDto, input: InvoiceSettingsEditInput): Promise<InvoiceSettingsDto> {
+      await checkRegistration(input);
       return db.transaction(async (tx) => {
         const before = await settings(tx);
-        const { version, ...fields } = input;
+        const { version, b2clThreshold, ...edited } = input;
+        const fields = { ...edited, b2clThresholdPaise: toPaise(b2clThreshold) };
         // Checked here too, so `before` is the row the save replaces.
         if (version !== before.version) throw new AppError('conflict', SETTINGS_CHANGED_MEANWHILE);
+        if (fields.seriesPrefix !== before.seriesPrefix) await checkSeriesHeads(tx, fields.seriesPrefix);
         // Version 0: never saved yet, so the first save inserts the row.
         const row = await updateAtVersion(tx, invoiceSettings, eq(invoiceSettings.id, 1), version, fields, {
           insert: { id: 1, ...fields },
           changed: SETTINGS_CHANGED_MEANWHILE,
         });
-        const { id: _, ...after } = row;
+        const after = settingsOf(row);
         await deps.audit.audit(
           {
             actorUserId: admin.id,

@@ -67,7 +67,11 @@ export default function AdminInvoiceSettings({ loaderData: s, actionData }: Rout
         <div className="admin-form">
           {text('legalName', 'Legal name')}
           {text('tradeName', 'Trade name')}
-          {text('gstin', 'GSTIN', '15 characters; the last is a check digit.')}
+          {text(
+            'gstin',
+            'GSTIN',
+            '15 characters; the first two are the state code, the last is a check digit.',
+          )}
           {text('fssai', 'FSSAI licence number', '14 digits.')}
           <Field
             id="address"
@@ -100,7 +104,12 @@ export default function AdminInvoiceSettings({ loaderData: s, actionData }: Rout
           {text(
             'seriesPrefix',
             'Invoice series prefix',
-            "1 to 3 letters or digits: 'KC' gives KC/26-27/000123.",
+            "1 or 2 letters or digits: 'KC' gives invoices KC/26-27/000123 and credit notes KCC/26-27/000004.",
+          )}
+          {text(
+            'b2clThreshold',
+            'B2C (Large) limit, ₹',
+            'GSTR-1 files invoices to unregistered buyers in another state above this in B2CL: ₹1,00,000 since August 2024.',
           )}
         </div>
         <button type="submit" className="button button--primary" disabled={navigation.state === 'submitting'}>

@@ -6,11 +6,16 @@ import { readListQuery } from '../../features/admin/list-query';
 import { adminMeta, istDateTime } from '../../features/admin/meta';
 import type { Route } from './+types/invoices';
 
+/** GSTR-1's tables (decision 0030), in the return's order. */
 const EXPORTS = [
-  ['b2c', 'B2C (small) summary by place of supply and rate'],
-  ['b2b', 'B2B invoices (buyers with a GSTIN)'],
-  ['hsn', 'HSN-wise summary'],
-  ['docs', 'Document series summary'],
+  ['b2b', 'B2B: invoices to buyers with a GSTIN (table 4)'],
+  ['b2cl', 'B2C (Large): invoices to another state above the limit (table 5)'],
+  ['b2cs', 'B2C (Others): by place of supply and rate, net of their credit notes (table 7)'],
+  ['cdnr', 'CDNR: credit notes to buyers with a GSTIN (table 9B)'],
+  ['cdnur', 'CDNUR: credit notes against B2C (Large) invoices (table 9B)'],
+  ['hsn-b2b', 'HSN summary, B2B (table 12)'],
+  ['hsn-b2c', 'HSN summary, B2C (table 12)'],
+  ['docs', 'Documents issued: invoice and credit note series (table 13)'],
 ] as const;
 
 const HEADS = [
@@ -73,7 +78,17 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
             ))}
           </tbody>
         </table>
-        <h3>CSV exports for GSTR-1</h3>
+        <h3>GSTR-1 for {r.month}</h3>
+        <p>
+          <a
+            className="button"
+            href={`/api/admin/gstr1?period=${r.month.slice(5)}${r.month.slice(0, 4)}`}
+            download
+          >
+            Download GSTR-1 JSON for the offline tool
+          </a>
+        </p>
+        <p>The same figures as CSV files, one per table:</p>
         <ul>
           {EXPORTS.map(([kind, label]) => (
             <li key={kind}>
@@ -83,6 +98,14 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+        <h3>How tax is rounded</h3>
+        <p>
+          Prices include GST. Each invoice row (goods line or fee) is split on its own: tax = amount × rate ÷
+          (100 + rate), rounded half up to the paisa, and the taxable value is the rest, so every row adds up
+          exactly. Within the store's state the tax is two equal halves, CGST = SGST, each rounded; an odd
+          paisa stays in the taxable value. Totals are sums of rows, so they can differ by a paisa from tax
+          computed once on a total (decision 0010). A credit note carries the tax of the rows it credits.
+        </p>
       </section>
 
       <section className="admin-panel" aria-labelledby="documents">

@@ -1,0 +1,1 @@
+ALTER TABLE "invoice_settings" ADD COLUMN "b2cl_threshold_paise" integer DEFAULT 10000000 NOT NULL;
