@@ -69,7 +69,7 @@ test('the admin refunds one unit of a line; the shopper sees that share refunded
     ['Ordered', '2'],
     ['Refunded', '1'],
     ['To ship', '1'],
-  ]) {
+  ] as const) {
     await expect(admin.locator(`td[data-label="${column}"]`)).toHaveText(units);
   }
   await expect(form).toContainText('(units to refund, of 1)');

@@ -100,7 +100,11 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     gateway,
     jobs,
     ledger: payments,
-    hooks: { creditNote: invoices.creditNoteForRefund, paymentStatus: recordRefundProcessed },
+    hooks: {
+      creditNoteRoom: invoices.checkCreditNoteRoom,
+      creditNote: invoices.creditNoteForRefund,
+      paymentStatus: recordRefundProcessed,
+    },
     log: deps.log,
   });
   const reviews = createReviewsService(db, { catalog, ttlMs, bus });

@@ -484,9 +484,54 @@ export function createInvoicesService(
       return null;
     },
 
-    /** The refunds module's hook, inside the transaction that marks a refund processed: its credit note. */
+    /**
+     * The refunds module's hook where a refund of an order is asked for: 409 naming the setting
+     * when the order is invoiced and its credit note series has no number left (decision 0030),
+     * so the refund, cancellation or RTO is refused with nothing written rather than its credit
+     * note failing later, in the job that settles the refund.
+     */
+    async checkCreditNoteRoom(tx: Tx, orderId: number) {
+      const [invoice] = await tx
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(eq(invoices.orderId, orderId));
+      if (!invoice) return;
+      const fy = financialYear(new Date());
+      const [series] = await tx
+        .select({ lastSeq: documentSeries.lastSeq })
+        .from(documentSeries)
+        .where(and(eq(documentSeries.kind, 'credit_note'), eq(documentSeries.financialYear, fy)));
+      creditNoteNumber((await settings(tx)).seriesPrefix, fy, (series?.lastSeq ?? 0) + 1);
+    },
+
+    /**
+     * The refunds module's hook, inside the transaction that marks a refund processed: its credit
+     * note. The money has gone back at the gateway by then, so a series that filled up meanwhile
+     * does not undo that (nor fail the job or webhook for ever): the refund is settled, the note's
+     * number given back (savepoint), and the note recorded as owed in the audit log for the owner,
+     * with the setting to change (decision 0030).
+     */
     async creditNoteForRefund(tx: Tx, refund: ProcessedRefund) {
-      return issueCreditNote(tx, { id: refund.orderId }, refund.cause, refund);
+      try {
+        return await tx.transaction((savepoint) =>
+          issueCreditNote(savepoint, { id: refund.orderId }, refund.cause, refund),
+        );
+      } catch (error) {
+        if (!(error instanceof AppError && error.message === seriesFull('credit_note').message)) throw error;
+        deps.log.error({ err: error, refundId: refund.refundId }, 'credit note owed: its series is full');
+        await deps.audit.audit(
+          {
+            actorUserId: null,
+            action: 'credit-note.owed',
+            entity: 'order',
+            entityId: refund.orderNumber,
+            before: null,
+            after: { refundId: refund.refundId, amount: toRupees(refund.amountPaise), reason: error.message },
+          },
+          tx,
+        );
+        return null;
+      }
     },
 
     /** The credit notes of these orders, oldest first (paise), for the order pages. */

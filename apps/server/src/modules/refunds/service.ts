@@ -40,9 +40,12 @@ export interface ProcessedRefund {
 /**
  * What a processed refund changes elsewhere, in the transaction that marks it processed: its own
  * GST credit note (invoices module) and the order's payment status (orders module), plugged in
- * by services.ts.
+ * by services.ts; and, where an order's refund is asked for, the check that its credit note can
+ * be numbered.
  */
 export interface RefundHooks {
+  /** Throws (409) when a refund of this order could not have its credit note: nothing is asked. */
+  creditNoteRoom?(tx: Tx, orderId: number): Promise<unknown>;
   creditNote?(tx: Tx, refund: ProcessedRefund): Promise<unknown>;
   paymentStatus?(tx: Tx, refund: ProcessedRefund): Promise<unknown>;
 }
@@ -105,6 +108,7 @@ export function createRefundsService(
     },
   ): Promise<RefundRow | null> {
     if (entry.amountPaise <= 0) return null;
+    if (entry.orderId !== undefined) await deps.hooks?.creditNoteRoom?.(tx, entry.orderId);
     const [row] = await tx
       .insert(refunds)
       .values({ id: newId(), ...entry })
