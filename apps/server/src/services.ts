@@ -136,6 +136,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     settings: () => content.footer(),
     refundAmount: async (_orderNumber, refundId) => (await refunds.find(refundId))?.amountPaise ?? null,
     refundLines: async (_orderNumber, refundId) => (await refunds.find(refundId))?.lines ?? [],
+    cancelRefundAmount: async (orderNumber) => (await refunds.cancelRefund(orderNumber))?.amountPaise ?? null,
     log: deps.log,
   });
   /** What each job does; the worker (app.ts) adds the schedules. Every handler is idempotent. */

@@ -78,6 +78,8 @@ export function createOrderMessages(deps: {
   }>;
   /** The refund's amount in paise (refunds module); without it 'refunded' leaves the amount out. */
   refundAmount?: (orderNumber: string, refundId: string) => Promise<number | null>;
+  /** What the order's cancellation refunds, in paise (refunds module): the 'cancelled' message says it. */
+  cancelRefundAmount?: (orderNumber: string) => Promise<number | null>;
   /** The refund's lines (refunds module): the 'refunded' message lists them. */
   refundLines?: (orderNumber: string, refundId: string) => Promise<{ itemId: number; quantity: number }[]>;
   /** Where the order is read (PostgreSQL's shared connection); `db` otherwise. */
@@ -173,7 +175,9 @@ export function createOrderMessages(deps: {
       const refundAmountPaise =
         event === 'refunded' && refundId && deps.refundAmount
           ? await deps.refundAmount(orderNumber, refundId)
-          : null;
+          : event === 'cancelled' && order.paymentMode === 'RAZORPAY' && deps.cancelRefundAmount
+            ? await deps.cancelRefundAmount(orderNumber)
+            : null;
       const refundLines =
         event === 'refunded' && refundId && deps.refundLines
           ? await deps.refundLines(orderNumber, refundId)

@@ -104,6 +104,24 @@ describe('cancelled', () => {
     const cod = await renderOrderMessage(facts('cancelled', { order: orderFacts({ paymentMode: 'COD' }) }));
     expect(cod.email.text).toContain('Nothing is due from you.');
   });
+
+  it('says what the cancellation refunds now: all that was paid, or the part not refunded earlier', async () => {
+    const lead = async (refundAmountPaise: number | null, lang: 'en' | 'hi') =>
+      (await renderOrderMessage(facts('cancelled', { refundAmountPaise }), lang)).email.text;
+    expect(await lead(34245, 'en')).toContain(
+      'The ₹342.45 you paid will be refunded to your original payment method',
+    );
+    expect(await lead(34245, 'hi')).toContain('आपके चुकाए ₹342.45 उसी तरीक़े में वापस आएँगे');
+    // ₹100 was refunded earlier (some lines): the cancellation refunds the rest, and says so.
+    const rest = await lead(24245, 'en');
+    expect(rest).toContain('₹242.45, the part of the ₹342.45 you paid not refunded yet, will be refunded');
+    expect(rest).not.toContain('The ₹342.45 you paid will be refunded');
+    expect(await lead(24245, 'hi')).toContain(
+      'आपके चुकाए ₹342.45 में से जो ₹242.45 अभी तक वापस नहीं हुए, वे उसी तरीक़े में वापस आएँगे',
+    );
+    expect(await lead(null, 'en')).toContain('What you paid and was not refunded yet will be refunded');
+    expect(await lead(null, 'hi')).toContain('आपके चुकाए पैसों में से जो अभी तक वापस नहीं हुए, वे उसी तरीक़े');
+  });
 });
 
 describe('refunded', () => {

@@ -50,7 +50,10 @@ export interface MessageFacts {
   event: OrderMessageEvent;
   store: StoreFacts;
   order: OrderFacts;
-  /** 'refunded' only; null when the amount is not known (the text then leaves it out). */
+  /**
+   * 'refunded': the refund's; 'cancelled': what the cancellation refunds. Null when not known (the
+   * text then leaves it out).
+   */
   refundAmountPaise: number | null;
   /** 'refunded' only: the order lines the refund is for and their units (none: not said). */
   refundLines?: readonly { itemId: number; quantity: number }[];
@@ -116,6 +119,22 @@ const forLines = (f: MessageFacts, words: string, end = '.') =>
   refundedLines(f) ? ` ${words} ${refundedLines(f)}${end}` : '';
 const first = (f: MessageFacts) => f.order.customer.name.split(' ')[0] || f.order.customer.name;
 const total = (f: MessageFacts) => formatRupees(f.order.totals.totalPaise);
+/**
+ * What a cancellation refunds now: all that was paid, or (after an earlier partial refund) the
+ * part not refunded yet; said without a figure when the refund is not known.
+ */
+const cancelRefund = (f: MessageFacts) =>
+  f.refundAmountPaise === null
+    ? 'What you paid and was not refunded yet'
+    : f.refundAmountPaise >= f.order.totals.totalPaise
+      ? `The ${total(f)} you paid`
+      : `${formatRupees(f.refundAmountPaise)}, the part of the ${total(f)} you paid not refunded yet,`;
+const cancelRefundHi = (f: MessageFacts) =>
+  f.refundAmountPaise === null
+    ? 'आपके चुकाए पैसों में से जो अभी तक वापस नहीं हुए, वे'
+    : f.refundAmountPaise >= f.order.totals.totalPaise
+      ? `आपके चुकाए ${total(f)}`
+      : `आपके चुकाए ${total(f)} में से जो ${formatRupees(f.refundAmountPaise)} अभी तक वापस नहीं हुए, वे`;
 /** A storefront link in the order's language: /hi/orders/… for a Hindi order. */
 const link = (f: MessageFacts, path: string) => `${f.store.siteUrl}${localizePath(path, f.order.language)}`;
 const orderUrl = (f: MessageFacts) => link(f, `/orders/${encodeURIComponent(n(f))}`);
@@ -189,7 +208,7 @@ const en: Texts = {
       heading: 'Your order is cancelled',
       lead: (f) =>
         f.order.paymentMode === 'RAZORPAY'
-          ? `Namaste ${f.order.customer.name}, your order ${n(f)} has been cancelled. The ${total(f)} you paid will be refunded to your original payment method; we will write again when the refund is processed.`
+          ? `Namaste ${f.order.customer.name}, your order ${n(f)} has been cancelled. ${cancelRefund(f)} will be refunded to your original payment method; we will write again when the refund is processed.`
           : `Namaste ${f.order.customer.name}, your order ${n(f)} has been cancelled. Nothing is due from you.`,
       vars: (f) => ({ name: first(f), order: n(f) }),
       short: (f) => `${f.store.name}: Hi ${first(f)}, your order ${n(f)} is cancelled.`,
@@ -294,7 +313,7 @@ const hi: Texts = {
       heading: 'आपका ऑर्डर रद्द हो गया है',
       lead: (f) =>
         f.order.paymentMode === 'RAZORPAY'
-          ? `नमस्ते ${f.order.customer.name}, आपका ऑर्डर ${n(f)} रद्द कर दिया गया है। आपके चुकाए ${total(f)} उसी तरीक़े में वापस आएँगे जिससे आपने भुगतान किया था; रिफ़ंड होते ही हम आपको फिर लिखेंगे।`
+          ? `नमस्ते ${f.order.customer.name}, आपका ऑर्डर ${n(f)} रद्द कर दिया गया है। ${cancelRefundHi(f)} उसी तरीक़े में वापस आएँगे जिससे आपने भुगतान किया था; रिफ़ंड होते ही हम आपको फिर लिखेंगे।`
           : `नमस्ते ${f.order.customer.name}, आपका ऑर्डर ${n(f)} रद्द कर दिया गया है। आपको कुछ भी चुकाना नहीं है।`,
       vars: (f) => ({ name: first(f), order: n(f) }),
       short: (f) => `${f.store.name}: नमस्ते ${first(f)}, आपका ऑर्डर ${n(f)} रद्द हो गया है।`,

@@ -289,6 +289,15 @@ export function createRefundsService(
       return 'applied';
     },
 
+    /** The refund a paid order's cancellation asked for (what was paid and not refunded yet). */
+    async cancelRefund(orderNumber: string): Promise<RefundRow | null> {
+      const [row] = await db
+        .select()
+        .from(refunds)
+        .where(eq(refunds.requestKey, `order:${orderNumber}:cancel`));
+      return row ?? null;
+    },
+
     async find(refundId: string): Promise<RefundRow | null> {
       const [row] = await db.select().from(refunds).where(eq(refunds.id, refundId));
       return row ?? null;
