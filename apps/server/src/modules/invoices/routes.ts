@@ -58,7 +58,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: "One of the order's GST credit notes as a PDF (its shopper or an admin)",
         description:
-          "application/pdf, inline. `number` as the order detail's `creditNotes[].number` says it, its slashes encoded (%2F) or written as dashes (KC-CN-26-27-0004). 401 logged out; 404 for an unknown number, and for another shopper's order.",
+          "application/pdf, inline. `number` as the order detail's `creditNotes[].number` says it, its slashes encoded (%2F) or written as dashes (KCC-26-27-000004). 401 logged out; 404 for an unknown number, and for another shopper's order.",
         params: CreditNoteParams,
         produces: ['application/pdf'],
       },

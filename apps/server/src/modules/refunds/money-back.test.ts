@@ -157,7 +157,7 @@ describe('RTO of a paid order', () => {
     expect(detail.items.map((i) => i.refundedQuantity)).toEqual(detail.items.map((i) => i.quantity));
     expect(detail.creditNotes).toEqual([
       {
-        number: expect.stringMatching(/^KC-CN\/\d\d-\d\d\/\d+$/),
+        number: expect.stringMatching(/^KCC\/\d\d-\d\d\/\d{6}$/),
         amount: order.totals.total,
         issuedAt: expect.any(String),
       },
