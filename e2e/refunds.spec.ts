@@ -64,6 +64,15 @@ test('the admin refunds one unit of a line; the shopper sees that share refunded
   const half = Math.floor(Math.round(totalAmount * 100) / 2) / 100;
   await expect(admin.getByRole('status')).toContainText(`Refund of ${rupees(half)} requested`);
   await expect(admin.getByRole('heading', { name: `Order ${orderNumber}` })).not.toContainText('Cancelled');
+  // The line shows ordered, refunded and to ship; the form offers only the unit left (issue 32).
+  for (const [column, units] of [
+    ['Ordered', '2'],
+    ['Refunded', '1'],
+    ['To ship', '1'],
+  ] as const) {
+    await expect(admin.locator(`td[data-label="${column}"]`)).toHaveText(units);
+  }
+  await expect(form).toContainText('(units to refund, of 1)');
 
   await open(page, `/orders/${orderNumber}`);
   await expect(async () => {
@@ -73,5 +82,10 @@ test('the admin refunds one unit of a line; the shopper sees that share refunded
       { timeout: 1000 },
     );
   }).toPass({ timeout: 30_000 });
+  await expect(page.getByText('1 of 2 refunded')).toBeVisible();
+  await expect(page.getByText('Partly refunded')).toBeVisible();
+  await open(page, `/hi/orders/${orderNumber}`);
+  await expect(page.getByText('2 में से 1 का पैसा वापस')).toBeVisible();
+  await expect(page.getByText('कुछ पैसे वापस किए गए')).toBeVisible();
   await context.close();
 });

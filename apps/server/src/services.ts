@@ -38,6 +38,7 @@ import { createAdminOrdersService } from './modules/orders/admin-service.ts';
 import { pendingCouponUses } from './modules/orders/checkout-status.ts';
 import { createCodRemittanceService } from './modules/orders/cod-remittance.ts';
 import { createCustomerOrderService } from './modules/orders/customer-order.ts';
+import { recordRefundProcessed } from './modules/orders/refund-status.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { variantsInUse } from './modules/orders/variant-usage.ts';
 import { createGateway } from './modules/payments/gateway.ts';
@@ -94,12 +95,16 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     retryBaseMs: config.JOBS_RETRY_BASE_MS,
     maxAttempts: config.JOBS_MAX_ATTEMPTS,
   });
-  // A processed refund of a cancelled order is recorded on its GST credit note.
+  // A processed refund of an order issues its own GST credit note and moves its payment status.
   const refunds = createRefundsService(db, {
     gateway,
     jobs,
     ledger: payments,
-    creditNotes: invoices,
+    hooks: {
+      creditNoteRoom: invoices.checkCreditNoteRoom,
+      creditNote: invoices.creditNoteForRefund,
+      paymentStatus: recordRefundProcessed,
+    },
     log: deps.log,
   });
   const reviews = createReviewsService(db, { catalog, ttlMs, bus });
@@ -118,6 +123,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     catalog,
     checkout,
     refunds,
+    invoices,
     onlinePayments: gateway.keyId !== '',
   });
   const content = createContentService(db, { ttlMs, bus });
@@ -129,6 +135,8 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     config,
     settings: () => content.footer(),
     refundAmount: async (_orderNumber, refundId) => (await refunds.find(refundId))?.amountPaise ?? null,
+    refundLines: async (_orderNumber, refundId) => (await refunds.find(refundId))?.lines ?? [],
+    cancelRefundAmount: async (orderNumber) => (await refunds.cancelRefund(orderNumber))?.amountPaise ?? null,
     log: deps.log,
   });
   /** What each job does; the worker (app.ts) adds the schedules. Every handler is idempotent. */

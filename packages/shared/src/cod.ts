@@ -94,6 +94,7 @@ export const PAYMENT_STATUS_LABELS = {
   PAID: 'Paid',
   COD_PENDING: 'To pay on delivery',
   COD_COLLECTED: 'Paid in cash on delivery',
+  PARTIALLY_REFUNDED: 'Partly refunded',
   REFUNDED: 'Refunded',
 } as const;
 

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { refundShare, refundStatusText } from './refunds.ts';
+import {
+  DUPLICATE_REFUND_LINE,
+  paymentStatusAfterRefunds,
+  planLineRefund,
+  type RefundableLine,
+  refundShare,
+  refundStatusText,
+  unitsLeft,
+} from './refunds.ts';
 
 describe('refundShare', () => {
   // [total, subtotal, refunded before, chosen, expected] in paise.
@@ -75,5 +83,126 @@ describe('refundStatusText', () => {
     expect(refundStatusText('processed', 18_000)).toBe('Refund of ₹180 processed');
     expect(refundStatusText('pending', 18_050)).toBe('Refund of ₹180.50 initiated');
     expect(refundStatusText('failed', 100)).toMatch(/^Refund of ₹1 failed/);
+  });
+});
+
+describe('planLineRefund', () => {
+  // The issue's order: ₹425 paid for ₹400 of goods, turmeric ₹100 × 3 and chaat ₹50 × 2.
+  const lines: RefundableLine[] = [
+    { id: 1, label: 'Turmeric 200 g', quantity: 3, pricePaise: 10_000, refundedUnits: 0 },
+    { id: 2, label: 'Chaat masala 100 g', quantity: 2, pricePaise: 5_000, refundedUnits: 0 },
+  ];
+  const plan = (asked: { itemId: number; quantity: number }[], refunded: number[] = [0, 0]) =>
+    planLineRefund({
+      lines: lines.map((l, i) => ({ ...l, refundedUnits: refunded[i] ?? 0 })),
+      asked,
+      totalPaise: 42_500,
+      subtotalPaise: 40_000,
+    });
+
+  it.each([
+    // [asked, refunded before, result]
+    [[{ itemId: 2, quantity: 1 }], [0, 0], { ok: true, amountPaise: 5_312 }],
+    [
+      [
+        { itemId: 1, quantity: 2 },
+        { itemId: 2, quantity: 1 },
+      ],
+      [0, 0],
+      { ok: true, amountPaise: 26_562 },
+    ],
+    [
+      [
+        { itemId: 2, quantity: 1 },
+        { itemId: 2, quantity: 1 },
+      ],
+      [0, 0],
+      { ok: false, message: DUPLICATE_REFUND_LINE },
+    ],
+    [
+      [
+        { itemId: 2, quantity: 1 },
+        { itemId: 2, quantity: 1 },
+        { itemId: 2, quantity: 1 },
+      ],
+      [0, 0],
+      { ok: false, message: DUPLICATE_REFUND_LINE },
+    ],
+    [
+      [{ itemId: 2, quantity: 2 }],
+      [0, 1],
+      { ok: false, message: 'Only 1 of Chaat masala 100 g left to refund.' },
+    ],
+    [
+      [{ itemId: 1, quantity: 1 }],
+      [3, 0],
+      { ok: false, message: 'Only 0 of Turmeric 200 g left to refund.' },
+    ],
+    [[{ itemId: 9, quantity: 1 }], [0, 0], { ok: false, message: 'That line is not part of this order.' }],
+    // The last unit takes whatever the floors left: the refunds sum to the ₹425 paid.
+    [[{ itemId: 2, quantity: 1 }], [3, 1], { ok: true, amountPaise: 42_500 - 37_187 }],
+  ] as const)('%j after %j → %j', (asked, refunded, expected) => {
+    expect(plan([...asked], [...refunded])).toMatchObject(expected);
+  });
+
+  it('never returns more than was paid, for the order or for a line, whatever is asked', () => {
+    const anOrder = fc.array(
+      fc.record({
+        quantity: fc.integer({ min: 1, max: 5 }),
+        pricePaise: fc.integer({ min: 100, max: 100_000 }),
+      }),
+      { minLength: 1, maxLength: 5 },
+    );
+    const requests = fc.array(
+      fc.array(
+        fc.record({ line: fc.integer({ min: 0, max: 5 }), quantity: fc.integer({ min: 1, max: 6 }) }),
+        {
+          minLength: 1,
+          maxLength: 4,
+        },
+      ),
+      { maxLength: 10 },
+    );
+    fc.assert(
+      fc.property(anOrder, fc.integer({ min: -20, max: 40 }), requests, (order, feesPercent, asks) => {
+        const subtotal = order.reduce((a, l) => a + l.quantity * l.pricePaise, 0);
+        const total = Math.max(0, subtotal + Math.floor((subtotal * feesPercent) / 100));
+        const state: RefundableLine[] = order.map((l, i) => ({
+          id: i + 1,
+          label: `L${i}`,
+          ...l,
+          refundedUnits: 0,
+        }));
+        let refunded = 0;
+        for (const ask of asks) {
+          const asked = ask.map((a) => ({ itemId: a.line + 1, quantity: a.quantity }));
+          const result = planLineRefund({ lines: state, asked, totalPaise: total, subtotalPaise: subtotal });
+          if (!result.ok) continue;
+          const chosen = result.lines.reduce((a, l) => a + l.valuePaise, 0);
+          // No request gives more than its units' share of what was paid (to the paisa above).
+          expect(result.amountPaise).toBeLessThanOrEqual(Math.ceil((total * chosen) / subtotal));
+          for (const l of result.lines) state[l.itemId - 1]!.refundedUnits += l.quantity;
+          refunded += result.amountPaise;
+        }
+        for (const l of state) expect(l.refundedUnits).toBeLessThanOrEqual(l.quantity);
+        expect(refunded).toBeLessThanOrEqual(total);
+        // What a cancel or RTO then refunds: the rest, all the units left.
+        const rest = unitsLeft(state);
+        for (const r of rest)
+          expect(r.quantity).toBe(state[r.itemId - 1]!.quantity - state[r.itemId - 1]!.refundedUnits);
+        if (rest.length === 0) expect(refunded).toBe(total);
+      }),
+    );
+  });
+});
+
+describe('paymentStatusAfterRefunds', () => {
+  it.each([
+    [42_500, 0, 'PAID'],
+    [42_500, 5_312, 'PARTIALLY_REFUNDED'],
+    [42_500, 42_499, 'PARTIALLY_REFUNDED'],
+    [42_500, 42_500, 'REFUNDED'],
+  ] as const)('paid %i, processed %i → %s', (total, processed, expected) => {
+    expect(paymentStatusAfterRefunds(total, processed)).toBe(expected);
   });
 });

@@ -41,3 +41,77 @@ export function refundShare(input: {
     value >= subtotalPaise ? totalPaise : Math.floor((totalPaise * value) / subtotalPaise);
   return Math.max(0, cumulative(after) - cumulative(before));
 }
+
+export const DUPLICATE_REFUND_LINE = 'Each line may appear once.';
+
+/** One line of an order as a refund of its units sees it. */
+export interface RefundableLine {
+  id: number;
+  /** '<product> <variant>', for the refusal's text. */
+  label: string;
+  quantity: number;
+  pricePaise: number;
+  /** Units already in refunds asked for (pending or processed). */
+  refundedUnits: number;
+}
+
+export type LineRefundPlan =
+  | { ok: true; lines: { itemId: number; quantity: number; valuePaise: number }[]; amountPaise: number }
+  | { ok: false; message: string };
+
+/**
+ * A refund of some units of some lines (issue 30): each line at most once, never more units than
+ * are left of it after earlier refunds, worth their share of what was paid (refundShare over the
+ * value refunded before). The caller reads `lines` with the order locked, so two requests cannot
+ * both take the last unit.
+ */
+export function planLineRefund(input: {
+  lines: readonly RefundableLine[];
+  asked: readonly { itemId: number; quantity: number }[];
+  totalPaise: number;
+  subtotalPaise: number;
+}): LineRefundPlan {
+  const ids = input.asked.map((a) => a.itemId);
+  if (new Set(ids).size !== ids.length) return { ok: false, message: DUPLICATE_REFUND_LINE };
+  const chosen: { itemId: number; quantity: number; valuePaise: number }[] = [];
+  for (const { itemId, quantity } of input.asked) {
+    const line = input.lines.find((l) => l.id === itemId);
+    if (!line) return { ok: false, message: 'That line is not part of this order.' };
+    const left = Math.max(0, line.quantity - line.refundedUnits);
+    if (quantity > left) return { ok: false, message: `Only ${left} of ${line.label} left to refund.` };
+    chosen.push({ itemId, quantity, valuePaise: line.pricePaise * quantity });
+  }
+  const refundedValuePaise = input.lines.reduce(
+    (sum, l) => sum + l.pricePaise * Math.min(l.quantity, l.refundedUnits),
+    0,
+  );
+  const amountPaise = refundShare({
+    totalPaise: input.totalPaise,
+    subtotalPaise: input.subtotalPaise,
+    refundedValuePaise,
+    chosenValuePaise: chosen.reduce((sum, l) => sum + l.valuePaise, 0),
+  });
+  return { ok: true, lines: chosen, amountPaise };
+}
+
+/** Every unit not yet refunded, line by line: what a cancelled or returned order refunds. */
+export function unitsLeft(
+  lines: readonly Pick<RefundableLine, 'id' | 'quantity' | 'pricePaise' | 'refundedUnits'>[],
+): { itemId: number; quantity: number; valuePaise: number }[] {
+  return lines.flatMap((l) => {
+    const quantity = l.quantity - l.refundedUnits;
+    return quantity > 0 ? [{ itemId: l.id, quantity, valuePaise: l.pricePaise * quantity }] : [];
+  });
+}
+
+/**
+ * An order paid online, once a refund of it is processed: REFUNDED when everything paid has come
+ * back, PARTIALLY_REFUNDED while some of it has.
+ */
+export function paymentStatusAfterRefunds(
+  totalPaise: number,
+  processedPaise: number,
+): 'PAID' | 'PARTIALLY_REFUNDED' | 'REFUNDED' {
+  if (processedPaise <= 0) return 'PAID';
+  return processedPaise >= totalPaise ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+}

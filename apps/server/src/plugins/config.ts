@@ -87,6 +87,7 @@ const ConfigSchema = z
     MSG91_TEMPLATE_ORDER_OUT_FOR_DELIVERY: z.string().min(4).optional(),
     MSG91_TEMPLATE_ORDER_DELIVERED: z.string().min(4).optional(),
     MSG91_TEMPLATE_ORDER_CANCELLED: z.string().min(4).optional(),
+    MSG91_TEMPLATE_ORDER_RETURNED: z.string().min(4).optional(),
     MSG91_TEMPLATE_ORDER_REFUNDED: z.string().min(4).optional(),
     // The same in Hindi (decision 0019): DLT registers each wording, so each language has its own
     // id. A Hindi order whose event has no Hindi id gets the English SMS with the English id.
@@ -96,6 +97,7 @@ const ConfigSchema = z
     MSG91_TEMPLATE_ORDER_OUT_FOR_DELIVERY_HI: z.string().min(4).optional(),
     MSG91_TEMPLATE_ORDER_DELIVERED_HI: z.string().min(4).optional(),
     MSG91_TEMPLATE_ORDER_CANCELLED_HI: z.string().min(4).optional(),
+    MSG91_TEMPLATE_ORDER_RETURNED_HI: z.string().min(4).optional(),
     MSG91_TEMPLATE_ORDER_REFUNDED_HI: z.string().min(4).optional(),
     WHATSAPP_TOKEN: z.string().min(8).optional(),
     WHATSAPP_PHONE_NUMBER_ID: z
@@ -114,6 +116,7 @@ const ConfigSchema = z
     WHATSAPP_TEMPLATE_ORDER_OUT_FOR_DELIVERY: z.string().min(1).default('order_out_for_delivery'),
     WHATSAPP_TEMPLATE_ORDER_DELIVERED: z.string().min(1).default('order_delivered'),
     WHATSAPP_TEMPLATE_ORDER_CANCELLED: z.string().min(1).default('order_cancelled'),
+    WHATSAPP_TEMPLATE_ORDER_RETURNED: z.string().min(1).default('order_returned'),
     WHATSAPP_TEMPLATE_ORDER_REFUNDED: z.string().min(1).default('order_refunded'),
 
     // Login codes and sessions; the limits are settings so load tests and demos can raise them.

@@ -75,6 +75,7 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
             orderNumber={order.orderNumber}
             invoiceNumber={order.invoiceNumber}
             status={order.orderStatus}
+            creditNotes={order.creditNotes}
           />
         </p>
       ) : null}
@@ -191,6 +192,11 @@ function OrderItem({
         <p className="order-item__meta">
           {item.variant} × {item.quantity}
         </p>
+        {item.refundedQuantity > 0 ? (
+          <p className="order-item__refunded">
+            {t('order.refundedUnits', { count: item.refundedQuantity, quantity: item.quantity })}
+          </p>
+        ) : null}
         <p className="order-item__price">
           {item.mrp > item.price ? <s>{formatRupees(rupeesToPaise(item.mrp) * item.quantity)}</s> : null}{' '}
           <strong>{formatRupees(rupeesToPaise(item.price) * item.quantity)}</strong>

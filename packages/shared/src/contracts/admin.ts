@@ -12,7 +12,7 @@ import {
   PrepaidDiscountEdit,
   PrepaidDiscountSettings,
 } from './cod.ts';
-import { OrderRefund } from './commerce.ts';
+import { OrderCreditNote, OrderRefund } from './commerce.ts';
 import { hindiText } from './common.ts';
 import { Rupees, RupeesInput } from './rupees.ts';
 import { Tracking } from './shipping.ts';
@@ -68,6 +68,7 @@ export const AdminOrderRow = z
     orderNumber: z.string(),
     status: z.enum(ORDER_STATUSES),
     paymentMode: z.enum(PAYMENT_MODES),
+    paymentStatus: z.enum(PAYMENT_STATUSES),
     customerName: z.string(),
     mobile: z.string(),
     totalAmount: Rupees,
@@ -109,11 +110,14 @@ export const AdminOrderDetail = z
         productName: z.string(),
         variant: z.string(),
         quantity: z.number().int(),
+        /** Units of this line in refunds asked for (pending or processed); the rest ship. */
+        refundedQuantity: z.number().int(),
         price: Rupees,
         mrp: Rupees,
       }),
     ),
     refunds: z.array(OrderRefund),
+    creditNotes: z.array(OrderCreditNote),
     totals: z.object({
       totalMrp: Rupees,
       subtotal: Rupees,

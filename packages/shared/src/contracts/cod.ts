@@ -74,7 +74,14 @@ export const PlacedCodOrder = z
   .meta({ id: 'PlacedCodOrder' });
 
 export const PAYMENT_MODES = ['RAZORPAY', 'COD'] as const;
-export const PAYMENT_STATUSES = ['PAID', 'COD_PENDING', 'COD_COLLECTED', 'REFUNDED'] as const;
+/** PARTIALLY_REFUNDED: some of what was paid online has been refunded; REFUNDED: all of it (processed). */
+export const PAYMENT_STATUSES = [
+  'PAID',
+  'COD_PENDING',
+  'COD_COLLECTED',
+  'PARTIALLY_REFUNDED',
+  'REFUNDED',
+] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 

@@ -124,6 +124,11 @@ export const OrderRefund = z
   })
   .meta({ id: 'OrderRefund' });
 
+/** A GST credit note issued for a refund of the order (its PDF: /api/orders/{n}/credit-notes/{number}). */
+export const OrderCreditNote = z
+  .object({ number: z.string(), amount: Rupees, issuedAt: z.string() })
+  .meta({ id: 'OrderCreditNote' });
+
 export const OrderSummary = z
   .object({
     orderNumber: z.string(),
@@ -161,6 +166,8 @@ export const OrderDetail = OrderSummary.extend({
       productName: z.string(),
       variant: z.string(),
       quantity: z.number().int(),
+      /** Units of this line in refunds asked for (pending or processed). */
+      refundedQuantity: z.number().int(),
       price: Rupees,
       mrp: Rupees,
       image: z.string(),
@@ -198,6 +205,8 @@ export const OrderDetail = OrderSummary.extend({
   statusHistory: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string() })),
   /** Money given back through the gateway, oldest first (amount in rupees). */
   refunds: z.array(OrderRefund),
+  /** One GST credit note per processed refund of an invoiced order, oldest first. */
+  creditNotes: z.array(OrderCreditNote),
 }).meta({ id: 'OrderDetail' });
 
 export type CartItemDto = z.infer<typeof CartItem>;

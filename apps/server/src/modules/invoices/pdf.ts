@@ -90,7 +90,9 @@ function table(doc: Pdf, s: DocumentSnapshot, top: number): number {
     .fill('#f1ece2')
     .fillColor('#000000');
   drawRow(Object.fromEntries(cols.map((c) => [c.key, c.title])), 'bold');
-  for (const [i, row] of [...s.goods, ...s.charges].entries()) drawRow(cells(row, i + 1), 'regular');
+  // A credit note keeps its invoice's rows in place; the ones it does not credit are not printed.
+  const printed = [...s.goods, ...s.charges].filter((r) => r.quantity > 0 || r.totalPaise !== 0);
+  for (const [i, row] of printed.entries()) drawRow(cells(row, i + 1), 'regular');
   const totals: Record<string, string> = {
     description: 'Total',
     taxable: invoiceAmount(s.taxablePaise),

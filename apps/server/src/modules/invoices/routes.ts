@@ -10,9 +10,12 @@ import {
   InvoiceSettings,
   InvoiceSettingsEdit,
 } from '@spice/shared/contracts/invoices';
+import * as z from '@spice/shared/contracts/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { neverCache } from '../../lib/cache-headers.ts';
 import { requireAdmin, requireUser } from '../../plugins/auth.ts';
+
+const CreditNoteParams = OrderNumberParam.extend({ number: z.string().min(1).max(40) });
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
@@ -47,6 +50,29 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.get(
+    '/orders/:orderNumber/credit-notes/:number',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "One of the order's GST credit notes as a PDF (its shopper or an admin)",
+        description:
+          "application/pdf, inline. `number` as the order detail's `creditNotes[].number` says it, its slashes encoded (%2F) or written as dashes (KCC-26-27-000004). 401 logged out; 404 for an unknown number, and for another shopper's order.",
+        params: CreditNoteParams,
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request, accounts);
+      const { orderNumber, number: asked } = request.params;
+      const { number, pdf } = await invoices.pdf(user, orderNumber, 'credit_note', asked);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${number.replaceAll('/', '-')}.pdf"`)
+        .send(pdf);
+    },
+  );
 
   app.get(
     '/admin/invoice-settings',

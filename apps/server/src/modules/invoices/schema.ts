@@ -6,6 +6,7 @@ import type { TaxedRow } from '@spice/shared/gst';
 import { sql } from 'drizzle-orm';
 import {
   check,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -124,14 +125,18 @@ export const creditNotes = pgTable(
     seq: integer('seq').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     reason: text('reason', { enum: ['CANCELLED', 'RTO', 'REFUND'] }).notNull(),
-    /** Money actually returned to the shopper, once the refunds module reports it; null until then. */
+    /** The refund this note was issued for (one note per refund); null for a COD order's return. */
+    refundId: text('refund_id'),
+    /** Money actually returned to the shopper by that refund; null when nothing was paid online. */
     refundedPaise: integer('refunded_paise'),
     totalPaise: integer('total_paise').notNull(),
     snapshot: jsonb('snapshot').$type<DocumentSnapshot>().notNull(),
   },
   (t) => [
     uniqueIndex('credit_notes_number_key').on(t.number),
-    uniqueIndex('credit_notes_invoice_key').on(t.invoiceId),
+    // Several per invoice (one per refund); their sum never exceeds it (invoices/service.ts).
+    index('credit_notes_invoice_idx').on(t.invoiceId),
+    uniqueIndex('credit_notes_refund_key').on(t.refundId),
     uniqueIndex('credit_notes_series_seq_key').on(t.financialYear, t.seq),
   ],
 );

@@ -1,6 +1,7 @@
 // Invoice numbers under load (issue 13): 50 prepaid orders placed at once get 50 consecutive
 // numbers, none skipped or repeated. Run on PostgreSQL too (TEST_DATABASE_URL), where the
 // placements really run in parallel and queue on the series row.
+import { AdminOrderDetail } from '@spice/shared/contracts/admin';
 import { ProductList } from '@spice/shared/contracts/catalog';
 import { documentNumber, financialYear, SERIES_PREFIX_INVALID } from '@spice/shared/gst';
 import { and, asc, eq } from 'drizzle-orm';
@@ -9,11 +10,17 @@ import { DEMO_ADMIN } from '../../seed/demo-seed.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addAddress, addToCart, createPaymentOrder, payAndPlace } from '../../test/commerce.ts';
 import { signUp, verifyMobile } from '../../test/shoppers.ts';
+import { auditLog } from '../admin/schema.ts';
 import { productVariants } from '../catalog/schema.ts';
+import { jobs } from '../jobs/schema.ts';
 import { orders } from '../orders/schema.ts';
+import { refunds } from '../refunds/schema.ts';
 import { creditNotes, documentSeries, invoices } from './schema.ts';
 
 let t: TestApp;
+const runJobs = async () => {
+  for (let i = 0; i < 3; i++) await t.app.jobWorker.runDue();
+};
 beforeAll(async () => {
   t = await createTestApp({ env: { OTP_SENDS_PER_IP_PER_HOUR: '100000' } });
 }, 60_000);
@@ -166,6 +173,8 @@ describe('a series at its end (decision 0030)', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     const done = await cancel();
     expect(done.statusCode, done.body).toBe(200);
+    // A paid order's credit note comes with its refund, processed by the refund job.
+    await runJobs();
     const [note] = await t.database.db.select({ number: creditNotes.number }).from(creditNotes);
     expect(note!.number).toBe(`QC/${fy}/1000000`);
   });
@@ -226,5 +235,86 @@ describe('a series at its end (decision 0030)', () => {
     expect([rto.statusCode, rto.json().message]).toEqual([409, full('credit_note')]);
     expect(await counts()).toEqual(before);
     expect(await detail()).toEqual(shown);
+  });
+  /** A paid order of 2 units of garam masala, as the back office shows it. */
+  async function paidOrder(mobile: string) {
+    const list = ProductList.parse((await t.app.inject('/api/products')).json());
+    const garam = list.find((p) => p.slug === 'garam-masala')!;
+    const s = await signUp(t.app, mobile);
+    const addressId = await addAddress(s);
+    await addToCart(s, garam.id, garam.variants[0]!.weight, 2);
+    const { placed } = await payAndPlace(s, (await createPaymentOrder(s, addressId)).json().orderId);
+    expect(placed.statusCode, placed.body).toBe(200);
+    const orderNumber = placed.json().orderNumber as string;
+    const admin = (await verifyMobile(t.app, DEMO_ADMIN.mobile)).cookie;
+    const detail = async () =>
+      AdminOrderDetail.parse(
+        (await t.app.inject({ url: `/api/admin/orders/${orderNumber}`, headers: { cookie: admin } })).json(),
+      );
+    const refundOne = async () => {
+      const shown = await detail();
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${orderNumber}/refunds`,
+        headers: { cookie: admin },
+        payload: { version: shown.version, lines: [{ itemId: shown.items[0]!.id, quantity: 1 }] },
+      });
+    };
+    const prefix = (
+      await t.app.inject({ url: '/api/admin/invoice-settings', headers: { cookie: admin } })
+    ).json().seriesPrefix as string;
+    const lastNote = 10 ** (16 - documentNumber('credit_note', prefix, fy, 1).replace(/\d+$/, '').length) - 1;
+    return { orderNumber, detail, refundOne, lastNote };
+  }
+  const refundCounts = async () => ({
+    ...(await counts()),
+    refunds: (await t.database.db.select({ id: refunds.id }).from(refunds)).length,
+    jobs: (await t.database.db.select({ id: jobs.id }).from(jobs)).length,
+  });
+
+  it('answers 409 to refunding lines of an invoiced order at the credit note end, and asks for no refund', async () => {
+    const { detail, refundOne, lastNote } = await paidOrder('9400000995');
+    await setLast('credit_note', lastNote);
+    const shown = await detail();
+    const before = await refundCounts();
+    const refused = await refundOne();
+    expect([refused.statusCode, refused.json().message]).toEqual([409, full('credit_note')]);
+    expect(await refundCounts()).toEqual(before);
+    expect(await detail()).toEqual(shown);
+    await setLast('credit_note', 300);
+  });
+
+  it('settles a refund whose credit note finds the series full: the note is owed and said so, the job is done', async () => {
+    const { orderNumber, detail, refundOne, lastNote } = await paidOrder('9400000994');
+    await setLast('credit_note', 300);
+    const asked = await refundOne();
+    expect(asked.statusCode, asked.body).toBe(200);
+    // The series fills up before the gateway answers (another refund, or the job ran late).
+    await setLast('credit_note', lastNote);
+    await runJobs();
+    const after = await detail();
+    expect(after.refunds.map((r) => r.status)).toEqual(['processed']);
+    expect(after.payment.status).toBe('PARTIALLY_REFUNDED');
+    expect(after.creditNotes).toEqual([]);
+    const [series] = await t.database.db
+      .select({ lastSeq: documentSeries.lastSeq })
+      .from(documentSeries)
+      .where(and(eq(documentSeries.kind, 'credit_note'), eq(documentSeries.financialYear, fy)));
+    expect(series!.lastSeq).toBe(lastNote);
+    const refundJobs = await t.database.db
+      .select({ status: jobs.status })
+      .from(jobs)
+      .where(eq(jobs.name, 'refund'));
+    expect(refundJobs.every((j) => j.status === 'done')).toBe(true);
+    const [owed] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'credit-note.owed'), eq(auditLog.entityId, orderNumber)));
+    expect(owed?.after).toEqual({
+      refundId: after.refunds[0]!.id,
+      amount: after.refunds[0]!.amount,
+      reason: full('credit_note'),
+    });
+    await setLast('credit_note', 300);
   });
 });

@@ -6,6 +6,7 @@
 // carries it.
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { InvoiceSettingsDto, InvoiceSettingsEditInput } from '@spice/shared/contracts/invoices';
+import { creditedSoFar, creditNoteRows } from '@spice/shared/credit-notes';
 import {
   computeInvoiceTax,
   documentNumber,
@@ -18,7 +19,7 @@ import {
   stateName,
 } from '@spice/shared/gst';
 import { toPaise, toRupees } from '@spice/shared/money';
-import { eq, like, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import type { PgInsertBase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedInsert, preparedStatement } from '../../db/prepared.ts';
@@ -26,8 +27,9 @@ import { updateAtVersion } from '../../lib/versioned.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService } from '../admin/audit.ts';
 import { type ProductTax, productTaxInfo, productTaxJson, taxById } from '../catalog/tax.ts';
-import { orderByNumber, orderIdByNumber, orderItemsOf, stampInvoiceNumberSql } from '../orders/invoicing.ts';
+import { orderByNumber, orderItemsOf, stampInvoiceNumberSql } from '../orders/invoicing.ts';
 import type { AddressSnapshot, OrderItemRow, OrderRow } from '../orders/types.ts';
+import type { ProcessedRefund } from '../refunds/service.ts';
 import { DEFAULT_B2CL_THRESHOLD_PAISE } from './gstr1.ts';
 import { renderDocument } from './pdf.ts';
 import { creditNotes, type DocumentSnapshot, documentSeries, invoiceSettings, invoices } from './schema.ts';
@@ -393,24 +395,50 @@ export function createInvoicesService(
   }
 
   /**
-   * Cancels an issued invoice with a credit note for its full value (once per invoice). The
-   * refunds module reports the money actually returned through `refundedPaise` (kept on the note).
+   * A credit note against the order's invoice (CGST Act s. 34, decision record 0029): one per
+   * processed refund (`refund`), for exactly the refunded amount, its rows in the invoice's
+   * proportions (creditNoteRows); or, with no refund (a COD order returned), for whatever the
+   * invoice has left. The invoice row is locked, so notes of one invoice are issued one at a time
+   * and their sum never exceeds it. Once per refund; nothing when the invoice has nothing left.
    */
   async function issueCreditNote(
     tx: Tx,
     order: Pick<OrderRow, 'id'>,
     reason: CreditNoteReason,
-    refundedPaise: number | null = null,
+    refund: Pick<ProcessedRefund, 'refundId' | 'amountPaise' | 'lines'> | null = null,
   ): Promise<string | null> {
-    const [invoice] = await tx.select().from(invoices).where(eq(invoices.orderId, order.id));
+    const [invoice] = await tx
+      .select()
+      .from(invoices)
+      .where(eq(invoices.orderId, order.id))
+      .for('no key update');
     if (!invoice) return null;
-    const [existing] = await tx.select().from(creditNotes).where(eq(creditNotes.invoiceId, invoice.id));
-    if (existing) {
-      if (refundedPaise !== null) {
-        await tx.update(creditNotes).set({ refundedPaise }).where(eq(creditNotes.id, existing.id));
-      }
-      return existing.number;
-    }
+    const earlier = await tx
+      .select()
+      .from(creditNotes)
+      .where(eq(creditNotes.invoiceId, invoice.id))
+      .orderBy(asc(creditNotes.id));
+    const done = earlier.find((n) => refund !== null && n.refundId === refund.refundId);
+    if (done) return done.number;
+    const before = creditedSoFar(earlier.map((n) => n.snapshot));
+    const left = invoice.totalPaise - before.totalPaise;
+    if (left <= 0) return null;
+    const s = invoice.snapshot;
+    // The goods rows are the order's lines in the order bought (orders/invoicing.ts orderItemsOf).
+    const items = refund && refund.lines.length > 0 ? await orderItemsOf(tx, order.id) : [];
+    const units = items.map((item) =>
+      (refund?.lines ?? []).filter((l) => l.itemId === item.id).reduce((a, l) => a + l.quantity, 0),
+    );
+    const rows = creditNoteRows({
+      goods: s.goods,
+      charges: s.charges,
+      invoiceTotalPaise: invoice.totalPaise,
+      before,
+      amountPaise: refund ? refund.amountPaise : left,
+      units,
+      intraState: s.intraState,
+    });
+    if (rows.grandTotalPaise <= 0) return null;
     const seller = await settings(tx);
     const issuedAt = new Date();
     const fy = financialYear(issuedAt);
@@ -423,9 +451,10 @@ export function createInvoicesService(
       seq,
       issuedAt,
       reason,
-      refundedPaise,
-      totalPaise: invoice.totalPaise,
-      snapshot: invoice.snapshot,
+      refundId: refund?.refundId ?? null,
+      refundedPaise: refund?.amountPaise ?? null,
+      totalPaise: rows.grandTotalPaise,
+      snapshot: { ...s, ...rows },
     });
     return number;
   }
@@ -443,33 +472,92 @@ export function createInvoicesService(
       return order.paymentMode === 'COD' ? null : issueInvoice(tx, order, fresh);
     },
 
-    /** Status changes' hook: COD shipped → invoice; an invoiced order cancelled or returned → credit note. */
+    /**
+     * Status changes' hook: COD shipped → invoice; an invoiced COD order cancelled or returned →
+     * a credit note for what its invoice has left. An order paid online gets its credit note from
+     * the refund the status change asks for, once that refund is processed (creditNoteForRefund).
+     */
     async onStatusChanged(tx: Tx, order: OrderRow) {
       if (order.status === 'SHIPPED') return issueInvoice(tx, order);
-      if (order.status === 'CANCELLED' || order.status === 'RTO')
+      if ((order.status === 'CANCELLED' || order.status === 'RTO') && order.paymentMode === 'COD')
         return issueCreditNote(tx, order, order.status);
       return null;
     },
 
     /**
-     * The refunds module's hook, inside the transaction that marks a refund processed (once per
-     * refund): the amount is added to the credit note of the cancelled or returned invoice. A
-     * refund of an order with no credit note (part of a live order) leaves the invoices as they are.
+     * The refunds module's hook where a refund of an order is asked for: 409 naming the setting
+     * when the order is invoiced and its credit note series has no number left (decision 0030),
+     * so the refund, cancellation or RTO is refused with nothing written rather than its credit
+     * note failing later, in the job that settles the refund.
      */
-    async recordRefund(tx: Tx, refund: { orderNumber: string; amountPaise: number }) {
+    async checkCreditNoteRoom(tx: Tx, orderId: number) {
       const [invoice] = await tx
         .select({ id: invoices.id })
         .from(invoices)
-        .where(eq(invoices.orderId, orderIdByNumber(refund.orderNumber)));
+        .where(eq(invoices.orderId, orderId));
       if (!invoice) return;
-      await tx
-        .update(creditNotes)
-        .set({ refundedPaise: sql`coalesce(${creditNotes.refundedPaise}, 0) + ${refund.amountPaise}` })
-        .where(eq(creditNotes.invoiceId, invoice.id));
+      const fy = financialYear(new Date());
+      const [series] = await tx
+        .select({ lastSeq: documentSeries.lastSeq })
+        .from(documentSeries)
+        .where(and(eq(documentSeries.kind, 'credit_note'), eq(documentSeries.financialYear, fy)));
+      creditNoteNumber((await settings(tx)).seriesPrefix, fy, (series?.lastSeq ?? 0) + 1);
     },
 
-    /** The PDF of an order's invoice or credit note, for its shopper or an admin; 404 otherwise. */
-    async pdf(user: UserDto, orderNumber: string, kind: 'invoice' | 'credit_note') {
+    /**
+     * The refunds module's hook, inside the transaction that marks a refund processed: its credit
+     * note. The money has gone back at the gateway by then, so a series that filled up meanwhile
+     * does not undo that (nor fail the job or webhook for ever): the refund is settled, the note's
+     * number given back (savepoint), and the note recorded as owed in the audit log for the owner,
+     * with the setting to change (decision 0030).
+     */
+    async creditNoteForRefund(tx: Tx, refund: ProcessedRefund) {
+      try {
+        return await tx.transaction((savepoint) =>
+          issueCreditNote(savepoint, { id: refund.orderId }, refund.cause, refund),
+        );
+      } catch (error) {
+        if (!(error instanceof AppError && error.message === seriesFull('credit_note').message)) throw error;
+        deps.log.error({ err: error, refundId: refund.refundId }, 'credit note owed: its series is full');
+        await deps.audit.audit(
+          {
+            actorUserId: null,
+            action: 'credit-note.owed',
+            entity: 'order',
+            entityId: refund.orderNumber,
+            before: null,
+            after: { refundId: refund.refundId, amount: toRupees(refund.amountPaise), reason: error.message },
+          },
+          tx,
+        );
+        return null;
+      }
+    },
+
+    /** The credit notes of these orders, oldest first (paise), for the order pages. */
+    async creditNotesOf(executor: Reader, orderIds: readonly number[]) {
+      const byOrder = new Map<number, { number: string; amountPaise: number; issuedAt: Date }[]>();
+      if (orderIds.length === 0) return byOrder;
+      const rows = await executor
+        .select({
+          orderId: invoices.orderId,
+          number: creditNotes.number,
+          amountPaise: creditNotes.totalPaise,
+          issuedAt: creditNotes.issuedAt,
+        })
+        .from(creditNotes)
+        .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+        .where(inArray(invoices.orderId, [...orderIds]))
+        .orderBy(asc(creditNotes.id));
+      for (const { orderId, ...note } of rows) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), note]);
+      return byOrder;
+    },
+
+    /**
+     * The PDF of an order's invoice or one of its credit notes (by number; the latest without one),
+     * for its shopper or an admin; 404 otherwise.
+     */
+    async pdf(user: UserDto, orderNumber: string, kind: 'invoice' | 'credit_note', noteNumber?: string) {
       const order = await orderByNumber(db, orderNumber);
       if (!order || (order.userId !== user.id && user.role !== 'admin')) {
         throw new AppError('notFound', 'Order not found.');
@@ -480,7 +568,22 @@ export function createInvoicesService(
         const { number, issuedAt, snapshot } = invoice;
         return { number, pdf: await renderDocument({ kind, number, issuedAt, snapshot }) };
       }
-      const [note] = await db.select().from(creditNotes).where(eq(creditNotes.invoiceId, invoice.id));
+      const [note] = await db
+        .select()
+        .from(creditNotes)
+        .where(
+          and(
+            eq(creditNotes.invoiceId, invoice.id),
+            noteNumber === undefined
+              ? undefined
+              : or(
+                  eq(creditNotes.number, noteNumber),
+                  eq(sql`replace(${creditNotes.number}, '/', '-')`, noteNumber),
+                ),
+          ),
+        )
+        .orderBy(desc(creditNotes.id))
+        .limit(1);
       if (!note) throw new AppError('notFound', NO_CREDIT_NOTE);
       return {
         number: note.number,

@@ -24,6 +24,7 @@ export type OrderMessageEvent =
   | 'out_for_delivery'
   | 'delivered'
   | 'cancelled'
+  | 'returned'
   | 'refunded';
 
 export const ORDER_MESSAGE_EVENTS: readonly OrderMessageEvent[] = [
@@ -32,6 +33,7 @@ export const ORDER_MESSAGE_EVENTS: readonly OrderMessageEvent[] = [
   'out_for_delivery',
   'delivered',
   'cancelled',
+  'returned',
   'refunded',
 ];
 
@@ -76,6 +78,10 @@ export function createOrderMessages(deps: {
   }>;
   /** The refund's amount in paise (refunds module); without it 'refunded' leaves the amount out. */
   refundAmount?: (orderNumber: string, refundId: string) => Promise<number | null>;
+  /** What the order's cancellation refunds, in paise (refunds module): the 'cancelled' message says it. */
+  cancelRefundAmount?: (orderNumber: string) => Promise<number | null>;
+  /** The refund's lines (refunds module): the 'refunded' message lists them. */
+  refundLines?: (orderNumber: string, refundId: string) => Promise<{ itemId: number; quantity: number }[]>;
   /** Where the order is read (PostgreSQL's shared connection); `db` otherwise. */
   reads?: Db | undefined;
   /** Defaults to the orders module's own read. */
@@ -169,8 +175,14 @@ export function createOrderMessages(deps: {
       const refundAmountPaise =
         event === 'refunded' && refundId && deps.refundAmount
           ? await deps.refundAmount(orderNumber, refundId)
-          : null;
-      const messageFacts = { event, store: await storeFacts(), order, refundAmountPaise };
+          : event === 'cancelled' && order.paymentMode === 'RAZORPAY' && deps.cancelRefundAmount
+            ? await deps.cancelRefundAmount(orderNumber)
+            : null;
+      const refundLines =
+        event === 'refunded' && refundId && deps.refundLines
+          ? await deps.refundLines(orderNumber, refundId)
+          : [];
+      const messageFacts = { event, store: await storeFacts(), order, refundAmountPaise, refundLines };
       const rendered = await renderOrderMessage(messageFacts);
       // The English fallback for an SMS whose Hindi DLT template is not registered (rarely needed).
       const key = event.toUpperCase() as Uppercase<OrderMessageEvent>;

@@ -29,8 +29,22 @@ export function orderFacts(overrides: Partial<OrderFacts> = {}): OrderFacts {
       pincode: '682001',
     },
     lines: [
-      { productId: 11, productName: 'Garam Masala', variant: '100g', quantity: 2, pricePaise: 12000 },
-      { productId: 12, productName: 'Haldi Powder', variant: '200g', quantity: 1, pricePaise: 9050 },
+      {
+        itemId: 1,
+        productId: 11,
+        productName: 'Garam Masala',
+        variant: '100g',
+        quantity: 2,
+        pricePaise: 12000,
+      },
+      {
+        itemId: 2,
+        productId: 12,
+        productName: 'Haldi Powder',
+        variant: '200g',
+        quantity: 1,
+        pricePaise: 9050,
+      },
     ],
     totals: {
       mrpTotalPaise: 38000,

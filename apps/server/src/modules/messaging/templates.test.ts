@@ -104,6 +104,24 @@ describe('cancelled', () => {
     const cod = await renderOrderMessage(facts('cancelled', { order: orderFacts({ paymentMode: 'COD' }) }));
     expect(cod.email.text).toContain('Nothing is due from you.');
   });
+
+  it('says what the cancellation refunds now: all that was paid, or the part not refunded earlier', async () => {
+    const lead = async (refundAmountPaise: number | null, lang: 'en' | 'hi') =>
+      (await renderOrderMessage(facts('cancelled', { refundAmountPaise }), lang)).email.text;
+    expect(await lead(34245, 'en')).toContain(
+      'The ₹342.45 you paid will be refunded to your original payment method',
+    );
+    expect(await lead(34245, 'hi')).toContain('आपके चुकाए ₹342.45 उसी तरीक़े में वापस आएँगे');
+    // ₹100 was refunded earlier (some lines): the cancellation refunds the rest, and says so.
+    const rest = await lead(24245, 'en');
+    expect(rest).toContain('₹242.45, the part of the ₹342.45 you paid not refunded yet, will be refunded');
+    expect(rest).not.toContain('The ₹342.45 you paid will be refunded');
+    expect(await lead(24245, 'hi')).toContain(
+      'आपके चुकाए ₹342.45 में से जो ₹242.45 अभी तक वापस नहीं हुए, वे उसी तरीक़े में वापस आएँगे',
+    );
+    expect(await lead(null, 'en')).toContain('What you paid and was not refunded yet will be refunded');
+    expect(await lead(null, 'hi')).toContain('आपके चुकाए पैसों में से जो अभी तक वापस नहीं हुए, वे उसी तरीक़े');
+  });
 });
 
 describe('refunded', () => {
@@ -114,6 +132,28 @@ describe('refunded', () => {
     const unknown = await renderOrderMessage(facts('refunded'));
     expect(unknown.email.text).toContain('the refund for your order KC261123-ABC234 is processed');
     expect(unknown.sms.text).toContain('the refund of your payment');
+  });
+
+  it('lists the lines a partial refund is for, in both languages', async () => {
+    const refundLines = [{ itemId: 1, quantity: 1 }];
+    const en = await renderOrderMessage(facts('refunded', { refundAmountPaise: 12050, refundLines }));
+    expect(en.email.text).toContain('is processed. It covers 1 × Garam Masala 100g. It reaches');
+    const hi = await renderOrderMessage(
+      facts('refunded', { order: orderFacts({ language: 'hi' }), refundAmountPaise: 12050, refundLines }),
+    );
+    expect(hi.email.text).toContain('यह रिफ़ंड इनके लिए है: 1 × Garam Masala 100g।');
+  });
+});
+
+describe('returned', () => {
+  it('tells a prepaid shopper the refund is on its way, and a COD shopper that nothing is due', async () => {
+    const paid = await renderOrderMessage(facts('returned'));
+    expect(paid.email.subject).toContain('came back to us');
+    expect(paid.email.text).toContain('is being refunded to your original payment method');
+    const cod = await renderOrderMessage(facts('returned', { order: orderFacts({ paymentMode: 'COD' }) }));
+    expect(cod.email.text).toContain('Nothing is due from you.');
+    const hi = await renderOrderMessage(facts('returned', { order: orderFacts({ language: 'hi' }) }));
+    expect(hi.email.text).toContain('हमें लौटा दिया');
   });
 });
 

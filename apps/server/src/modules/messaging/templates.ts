@@ -50,8 +50,13 @@ export interface MessageFacts {
   event: OrderMessageEvent;
   store: StoreFacts;
   order: OrderFacts;
-  /** 'refunded' only; null when the amount is not known (the text then leaves it out). */
+  /**
+   * 'refunded': the refund's; 'cancelled': what the cancellation refunds. Null when not known (the
+   * text then leaves it out).
+   */
   refundAmountPaise: number | null;
+  /** 'refunded' only: the order lines the refund is for and their units (none: not said). */
+  refundLines?: readonly { itemId: number; quantity: number }[];
 }
 
 export interface RenderedMessage {
@@ -102,8 +107,34 @@ interface Texts {
 }
 
 const n = (f: MessageFacts) => f.order.orderNumber;
+/** The refunded lines as the shopper reads them: '2 × Garam Masala 100g, 1 × Haldi Powder 200g'. */
+const refundedLines = (f: MessageFacts) =>
+  (f.refundLines ?? [])
+    .flatMap((r) => {
+      const line = f.order.lines.find((l) => l.itemId === r.itemId);
+      return line ? [`${r.quantity} × ${line.productName} ${line.variant}`.trim()] : [];
+    })
+    .join(', ');
+const forLines = (f: MessageFacts, words: string, end = '.') =>
+  refundedLines(f) ? ` ${words} ${refundedLines(f)}${end}` : '';
 const first = (f: MessageFacts) => f.order.customer.name.split(' ')[0] || f.order.customer.name;
 const total = (f: MessageFacts) => formatRupees(f.order.totals.totalPaise);
+/**
+ * What a cancellation refunds now: all that was paid, or (after an earlier partial refund) the
+ * part not refunded yet; said without a figure when the refund is not known.
+ */
+const cancelRefund = (f: MessageFacts) =>
+  f.refundAmountPaise === null
+    ? 'What you paid and was not refunded yet'
+    : f.refundAmountPaise >= f.order.totals.totalPaise
+      ? `The ${total(f)} you paid`
+      : `${formatRupees(f.refundAmountPaise)}, the part of the ${total(f)} you paid not refunded yet,`;
+const cancelRefundHi = (f: MessageFacts) =>
+  f.refundAmountPaise === null
+    ? 'आपके चुकाए पैसों में से जो अभी तक वापस नहीं हुए, वे'
+    : f.refundAmountPaise >= f.order.totals.totalPaise
+      ? `आपके चुकाए ${total(f)}`
+      : `आपके चुकाए ${total(f)} में से जो ${formatRupees(f.refundAmountPaise)} अभी तक वापस नहीं हुए, वे`;
 /** A storefront link in the order's language: /hi/orders/… for a Hindi order. */
 const link = (f: MessageFacts, path: string) => `${f.store.siteUrl}${localizePath(path, f.order.language)}`;
 const orderUrl = (f: MessageFacts) => link(f, `/orders/${encodeURIComponent(n(f))}`);
@@ -177,10 +208,21 @@ const en: Texts = {
       heading: 'Your order is cancelled',
       lead: (f) =>
         f.order.paymentMode === 'RAZORPAY'
-          ? `Namaste ${f.order.customer.name}, your order ${n(f)} has been cancelled. The ${total(f)} you paid will be refunded to your original payment method; we will write again when the refund is processed.`
+          ? `Namaste ${f.order.customer.name}, your order ${n(f)} has been cancelled. ${cancelRefund(f)} will be refunded to your original payment method; we will write again when the refund is processed.`
           : `Namaste ${f.order.customer.name}, your order ${n(f)} has been cancelled. Nothing is due from you.`,
       vars: (f) => ({ name: first(f), order: n(f) }),
       short: (f) => `${f.store.name}: Hi ${first(f)}, your order ${n(f)} is cancelled.`,
+    },
+    returned: {
+      subject: (f) => `Your ${f.store.name} order ${n(f)} came back to us`,
+      heading: 'Your parcel came back to us',
+      lead: (f) =>
+        f.order.paymentMode === 'RAZORPAY'
+          ? `Namaste ${f.order.customer.name}, the courier could not deliver your order ${n(f)} and returned it to us. What you paid and was not refunded yet is being refunded to your original payment method; we will write again when the refund is processed.`
+          : `Namaste ${f.order.customer.name}, the courier could not deliver your order ${n(f)} and returned it to us. Nothing is due from you.`,
+      vars: (f) => ({ name: first(f), order: n(f) }),
+      short: (f) =>
+        `${f.store.name}: Hi ${first(f)}, your order ${n(f)} could not be delivered and came back to us.`,
     },
     refunded: {
       subject: (f) => `Refund for your ${f.store.name} order ${n(f)}`,
@@ -188,7 +230,7 @@ const en: Texts = {
       lead: (f) =>
         f.refundAmountPaise === null
           ? `Namaste ${f.order.customer.name}, the refund for your order ${n(f)} is processed. It reaches your original payment method within 5–7 business days.`
-          : `Namaste ${f.order.customer.name}, a refund of ${formatRupees(f.refundAmountPaise)} for your order ${n(f)} is processed. It reaches your original payment method within 5–7 business days.`,
+          : `Namaste ${f.order.customer.name}, a refund of ${formatRupees(f.refundAmountPaise)} for your order ${n(f)} is processed.${forLines(f, 'It covers')} It reaches your original payment method within 5–7 business days.`,
       vars: (f) => ({
         name: first(f),
         order: n(f),
@@ -271,10 +313,21 @@ const hi: Texts = {
       heading: 'आपका ऑर्डर रद्द हो गया है',
       lead: (f) =>
         f.order.paymentMode === 'RAZORPAY'
-          ? `नमस्ते ${f.order.customer.name}, आपका ऑर्डर ${n(f)} रद्द कर दिया गया है। आपके चुकाए ${total(f)} उसी तरीक़े में वापस आएँगे जिससे आपने भुगतान किया था; रिफ़ंड होते ही हम आपको फिर लिखेंगे।`
+          ? `नमस्ते ${f.order.customer.name}, आपका ऑर्डर ${n(f)} रद्द कर दिया गया है। ${cancelRefundHi(f)} उसी तरीक़े में वापस आएँगे जिससे आपने भुगतान किया था; रिफ़ंड होते ही हम आपको फिर लिखेंगे।`
           : `नमस्ते ${f.order.customer.name}, आपका ऑर्डर ${n(f)} रद्द कर दिया गया है। आपको कुछ भी चुकाना नहीं है।`,
       vars: (f) => ({ name: first(f), order: n(f) }),
       short: (f) => `${f.store.name}: नमस्ते ${first(f)}, आपका ऑर्डर ${n(f)} रद्द हो गया है।`,
+    },
+    returned: {
+      subject: (f) => `${f.store.name}: आपका ऑर्डर ${n(f)} हमें वापस मिला`,
+      heading: 'आपका पार्सल हमें वापस मिला',
+      lead: (f) =>
+        f.order.paymentMode === 'RAZORPAY'
+          ? `नमस्ते ${f.order.customer.name}, कूरियर आपका ऑर्डर ${n(f)} डिलीवर नहीं कर सका और उसे हमें लौटा दिया। आपका चुकाया जो पैसा अभी तक वापस नहीं हुआ, वह उसी तरीक़े में वापस किया जा रहा है जिससे आपने भुगतान किया था; रिफ़ंड होते ही हम आपको फिर लिखेंगे।`
+          : `नमस्ते ${f.order.customer.name}, कूरियर आपका ऑर्डर ${n(f)} डिलीवर नहीं कर सका और उसे हमें लौटा दिया। आपको कुछ भी चुकाना नहीं है।`,
+      vars: (f) => ({ name: first(f), order: n(f) }),
+      short: (f) =>
+        `${f.store.name}: नमस्ते ${first(f)}, आपका ऑर्डर ${n(f)} डिलीवर नहीं हो सका और हमें वापस मिल गया।`,
     },
     refunded: {
       subject: (f) => `${f.store.name}: ऑर्डर ${n(f)} का रिफ़ंड`,
@@ -282,7 +335,7 @@ const hi: Texts = {
       lead: (f) =>
         f.refundAmountPaise === null
           ? `नमस्ते ${f.order.customer.name}, आपके ऑर्डर ${n(f)} का रिफ़ंड कर दिया गया है। यह 5–7 कार्यदिवसों में उसी तरीक़े में पहुँच जाएगा जिससे आपने भुगतान किया था।`
-          : `नमस्ते ${f.order.customer.name}, आपके ऑर्डर ${n(f)} के ${formatRupees(f.refundAmountPaise)} का रिफ़ंड कर दिया गया है। यह 5–7 कार्यदिवसों में उसी तरीक़े में पहुँच जाएगा जिससे आपने भुगतान किया था।`,
+          : `नमस्ते ${f.order.customer.name}, आपके ऑर्डर ${n(f)} के ${formatRupees(f.refundAmountPaise)} का रिफ़ंड कर दिया गया है।${forLines(f, 'यह रिफ़ंड इनके लिए है:', '।')} यह 5–7 कार्यदिवसों में उसी तरीक़े में पहुँच जाएगा जिससे आपने भुगतान किया था।`,
       vars: (f) => ({ name: first(f), order: n(f), amount: rupeesOrPayment(f) }),
       short: (f) =>
         `${f.store.name}: नमस्ते ${first(f)}, ऑर्डर ${n(f)} के ${rupeesOrPayment(f)} का रिफ़ंड हो गया है।`,

@@ -12,7 +12,7 @@ import type {
   OrderStatusChangeInput,
 } from '@spice/shared/contracts/admin';
 import { canTransition, ORDER_TRANSITIONS, type OrderStatus, statusLabel } from '@spice/shared/order-status';
-import { refundShare } from '@spice/shared/refunds';
+import { planLineRefund } from '@spice/shared/refunds';
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { csvField, csvIstTimestamp as istTimestamp, csvRupees as rupees } from '../../lib/csv.ts';
@@ -27,7 +27,7 @@ import type { InvoicesService } from '../invoices/service.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { RefundsService } from '../refunds/service.ts';
 import { trackingOf } from '../shipping/tracking.ts';
-import { adminTotalsDto, amountDto, linePricesDto, orderRowDto } from './dto.ts';
+import { adminTotalsDto, amountDto, creditNoteDto, linePricesDto, orderRowDto } from './dto.ts';
 import { orderItems, orders } from './schema.ts';
 import { recordStatus } from './status-history.ts';
 import { createStatusHooks } from './status-hooks.ts';
@@ -55,13 +55,10 @@ export function createAdminOrdersService(
   deps: {
     audit: AuditService;
     jobs: Pick<JobQueue, 'enqueue'>;
-    refunds: Pick<
-      RefundsService,
-      'requestForCancelledOrder' | 'requestForLines' | 'refundedLines' | 'forOrders'
-    >;
+    refunds: Pick<RefundsService, 'requestForOrderRest' | 'requestForLines' | 'refundedUnits' | 'forOrders'>;
     coupons: Pick<CouponsService, 'releaseRedemption'>;
     /** GST documents: a COD order's invoice when shipped, a credit note when an invoiced order is cancelled or returned. */
-    invoices: Pick<InvoicesService, 'onStatusChanged'>;
+    invoices: Pick<InvoicesService, 'onStatusChanged' | 'creditNotesOf'>;
     /** The levels returned stock left (after the commit), so the storefront shows them at once. */
     stockChanged: (levels: readonly StockLevel[]) => void;
     log: { warn(obj: object, msg: string): void };
@@ -77,7 +74,12 @@ export function createAdminOrdersService(
       .from(orderItems)
       .where(eq(orderItems.orderId, o.id))
       .orderBy(asc(orderItems.id));
-    const refunds = (await deps.refunds.forOrders([o.id])).get(o.id) ?? [];
+    const [refundList, refunded, notes] = await Promise.all([
+      deps.refunds.forOrders([o.id]),
+      deps.refunds.refundedUnits(db, [o.id]),
+      deps.invoices.creditNotesOf(db, [o.id]),
+    ]);
+    const refunds = refundList.get(o.id) ?? [];
     const collector =
       o.codCollectedBy === null ? undefined : (await userNames(db, [o.codCollectedBy])).get(o.codCollectedBy);
     return {
@@ -95,6 +97,7 @@ export function createAdminOrdersService(
         productName: i.productName,
         variant: i.variant,
         quantity: i.quantity,
+        refundedQuantity: refunded.get(i.id) ?? 0,
         ...linePricesDto(i),
       })),
       totals: adminTotalsDto(o),
@@ -114,6 +117,7 @@ export function createAdminOrdersService(
             : null,
       },
       refunds,
+      creditNotes: (notes.get(o.id) ?? []).map(creditNoteDto),
       createdAt: o.createdAt.toISOString(),
       updatedAt: o.updatedAt.toISOString(),
     };
@@ -137,6 +141,7 @@ export function createAdminOrdersService(
             orderNumber: orders.orderNumber,
             status: orders.status,
             paymentMode: orders.paymentMode,
+            paymentStatus: orders.paymentStatus,
             customerName: orders.userName,
             mobile: orders.userMobile,
             totalPaise: orders.totalPaise,
@@ -239,34 +244,36 @@ export function createAdminOrdersService(
           .select()
           .from(orders)
           .where(eq(orders.orderNumber, orderNumber))
-          .for('update');
+          // As a status change's UPDATE locks it: not against the key-share lock a refund settling
+          // meanwhile holds on the order (its foreign key), which would deadlock the two.
+          .for('no key update');
         if (!current) throw new AppError('notFound', 'Order not found.');
         if (current.version !== input.version) throw new AppError('conflict', ORDER_CHANGED_MEANWHILE);
-        if (current.paymentMode !== 'RAZORPAY' || current.paymentStatus !== 'PAID') {
+        const paid = current.paymentStatus === 'PAID' || current.paymentStatus === 'PARTIALLY_REFUNDED';
+        if (current.paymentMode !== 'RAZORPAY' || !paid) {
           throw new AppError('invalid', 'Only an order paid online can be refunded here.');
         }
-        if (current.status === 'CANCELLED')
-          throw new AppError('conflict', 'A cancelled order is refunded in full.');
-        const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, current.id));
-        const before = await deps.refunds.refundedLines(tx, current.id);
-        const lines = input.lines.map(({ itemId, quantity }) => {
-          const item = items.find((i) => i.id === itemId);
-          if (!item) throw new AppError('invalid', 'That line is not part of this order.');
-          const left = item.quantity - (before.get(itemId)?.quantity ?? 0);
-          if (quantity > left) {
-            throw new AppError(
-              'invalid',
-              `Only ${left} of ${item.productName} ${item.variant} left to refund.`,
-            );
-          }
-          return { itemId, quantity, valuePaise: item.pricePaise * quantity };
-        });
-        const amountPaise = refundShare({
+        if (current.status === 'CANCELLED' || current.status === 'RTO')
+          throw new AppError('conflict', 'A cancelled or returned order is refunded in full.');
+        // With the order locked above, the units left are read after every earlier refund.
+        const [items, refunded] = await Promise.all([
+          tx.select().from(orderItems).where(eq(orderItems.orderId, current.id)),
+          deps.refunds.refundedUnits(tx, [current.id]),
+        ]);
+        const plan = planLineRefund({
+          lines: items.map((i) => ({
+            id: i.id,
+            label: `${i.productName} ${i.variant}`,
+            quantity: i.quantity,
+            pricePaise: i.pricePaise,
+            refundedUnits: refunded.get(i.id) ?? 0,
+          })),
+          asked: input.lines,
           totalPaise: current.totalPaise,
           subtotalPaise: current.subtotalPaise,
-          refundedValuePaise: [...before.values()].reduce((sum, l) => sum + l.valuePaise, 0),
-          chosenValuePaise: lines.reduce((sum, l) => sum + l.valuePaise, 0),
         });
+        if (!plan.ok) throw new AppError('invalid', plan.message);
+        const { lines, amountPaise } = plan;
         const row = await updateAtVersion(
           tx,
           orders,

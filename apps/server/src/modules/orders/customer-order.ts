@@ -11,9 +11,17 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { CheckoutService } from '../checkout/service.ts';
+import type { InvoicesService } from '../invoices/service.ts';
 import type { RefundsService } from '../refunds/service.ts';
 import { trackingOf } from '../shipping/tracking.ts';
-import { linePricesDto, orderRowDto, payNowDto, priceDetailsDto, totalAmountDto } from './dto.ts';
+import {
+  creditNoteDto,
+  linePricesDto,
+  orderRowDto,
+  payNowDto,
+  priceDetailsDto,
+  totalAmountDto,
+} from './dto.ts';
 import { checkouts, orderItems, orders } from './schema.ts';
 import { statusHistory } from './status-history.ts';
 
@@ -28,7 +36,8 @@ export function createCustomerOrderService(
     checkout: Pick<CheckoutService, 'currentConfig'>;
     /** False when the shop has no payment gateway: a COD order then cannot be paid online. */
     onlinePayments: boolean;
-    refunds: Pick<RefundsService, 'forOrders'>;
+    refunds: Pick<RefundsService, 'forOrders' | 'refundedUnits'>;
+    invoices: Pick<InvoicesService, 'creditNotesOf'>;
   },
 ) {
   return {
@@ -72,15 +81,18 @@ export function createCustomerOrderService(
         .from(orders)
         .where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId)));
       if (!o) throw new AppError('notFound', ORDER_NOT_FOUND);
-      const [items, [checkout], history, snap, config, tracking, refunds] = await Promise.all([
-        db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id)),
-        db.select({ lines: checkouts.lines }).from(checkouts).where(eq(checkouts.id, o.checkoutId)),
-        statusHistory(db, o.id),
-        deps.catalog.snapshot(),
-        deps.checkout.currentConfig(db),
-        trackingOf(db, o.id),
-        deps.refunds.forOrders([o.id]),
-      ]);
+      const [items, [checkout], history, snap, config, tracking, refunds, refunded, notes] =
+        await Promise.all([
+          db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id)),
+          db.select({ lines: checkouts.lines }).from(checkouts).where(eq(checkouts.id, o.checkoutId)),
+          statusHistory(db, o.id),
+          deps.catalog.snapshot(),
+          deps.checkout.currentConfig(db),
+          trackingOf(db, o.id),
+          deps.refunds.forOrders([o.id]),
+          deps.refunds.refundedUnits(db, [o.id]),
+          deps.invoices.creditNotesOf(db, [o.id]),
+        ]);
       const offer = deps.onlinePayments ? payNowOffer(o, config.prepaidDiscount) : null;
       return {
         orderNumber: o.orderNumber,
@@ -96,6 +108,7 @@ export function createCustomerOrderService(
             productName: i.productName,
             variant: i.variant,
             quantity: i.quantity,
+            refundedQuantity: refunded.get(i.id) ?? 0,
             ...linePricesDto(i),
             image: line?.image ?? productImage(product ?? { name: i.productName }),
             slug: product?.slug ?? null,
@@ -115,6 +128,7 @@ export function createCustomerOrderService(
         invoiceNumber: o.invoiceNumber,
         statusHistory: history,
         refunds: refunds.get(o.id) ?? [],
+        creditNotes: (notes.get(o.id) ?? []).map(creditNoteDto),
       };
     },
   };

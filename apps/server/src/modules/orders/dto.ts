@@ -87,3 +87,8 @@ export function payNowDto(offer: PayNowOffer) {
 export function amountDto(paise: number) {
   return toRupees(paise);
 }
+
+/** A credit note as the order pages list it (rupees, ISO time). */
+export function creditNoteDto(note: { number: string; amountPaise: number; issuedAt: Date }) {
+  return { number: note.number, amount: toRupees(note.amountPaise), issuedAt: note.issuedAt.toISOString() };
+}

@@ -29,7 +29,15 @@ export interface OrderFacts {
   createdAt: Date;
   customer: { name: string; email: string; mobile: string };
   address: AddressSnapshot;
-  lines: { productId: number; productName: string; variant: string; quantity: number; pricePaise: number }[];
+  /** `itemId`: the order line, as a refund names it. */
+  lines: {
+    itemId: number;
+    productId: number;
+    productName: string;
+    variant: string;
+    quantity: number;
+    pricePaise: number;
+  }[];
   totals: OrderMoney;
   tracking: OrderTracking | null;
   /** The shopper's channel choices (accounts), read with the order. */
@@ -46,7 +54,7 @@ const orderFactsRow = preparedStatement('order_facts', (db) =>
       order: orders,
       // Aliased: inside a one-table select Drizzle leaves columns unqualified (see customerOrders).
       lines: sql<OrderFacts['lines']>`coalesce((
-        select json_agg(json_build_object('productId', oi.product_id, 'productName', oi.product_name,
+        select json_agg(json_build_object('itemId', oi.id, 'productId', oi.product_id, 'productName', oi.product_name,
           'variant', oi.variant, 'quantity', oi.quantity, 'pricePaise', oi.price_paise) order by oi.id)
         from order_items oi where oi.order_id = "orders"."id"), '[]'::json)`,
       shipment: latestShipment(sql`"orders"."id"`),

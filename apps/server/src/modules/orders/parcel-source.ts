@@ -1,9 +1,11 @@
 // What shipping needs to know of orders, read here so the shipping module stays out of the order
 // tables: an order with its lines and each line's net weight (the variant's grams, null when the
-// variant has no weight entered or is gone), and a shipped order's status for courier webhooks.
+// variant has no weight entered or is gone) and its units refunded (not to be packed), and a
+// shipped order's status for courier webhooks.
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { variantGramsById, variantSkuById } from '../catalog/line-facts.ts';
+import { refundedUnits } from '../refunds/service.ts';
 import { orderItems, orders } from './schema.ts';
 
 export async function ordersForShipping(db: Pick<Db, 'select'>, orderNumbers: readonly string[]) {
@@ -15,6 +17,7 @@ export async function ordersForShipping(db: Pick<Db, 'select'>, orderNumbers: re
   if (rows.length === 0) return [];
   const lines = await db
     .select({
+      id: orderItems.id,
       orderId: orderItems.orderId,
       productName: orderItems.productName,
       variant: orderItems.variant,
@@ -33,10 +36,22 @@ export async function ordersForShipping(db: Pick<Db, 'select'>, orderNumbers: re
       ),
     )
     .orderBy(asc(orderItems.id));
+  // Units in refunds are not packed: each line says what was ordered, refunded and is to ship.
+  const refunded = await refundedUnits(
+    db,
+    rows.map((r) => r.id),
+  );
   // In the order asked for (a label run prints in the admin's order).
   return orderNumbers.flatMap((n) => {
     const o = rows.find((r) => r.orderNumber === n);
-    return o ? [{ ...o, lines: lines.filter((l) => l.orderId === o.id) }] : [];
+    if (!o) return [];
+    const own = lines
+      .filter((l) => l.orderId === o.id)
+      .map(({ id, ...l }) => {
+        const refundedQuantity = Math.min(l.quantity, refunded.get(id) ?? 0);
+        return { ...l, refundedQuantity, toShip: l.quantity - refundedQuantity };
+      });
+    return [{ ...o, lines: own }];
   });
 }
 

@@ -3,6 +3,7 @@
 // Money in integer paise. A pending checkout is stored under the payment provider's order id;
 // placing the order consumes it exactly once.
 import { CHECKOUT_STATUSES } from '@spice/shared/checkout-status';
+import { PAYMENT_STATUSES } from '@spice/shared/contracts/cod';
 import { PREPAYMENT_STATUSES } from '@spice/shared/prepayment-status';
 import { sql } from 'drizzle-orm';
 import {
@@ -149,9 +150,7 @@ export const orders = pgTable(
     paymentMode: text('payment_mode', { enum: ['RAZORPAY', 'COD'] })
       .notNull()
       .default('RAZORPAY'),
-    paymentStatus: text('payment_status', { enum: ['PAID', 'COD_PENDING', 'COD_COLLECTED', 'REFUNDED'] })
-      .notNull()
-      .default('PAID'),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('PAID'),
     /** Cash collected for a COD order: recorded when the back office marks it DELIVERED. */
     codCollectedPaise: integer('cod_collected_paise'),
     codCollectedAt: timestamp('cod_collected_at', { withTimezone: true }),

@@ -2,8 +2,10 @@
 // convention 4, decision 0021), run in the change's transaction after its conditional UPDATE, in
 // the order listed. Each answers the facts its audit entry records. A cancelled or returned order
 // never ships, so its units and coupon use come back (both statuses are final: once); a paid
-// online order cancelled is refunded; the statuses the shopper is told of enqueue their message.
+// online order cancelled or returned undelivered is refunded whatever is not refunded yet (issue
+// 31); the statuses the shopper is told of enqueue their message.
 import type { OrderStatus } from '@spice/shared/order-status';
+import { unitsLeft } from '@spice/shared/refunds';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { StockLevel } from '../catalog/service.ts';
@@ -28,7 +30,7 @@ type StatusHook = (tx: Tx, order: OrderRow) => Promise<HookOutcome>;
 
 export function createStatusHooks(deps: {
   coupons: Pick<CouponsService, 'releaseRedemption'>;
-  refunds: Pick<RefundsService, 'requestForCancelledOrder'>;
+  refunds: Pick<RefundsService, 'requestForOrderRest' | 'refundedUnits'>;
   jobs: Pick<JobQueue, 'enqueue'>;
 }) {
   /** The units go back (variants since deleted are skipped) and the coupon may be used again. */
@@ -45,9 +47,22 @@ export function createStatusHooks(deps: {
     return { audit: { restocked, couponReleased }, stockReturned: levels };
   };
 
-  /** A job; the status change's conditional UPDATE lets one admin through, so it is asked once. */
+  /**
+   * The rest of what was paid, with the units not refunded yet, as a job; the status change's
+   * conditional UPDATE lets one admin (or courier webhook) through, so it is asked once.
+   */
   const refund: StatusHook = async (tx, order) => {
-    const requested = await deps.refunds.requestForCancelledOrder(tx, order);
+    if (order.paymentMode !== 'RAZORPAY' || (order.status !== 'CANCELLED' && order.status !== 'RTO'))
+      return {};
+    const [items, refunded] = await Promise.all([
+      tx
+        .select({ id: orderItems.id, quantity: orderItems.quantity, pricePaise: orderItems.pricePaise })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, order.id)),
+      deps.refunds.refundedUnits(tx, [order.id]),
+    ]);
+    const lines = unitsLeft(items.map((i) => ({ ...i, refundedUnits: refunded.get(i.id) ?? 0 })));
+    const requested = await deps.refunds.requestForOrderRest(tx, order, order.status, lines);
     return requested
       ? { audit: { refund: { id: requested.id, amount: amountDto(requested.amountPaise) } } }
       : {};
@@ -67,7 +82,7 @@ export function createStatusHooks(deps: {
     SHIPPED: [tell('shipped')],
     DELIVERED: [tell('delivered')],
     CANCELLED: [returnToShop, refund, tell('cancelled')],
-    RTO: [returnToShop],
+    RTO: [returnToShop, refund, tell('returned')],
   };
 
   /** Runs the hooks of the status the order has just entered. */

@@ -51,6 +51,12 @@ const recordPayment = preparedInsert(
     }),
 );
 
+/** The ledger's words for an order's payment refunded in full (shown as they are, like a gateway's text). */
+const ORDER_REFUND_REASONS = {
+  CANCELLED: 'Order cancelled after payment: refunded in full',
+  RTO: 'Parcel returned undelivered (RTO): refunded in full',
+} as const;
+
 export type PaymentsLedger = ReturnType<typeof createPaymentsLedger>;
 
 export function createPaymentsLedger(db: Db) {
@@ -82,7 +88,18 @@ export function createPaymentsLedger(db: Db) {
         .onConflictDoNothing();
     },
 
-    /** The refund of a payment that could not become an order went through. */
+    /**
+     * An order's payment is being given back in full (the order cancelled or returned undelivered):
+     * refund_pending until the refund is processed (markRefunded), so the owner sees it outstanding.
+     */
+    async markRefundPending(tx: Tx, paymentId: string, cause: 'CANCELLED' | 'RTO'): Promise<void> {
+      await tx
+        .update(payments)
+        .set({ status: 'refund_pending', reason: ORDER_REFUND_REASONS[cause], updatedAt: sql`now()` })
+        .where(and(eq(payments.paymentId, paymentId), eq(payments.status, 'placed')));
+    },
+
+    /** The refund of a payment that could not become an order, or of a cancelled or returned order's, went through. */
     async markRefunded(tx: Tx, paymentId: string): Promise<void> {
       await tx
         .update(payments)

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { AdminOrderDetail } from '@spice/shared/contracts/admin';
 import { ProductList } from '@spice/shared/contracts/catalog';
 import { OrderDetail } from '@spice/shared/contracts/commerce';
+import { formatRupees } from '@spice/shared/money';
 import { refundShare } from '@spice/shared/refunds';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -151,6 +152,13 @@ describe('refunds through the simulated gateway', () => {
     expect(mine.refunds.map((r) => r.status)).toEqual(['processed', 'processed']);
     expect(Math.round(mine.refunds.reduce((sum, r) => sum + r.amount * 100, 0))).toBe(
       Math.round(total * 100),
+    );
+    // The cancellation's message says what it refunds: the rest, not the whole total again.
+    await t.app.jobWorker.runDue();
+    const mail = (await t.app.inject(`/api/dev/outbox?to=${encodeURIComponent(s.email)}`)).json();
+    const cancelled = mail.find((m: { subject: string }) => m.subject.endsWith('is cancelled'));
+    expect(cancelled.text).toContain(
+      `${formatRupees(Math.round(total * 100) - share)}, the part of the ${formatRupees(Math.round(total * 100))} you paid not refunded yet, will be refunded`,
     );
   }, 60_000);
 

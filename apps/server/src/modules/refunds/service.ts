@@ -1,8 +1,10 @@
-// Refunds: asked for inside the transaction that makes them due (an order cancelled, a payment that
-// could not become an order), carried out by the 'refund' job through the gateway, and settled by
-// the gateway's answer or its refund.processed / refund.failed webhook. Owns the refunds table;
-// reads orders (never writes them). Each refund is asked for once (a unique request key), and its
-// id is the gateway receipt, so a retried job finds the refund it made rather than making another.
+// Refunds: asked for inside the transaction that makes them due (an order cancelled or returned
+// undelivered, some of its lines, a payment that could not become an order), carried out by the
+// 'refund' job through the gateway, and settled by the gateway's answer or its refund.processed /
+// refund.failed webhook. Owns the refunds table; reads orders (never writes them: a processed
+// refund reaches the order's payment status and its GST credit note through the hooks below).
+// Each refund is asked for once (a unique request key), and its id is the gateway receipt, so a
+// retried job finds the refund it made rather than making another.
 import { randomBytes } from 'node:crypto';
 import type { RefundStatus } from '@spice/shared/refunds';
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
@@ -17,12 +19,59 @@ import { type RefundLine, type RefundRow, refunds } from './schema.ts';
 
 export const REFUND_JOB = 'refund';
 
+/** Why an order's refund was asked for, as its request key says. */
+export type RefundCause = 'CANCELLED' | 'RTO' | 'REFUND';
+
+/** A processed refund of an order, as the hooks below receive it. */
+export interface ProcessedRefund {
+  orderId: number;
+  orderNumber: string;
+  refundId: string;
+  amountPaise: number;
+  lines: RefundLine[];
+  cause: RefundCause;
+  /**
+   * Everything processed for the order so far, this refund included: read when called, so a hook
+   * that first locks the order sees every refund settled before it.
+   */
+  processedPaise(): Promise<number>;
+}
+
 /**
- * Where a processed refund is recorded on the order's GST credit note. The invoices module plugs
- * in here (services.ts); until then nothing is recorded.
+ * What a processed refund changes elsewhere, in the transaction that marks it processed: its own
+ * GST credit note (invoices module) and the order's payment status (orders module), plugged in
+ * by services.ts; and, where an order's refund is asked for, the check that its credit note can
+ * be numbered.
  */
-export interface CreditNoteHook {
-  recordRefund(tx: Tx, refund: { orderNumber: string; refundId: string; amountPaise: number }): Promise<void>;
+export interface RefundHooks {
+  /** Throws (409) when a refund of this order could not have its credit note: nothing is asked. */
+  creditNoteRoom?(tx: Tx, orderId: number): Promise<unknown>;
+  creditNote?(tx: Tx, refund: ProcessedRefund): Promise<unknown>;
+  paymentStatus?(tx: Tx, refund: ProcessedRefund): Promise<unknown>;
+}
+
+const causeOf = (requestKey: string): RefundCause =>
+  requestKey.endsWith(':cancel') ? 'CANCELLED' : requestKey.endsWith(':rto') ? 'RTO' : 'REFUND';
+
+/**
+ * Units of each order line in refunds asked for (pending or processed; a failed refund gives its
+ * units back), for these orders: the one read the order pages, the packing slip, the label and
+ * the refund form share.
+ */
+export async function refundedUnits(
+  executor: Pick<Db, 'select'>,
+  orderIds: readonly number[],
+): Promise<Map<number, number>> {
+  const byItem = new Map<number, number>();
+  if (orderIds.length === 0) return byItem;
+  const rows = await executor
+    .select({ lines: refunds.lines })
+    .from(refunds)
+    .where(and(inArray(refunds.orderId, [...orderIds]), ne(refunds.status, 'failed')));
+  for (const line of rows.flatMap((r) => r.lines)) {
+    byItem.set(line.itemId, (byItem.get(line.itemId) ?? 0) + line.quantity);
+  }
+  return byItem;
 }
 
 export interface RefundDto {
@@ -39,8 +88,8 @@ export function createRefundsService(
   deps: {
     gateway: Gateway;
     jobs: Pick<JobQueue, 'enqueue'>;
-    ledger: Pick<PaymentsLedger, 'markRefunded'>;
-    creditNotes?: CreditNoteHook;
+    ledger: Pick<PaymentsLedger, 'markRefunded' | 'markRefundPending'>;
+    hooks?: RefundHooks;
     log: { warn(obj: object, msg: string): void };
   },
 ) {
@@ -59,6 +108,7 @@ export function createRefundsService(
     },
   ): Promise<RefundRow | null> {
     if (entry.amountPaise <= 0) return null;
+    if (entry.orderId !== undefined) await deps.hooks?.creditNoteRoom?.(tx, entry.orderId);
     const [row] = await tx
       .insert(refunds)
       .values({ id: newId(), ...entry })
@@ -71,6 +121,15 @@ export function createRefundsService(
       key: `${REFUND_JOB}:${row.id}`,
     });
     return row;
+  }
+
+  /** Paise of the order refunded (processed). */
+  async function processedPaiseOf(executor: Pick<Db, 'select'>, orderId: number): Promise<number> {
+    const [row] = await executor
+      .select({ n: sql<number>`coalesce(sum(${refunds.amountPaise}), 0)::int` })
+      .from(refunds)
+      .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'processed')));
+    return row?.n ?? 0;
   }
 
   /** Paise of the order already refunded or being refunded. */
@@ -89,13 +148,27 @@ export function createRefundsService(
       .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')))
       .returning();
     if (!row || status !== 'processed') return;
-    if (row.requestKey.startsWith('payment:')) await deps.ledger.markRefunded(tx, row.paymentId);
-    if (row.orderNumber) {
-      await deps.creditNotes?.recordRefund(tx, {
+    const cause = causeOf(row.requestKey);
+    // The ledger's refund_pending (a payment that could not become an order, or an order cancelled
+    // or returned) is settled; a partial refund leaves the payment's row as it is.
+    if (row.requestKey.startsWith('payment:') || cause !== 'REFUND') {
+      await deps.ledger.markRefunded(tx, row.paymentId);
+    }
+    if (row.orderNumber && row.orderId !== null) {
+      const orderId = row.orderId;
+      const facts: ProcessedRefund = {
+        orderId,
         orderNumber: row.orderNumber,
         refundId: row.id,
         amountPaise: row.amountPaise,
-      });
+        lines: row.lines,
+        cause,
+        processedPaise: () => processedPaiseOf(tx, orderId),
+      };
+      // The order's row is locked first (payment status), then its invoice's (credit note), the
+      // order a status change takes them in.
+      await deps.hooks?.paymentStatus?.(tx, facts);
+      await deps.hooks?.creditNote?.(tx, facts);
       await deps.jobs.enqueue(
         tx,
         orderMessageJob({ orderNumber: row.orderNumber, event: 'refunded', refundId: row.id }),
@@ -106,17 +179,35 @@ export function createRefundsService(
   return {
     REFUND_JOB,
     refundedPaise,
+    processedPaise: processedPaiseOf,
 
-    /** A paid online order cancelled: what was paid and not yet refunded goes back, once. */
-    async requestForCancelledOrder(tx: Tx, order: OrderRow): Promise<RefundRow | null> {
-      if (order.paymentMode !== 'RAZORPAY' || order.paymentStatus !== 'PAID') return null;
-      return request(tx, {
-        requestKey: `order:${order.orderNumber}:cancel`,
+    refundedUnits,
+
+    /**
+     * A paid online order cancelled or returned undelivered (RTO): everything paid and not yet
+     * refunded goes back, once, with the units not yet refunded (`lines`), and the payments ledger
+     * says refund_pending until it is processed. A COD order paid nothing online: no refund.
+     */
+    async requestForOrderRest(
+      tx: Tx,
+      order: OrderRow,
+      cause: 'CANCELLED' | 'RTO',
+      lines: RefundLine[],
+    ): Promise<RefundRow | null> {
+      if (order.paymentMode !== 'RAZORPAY') return null;
+      if (order.paymentStatus !== 'PAID' && order.paymentStatus !== 'PARTIALLY_REFUNDED') return null;
+      const row = await request(tx, {
+        requestKey: `order:${order.orderNumber}:${cause === 'RTO' ? 'rto' : 'cancel'}`,
         paymentId: order.providerPaymentId,
         amountPaise: order.totalPaise - (await refundedPaise(tx, order.id)),
         orderId: order.id,
         orderNumber: order.orderNumber,
+        lines,
       });
+      if (row) {
+        await deps.ledger.markRefundPending(tx, order.providerPaymentId, cause);
+      }
+      return row;
     },
 
     /** Some lines of a paid order, worth `amountPaise` (see refundShare), asked for at `version`. */
@@ -198,6 +289,15 @@ export function createRefundsService(
       return 'applied';
     },
 
+    /** The refund a paid order's cancellation asked for (what was paid and not refunded yet). */
+    async cancelRefund(orderNumber: string): Promise<RefundRow | null> {
+      const [row] = await db
+        .select()
+        .from(refunds)
+        .where(eq(refunds.requestKey, `order:${orderNumber}:cancel`));
+      return row ?? null;
+    },
+
     async find(refundId: string): Promise<RefundRow | null> {
       const [row] = await db.select().from(refunds).where(eq(refunds.id, refundId));
       return row ?? null;
@@ -218,24 +318,6 @@ export function createRefundsService(
         byOrder.set(r.orderId!, list);
       }
       return byOrder;
-    },
-
-    /** Refunded lines' quantities per order item (failed refunds give theirs back). */
-    async refundedLines(executor: Pick<Db, 'select'>, orderId: number): Promise<Map<number, RefundLine>> {
-      const rows = await executor
-        .select({ lines: refunds.lines })
-        .from(refunds)
-        .where(and(eq(refunds.orderId, orderId), ne(refunds.status, 'failed')));
-      const byItem = new Map<number, RefundLine>();
-      for (const line of rows.flatMap((r) => r.lines)) {
-        const seen = byItem.get(line.itemId) ?? { itemId: line.itemId, quantity: 0, valuePaise: 0 };
-        byItem.set(line.itemId, {
-          itemId: line.itemId,
-          quantity: seen.quantity + line.quantity,
-          valuePaise: seen.valuePaise + line.valuePaise,
-        });
-      }
-      return byItem;
     },
   };
 }

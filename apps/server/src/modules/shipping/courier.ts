@@ -15,7 +15,15 @@ export interface Parcel {
   totalPaise: number;
   customer: { name: string; phone: string; email: string };
   address: { line: string; city: string; state: string; pincode: string };
-  items: { name: string; sku: string; units: number; pricePaise: number }[];
+  /** `units`: to ship (ordered less refunded); `ordered` and `refunded` as the packing slip shows them. */
+  items: {
+    name: string;
+    sku: string;
+    units: number;
+    ordered: number;
+    refunded: number;
+    pricePaise: number;
+  }[];
   weightGrams: number;
 }
 

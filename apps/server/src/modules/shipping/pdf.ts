@@ -92,9 +92,17 @@ function drawPage(
       break;
     }
     const y = doc.y;
-    doc.text(item.name, left, y, { width: width - 50 });
+    doc.text(item.name, left, y, { width: width - (item.refunded > 0 ? 160 : 50) });
     const after = doc.y;
-    doc.text(`× ${item.units}`, qtyX, y, { width: 40, align: 'right' });
+    // After a partial refund: '× 1 (of 3, 2 refunded)', so the packer packs only what is left.
+    const qty =
+      item.refunded > 0
+        ? `× ${item.units} (of ${item.ordered}, ${item.refunded} refunded)`
+        : `× ${item.units}`;
+    doc.text(qty, qtyX - (item.refunded > 0 ? 110 : 0), y, {
+      width: 40 + (item.refunded > 0 ? 110 : 0),
+      align: 'right',
+    });
     doc.y = after;
   }
 }

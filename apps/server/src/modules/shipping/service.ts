@@ -67,11 +67,13 @@ export function parcelOf(order: OrderForShipping): Parcel {
     items: order.lines.map((l) => ({
       name: `${l.productName} (${l.variant})`,
       sku: l.sku ?? l.variant,
-      units: l.quantity,
+      units: l.toShip,
+      ordered: l.quantity,
+      refunded: l.refundedQuantity,
       pricePaise: l.pricePaise,
     })),
     weightGrams: packageWeightGrams(
-      order.lines.map((l) => ({ grams: l.grams ?? gramsFromLabel(l.variant) ?? 0, quantity: l.quantity })),
+      order.lines.map((l) => ({ grams: l.grams ?? gramsFromLabel(l.variant) ?? 0, quantity: l.toShip })),
     ),
   };
 }

@@ -113,7 +113,9 @@ const parcel: Parcel = {
   totalPaise: 52050,
   customer: { name: 'Asha Devi Rao', phone: '9876543210', email: 'asha@example.com' },
   address: { line: '12, 4th Cross, Indiranagar', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' },
-  items: [{ name: 'Garam Masala (100g)', sku: 'GM-100', units: 2, pricePaise: 13000 }],
+  items: [
+    { name: 'Garam Masala (100g)', sku: 'GM-100', units: 2, ordered: 2, refunded: 0, pricePaise: 13000 },
+  ],
   weightGrams: 300,
 };
 

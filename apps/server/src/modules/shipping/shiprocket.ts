@@ -42,12 +42,15 @@ export function shiprocketOrderBody(parcel: Parcel, pickupLocation: string) {
     billing_email: parcel.customer.email,
     billing_phone: parcel.customer.phone,
     shipping_is_billing: true,
-    order_items: parcel.items.map((i) => ({
-      name: i.name,
-      sku: i.sku,
-      units: i.units,
-      selling_price: rupees(i.pricePaise),
-    })),
+    // Lines refunded in full are not in the parcel.
+    order_items: parcel.items
+      .filter((i) => i.units > 0)
+      .map((i) => ({
+        name: i.name,
+        sku: i.sku,
+        units: i.units,
+        selling_price: rupees(i.pricePaise),
+      })),
     payment_method: parcel.cod ? 'COD' : 'Prepaid',
     sub_total: rupees(parcel.totalPaise),
     ...BOX_CM,

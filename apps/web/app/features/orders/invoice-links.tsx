@@ -1,5 +1,6 @@
-// 'Download invoice' (and the credit note of a cancelled or returned one) for an order: plain links
-// to the API's PDF, which checks the session; shown once the invoice is issued.
+// 'Download invoice' and the order's credit notes (one per refund of an invoiced order) for an
+// order: plain links to the API's PDFs, which check the session; shown once the invoice is issued.
+import { formatPrice } from '@spice/shared/money';
 import type { OrderStatus } from '@spice/shared/order-status';
 import { useT } from '../../i18n';
 
@@ -7,10 +8,13 @@ export function InvoiceLinks({
   orderNumber,
   invoiceNumber,
   status,
+  creditNotes,
 }: {
   orderNumber: string;
   invoiceNumber: string | null;
   status?: OrderStatus;
+  /** The order's credit notes; without them, the latest one's link for a cancelled or returned order. */
+  creditNotes?: readonly { number: string; amount: number }[];
 }) {
   const t = useT();
   if (!invoiceNumber) return null;
@@ -21,7 +25,17 @@ export function InvoiceLinks({
       <a href={`${base}/invoice`} download={`${file}.pdf`}>
         {t('invoice.download')}
       </a>
-      {status === 'CANCELLED' || status === 'RTO' ? (
+      {creditNotes ? (
+        creditNotes.map((n) => (
+          <a
+            key={n.number}
+            href={`${base}/credit-notes/${encodeURIComponent(n.number)}`}
+            download={`${n.number.replaceAll('/', '-')}.pdf`}
+          >
+            {t('invoice.creditNoteNumbered', { number: n.number, amount: formatPrice(n.amount) })}
+          </a>
+        ))
+      ) : status === 'CANCELLED' || status === 'RTO' ? (
         <a href={`${base}/credit-note`} download={`${file}-credit-note.pdf`}>
           {t('invoice.creditNote')}
         </a>

@@ -22,6 +22,7 @@ const PAYMENT_STATUS_KEYS: Record<keyof typeof PAYMENT_STATUS_LABELS, MessageKey
   PAID: 'payment.statusPaid',
   COD_PENDING: 'payment.statusCodPending',
   COD_COLLECTED: 'payment.statusCodCollected',
+  PARTIALLY_REFUNDED: 'payment.statusPartlyRefunded',
   REFUNDED: 'payment.statusRefunded',
 };
 

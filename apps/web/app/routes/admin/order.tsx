@@ -98,6 +98,11 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
   const next = o.nextStatuses.some((s) => s === chosen) ? chosen : (o.nextStatuses[0] ?? '');
   const result = actionData as ActionResult | undefined;
   const errors = { ...(result?.errors ?? {}), ...clientErrors };
+  // 'Refund lines' offers what is left of each line of an order paid online and still open.
+  const paidOnline =
+    o.payment.mode !== 'COD' && (o.payment.status === 'PAID' || o.payment.status === 'PARTIALLY_REFUNDED');
+  const open = o.status !== 'CANCELLED' && o.status !== 'RTO';
+  const refundable = paidOnline && open ? o.items.filter((i) => i.quantity > i.refundedQuantity) : [];
 
   // The same shared schema as the server, so a missing tracking id is caught before sending.
   function validate(event: FormEvent<HTMLFormElement>) {
@@ -120,7 +125,12 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
         Placed {istDateTime(o.createdAt)}
         {o.trackingId ? ` · Tracking id ${o.trackingId}` : ''}
         {o.invoiceNumber ? ` · Invoice ${o.invoiceNumber} ` : ''}
-        <InvoiceLinks orderNumber={o.orderNumber} invoiceNumber={o.invoiceNumber} status={o.status} />
+        <InvoiceLinks
+          orderNumber={o.orderNumber}
+          invoiceNumber={o.invoiceNumber}
+          status={o.status}
+          creditNotes={o.creditNotes}
+        />
       </p>
 
       {result ? (
@@ -295,7 +305,9 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
             <tr>
               <th scope="col">Product</th>
               <th scope="col">Variant</th>
-              <th scope="col">Qty</th>
+              <th scope="col">Ordered</th>
+              <th scope="col">Refunded</th>
+              <th scope="col">To ship</th>
               <th scope="col">Price</th>
               <th scope="col">Line total</th>
             </tr>
@@ -307,7 +319,11 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
                   {i.productName}
                 </td>
                 <td data-label="Variant">{i.variant}</td>
-                <td data-label="Qty">{i.quantity}</td>
+                <td data-label="Ordered">{i.quantity}</td>
+                <td data-label="Refunded">{i.refundedQuantity}</td>
+                <td data-label="To ship">
+                  <strong>{i.quantity - i.refundedQuantity}</strong>
+                </td>
                 <td data-label="Price">{formatPrice(i.price)}</td>
                 <td data-label="Line total">{formatPrice(i.price * i.quantity)}</td>
               </tr>
@@ -334,7 +350,7 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
             <strong>{formatPrice(o.totals.total)}</strong>
           </dd>
         </dl>
-        {o.payment.mode !== 'COD' && o.payment.status === 'PAID' && o.status !== 'CANCELLED' ? (
+        {refundable.length > 0 ? (
           <Form method="post" className="admin-form admin-refund-lines" aria-labelledby="refund-lines">
             <div className="admin-refund-lines__intro">
               <h3 id="refund-lines">Refund lines</h3>
@@ -345,14 +361,14 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
             </div>
             <input type="hidden" name="intent" value="refund-lines" />
             <input type="hidden" name="version" value={o.version} />
-            {o.items.map((i) => (
+            {refundable.map((i) => (
               <label key={i.id}>
-                {i.productName} {i.variant} (units to refund, of {i.quantity})
+                {i.productName} {i.variant} (units to refund, of {i.quantity - i.refundedQuantity})
                 <input
                   type="number"
                   name={`refund-${i.id}`}
                   min={0}
-                  max={i.quantity}
+                  max={i.quantity - i.refundedQuantity}
                   step={1}
                   inputMode="numeric"
                 />

@@ -1,4 +1,4 @@
-import { paymentModeLabel } from '@spice/shared/cod';
+import { PAYMENT_STATUS_LABELS, paymentModeLabel } from '@spice/shared/cod';
 import { AdminOrdersQuery } from '@spice/shared/contracts/admin';
 import { formatPrice } from '@spice/shared/money';
 import { ORDER_STATUSES, statusLabel } from '@spice/shared/order-status';
@@ -138,6 +138,12 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                     <>
                       <br />
                       <small>{paymentModeLabel('COD')}</small>
+                    </>
+                  ) : null}
+                  {o.paymentStatus === 'PARTIALLY_REFUNDED' || o.paymentStatus === 'REFUNDED' ? (
+                    <>
+                      <br />
+                      <small>{PAYMENT_STATUS_LABELS[o.paymentStatus]}</small>
                     </>
                   ) : null}
                 </td>
