@@ -45,6 +45,16 @@ export const TEXTS_HI: readonly (readonly [string, string])[] = [
     ),
   ),
 
+  // A full invoice or credit-note series (decision 0030): the owner's setting, rare but shopper-visible.
+  [
+    'The invoice series has no numbers left this financial year. Shorten the invoice series prefix in GST settings (seriesPrefix) and try again.',
+    'इस वित्त वर्ष के इनवॉइस नंबर खत्म हो गए हैं। अभी ऑर्डर नहीं हो सका; कृपया थोड़ी देर बाद फिर कोशिश करें या हमसे संपर्क करें।',
+  ],
+  [
+    'The credit note series has no numbers left this financial year. Shorten the invoice series prefix in GST settings (seriesPrefix) and try again.',
+    'इस वित्त वर्ष के क्रेडिट नोट नंबर खत्म हो गए हैं। अभी यह काम नहीं हो सका; कृपया थोड़ी देर बाद फिर कोशिश करें या हमसे संपर्क करें।',
+  ],
+
   // Delivery and pincodes.
   [DELIVERY_MESSAGES.notServiceable, 'हम अभी इस पिनकोड पर डिलीवरी नहीं करते।'],
   [DELIVERY_MESSAGES.unknownPincode, 'यह पिनकोड हमें नहीं मिला।'],

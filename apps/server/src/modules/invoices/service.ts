@@ -132,10 +132,15 @@ const SETTINGS_CHANGED_MEANWHILE = 'These settings changed meanwhile. Reload and
 
 /** A series with no number left (decision 0030): 409 naming the setting that gives room. */
 export const seriesFull = (kind: 'invoice' | 'credit_note') =>
-  new AppError(
-    'conflict',
-    `The ${kind === 'invoice' ? 'invoice' : 'credit note'} series has no numbers left this financial year. Shorten the invoice series prefix in GST settings (seriesPrefix) and try again.`,
-  );
+  kind === 'invoice'
+    ? new AppError(
+        'conflict',
+        'The invoice series has no numbers left this financial year. Shorten the invoice series prefix in GST settings (seriesPrefix) and try again.',
+      )
+    : new AppError(
+        'conflict',
+        'The credit note series has no numbers left this financial year. Shorten the invoice series prefix in GST settings (seriesPrefix) and try again.',
+      );
 
 /** The PostgreSQL error behind a failed statement: its code and column, where it says them. */
 const pgCause = (error: unknown) =>
