@@ -179,6 +179,11 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
       automatic: createAutomaticCourier(config),
       webhookTokens: { shiprocket: config.SHIPROCKET_WEBHOOK_TOKEN },
       log: deps.log,
+      audit,
+      storeDetails: async () => {
+        const [site, seller] = await Promise.all([content.settings(), invoices.settings()]);
+        return { name: site.storeName, address: seller.address, email: config.STORE_EMAIL };
+      },
     }),
     codRemittance: createCodRemittanceService(db, { audit }),
     catalog,

@@ -45,6 +45,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <NavLink to="/admin/checkout-settings">Checkout</NavLink>
           <NavLink to="/admin/jobs">Jobs</NavLink>
           <NavLink to="/admin/delivery-settings">Delivery</NavLink>
+          <NavLink to="/admin/label-settings">Labels</NavLink>
           <NavLink to="/admin/audit">Audit log</NavLink>
         </nav>
         <span className="admin__who">
