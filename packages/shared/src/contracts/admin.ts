@@ -121,6 +121,10 @@ export const AdminOrderDetail = z
       couponDiscount: Rupees,
       delivery: Rupees,
       platformFee: Rupees,
+      /** Cash on delivery fee (0 when paid online). */
+      codFee: Rupees,
+      /** Discount for paying online (0 when none). */
+      prepaidDiscount: Rupees,
       total: Rupees,
     }),
     payment: z.object({

@@ -1,4 +1,4 @@
-import { PAYMENT_STATUS_LABELS, paymentModeLabel } from '@spice/shared/cod';
+import { orderTotalLabel, PAYMENT_STATUS_LABELS, paymentModeLabel } from '@spice/shared/cod';
 import { OrderLinesRefund, OrderStatusChange } from '@spice/shared/contracts/admin';
 import { formatPrice } from '@spice/shared/money';
 import { statusLabel } from '@spice/shared/order-status';
@@ -329,7 +329,19 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
           <dd>{o.totals.delivery === 0 ? 'Free' : formatPrice(o.totals.delivery)}</dd>
           <dt>Platform fee</dt>
           <dd>{formatPrice(o.totals.platformFee)}</dd>
-          <dt>Total paid</dt>
+          {o.totals.codFee > 0 ? (
+            <>
+              <dt>COD fee</dt>
+              <dd>{formatPrice(o.totals.codFee)}</dd>
+            </>
+          ) : null}
+          {o.totals.prepaidDiscount > 0 ? (
+            <>
+              <dt>Prepaid discount</dt>
+              <dd>−{formatPrice(o.totals.prepaidDiscount)}</dd>
+            </>
+          ) : null}
+          <dt>{orderTotalLabel({ paymentStatus: o.payment.status, status: o.status })}</dt>
           <dd>
             <strong>{formatPrice(o.totals.total)}</strong>
           </dd>
