@@ -20,7 +20,15 @@ test('the admin cancels a paid order and the shopper sees the refund processed o
   const { context, admin } = await adminPage(browser);
   await open(admin, `/admin/orders/${orderNumber}`);
   await admin.getByLabel('Move to').selectOption({ label: 'Cancelled' });
-  await admin.getByRole('button', { name: 'Update status' }).click();
+  await admin.getByRole('button', { name: 'Cancel order…' }).click();
+  // Nothing happens before the owner confirms the question that names the refund.
+  const question = admin.getByRole('alertdialog', { name: `Cancel order ${orderNumber}?` });
+  await expect(question).toContainText(`${rupees(totalAmount)} paid online will be refunded to the shopper`);
+  await question.getByRole('button', { name: 'Keep the order' }).click();
+  await expect(question).toBeHidden();
+  await expect(admin.getByRole('heading', { name: `Order ${orderNumber}` })).not.toContainText('Cancelled');
+  await admin.getByRole('button', { name: 'Cancel order…' }).click();
+  await question.getByRole('button', { name: `Cancel and refund ${rupees(totalAmount)}` }).click();
   await expect(admin.getByRole('heading', { name: `Order ${orderNumber}` })).toContainText('Cancelled');
 
   const refund = `Refund of ${rupees(totalAmount)} processed`;
