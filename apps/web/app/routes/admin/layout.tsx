@@ -1,5 +1,6 @@
 // The back office's own layout (not the shop's): a side navigation and the page. Its boundary
 // answers logged-out visitors with a way to log in and shoppers with a 403 page.
+import { lazy, Suspense, useState } from 'react';
 import { isRouteErrorResponse, NavLink, Outlet } from 'react-router';
 import { requireAdminPage } from '../../features/admin/guard.server';
 import { adminMeta } from '../../features/admin/meta';
@@ -64,16 +65,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main className="admin admin__main admin-error">
       {status === 401 ? (
-        <>
-          <h1>Please log in</h1>
-          <p>
-            The back office is for the store team. Log in with your admin mobile number from the shop (the
-            Login button at the top), then come back to <code>/admin</code>.
-          </p>
-          <a className="button button--primary" href="/">
-            Go to the shop to log in
-          </a>
-        </>
+        <AdminLogin />
       ) : status === 403 ? (
         <>
           <h1>403: not for shoppers</h1>
@@ -97,5 +89,46 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         </>
       )}
     </main>
+  );
+}
+
+const LoginModal = lazy(() => import('../../features/account/login-modal'));
+
+/**
+ * A signed-out visitor gets the shop's login right here, open at once; once logged in, the page
+ * revalidates and the page asked for shows, at the same address.
+ */
+function AdminLogin() {
+  const [open, setOpen] = useState(true);
+  const [unknown, setUnknown] = useState('');
+  return (
+    <>
+      <h1>Please log in</h1>
+      <p>
+        The back office is for the store team. Log in with your admin mobile number and the code sent to it.
+      </p>
+      {unknown ? (
+        <p className="admin-message admin-message--error" role="alert">
+          No account uses {unknown}. Log in with the admin mobile number.
+        </p>
+      ) : null}
+      <button type="button" className="button button--primary" onClick={() => setOpen(true)}>
+        Log in
+      </button>{' '}
+      <a className="button" href="/">
+        Back to the shop
+      </a>
+      {open ? (
+        <Suspense fallback={null}>
+          <LoginModal
+            onClose={() => setOpen(false)}
+            onNewNumber={(mobile) => {
+              setUnknown(mobile);
+              setOpen(false);
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
