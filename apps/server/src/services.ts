@@ -138,6 +138,12 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   };
   const contact = createContactService(db, messenger, {
     storeEmail: config.STORE_EMAIL,
+    userNames: async (ids) => {
+      const users = await Promise.all(ids.map((id) => accounts.findById(id)));
+      return new Map(
+        users.flatMap((u) => (u ? [[u.id, `${u.firstName} ${u.lastName}`.trim()] as const] : [])),
+      );
+    },
     log: deps.log,
   });
   const media = createMediaService(createMediaStorage(config), {
@@ -229,6 +235,12 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     reviews,
     contact,
     reviewModeration: createReviewModerationService({ reviews, audit }),
-    inbox: createInboxService({ contact, audit }),
+    inbox: createInboxService({
+      contact,
+      audit,
+      accounts,
+      customerOrders,
+      storeName: async () => (await content.settings()).storeName,
+    }),
   };
 }
