@@ -110,3 +110,43 @@ test('a signed-out visitor logs in at the back-office page asked for and stays o
   expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(asked);
   await context.close();
 });
+
+test('the owner replies to a contact message; the shopper gets it by e-mail and it stays with the message', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const shopper = await signUpThroughApi(page.request, { firstName: 'Leela' });
+  const { orderNumber } = await placeCodOrder(page.request, shopper.mobile);
+  const email = `leela.contact.${shopper.mobile}@example.in`;
+  const sent = await page.request.post('/api/contact/send', {
+    data: { name: 'Leela', email, phone: shopper.mobile, message: 'When will my order arrive?' },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+
+  const { context, admin } = await adminPage(browser);
+  await open(admin, '/admin/messages');
+  const item = admin.getByRole('listitem').filter({ hasText: email });
+  await expect(item.getByRole('link', { name: orderNumber })).toBeVisible();
+  await item.getByText('Reply by e-mail').click();
+  await item.getByLabel(`Reply to ${email}`).fill('It ships tomorrow and reaches you by Friday.');
+  await item.getByRole('button', { name: 'Send reply' }).click();
+  const again = admin.getByRole('listitem').filter({ hasText: email });
+  await expect(again.getByRole('status')).toHaveText(`Reply e-mailed to ${email} and kept with the message.`);
+  await expect(again.getByRole('list', { name: 'Replies to Leela' })).toContainText(
+    'It ships tomorrow and reaches you by Friday.',
+  );
+  for (const width of [390, 1280]) {
+    await admin.setViewportSize({ width, height: 900 });
+    await again.scrollIntoViewIfNeeded();
+    await admin.screenshot({ path: test.info().outputPath(`contact-reply-${width}.png`) });
+  }
+  const outbox = (await (
+    await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)
+  ).json()) as {
+    subject: string;
+    text: string;
+  }[];
+  expect(outbox[0]?.text).toContain('It ships tomorrow and reaches you by Friday.');
+  await context.close();
+});
