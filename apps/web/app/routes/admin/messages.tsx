@@ -116,7 +116,7 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
                 {result.message}
               </p>
             ) : null}
-            <details className="admin-reply">
+            <details className="admin-reply" key={`reply-${m.id}-${m.replies.length}`}>
               <summary className="admin-reply__toggle">Reply by e-mail</summary>
               <Form method="post" className="admin-form">
                 <input type="hidden" name="intent" value="reply" />
