@@ -150,3 +150,25 @@ test('the owner replies to a contact message; the shopper gets it by e-mail and 
   expect(outbox[0]?.text).toContain('It ships tomorrow and reaches you by Friday.');
   await context.close();
 });
+
+test('the owner sets the label size and the return address in the label settings', async ({ browser }) => {
+  const { context, admin } = await adminPage(browser);
+  await open(admin, '/admin/label-settings');
+  await expect(admin.getByRole('heading', { name: 'Label settings' })).toBeVisible();
+  await admin.getByLabel('4 × 6 inch (thermal label printer)').check();
+  await admin.getByLabel('Return address').fill('Returns desk, Unit 4, Vikhroli West, Mumbai 400083');
+  await admin.getByRole('button', { name: 'Save label settings' }).click();
+  await expect(admin.getByRole('status')).toHaveText(
+    'Label settings saved; labels print with them from now on.',
+  );
+  await expect(admin.getByLabel('4 × 6 inch (thermal label printer)')).toBeChecked();
+  for (const width of [390, 1280]) {
+    await admin.setViewportSize({ width, height: 900 });
+    await admin.screenshot({ path: test.info().outputPath(`label-settings-${width}.png`), fullPage: true });
+  }
+  // Back to A5 for the other journeys.
+  await admin.getByLabel('A5 (office printer)').check();
+  await admin.getByRole('button', { name: 'Save label settings' }).click();
+  await expect(admin.getByLabel('A5 (office printer)')).toBeChecked();
+  await context.close();
+});
