@@ -123,7 +123,9 @@ export async function main(
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   // The start's JSON lines first (the logger writes asynchronously), so the plain 'Shop ready'
   // line is the last one of the start.
-  await new Promise<void>((resolve) => (app.log as unknown as { flush(cb: () => void): void }).flush(resolve));
+  await new Promise<void>((resolve) =>
+    (app.log as unknown as { flush(cb: () => void): void }).flush(resolve),
+  );
   await new Promise((resolve) => setTimeout(resolve, 50));
   output.ready(readyLine({ ...config, PORT: port }, DEMO_ADMIN.mobile));
   handleShutdown(app, {
