@@ -1,4 +1,6 @@
-// The storefront build's sources as one SHA-256 (the web app, the shared package, the lockfile),
+// The storefront build's sources as one SHA-256 (the web app and the shared package, their
+// manifests with the pinned versions included; not the lockfile, which `npm prune` in the image
+// may rewrite after the build),
 // stored beside the build by `npm run build`. `npm start` rebuilds when the sources' hash differs
 // from the stored one, so a `git pull` never serves yesterday's pages. `node scripts/source-hash.ts
 // --write` stores the current hash.
@@ -15,7 +17,6 @@ export const BUILD_SOURCES = [
   'apps/web/react-router.config.ts',
   'packages/shared/src',
   'packages/shared/package.json',
-  'package-lock.json',
 ] as const;
 
 export const HASH_FILE = 'apps/web/build/source-hash';
