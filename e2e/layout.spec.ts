@@ -104,6 +104,7 @@ const ROUTES: LayoutRoute[] = [
   { name: 'admin payments needing attention', path: '/admin/payments?attention=true', as: ADMIN },
   { name: 'admin COD remittance', path: '/admin/cod-remittance?remitted=all', as: ADMIN },
   { name: 'admin jobs', path: '/admin/jobs', as: ADMIN },
+  { name: 'admin label settings', path: '/admin/label-settings', as: ADMIN },
   { name: 'admin failed jobs', path: '/admin/jobs?status=dead', as: ADMIN },
   { name: 'admin stock', path: '/admin/stock', as: ADMIN },
   { name: 'admin reviews', path: '/admin/reviews', as: ADMIN },

@@ -20,8 +20,18 @@ test('the admin cancels a paid order and the shopper sees the refund processed o
   const { context, admin } = await adminPage(browser);
   await open(admin, `/admin/orders/${orderNumber}`);
   await admin.getByLabel('Move to').selectOption({ label: 'Cancelled' });
-  await admin.getByRole('button', { name: 'Update status' }).click();
-  await expect(admin.getByRole('heading', { name: `Order ${orderNumber}` })).toContainText('Cancelled');
+  await admin.getByRole('button', { name: 'Cancel order…' }).click();
+  // Nothing happens before the owner confirms the question that names the refund.
+  const question = admin.getByRole('alertdialog', { name: `Cancel order ${orderNumber}?` });
+  await expect(question).toContainText(`${rupees(totalAmount)} paid online will be refunded to the shopper`);
+  await question.getByRole('button', { name: 'Keep the order' }).click();
+  await expect(question).toBeHidden();
+  const title = admin.getByRole('heading', { level: 1, name: `Order ${orderNumber}` });
+  await expect(title).not.toContainText('Cancelled');
+  await admin.getByRole('button', { name: 'Cancel order…' }).click();
+  await question.getByRole('button', { name: `Cancel and refund ${rupees(totalAmount)}` }).click();
+  await expect(title).toContainText('Cancelled');
+  await expect(question).toBeHidden();
 
   const refund = `Refund of ${rupees(totalAmount)} processed`;
   await open(page, `/orders/${orderNumber}`);

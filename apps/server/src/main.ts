@@ -8,8 +8,34 @@ import { bootWarnings, type Config, ConfigError, loadConfig } from './plugins/co
 import type { StorefrontOptions } from './plugins/storefront.ts';
 import { registerStorefront } from './plugins/storefront.ts';
 
+/** Plain lines for a person watching the first start (npm start); the JSON logs are for machines. */
+export interface StartOutput {
+  /** A short step: migrating, seeding, where it listens. */
+  progress: (line: string) => void;
+  /** The one last line, once the shop listens: where to open it. */
+  ready: (line: string) => void;
+}
+
+const quiet: StartOutput = { progress: () => {}, ready: () => {} };
+
+/** The address to open in a browser: a wildcard or loopback host is localhost. */
+export function shopUrl(host: string, port: number): string {
+  const local = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(host);
+  const name = local ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
+/** The last line of a start: where the shop is and, in demo mode, how to get in. */
+export function readyLine(config: Pick<Config, 'HOST' | 'PORT' | 'DEMO_MODE'>, adminMobile: string): string {
+  const url = shopUrl(config.HOST, config.PORT);
+  return config.DEMO_MODE
+    ? `Shop ready at ${url} (demo mode: codes at /dev/outbox, admin ${adminMobile})`
+    : `Shop ready at ${url}`;
+}
+
 export async function main(
   makeStorefront: (config: Config) => Promise<StorefrontOptions> | StorefrontOptions,
+  output: StartOutput = quiet,
 ) {
   let config: Config;
   try {
@@ -28,7 +54,17 @@ export async function main(
   };
   // The embedded database runs on a worker thread unless PGLITE_WORKER=false (decision 0025).
   const database = await openDatabase(config.DATABASE_URL, { worker: config.PGLITE_WORKER !== false });
-  const { seeded, demoAdminRevoked } = await migrateAndSeed(database, { seed: config.DEMO_MODE });
+  const { seeded, demoAdminRevoked } = await migrateAndSeed(database, {
+    seed: config.DEMO_MODE,
+    progress: output.progress,
+  });
+  if (config.DEMO_MODE) {
+    output.progress(
+      process.env.HOST
+        ? `Demo mode: listening on ${config.HOST} as HOST says; anyone who reaches it can read login codes at /dev/outbox.`
+        : `Demo mode: listening on ${config.HOST} only (this computer); set HOST=0.0.0.0 to open it to your network, where anyone could read login codes at /dev/outbox.`,
+    );
+  }
 
   const storefront = await makeStorefront(config);
   let stopJobs = async () => {};
@@ -82,6 +118,16 @@ export async function main(
     stopJobs = () => app.jobWorker.stop(Math.floor(config.SHUTDOWN_TIMEOUT_MS / 2));
   }
   await app.listen({ host: config.HOST, port: config.PORT });
+  const { DEMO_ADMIN } = await import('./seed/demo-seed.ts');
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  // The start's JSON lines first (the logger writes asynchronously), so the plain 'Shop ready'
+  // line is the last one of the start.
+  await new Promise<void>((resolve) =>
+    (app.log as unknown as { flush(cb: () => void): void }).flush(resolve),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  output.ready(readyLine({ ...config, PORT: port }, DEMO_ADMIN.mobile));
   handleShutdown(app, {
     drainMs: config.SHUTDOWN_DRAIN_SECONDS * 1000,
     timeoutMs: config.SHUTDOWN_TIMEOUT_MS,

@@ -151,6 +151,12 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   };
   const contact = createContactService(db, messenger, {
     storeEmail: config.STORE_EMAIL,
+    userNames: async (ids) => {
+      const users = await Promise.all(ids.map((id) => accounts.findById(id)));
+      return new Map(
+        users.flatMap((u) => (u ? [[u.id, `${u.firstName} ${u.lastName}`.trim()] as const] : [])),
+      );
+    },
     log: deps.log,
   });
   const media = createMediaService(createMediaStorage(config), {
@@ -192,6 +198,11 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
       automatic: createAutomaticCourier(config),
       webhookTokens: { shiprocket: config.SHIPROCKET_WEBHOOK_TOKEN },
       log: deps.log,
+      audit,
+      storeDetails: async () => {
+        const [site, seller] = await Promise.all([content.settings(), invoices.settings()]);
+        return { name: site.storeName, address: seller.address, email: config.STORE_EMAIL };
+      },
     }),
     codRemittance: createCodRemittanceService(db, { audit }),
     catalog,
@@ -238,6 +249,12 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     reviews,
     contact,
     reviewModeration: createReviewModerationService({ reviews, audit }),
-    inbox: createInboxService({ contact, audit }),
+    inbox: createInboxService({
+      contact,
+      audit,
+      accounts,
+      customerOrders,
+      storeName: async () => (await content.settings()).storeName,
+    }),
   };
 }

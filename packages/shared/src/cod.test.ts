@@ -4,6 +4,7 @@ import {
   COD_MESSAGES,
   type CodRules,
   codAvailability,
+  orderTotalLabel,
   type PrepaidDiscount,
   payNowLabel,
   payNowOffer,
@@ -231,5 +232,19 @@ describe('payNowOffer', () => {
   it('labels the button with the saving, or plainly when there is none', () => {
     expect(payNowLabel(4_700)).toBe('Pay now and save ₹47');
     expect(payNowLabel(0)).toBe('Pay now');
+  });
+});
+
+describe('orderTotalLabel', () => {
+  it.each([
+    ['COD_PENDING', 'PLACED', 'To collect on delivery'],
+    ['COD_PENDING', 'SHIPPED', 'To collect on delivery'],
+    ['COD_PENDING', 'CANCELLED', 'Order total (not collected)'],
+    ['COD_PENDING', 'RTO', 'Order total (not collected)'],
+    ['COD_COLLECTED', 'DELIVERED', 'Collected in cash'],
+    ['PAID', 'PLACED', 'Total paid'],
+    ['REFUNDED', 'CANCELLED', 'Total paid'],
+  ])('a %s order that is %s: %s', (paymentStatus, status, label) => {
+    expect(orderTotalLabel({ paymentStatus, status })).toBe(label);
   });
 });

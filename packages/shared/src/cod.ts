@@ -98,6 +98,21 @@ export const PAYMENT_STATUS_LABELS = {
   REFUNDED: 'Refunded',
 } as const;
 
+/**
+ * What the back office calls an order's grand total: a COD order's cash is not paid until the
+ * courier collects it, so until then it is the amount to collect (or, once the order can no
+ * longer be delivered, an order total nobody owes).
+ */
+export function orderTotalLabel(order: { paymentStatus: string; status: string }): string {
+  if (order.paymentStatus === 'COD_PENDING') {
+    return ['CANCELLED', 'RTO'].includes(order.status)
+      ? 'Order total (not collected)'
+      : 'To collect on delivery';
+  }
+  if (order.paymentStatus === 'COD_COLLECTED') return 'Collected in cash';
+  return 'Total paid';
+}
+
 /** A percent with one decimal for the dashboard, or null when there is nothing to divide by. */
 export function percentOf(part: number, whole: number): number | null {
   return whole > 0 ? Math.round((part * 1000) / whole) / 10 : null;

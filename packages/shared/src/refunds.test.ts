@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  cancelConfirmText,
+  cancellationRefundPaise,
   DUPLICATE_REFUND_LINE,
   paymentStatusAfterRefunds,
   planLineRefund,
@@ -204,5 +206,41 @@ describe('paymentStatusAfterRefunds', () => {
     [42_500, 42_500, 'REFUNDED'],
   ] as const)('paid %i, processed %i → %s', (total, processed, expected) => {
     expect(paymentStatusAfterRefunds(total, processed)).toBe(expected);
+  });
+});
+
+describe('cancellationRefundPaise', () => {
+  const paid = { paymentMode: 'RAZORPAY', paymentStatus: 'PAID', totalPaise: 36_100, refunds: [] };
+  it('is everything paid online when nothing was refunded yet', () => {
+    expect(cancellationRefundPaise(paid)).toBe(36_100);
+  });
+  it('leaves out earlier refunds, but counts a failed one as not given back', () => {
+    const refunds = [
+      { amountPaise: 10_000, status: 'processed' as const },
+      { amountPaise: 5_000, status: 'pending' as const },
+      { amountPaise: 7_000, status: 'failed' as const },
+    ];
+    expect(cancellationRefundPaise({ ...paid, paymentStatus: 'PARTIALLY_REFUNDED', refunds })).toBe(21_100);
+  });
+  it('is nothing for cash on delivery or a payment already refunded', () => {
+    expect(cancellationRefundPaise({ ...paid, paymentMode: 'COD', paymentStatus: 'COD_PENDING' })).toBe(0);
+    expect(cancellationRefundPaise({ ...paid, paymentStatus: 'REFUNDED' })).toBe(0);
+  });
+  it('is never negative and never more than the total', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.array(fc.integer({ min: 0, max: 10_000_000 })),
+        (total, amounts) => {
+          const refunds = amounts.map((amountPaise) => ({ amountPaise, status: 'processed' as const }));
+          const left = cancellationRefundPaise({ ...paid, totalPaise: total, refunds });
+          return left >= 0 && left <= total;
+        },
+      ),
+    );
+  });
+  it('names the refund in the question', () => {
+    expect(cancelConfirmText(36_100, false)).toMatch(/^₹361 paid online will be refunded/);
+    expect(cancelConfirmText(0, true)).toMatch(/^No money moves/);
   });
 });

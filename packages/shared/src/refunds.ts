@@ -115,3 +115,32 @@ export function paymentStatusAfterRefunds(
   if (processedPaise <= 0) return 'PAID';
   return processedPaise >= totalPaise ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
 }
+
+/**
+ * What cancelling an order gives back, as the refunds service's cancellation refund computes it:
+ * an online payment's amount not yet refunded (failed refunds do not count); nothing for cash on
+ * delivery, which was never taken. The back office names it before the owner confirms.
+ */
+export function cancellationRefundPaise(order: {
+  paymentMode: string;
+  paymentStatus: string;
+  totalPaise: number;
+  refunds: readonly { amountPaise: number; status: RefundStatus }[];
+}): number {
+  if (order.paymentMode === 'COD' || !['PAID', 'PARTIALLY_REFUNDED'].includes(order.paymentStatus)) return 0;
+  const refunded = order.refunds
+    .filter((r) => r.status !== 'failed')
+    .reduce((sum, r) => sum + r.amountPaise, 0);
+  return Math.max(0, order.totalPaise - refunded);
+}
+
+/** What the back office says a cancel will do, money first, under 'Cancel order …?'. */
+export function cancelConfirmText(refundPaise: number, cashOnDelivery: boolean): string {
+  const money =
+    refundPaise > 0
+      ? `${formatRupees(refundPaise)} paid online will be refunded to the shopper through the payment gateway.`
+      : cashOnDelivery
+        ? 'No money moves: the order is cash on delivery and nothing was collected.'
+        : 'No refund is due: nothing paid is left to refund.';
+  return `${money} The items go back in stock and the shopper gets their coupon use back.`;
+}

@@ -4,9 +4,11 @@ import type { Database } from './client.ts';
 
 export async function migrateAndSeed(
   database: Database,
-  options: { seed: boolean },
+  options: { seed: boolean; progress?: (line: string) => void },
 ): Promise<{ seeded: boolean; demoAdminRevoked: boolean }> {
+  const progress = options.progress ?? (() => {});
   return database.exclusive(async () => {
+    progress('Migrating the database…');
     await database.migrate();
     const { DEMO_ADMIN, seedDemoOnce } = await import('../seed/demo-seed.ts');
     if (!options.seed) {
@@ -18,6 +20,7 @@ export async function migrateAndSeed(
       if (revoke) await accounts.setRole(DEMO_ADMIN.mobile, 'customer');
       return { seeded: false, demoAdminRevoked: revoke };
     }
-    return { seeded: await seedDemoOnce(database.db), demoAdminRevoked: false };
+    const seeded = await seedDemoOnce(database.db, new Date(), () => progress('Seeding the demo shop…'));
+    return { seeded, demoAdminRevoked: false };
   });
 }

@@ -18,10 +18,10 @@ const FONTS = {
 export type Weight = 'regular' | 'bold';
 export type Pdf = PDFKit.PDFDocument;
 
-/** A4 with 40 pt margins unless told otherwise (labels are A5), Noto Sans registered, metadata set. */
+/** A4 with 40 pt margins unless told otherwise (labels: A5 or [w, h] in points), Noto Sans registered. */
 export function createPdfDocument(
   meta: { title: string; author?: string },
-  page: { size?: 'A4' | 'A5'; margin?: number; autoFirstPage?: boolean } = {},
+  page: { size?: 'A4' | 'A5' | [number, number]; margin?: number; autoFirstPage?: boolean } = {},
 ): Pdf {
   const doc = new PDFDocument({
     size: page.size ?? 'A4',

@@ -118,3 +118,15 @@ describe('rate-limit settings', () => {
     expect(loadConfig({}).OTP_SENDS_PER_NUMBER_PER_15_MIN).toBe(10);
   });
 });
+
+describe('HOST', () => {
+  it('is 127.0.0.1 for a demo unless set, so nobody else on the network reads codes at /dev/outbox', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '' }).HOST).toBe('127.0.0.1');
+  });
+  it('is every interface for a real shop unless set', () => {
+    expect(loadConfig({ ...PG, ...SMS, ...SMTP, ...RAZORPAY }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ ...PG, ...SMS, ...SMTP, ...RAZORPAY, HOST: '10.0.0.5' }).HOST).toBe('10.0.0.5');
+  });
+});

@@ -12,7 +12,8 @@ const bool = z
 const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Unset: 127.0.0.1 in demo mode (codes at /dev/outbox, a known admin), else every interface. */
+    HOST: z.string().min(1).optional(),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATABASE_URL: z
       .string()
@@ -233,10 +234,18 @@ type ParsedConfig = z.infer<typeof ConfigSchema>;
 /** Every setting's name (the deployment files and the README are checked against it). */
 export const CONFIG_NAMES: readonly string[] = Object.keys(ConfigSchema.shape);
 
-export type Config = Omit<ParsedConfig, 'DEMO_MODE'> & {
+export type Config = Omit<ParsedConfig, 'DEMO_MODE' | 'HOST'> & {
   /** Resolved: the setting when given, else the default rule in `defaultDemoMode`. */
   DEMO_MODE: boolean;
+  /** Resolved: the setting when given, else `defaultHost`. */
+  HOST: string;
 };
+
+/**
+ * A demo shows login codes at /dev/outbox and has a well-known admin mobile: anyone who can reach
+ * it can become admin, so unless HOST says otherwise it listens on this computer only.
+ */
+export const defaultHost = (demoMode: boolean) => (demoMode ? '127.0.0.1' : '0.0.0.0');
 
 export class ConfigError extends Error {}
 
@@ -306,7 +315,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const config: Config = { ...result.data, DEMO_MODE: result.data.DEMO_MODE ?? defaultDemoMode(result.data) };
+  const demoMode = result.data.DEMO_MODE ?? defaultDemoMode(result.data);
+  const config: Config = {
+    ...result.data,
+    DEMO_MODE: demoMode,
+    HOST: result.data.HOST ?? defaultHost(demoMode),
+  };
   const missing = missingProviders(config);
   if (missing.length > 0) {
     throw new ConfigError(

@@ -35,7 +35,11 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
  * before, remembered by the marker row, never by an empty products table. Claiming the marker and
  * seeding are one transaction, so of several instances starting together exactly one seeds.
  */
-export async function seedDemoOnce(db: Db, now: Date = new Date()): Promise<boolean> {
+export async function seedDemoOnce(
+  db: Db,
+  now: Date = new Date(),
+  onSeeding: () => void = () => {},
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(demoSeeds)
@@ -43,6 +47,7 @@ export async function seedDemoOnce(db: Db, now: Date = new Date()): Promise<bool
       .onConflictDoNothing()
       .returning({ name: demoSeeds.name });
     if (claimed.length === 0) return false;
+    onSeeding();
     await insertDemoData(tx, now, { admin: true });
     return true;
   });

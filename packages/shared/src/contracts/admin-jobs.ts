@@ -8,6 +8,11 @@ export const AdminJobsQuery = z.object({
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   size: z.coerce.number().int().min(1).max(100).default(20),
   status: z.enum(JOB_STATUSES).optional(),
+  /**
+   * Routine runs (a schedule's job, such as the once-a-minute sweep, done at its first attempt)
+   * are hidden unless 'show': failures, retries and everything about an order stay in view.
+   */
+  routine: z.enum(['hide', 'show']).default('hide'),
 });
 export type AdminJobsQueryInput = z.infer<typeof AdminJobsQuery>;
 
@@ -37,6 +42,8 @@ export const AdminJobPage = z.object({
     running: z.number().int(),
     done: z.number().int(),
     dead: z.number().int(),
+    /** Routine successful runs (counted in `done`), hidden by default. */
+    routine: z.number().int(),
   }),
 });
 export type AdminJobPageDto = z.infer<typeof AdminJobPage>;

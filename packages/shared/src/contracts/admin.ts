@@ -125,6 +125,10 @@ export const AdminOrderDetail = z
       couponDiscount: Rupees,
       delivery: Rupees,
       platformFee: Rupees,
+      /** Cash on delivery fee (0 when paid online). */
+      codFee: Rupees,
+      /** Discount for paying online (0 when none). */
+      prepaidDiscount: Rupees,
       total: Rupees,
     }),
     payment: z.object({
@@ -223,6 +227,31 @@ export const ContactInboxQuery = PageQuery.extend({
     .transform((v) => v === 'true'),
 });
 
+export const CONTACT_REPLY_LIMIT = 4000;
+
+/** The owner's reply, e-mailed to the shopper (emailedAt null: the e-mail could not be sent). */
+export const ContactReply = z
+  .object({
+    id: z.number().int(),
+    body: z.string(),
+    language: z.enum(['en', 'hi']),
+    sentByName: z.string().nullable(),
+    createdAt: z.string(),
+    emailedAt: z.string().nullable(),
+  })
+  .meta({ id: 'ContactReply' });
+
+export const ContactReplyInput = z.object({
+  body: z
+    .string({ error: 'Write the reply.' })
+    .trim()
+    .min(1, 'Write the reply.')
+    .max(CONTACT_REPLY_LIMIT, `A reply is at most ${CONTACT_REPLY_LIMIT} characters.`),
+  /** The e-mail's greeting and subject: English or Hindi. */
+  language: z.enum(['en', 'hi'], { error: 'Choose English or Hindi.' }).default('en'),
+});
+export type ContactReplyInputValues = z.infer<typeof ContactReplyInput>;
+
 export const ContactMessage = z
   .object({
     id: z.number().int(),
@@ -233,6 +262,11 @@ export const ContactMessage = z
     read: z.boolean(),
     readAt: z.string().nullable(),
     createdAt: z.string(),
+    replies: z.array(ContactReply),
+    /** The shop account with this mobile (or else this e-mail), if any. */
+    customer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    /** That account's latest orders, newest first (at most five). */
+    orders: z.array(z.object({ orderNumber: z.string(), status: z.string(), createdAt: z.string() })),
   })
   .meta({ id: 'ContactMessage' });
 

@@ -38,3 +38,43 @@ export const LabelsQuery = z.object({
 });
 
 export const WebhookProviderParam = z.object({ provider: z.string().min(1).max(30) });
+
+/** Label page sizes: A5 for an office printer, 4×6 inch for a thermal label printer. */
+export const LABEL_FORMATS = ['A5', '4x6'] as const;
+export type LabelFormat = (typeof LABEL_FORMATS)[number];
+export const LABEL_FORMAT_NAMES: Record<LabelFormat, string> = {
+  A5: 'A5 (office printer)',
+  '4x6': '4 × 6 inch (thermal label printer)',
+};
+
+const labelText = (max: number) => z.string().trim().max(max, `At most ${max} characters.`).default('');
+
+/** The back office's label settings; blank sender fields fall back to the store's own details. */
+export const LabelSettingsEdit = z.object({
+  format: z.enum(LABEL_FORMATS, { error: 'Choose a label size.' }),
+  senderName: labelText(80),
+  senderAddress: labelText(300),
+  senderPhone: z
+    .string()
+    .trim()
+    .refine((s) => s === '' || /^[+\d][\d\s-]{5,19}$/.test(s), 'Enter a phone number.')
+    .default(''),
+  returnAddress: labelText(300),
+  /** The version the form showed; 0 before the settings were first saved. */
+  version: z.coerce.number().int().nonnegative().max(2_147_483_647),
+});
+export type LabelSettingsEditInput = z.infer<typeof LabelSettingsEdit>;
+
+export const LabelSettings = z
+  .object({
+    format: z.enum(LABEL_FORMATS),
+    senderName: z.string(),
+    senderAddress: z.string(),
+    senderPhone: z.string(),
+    returnAddress: z.string(),
+    version: z.number().int(),
+    /** What prints when a field is blank: the store name and the invoice's registered address. */
+    defaults: z.object({ senderName: z.string(), senderAddress: z.string() }),
+  })
+  .meta({ id: 'LabelSettings' });
+export type LabelSettingsDto = z.infer<typeof LabelSettings>;

@@ -185,3 +185,42 @@ describe('the CSV export', () => {
     expect(lines[1]).toContain(meera.mobile);
   });
 });
+
+describe('total spent', () => {
+  it('counts what the shopper kept paying: refunds taken off, unpaid cash on delivery left out', async () => {
+    const priya = await signUp(t.app, '9850000003', 'priya@example.in');
+    const address = await addAddress(priya);
+    const kept = await placeOrder(priya, address, 1);
+    const partly = await placeOrder(priya, address, 3);
+    const [keptTotal, partlyTotal] = totals.slice(-2) as [number, number];
+    const order = (await asAdmin({ url: `/api/admin/orders/${partly}` })).json();
+    const refunded = await asAdmin({
+      method: 'POST',
+      url: `/api/admin/orders/${partly}/refunds`,
+      payload: { version: order.version, lines: [{ itemId: order.items[0].id, quantity: 1 }] },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const refund = refunded.json().refunds.at(-1).amount as number;
+    expect(refund).toBeGreaterThan(0);
+    // A COD order not delivered yet: its cash is not the shop's.
+    await addToCart(priya, garam.id, garam.variants[0]!.weight, 1);
+    const probe = await priya.request({
+      method: 'POST',
+      url: '/api/orders/place-cod',
+      payload: { addressId: address, amount: 0 },
+    });
+    const cod = await priya.request({
+      method: 'POST',
+      url: '/api/orders/place-cod',
+      payload: { addressId: address, amount: probe.json().amount },
+    });
+    expect(cod.statusCode, cod.body).toBe(201);
+
+    const expected = Math.round((keptTotal + partlyTotal - refund) * 100) / 100;
+    const [row] = (await search(priya.mobile)).content;
+    expect(row).toMatchObject({ orderCount: 3, totalSpent: expected });
+    const detail = CustomerDetail.parse((await asAdmin({ url: `/api/admin/customers/${priya.id}` })).json());
+    expect(detail.totalSpent).toBe(expected);
+    expect(kept).not.toBe(partly);
+  });
+});

@@ -5,6 +5,7 @@ import {
   ContactInboxQuery,
   ContactMessage,
   ContactReadInput,
+  ContactReplyInput,
 } from '@spice/shared/contracts/admin';
 import { ErrorBody, IdParam } from '@spice/shared/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,7 +13,7 @@ import { neverCache } from '../../lib/cache-headers.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
 
 export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { contact, accounts, inbox } = app.services;
+  const { accounts, inbox } = app.services;
   const adminErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
   neverCache(app);
 
@@ -29,7 +30,28 @@ export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await requireAdmin(request, accounts);
       const { unread, page, size } = request.query;
-      return contact.inbox(unread, page, size);
+      return inbox.inbox(unread, page, size);
+    },
+  );
+
+  app.post(
+    '/admin/contact-messages/:id/replies',
+    {
+      onRequest: async (request) => {
+        await requireAdmin(request, accounts);
+      },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Reply to a contact message: e-mailed to the sender (English or Hindi greeting) and kept with it; audited',
+        params: IdParam,
+        body: ContactReplyInput,
+        response: { 201: ContactMessage, ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      const admin = await requireAdmin(request, accounts);
+      return reply.code(201).send(await inbox.reply(admin, request.params.id, request.body));
     },
   );
 

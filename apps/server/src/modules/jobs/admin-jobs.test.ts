@@ -50,3 +50,54 @@ describe('the back office jobs list', () => {
     expect((await t.app.inject('/api/admin/jobs')).statusCode).toBe(401);
   });
 });
+
+describe('routine runs', () => {
+  it('are hidden by default, shown on asking; failures and retries of scheduled jobs stay in view', async () => {
+    const asAdmin = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+    const rows = await t.database.db
+      .insert(jobs)
+      .values([
+        ...Array.from({ length: 30 }, (_, i) => ({
+          name: 'sweep',
+          payload: {},
+          key: `schedule:sweep:${1000 + i}`,
+          status: 'done' as const,
+          attempts: 1,
+          maxAttempts: 1,
+        })),
+        {
+          name: 'sweep',
+          payload: {},
+          key: 'schedule:sweep:2000',
+          status: 'dead' as const,
+          attempts: 1,
+          lastError: 'boom',
+        },
+        { name: 'sweep', payload: {}, key: 'schedule:sweep:2001', status: 'done' as const, attempts: 2 },
+        {
+          name: 'order-message',
+          payload: { orderNumber: 'KC9', event: 'placed' },
+          status: 'done' as const,
+          attempts: 1,
+        },
+      ])
+      .returning();
+    const [failed, retried, message] = rows.slice(-3);
+
+    const byDefault = AdminJobPage.parse((await asAdmin('/api/admin/jobs?size=100')).json());
+    const ids = byDefault.content.map((j) => j.id);
+    expect(byDefault.counts.routine).toBe(30);
+    expect(ids).toEqual(expect.arrayContaining([failed!.id, retried!.id, message!.id]));
+    expect(byDefault.content.some((j) => j.name === 'sweep' && j.status === 'done' && j.attempts === 1)).toBe(
+      false,
+    );
+    expect(byDefault.totalElements).toBe(byDefault.content.length);
+
+    const done = AdminJobPage.parse((await asAdmin('/api/admin/jobs?status=done&size=100')).json());
+    expect(done.content.map((j) => j.id).sort()).toEqual([retried!.id, message!.id].sort());
+
+    const shown = AdminJobPage.parse((await asAdmin('/api/admin/jobs?routine=show&size=100')).json());
+    expect(shown.totalElements).toBe(byDefault.totalElements + 30);
+    expect((await asAdmin('/api/admin/jobs?routine=maybe')).statusCode).toBe(400);
+  });
+});

@@ -28,7 +28,7 @@ const toDto = (j: JobRow) => ({
 export function createJobsAdmin(db: Db, deps: { jobs: JobQueue; audit: AuditService }) {
   return {
     async list(query: AdminJobsQueryInput): Promise<AdminJobPageDto> {
-      const { rows, byStatus, total } = await deps.jobs.list(query);
+      const { rows, byStatus, routine, total } = await deps.jobs.list(query);
       return {
         ...pageOf(rows.map(toDto), total, query),
         counts: {
@@ -36,6 +36,7 @@ export function createJobsAdmin(db: Db, deps: { jobs: JobQueue; audit: AuditServ
           running: byStatus.running ?? 0,
           done: byStatus.done ?? 0,
           dead: byStatus.dead ?? 0,
+          routine,
         },
       };
     },

@@ -8,6 +8,9 @@ import { pageRows } from '../../lib/pagination.ts';
 import { retryDelayMs } from './backoff.ts';
 import { type JobRow, type JobStatus, jobs } from './schema.ts';
 
+/** A schedule's job (key 'schedule:…') that succeeded at its first attempt: nothing to look at. */
+const ROUTINE_RUN = sql`${jobs.status} = 'done' and ${jobs.attempts} <= 1 and coalesce(${jobs.key}, '') like 'schedule:%'`;
+
 export interface NewJob {
   name: string;
   payload: Record<string, unknown>;
@@ -195,20 +198,26 @@ export function createJobQueue(
       return gone.length;
     },
 
-    async list(query: { status?: JobStatus | undefined; page: number; size: number }) {
-      const where = query.status ? eq(jobs.status, query.status) : undefined;
-      const [rows, counts] = await Promise.all([
+    async list(query: {
+      status?: JobStatus | undefined;
+      routine?: 'hide' | 'show';
+      page: number;
+      size: number;
+    }) {
+      const where = and(
+        query.status ? eq(jobs.status, query.status) : undefined,
+        query.routine === 'show' ? undefined : sql`not (${ROUTINE_RUN})`,
+      );
+      const [rows, [matching], counts, [routine]] = await Promise.all([
         pageRows(db.select().from(jobs).where(where).orderBy(desc(jobs.updatedAt), desc(jobs.id)), query),
+        db.select({ n: count() }).from(jobs).where(where),
         db.select({ status: jobs.status, n: count() }).from(jobs).groupBy(jobs.status),
+        db.select({ n: count() }).from(jobs).where(ROUTINE_RUN),
       ]);
       const byStatus = Object.fromEntries(counts.map((c) => [c.status, c.n])) as Partial<
         Record<JobStatus, number>
       >;
-      return {
-        rows,
-        byStatus,
-        total: query.status ? (byStatus[query.status] ?? 0) : counts.reduce((s, c) => s + c.n, 0),
-      };
+      return { rows, byStatus, routine: routine?.n ?? 0, total: matching?.n ?? 0 };
     },
 
     async find(id: number): Promise<JobRow | null> {

@@ -616,3 +616,42 @@ export function contactForwardEmail(f: {
     ].join('\n'),
   };
 }
+
+const CONTACT_REPLY_TEXTS: Record<
+  Language,
+  {
+    subject(store: string): string;
+    greeting(name: string): string;
+    wrote: string;
+    signOff(store: string): string;
+  }
+> = {
+  en: {
+    subject: (store) => `Reply to your message to ${store}`,
+    greeting: (name) => `Namaste ${name},`,
+    wrote: 'You wrote:',
+    signOff: (store) => `Warm regards,\n${store}`,
+  },
+  hi: {
+    subject: (store) => `${store} को भेजे आपके संदेश का जवाब`,
+    greeting: (name) => `नमस्ते ${name},`,
+    wrote: 'आपने लिखा था:',
+    signOff: (store) => `सादर,\n${store}`,
+  },
+};
+
+/** The owner's reply to a contact message, e-mailed to the shopper in English or Hindi. */
+export function contactReplyEmail(
+  f: { name: string; reply: string; original: string; storeName: string },
+  lang: Language,
+): { subject: string; text: string } {
+  const t = CONTACT_REPLY_TEXTS[lang];
+  const quoted = f.original
+    .split('\n')
+    .map((l) => `> ${l}`)
+    .join('\n');
+  return {
+    subject: t.subject(f.storeName.replace(/[\r\n\t]+/g, ' ')),
+    text: [t.greeting(f.name), '', f.reply, '', t.signOff(f.storeName), '', t.wrote, quoted].join('\n'),
+  };
+}

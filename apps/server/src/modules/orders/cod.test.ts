@@ -338,6 +338,24 @@ describe('COD orders in the back office', () => {
     return { s, orderNumber: res.json().orderNumber as string, amount: res.json().amount as number };
   }
 
+  it('shows every row of a COD order’s price breakdown, COD fee included, adding up to the total', async () => {
+    const { orderNumber, amount } = await placedOrder();
+    const { totals, payment } = AdminOrderDetail.parse(
+      (await asAdmin(`/api/admin/orders/${orderNumber}`)).json(),
+    );
+    expect(payment.status).toBe('COD_PENDING');
+    expect(totals.codFee).toBe(29);
+    const rows =
+      totals.subtotal -
+      totals.couponDiscount +
+      totals.delivery +
+      totals.platformFee +
+      totals.codFee -
+      totals.prepaidDiscount;
+    expect(Math.round(rows * 100)).toBe(amount);
+    expect(totals.total * 100).toBe(amount);
+  });
+
   it('marking a COD order delivered records the cash collected, the date and who', async () => {
     const { s, orderNumber, amount } = await placedOrder();
     for (const status of ['CONFIRMED', 'PACKED'])

@@ -5,6 +5,7 @@
 import { payNowOffer } from '@spice/shared/cod';
 import type { OrderDetailDto } from '@spice/shared/contracts/commerce';
 import { productImage } from '@spice/shared/images';
+import { toPaise } from '@spice/shared/money';
 import { isPurchasable } from '@spice/shared/variants';
 import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -41,21 +42,40 @@ export function createCustomerOrderService(
   },
 ) {
   return {
-    /** Per shopper: orders placed, paise paid for those not cancelled, and the latest order's time. */
+    /**
+     * Per shopper: orders placed, the paise they kept paying (what was paid, online or in cash
+     * collected, minus what was refunded or is being refunded; unpaid cash on delivery counts
+     * nothing) and the latest order's time.
+     */
     async spending(userIds: number[]) {
       const result = new Map<number, { orderCount: number; spentPaise: number; lastOrderAt: Date | null }>();
       if (userIds.length === 0) return result;
-      const rows = await db
-        .select({
-          userId: orders.userId,
-          orderCount: count(),
-          spentPaise: sql<number>`coalesce(sum(${orders.totalPaise}) filter (where ${orders.status} <> 'CANCELLED'), 0)::int`,
-          lastOrderAt: max(orders.createdAt),
-        })
-        .from(orders)
-        .where(inArray(orders.userId, userIds))
-        .groupBy(orders.userId);
+      const paid = sql`${orders.paymentStatus} <> 'COD_PENDING'`;
+      const [rows, paidOrders] = await Promise.all([
+        db
+          .select({
+            userId: orders.userId,
+            orderCount: count(),
+            spentPaise: sql<number>`coalesce(sum(${orders.totalPaise}) filter (where ${paid}), 0)::int`,
+            lastOrderAt: max(orders.createdAt),
+          })
+          .from(orders)
+          .where(inArray(orders.userId, userIds))
+          .groupBy(orders.userId),
+        db
+          .select({ id: orders.id, userId: orders.userId })
+          .from(orders)
+          .where(and(inArray(orders.userId, userIds), paid)),
+      ]);
       for (const r of rows) result.set(r.userId, r);
+      const refunds = await deps.refunds.forOrders(paidOrders.map((o) => o.id));
+      for (const o of paidOrders) {
+        const given = (refunds.get(o.id) ?? [])
+          .filter((r) => r.status !== 'failed')
+          .reduce((sum, r) => sum + toPaise(r.amount), 0);
+        const row = result.get(o.userId);
+        if (row) row.spentPaise -= given;
+      }
       return result;
     },
 

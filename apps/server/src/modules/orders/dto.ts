@@ -70,6 +70,8 @@ export function adminTotalsDto(o: OrderMoney) {
     couponDiscount: toRupees(o.couponDiscountPaise),
     delivery: toRupees(o.deliveryPaise),
     platformFee: toRupees(o.platformFeePaise),
+    codFee: toRupees(o.codFeePaise),
+    prepaidDiscount: toRupees(o.prepaidDiscountPaise),
     total: toRupees(o.totalPaise),
   };
 }

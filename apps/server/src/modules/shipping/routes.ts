@@ -3,7 +3,13 @@
 
 import { OrderNumberParam } from '@spice/shared/contracts/admin';
 import { ErrorBody } from '@spice/shared/contracts/common';
-import { LabelsQuery, ShippingOptions, WebhookProviderParam } from '@spice/shared/contracts/shipping';
+import {
+  LabelSettings,
+  LabelSettingsEdit,
+  LabelsQuery,
+  ShippingOptions,
+  WebhookProviderParam,
+} from '@spice/shared/contracts/shipping';
 import * as z from '@spice/shared/contracts/zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,7 +19,7 @@ import { requireAdmin } from '../../plugins/auth.ts';
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { accounts, shipping, content } = app.services;
+  const { accounts, shipping } = app.services;
   neverCache(app);
 
   async function sendLabels(
@@ -23,11 +29,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     name: string,
   ) {
     await requireAdmin(request, accounts);
-    const settings = await content.settings();
-    const pdf = await shipping.labels(orderNumbers, {
-      name: settings.storeName,
-      email: app.config.STORE_EMAIL,
-    });
+    const pdf = await shipping.labels(orderNumbers);
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `inline; filename="${name}"`)
@@ -47,6 +49,37 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireAdmin(request, accounts);
       return shipping.options();
     },
+  );
+
+  app.get(
+    '/admin/shipping/label-settings',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Label size (A5 or 4×6 inch thermal) and the sender and return addresses printed on labels',
+        response: { 200: LabelSettings, ...errors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request, accounts);
+      return shipping.labelSettings();
+    },
+  );
+
+  app.put(
+    '/admin/shipping/label-settings',
+    {
+      onRequest: async (request) => {
+        await requireAdmin(request, accounts);
+      },
+      schema: {
+        tags: ['admin'],
+        summary: 'Save the label settings (version as loaded; 409 when changed meanwhile); audited',
+        body: LabelSettingsEdit,
+        response: { 200: LabelSettings, 409: ErrorBody, ...errors },
+      },
+    },
+    async (request) => shipping.updateLabelSettings(await requireAdmin(request, accounts), request.body),
   );
 
   app.get(

@@ -1,7 +1,8 @@
 // Shipments (one per order: the parcel handed to a courier, with its AWB) and their tracking
 // events. An event is unique per (shipment, status, time), so a courier repeating a webhook
 // records nothing new and moves nothing.
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema.ts';
 import { orders } from '../orders/schema.ts';
 
@@ -48,4 +49,25 @@ export const shipmentEvents = pgTable(
     uniqueIndex('shipment_events_once').on(t.shipmentId, t.status, t.at),
     index('shipment_events_shipment_idx').on(t.shipmentId, t.at),
   ],
+);
+
+/**
+ * How labels print; one row. Blank sender fields fall back to the store name and the invoice's
+ * registered address; a blank return address means parcels come back to the sender.
+ */
+export const labelSettings = pgTable(
+  'label_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    /** 'A5' (office printer) or '4x6' (4×6 inch thermal label printer). */
+    format: text('format', { enum: ['A5', '4x6'] })
+      .notNull()
+      .default('A5'),
+    senderName: text('sender_name').notNull().default(''),
+    senderAddress: text('sender_address').notNull().default(''),
+    senderPhone: text('sender_phone').notNull().default(''),
+    returnAddress: text('return_address').notNull().default(''),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [check('label_settings_single_row', sql`${t.id} = 1`)],
 );

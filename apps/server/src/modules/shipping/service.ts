@@ -5,6 +5,7 @@
 // Courier webhooks record events and, for DELIVERED and RTO, go through that status change too.
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { AdminOrderDetailDto, OrderStatusChangeInput } from '@spice/shared/contracts/admin';
+import type { LabelSettingsDto, LabelSettingsEditInput } from '@spice/shared/contracts/shipping';
 import { canTransition, statusLabel } from '@spice/shared/order-status';
 import {
   COURIERS,
@@ -15,14 +16,16 @@ import {
 } from '@spice/shared/shipping';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { updateAtVersion } from '../../lib/versioned.ts';
 import { AppError } from '../../plugins/errors.ts';
+import type { AuditService } from '../admin/audit.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { orderMessageJob } from '../messaging/order-message-job.ts';
 import { type AdminOrdersService, ORDER_CHANGED_MEANWHILE } from '../orders/admin-service.ts';
 import { type OrderForShipping, orderStatusById, ordersForShipping } from '../orders/parcel-source.ts';
 import type { CourierAdapter, Parcel } from './courier.ts';
 import { type LabelSender, renderLabels } from './pdf.ts';
-import { shipmentEvents, shipments } from './schema.ts';
+import { labelSettings, shipmentEvents, shipments } from './schema.ts';
 import { readShiprocketEvent, tokenMatches } from './webhook.ts';
 
 export const AWB_TAKEN = 'This AWB number is already on another order.';
@@ -37,6 +40,9 @@ interface Deps {
   /** The token couriers send on webhooks, per provider; a provider without one is refused. */
   webhookTokens: Partial<Record<string, string>>;
   log: { warn(obj: object, msg: string): void; info?(obj: object, msg: string): void };
+  audit: Pick<AuditService, 'audit'>;
+  /** What a label prints for a blank sender field: the store name, the invoice's address, its e-mail. */
+  storeDetails: () => Promise<{ name: string; address: string; email: string }>;
 }
 
 const isOutForDelivery = (courierStatus: string) =>
@@ -83,6 +89,27 @@ const isUniqueViolation = (error: unknown) =>
   (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 export function createShippingService(db: Db, deps: Deps) {
+  async function labelSettingsRow(executor: Pick<Db, 'select'> = db) {
+    const [row] = await executor.select().from(labelSettings).where(eq(labelSettings.id, 1));
+    return row;
+  }
+
+  /** The row as the back office shows it; `store` gives what prints for blank sender fields. */
+  function toLabelSettings(
+    row: typeof labelSettings.$inferSelect | undefined,
+    store: { name: string; address: string },
+  ): LabelSettingsDto {
+    return {
+      format: row?.format ?? 'A5',
+      senderName: row?.senderName ?? '',
+      senderAddress: row?.senderAddress ?? '',
+      senderPhone: row?.senderPhone ?? '',
+      returnAddress: row?.returnAddress ?? '',
+      version: row?.version ?? 0,
+      defaults: { senderName: store.name, senderAddress: store.address },
+    };
+  }
+
   return {
     options() {
       return {
@@ -175,8 +202,42 @@ export function createShippingService(db: Db, deps: Deps) {
       }
     },
 
-    /** Packing slip and label PDF, one page per order in the order given; unknown numbers are a 404. */
-    async labels(orderNumbers: readonly string[], from: LabelSender): Promise<Buffer> {
+    /** The label size and the sender and return addresses, with what prints for blank fields. */
+    async labelSettings(): Promise<LabelSettingsDto> {
+      const [row, store] = await Promise.all([labelSettingsRow(), deps.storeDetails()]);
+      return toLabelSettings(row, store);
+    },
+
+    async updateLabelSettings(admin: UserDto, input: LabelSettingsEditInput): Promise<LabelSettingsDto> {
+      const { version, ...values } = input;
+      // Read before the transaction: the store's details come from other modules' reads.
+      const store = await deps.storeDetails();
+      return db.transaction(async (tx) => {
+        const before = toLabelSettings(await labelSettingsRow(tx), store);
+        const row = await updateAtVersion(tx, labelSettings, eq(labelSettings.id, 1), version, values, {
+          insert: values,
+        });
+        const after = toLabelSettings(row, store);
+        await deps.audit.audit(
+          {
+            actorUserId: admin.id,
+            action: 'label-settings.update',
+            entity: 'label_settings',
+            entityId: 1,
+            before,
+            after,
+          },
+          tx,
+        );
+        return after;
+      });
+    },
+
+    /**
+     * Packing slip and label PDF, one page per order in the order given, at any status (the AWB
+     * once the order has one); unknown numbers are a 404.
+     */
+    async labels(orderNumbers: readonly string[]): Promise<Buffer> {
       const found = await ordersForShipping(db, orderNumbers);
       const missing = orderNumbers.find((n) => !found.some((o) => o.orderNumber === n));
       if (missing) throw new AppError('notFound', `Order ${missing} not found.`);
@@ -189,12 +250,21 @@ export function createShippingService(db: Db, deps: Deps) {
             found.map((o) => o.id),
           ),
         );
+      const [settings, store] = await Promise.all([labelSettingsRow(), deps.storeDetails()]);
+      const from: LabelSender = {
+        name: settings?.senderName || store.name,
+        address: settings?.senderAddress || store.address,
+        phone: settings?.senderPhone ?? '',
+        email: store.email,
+        returnAddress: settings?.returnAddress ?? '',
+      };
       return renderLabels(
         found.map((o) => {
           const s = rows.find((r) => r.orderId === o.id);
           return { parcel: parcelOf(o), shipment: s ? { courierName: s.courierName, awb: s.awb } : null };
         }),
         from,
+        settings?.format ?? 'A5',
       );
     },
 

@@ -6,11 +6,11 @@ import * as z from '@spice/shared/contracts/zod';
 import { gramsFromLabel, PACKAGING_ALLOWANCE_GRAMS } from '@spice/shared/shipping';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { extractText } from 'unpdf';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_ADMIN } from '../../seed/demo-seed.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { addAddress, addToCart, createPaymentOrder, payAndPlace } from '../../test/commerce.ts';
+import { ADDRESS, addAddress, addToCart, createPaymentOrder, payAndPlace } from '../../test/commerce.ts';
 import { type Shopper, signUp, verifyMobile } from '../../test/shoppers.ts';
 import { productVariants } from '../catalog/schema.ts';
 import { shipmentEvents, shipments } from './schema.ts';
@@ -186,6 +186,152 @@ describe('the Ship step', () => {
     expect(one.statusCode).toBe(200);
     expect((await asAdmin({ url: '/api/admin/shipping/labels.pdf?orders=NOPE' })).statusCode).toBe(404);
     expect((await shopper.request({ url: `/api/admin/orders/${shipped}/label.pdf` })).statusCode).toBe(403);
+  });
+});
+
+const HINDI_ADDRESS = {
+  ...ADDRESS,
+  name: 'आशा राव',
+  addressLine: 'मकान 12, चौथा क्रॉस',
+  locality: 'इंदिरानगर',
+  city: 'बेंगलुरु',
+};
+
+/**
+ * Extracted text as written. Shaped Devanagari is drawn in visual order, as on the invoice and in
+ * any Indic PDF: the vowel sign ि stands before its consonant cluster, and a mark moved by the font
+ * starts a new text chunk (the extractor puts a space before it). Both are undone here.
+ */
+function logicalOrder(text: string) {
+  return text
+    .replace(/\s+([\u0900-\u0903\u093A-\u094F])/g, '$1')
+    .replace(
+      /\u093F((?:[\u0915-\u0939\u0958-\u095F]\u094D)*[\u0915-\u0939\u0958-\u095F]\u093C?)/g,
+      '$1\u093F',
+    )
+    .replace(/ +,/g, ',');
+}
+
+async function labelText(orderNumber: string) {
+  const res = await asAdmin({ url: `/api/admin/orders/${orderNumber}/label.pdf` });
+  expect(res.statusCode, res.body).toBe(200);
+  return (await extractText(new Uint8Array(res.rawPayload), { mergePages: true })).text;
+}
+
+describe('labels', () => {
+  it('print a Hindi name and address whole, in the invoice’s Devanagari font', async () => {
+    const hindi = await signUp(t.app, '9830000102');
+    const added = await hindi.request({
+      method: 'POST',
+      url: `/api/addresses/${hindi.mobile}`,
+      payload: HINDI_ADDRESS,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    await addToCart(hindi, garam.id, garam.variants[0]!.weight, 1);
+    const created = await createPaymentOrder(hindi, added.json()[0].id);
+    const { placed } = await payAndPlace(hindi, created.json().orderId);
+    const orderNumber: string = placed.json().orderNumber;
+    const res = await asAdmin({ url: `/api/admin/orders/${orderNumber}/label.pdf` });
+    const text = logicalOrder((await extractText(new Uint8Array(res.rawPayload), { mergePages: true })).text);
+    expect(text).toContain('आशा राव');
+    expect(text).toContain('मकान 12, चौथा क्रॉस, इंदिरानगर');
+    expect(text).toContain('बेंगलुरु, Karnataka');
+  });
+
+  it('carry the sender’s and the return address, from the settings or the store’s own details', async () => {
+    const orderNumber = await packedOrder(1);
+    const before = await labelText(orderNumber);
+    expect(before).toContain('FROM');
+    expect(before).toContain('RETURN TO IF UNDELIVERED');
+    const settings = await asAdmin({ url: '/api/admin/shipping/label-settings' });
+    expect(settings.statusCode, settings.body).toBe(200);
+    expect(settings.json()).toMatchObject({ format: 'A5', version: 0 });
+    const storeName: string = settings.json().defaults.senderName;
+    expect(before).toContain(storeName);
+    const saved = await asAdmin({
+      method: 'PUT',
+      url: '/api/admin/shipping/label-settings',
+      payload: {
+        format: 'A5',
+        senderName: 'Kesar Chakki Dispatch',
+        senderAddress: 'Plot 7, MIDC, Nashik, Maharashtra 422010',
+        senderPhone: '+91 98765 01235',
+        returnAddress: 'Returns desk, Plot 9, MIDC, Nashik 422010',
+        version: 0,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().version).toBe(1);
+    const after = (await labelText(orderNumber)).replace(/\s+/g, ' ');
+    expect(after).toContain('Kesar Chakki Dispatch');
+    expect(after).toContain('Plot 7, MIDC, Nashik, Maharashtra 422010');
+    expect(after).toContain('Phone +91 98765 01235');
+    expect(after).toContain('Returns desk, Plot 9, MIDC, Nashik 422010');
+    const stale = await asAdmin({
+      method: 'PUT',
+      url: '/api/admin/shipping/label-settings',
+      payload: { format: '4x6', version: 0 },
+    });
+    expect(stale.statusCode).toBe(409);
+    const bad = await asAdmin({
+      method: 'PUT',
+      url: '/api/admin/shipping/label-settings',
+      payload: { format: 'A4', version: 1 },
+    });
+    expect(bad.statusCode).toBe(400);
+    const asShopper = await shopper.request({ url: '/api/admin/shipping/label-settings' });
+    expect(asShopper.statusCode).toBe(403);
+  });
+
+  it('print on a 4×6 inch page when the thermal format is chosen', async () => {
+    const orderNumber = await packedOrder(1);
+    const { version } = (await asAdmin({ url: '/api/admin/shipping/label-settings' })).json();
+    const saved = await asAdmin({
+      method: 'PUT',
+      url: '/api/admin/shipping/label-settings',
+      payload: { format: '4x6', version },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const res = await asAdmin({ url: `/api/admin/orders/${orderNumber}/label.pdf` });
+    const pdf = await getDocumentProxy(new Uint8Array(res.rawPayload));
+    expect((await pdf.getPage(1)).view).toEqual([0, 0, 288, 432]);
+    const back = await asAdmin({
+      method: 'PUT',
+      url: '/api/admin/shipping/label-settings',
+      payload: { format: 'A5', version: version + 1 },
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    const a5 = await getDocumentProxy(
+      new Uint8Array((await asAdmin({ url: `/api/admin/orders/${orderNumber}/label.pdf` })).rawPayload),
+    );
+    expect((await a5.getPage(1)).view).toEqual([0, 0, 419.53, 595.28]);
+  });
+
+  it('print at every status, with the AWB once the order has one', async () => {
+    await addToCart(shopper, garam.id, garam.variants[0]!.weight, 1);
+    const created = await createPaymentOrder(shopper, addressId);
+    const { placed } = await payAndPlace(shopper, created.json().orderId);
+    const orderNumber: string = placed.json().orderNumber;
+    expect(await labelText(orderNumber)).toContain('AWB not assigned yet');
+    for (const status of ['CONFIRMED', 'PACKED']) {
+      const { version } = await detail(orderNumber);
+      await asAdmin({
+        method: 'PUT',
+        url: `/api/admin/orders/${orderNumber}/status`,
+        payload: { status, version },
+      });
+      expect(await labelText(orderNumber)).toContain('AWB not assigned yet');
+    }
+    expect((await ship(orderNumber, 'delhivery', 'DLANY123')).statusCode).toBe(200);
+    expect(await labelText(orderNumber)).toContain('Delhivery · AWB DLANY123');
+    const { version } = await detail(orderNumber);
+    const delivered = await asAdmin({
+      method: 'PUT',
+      url: `/api/admin/orders/${orderNumber}/status`,
+      payload: { status: 'DELIVERED', version },
+    });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    expect(await labelText(orderNumber)).toContain('Delhivery · AWB DLANY123');
   });
 });
 

@@ -11,3 +11,7 @@ export const istDateTime = (iso: string) =>
     timeStyle: 'short',
     timeZone: 'Asia/Kolkata',
   });
+
+/** A count with its noun, singular for one: '1 message', '3 messages' (the back office is English). */
+export const countOf = (n: number, singular: string, plural = `${singular}s`) =>
+  `${n} ${n === 1 ? singular : plural}`;

@@ -49,7 +49,7 @@ export default function AdminCustomer({ loaderData: c }: Route.ComponentProps) {
         <div className="admin-card">
           <h2>Total spent</h2>
           <p className="admin-card__figure">{formatPrice(c.totalSpent)}</p>
-          <small>Cancelled orders not counted</small>
+          <small>What was paid, minus refunds (cash on delivery once collected)</small>
         </div>
       </div>
 

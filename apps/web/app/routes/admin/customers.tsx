@@ -3,7 +3,7 @@ import { formatPrice } from '@spice/shared/money';
 import { Form, Link } from 'react-router';
 import { requireAdminPage } from '../../features/admin/guard.server';
 import { readListQuery } from '../../features/admin/list-query';
-import { adminMeta, istDateTime } from '../../features/admin/meta';
+import { adminMeta, countOf, istDateTime } from '../../features/admin/meta';
 import customersStylesHref from '../../styles/admin-customers.css?url';
 import type { Route } from './+types/customers';
 
@@ -85,7 +85,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
       <nav className="admin-pager" aria-label="Pages">
         {page.page > 0 ? <Link to={link(page.page - 1)}>← Newer</Link> : null}
         <span>
-          Page {page.page + 1} of {Math.max(page.totalPages, 1)} · {page.totalElements} customers
+          Page {page.page + 1} of {Math.max(page.totalPages, 1)} · {countOf(page.totalElements, 'customer')}
         </span>
         {page.page + 1 < page.totalPages ? <Link to={link(page.page + 1)}>Older →</Link> : null}
       </nav>

@@ -114,7 +114,7 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
           <p>No invoices or credit notes in this month.</p>
         ) : (
           <div className="admin-table-wrap">
-            <table className="admin-table">
+            <table className="admin-table admin-table--cards">
               <thead>
                 <tr>
                   <th scope="col">Number</th>
@@ -130,22 +130,22 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
               <tbody>
                 {r.documents.map((d) => (
                   <tr key={d.number}>
-                    <td>
+                    <td data-label="Number">
                       {d.number}
                       {d.refersTo ? <small> (credit note for {d.refersTo})</small> : null}
                     </td>
-                    <td>{istDateTime(d.issuedAt)}</td>
-                    <td>
+                    <td data-label="Issued">{istDateTime(d.issuedAt)}</td>
+                    <td data-label="Order">
                       <Link to={`/admin/orders/${d.orderNumber}`}>{d.orderNumber}</Link>
                     </td>
-                    <td>
+                    <td data-label="Buyer">
                       {d.buyer}
                       {d.buyerGstin ? <small> GSTIN {d.buyerGstin}</small> : null}
                     </td>
-                    <td>{d.placeOfSupply}</td>
-                    <td>{formatPrice(d.taxable)}</td>
-                    <td>{formatPrice(d.cgst + d.sgst + d.igst)}</td>
-                    <td>{formatPrice(d.total)}</td>
+                    <td data-label="Place of supply">{d.placeOfSupply}</td>
+                    <td data-label="Taxable value">{formatPrice(d.taxable)}</td>
+                    <td data-label="Tax">{formatPrice(d.cgst + d.sgst + d.igst)}</td>
+                    <td data-label="Total">{formatPrice(d.total)}</td>
                   </tr>
                 ))}
               </tbody>

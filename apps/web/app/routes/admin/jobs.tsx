@@ -32,8 +32,21 @@ const TABS = [
   { status: 'dead', label: 'Failed' },
   { status: 'queued', label: 'Queued' },
   { status: 'running', label: 'Running' },
+  { status: 'done', label: 'Done' },
   { status: undefined, label: 'All' },
 ] as const;
+
+type Status = (typeof TABS)[number]['status'];
+
+/** The list's address for a tab, a page and whether routine runs show. */
+function jobsLink(status: Status, routine: 'hide' | 'show', page = 0) {
+  const params = new URLSearchParams();
+  if (status) params.set('status', status);
+  if (routine === 'show') params.set('routine', 'show');
+  if (page > 0) params.set('page', String(page));
+  const query = params.toString();
+  return query ? `/admin/jobs?${query}` : '/admin/jobs';
+}
 
 /** What a job is about, in a few words (an order number, a refund id). */
 function subject(payload: Record<string, unknown>): string {
@@ -45,8 +58,14 @@ function subject(payload: Record<string, unknown>): string {
 export default function AdminJobs({ loaderData, actionData }: Route.ComponentProps) {
   const { query, page, problem } = loaderData;
   const result = actionData as ActionResult | undefined;
-  const link = (p: number) =>
-    `/admin/jobs?${new URLSearchParams({ ...(query.status && { status: query.status }), page: String(p) })}`;
+  const link = (p: number) => jobsLink(query.status, query.routine, p);
+  const hidden = query.routine === 'show' ? 0 : page.counts.routine;
+  const countOf = (status: Status) =>
+    status === 'done'
+      ? page.counts.done - hidden
+      : status
+        ? page.counts[status]
+        : page.counts.queued + page.counts.running + page.counts.done + page.counts.dead - hidden;
   return (
     <>
       <h1>Background jobs</h1>
@@ -59,17 +78,29 @@ export default function AdminJobs({ loaderData, actionData }: Route.ComponentPro
         {TABS.map((t) => (
           <Link
             key={t.label}
-            to={t.status ? `/admin/jobs?status=${t.status}` : '/admin/jobs'}
+            to={jobsLink(t.status, query.routine)}
             aria-current={query.status === t.status ? 'page' : undefined}
           >
-            {t.label} (
-            {t.status
-              ? page.counts[t.status]
-              : page.counts.queued + page.counts.running + page.counts.done + page.counts.dead}
-            )
+            {t.label} ({countOf(t.status)})
           </Link>
         ))}
       </nav>
+      <p className="admin-hint">
+        {query.routine === 'show' ? (
+          <>
+            Showing routine runs too (scheduled upkeep that succeeded at once).{' '}
+            <Link to={jobsLink(query.status, 'hide')}>Hide routine runs</Link>
+          </>
+        ) : (
+          <>
+            {page.counts.routine === 1
+              ? '1 routine run is hidden'
+              : `${page.counts.routine} routine runs are hidden`}{' '}
+            (scheduled upkeep that succeeded at once; failures and retries always show).{' '}
+            <Link to={jobsLink(query.status, 'show')}>Show routine runs</Link>
+          </>
+        )}
+      </p>
       {problem ? (
         <p className="admin-message admin-message--error" role="alert">
           {problem}

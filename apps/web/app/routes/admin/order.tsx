@@ -1,9 +1,9 @@
-import { PAYMENT_STATUS_LABELS, paymentModeLabel } from '@spice/shared/cod';
+import { orderTotalLabel, PAYMENT_STATUS_LABELS, paymentModeLabel } from '@spice/shared/cod';
 import { OrderLinesRefund, OrderStatusChange } from '@spice/shared/contracts/admin';
-import { formatPrice } from '@spice/shared/money';
+import { formatPrice, formatRupees, toPaise } from '@spice/shared/money';
 import { statusLabel } from '@spice/shared/order-status';
-import { REFUND_STATUS_LABELS } from '@spice/shared/refunds';
-import { type FormEvent, Fragment, useState } from 'react';
+import { cancelConfirmText, cancellationRefundPaise, REFUND_STATUS_LABELS } from '@spice/shared/refunds';
+import { type FormEvent, Fragment, useEffect, useRef, useState } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
 import { adminMeta, istDateTime } from '../../features/admin/meta';
@@ -49,6 +49,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const parsed = OrderStatusChange.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data<ActionResult>(fieldErrors(parsed.error.issues), { status: 400 });
+  // Cancelling moves money (a refund) and stock: only a confirmed request cancels, so a form sent
+  // before the page's script runs still stops at the question.
+  if (parsed.data.status === 'CANCELLED' && form.get('confirmCancel') !== 'yes') {
+    return data<ActionResult & { confirmCancel: true }>(
+      { ok: false, message: 'Please confirm the cancellation below.', confirmCancel: true },
+      { status: 400 },
+    );
+  }
   try {
     // Shipping is the Ship step: the shipment (courier, AWB) is recorded with the status change.
     const order =
@@ -96,17 +104,32 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
   const [courier, setCourier] = useState<string>(automatic ? 'auto' : (couriers[0]?.code ?? 'other'));
   // After a change the allowed moves change too; a choice no longer offered falls back to the first.
   const next = o.nextStatuses.some((s) => s === chosen) ? chosen : (o.nextStatuses[0] ?? '');
-  const result = actionData as ActionResult | undefined;
+  const result = actionData as (ActionResult & { confirmCancel?: boolean }) | undefined;
   const errors = { ...(result?.errors ?? {}), ...clientErrors };
   // 'Refund lines' offers what is left of each line of an order paid online and still open.
   const paidOnline =
     o.payment.mode !== 'COD' && (o.payment.status === 'PAID' || o.payment.status === 'PARTIALLY_REFUNDED');
   const open = o.status !== 'CANCELLED' && o.status !== 'RTO';
   const refundable = paidOnline && open ? o.items.filter((i) => i.quantity > i.refundedQuantity) : [];
+  const [confirming, setConfirming] = useState(false);
+  // The server asks again when a cancel arrives unconfirmed; a new answer closes the question.
+  useEffect(() => setConfirming(result?.confirmCancel === true), [result]);
+  const canCancel = o.nextStatuses.some((s) => s === 'CANCELLED');
+  const refundPaise = cancellationRefundPaise({
+    paymentMode: o.payment.mode,
+    paymentStatus: o.payment.status,
+    totalPaise: toPaise(o.totals.total),
+    refunds: o.refunds.map((r) => ({ amountPaise: toPaise(r.amount), status: r.status })),
+  });
 
   // The same shared schema as the server, so a missing tracking id is caught before sending.
   function validate(event: FormEvent<HTMLFormElement>) {
     const parsed = OrderStatusChange.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    if (parsed.success && parsed.data.status === 'CANCELLED') {
+      event.preventDefault();
+      setClientErrors({});
+      return setConfirming(true);
+    }
     if (parsed.success) return setClientErrors({});
     event.preventDefault();
     setClientErrors(fieldErrors(parsed.error.issues).errors ?? {});
@@ -199,12 +222,22 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
             <button
               type="submit"
               className="button button--primary"
-              disabled={navigation.state === 'submitting'}
+              disabled={navigation.state === 'submitting' || confirming}
             >
-              Update status
+              {next === 'CANCELLED' ? 'Cancel order…' : 'Update status'}
             </button>
           </Form>
         )}
+        {canCancel && confirming ? (
+          <ConfirmCancel
+            orderNumber={o.orderNumber}
+            version={o.version}
+            refundPaise={refundPaise}
+            cashOnDelivery={o.payment.mode === 'COD'}
+            busy={navigation.state === 'submitting'}
+            onKeep={() => setConfirming(false)}
+          />
+        ) : null}
       </section>
 
       <section className="admin-panel" aria-labelledby="shipment">
@@ -345,7 +378,19 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
           <dd>{o.totals.delivery === 0 ? 'Free' : formatPrice(o.totals.delivery)}</dd>
           <dt>Platform fee</dt>
           <dd>{formatPrice(o.totals.platformFee)}</dd>
-          <dt>Total paid</dt>
+          {o.totals.codFee > 0 ? (
+            <>
+              <dt>COD fee</dt>
+              <dd>{formatPrice(o.totals.codFee)}</dd>
+            </>
+          ) : null}
+          {o.totals.prepaidDiscount > 0 ? (
+            <>
+              <dt>Prepaid discount</dt>
+              <dd>−{formatPrice(o.totals.prepaidDiscount)}</dd>
+            </>
+          ) : null}
+          <dt>{orderTotalLabel({ paymentStatus: o.payment.status, status: o.status })}</dt>
           <dd>
             <strong>{formatPrice(o.totals.total)}</strong>
           </dd>
@@ -381,5 +426,45 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
         ) : null}
       </section>
     </>
+  );
+}
+
+/** The question before a cancel, naming the refund it makes; only its button really cancels. */
+function ConfirmCancel(props: {
+  orderNumber: string;
+  version: number;
+  refundPaise: number;
+  cashOnDelivery: boolean;
+  busy: boolean;
+  onKeep: () => void;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Form
+      method="post"
+      className="admin-confirm"
+      role="alertdialog"
+      aria-labelledby="confirm-cancel"
+      aria-describedby="confirm-cancel-text"
+    >
+      <h3 id="confirm-cancel" ref={heading} tabIndex={-1}>
+        Cancel order {props.orderNumber}?
+      </h3>
+      <p id="confirm-cancel-text">{cancelConfirmText(props.refundPaise, props.cashOnDelivery)}</p>
+      <input type="hidden" name="status" value="CANCELLED" />
+      <input type="hidden" name="version" value={props.version} />
+      <input type="hidden" name="confirmCancel" value="yes" />
+      <div className="admin-confirm__actions">
+        <button type="submit" className="button button--danger" disabled={props.busy}>
+          {props.refundPaise > 0
+            ? `Cancel and refund ${formatRupees(props.refundPaise)}`
+            : 'Cancel the order'}
+        </button>
+        <button type="button" className="button" onClick={props.onKeep}>
+          Keep the order
+        </button>
+      </div>
+    </Form>
   );
 }

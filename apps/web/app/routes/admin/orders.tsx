@@ -5,7 +5,7 @@ import { ORDER_STATUSES, statusLabel } from '@spice/shared/order-status';
 import { Form, Link } from 'react-router';
 import { requireAdminPage } from '../../features/admin/guard.server';
 import { readListQuery } from '../../features/admin/list-query';
-import { adminMeta, istDateTime } from '../../features/admin/meta';
+import { adminMeta, countOf, istDateTime } from '../../features/admin/meta';
 import type { Route } from './+types/orders';
 
 export function meta() {
@@ -158,7 +158,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       <nav className="admin-pager" aria-label="Pages">
         {page.page > 0 ? <Link to={link(page.page - 1)}>← Newer</Link> : null}
         <span>
-          Page {page.page + 1} of {Math.max(page.totalPages, 1)} · {page.totalElements} orders
+          Page {page.page + 1} of {Math.max(page.totalPages, 1)} · {countOf(page.totalElements, 'order')}
         </span>
         {page.page + 1 < page.totalPages ? <Link to={link(page.page + 1)}>Older →</Link> : null}
       </nav>

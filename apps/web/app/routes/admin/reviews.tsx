@@ -2,7 +2,7 @@ import { AdminReviewsQuery } from '@spice/shared/contracts/admin';
 import { AdminReplyInput } from '@spice/shared/contracts/reviews';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
-import { adminMeta, istDateTime } from '../../features/admin/meta';
+import { adminMeta, countOf, istDateTime } from '../../features/admin/meta';
 import type { Route } from './+types/reviews';
 
 const FILTERS = [
@@ -138,7 +138,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
           <Link to={`/admin/reviews?filter=${filter}&page=${page.page - 1}`}>← Newer</Link>
         ) : null}
         <span>
-          Page {page.page + 1} of {Math.max(page.totalPages, 1)} · {page.totalElements} reviews
+          Page {page.page + 1} of {Math.max(page.totalPages, 1)} · {countOf(page.totalElements, 'review')}
         </span>
         {page.page + 1 < page.totalPages ? (
           <Link to={`/admin/reviews?filter=${filter}&page=${page.page + 1}`}>Older →</Link>
