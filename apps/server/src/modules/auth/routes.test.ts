@@ -17,7 +17,7 @@ const verify = (mobile: string, otp: string) =>
 const outbox = async (to: string) => (await t.app.inject(`/api/dev/outbox?to=${to}`)).json() as unknown[];
 
 describe('sending a login code', () => {
-  it.each(['', '12345', '5123456789', '98765432101', 'abcdefghij', '+919876543210'])(
+  it.each(['', '12345', '5123456789', '98765432101', 'abcdefghij', '+91 98765 432101'])(
     "refuses '%s' with the spec message and sends nothing",
     async (mobile) => {
       const res = await send(mobile);
@@ -25,6 +25,12 @@ describe('sending a login code', () => {
       expect(res.json().message).toBe('Enter valid 10-digit mobile.');
     },
   );
+
+  it('reads a pasted +91 number as its 10 digits, as the login field does', async () => {
+    const res = await send('+91 98765-00009', '10.1.0.9');
+    expect(res.statusCode).toBe(200);
+    expect(await outbox('9876500009')).toHaveLength(1);
+  });
 
   it('refuses a missing mobile the same way', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/otp/send', payload: {} });

@@ -10,7 +10,7 @@ import {
 } from '@spice/shared/contracts/contact';
 import { MESSAGES } from '@spice/shared/messages';
 import { hindiForSpecMessage } from '@spice/shared/messages-hi';
-import { COUNTRY_CODE, digitsOnly } from '@spice/shared/validators';
+import { COUNTRY_CODE, normaliseMobile } from '@spice/shared/validators';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { flash } from '../../components/modal';
@@ -73,7 +73,7 @@ export function ContactForm({
       : {
           name: user ? `${user.firstName} ${user.lastName}`.trim() : '',
           email: user?.email ?? '',
-          phone: user?.mobile ?? '',
+          phone: user ? normaliseMobile(user.mobile) : '',
           message: '',
         },
   );
@@ -200,9 +200,8 @@ export function ContactForm({
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
-            maxLength={10}
             value={values.phone}
-            onChange={(e) => set('phone', digitsOnly(e.target.value, 10))}
+            onChange={(e) => set('phone', normaliseMobile(e.target.value))}
             {...a11y('phone')}
           />
         </div>,
