@@ -1,4 +1,5 @@
 import type { OrderDetailDto } from '@spice/shared/contracts/commerce';
+import { deliveryDay } from '@spice/shared/delivery';
 import { localizePath, pathLang } from '@spice/shared/lang';
 import { formatPrice, formatRupees, rupeesToPaise } from '@spice/shared/money';
 import { useState } from 'react';
@@ -11,7 +12,7 @@ import { InvoiceLinks } from '../features/orders/invoice-links';
 import { useOrderLabels } from '../features/orders/labels';
 import { PayNow } from '../features/orders/pay-now';
 import { ShipmentTracking } from '../features/orders/shipment-tracking';
-import { rootT, useLocalePath, useSpecMessages, useT } from '../i18n';
+import { rootT, useLang, useLocalePath, useSpecMessages, useT } from '../i18n';
 import { seoMeta } from '../seo';
 import orderStylesHref from '../styles/order.css?url';
 import type { Route } from './+types/order';
@@ -55,6 +56,7 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
   const t = useT();
   const lp = useLocalePath();
   const labels = useOrderLabels();
+  const lang = useLang();
   return (
     <main className="page order-page">
       <nav aria-label={t('order.breadcrumb')} className="breadcrumb">
@@ -68,6 +70,12 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
         </span>
       </div>
       <p className="order-page__placed">{t('order.placedOn', { date: labels.dateTime(order.createdAt) })}</p>
+      {/* The order's own promise, kept from placement, until it arrives (or will not). */}
+      {order.estimatedDelivery && ['PLACED', 'CONFIRMED', 'PACKED', 'SHIPPED'].includes(order.orderStatus) ? (
+        <p className="order-page__estimate delivery-estimate">
+          {t('order.deliveryBy', { date: deliveryDay(order.estimatedDelivery.to, lang) })}
+        </p>
+      ) : null}
       {order.invoiceNumber ? (
         <p className="order-page__invoice">
           {t('order.invoice', { number: order.invoiceNumber })}{' '}

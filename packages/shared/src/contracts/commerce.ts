@@ -185,6 +185,11 @@ export const OrderDetail = OrderSummary.extend({
     finalAmount: Rupees,
   }),
   paymentId: z.string(),
+  /**
+   * The delivery window promised at placement ('YYYY-MM-DD', IST) from the delivery rules then;
+   * null on orders placed before the shop kept it.
+   */
+  estimatedDelivery: z.object({ from: z.string(), to: z.string() }).nullable(),
   /** A COD order not yet shipped may be paid online instead ('Pay now and save ₹X'); else null. */
   payNow: PayNowOfferDto.nullable(),
   statusHistory: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string() })),

@@ -27,6 +27,7 @@ import {
   Text,
 } from '@react-email/components';
 import { plainTextSelectors, render } from '@react-email/render';
+import { deliveryDay } from '@spice/shared/delivery';
 import { type Lang, localizePath } from '@spice/shared/lang';
 import { formatRupees } from '@spice/shared/money';
 import { compile } from 'html-to-text';
@@ -119,6 +120,9 @@ export function messageDate(date: Date, lang: Language): string {
     timeZone: 'Asia/Kolkata',
   }).format(date);
 }
+/** The day the order was promised by, in the order's language ('Sat, 28 Nov'); null when unknown. */
+const deliveryBy = (f: MessageFacts) =>
+  f.order.estimatedDelivery ? deliveryDay(f.order.estimatedDelivery.to, f.order.language) : null;
 const trackingText = (f: MessageFacts) => {
   const t = f.order.tracking;
   if (!t) return '';
@@ -130,11 +134,14 @@ const en: Texts = {
     placed: {
       subject: (f) => `Your ${f.store.name} order ${n(f)} is confirmed`,
       heading: 'Thank you for your order',
+      // The order's own promise, the one the product page and checkout gave (its window's last day).
       lead: (f) =>
-        `Namaste ${f.order.customer.name}, we have received your order ${n(f)}. We pack within 1–2 business days and deliver within 5–15 business days.`,
-      vars: (f) => ({ name: first(f), order: n(f), amount: total(f) }),
+        deliveryBy(f)
+          ? `Namaste ${f.order.customer.name}, we have received your order ${n(f)}. It should reach you by ${deliveryBy(f)}.`
+          : `Namaste ${f.order.customer.name}, we have received your order ${n(f)}. We will tell you when it ships.`,
+      vars: (f) => ({ name: first(f), order: n(f), amount: total(f), delivery: deliveryBy(f) ?? '-' }),
       short: (f) =>
-        `${f.store.name}: Hi ${first(f)}, your order ${n(f)} of ${total(f)} is confirmed. We will tell you when it ships.`,
+        `${f.store.name}: Hi ${first(f)}, your order ${n(f)} of ${total(f)} is confirmed.${deliveryBy(f) ? ` Delivery by ${deliveryBy(f)}.` : ''} We will tell you when it ships.`,
     },
     shipped: {
       subject: (f) => `Your ${f.store.name} order ${n(f)} is shipped`,
@@ -233,10 +240,12 @@ const hi: Texts = {
       subject: (f) => `${f.store.name}: आपका ऑर्डर ${n(f)} कन्फ़र्म हो गया है`,
       heading: 'ऑर्डर करने के लिए धन्यवाद',
       lead: (f) =>
-        `नमस्ते ${f.order.customer.name}, हमें आपका ऑर्डर ${n(f)} मिल गया है। हम इसे 1–2 कार्यदिवसों में पैक करते हैं और 5–15 कार्यदिवसों में आप तक पहुँचा देते हैं।`,
-      vars: (f) => ({ name: first(f), order: n(f), amount: total(f) }),
+        deliveryBy(f)
+          ? `नमस्ते ${f.order.customer.name}, हमें आपका ऑर्डर ${n(f)} मिल गया है। यह ${deliveryBy(f)} तक आप तक पहुँच जाना चाहिए।`
+          : `नमस्ते ${f.order.customer.name}, हमें आपका ऑर्डर ${n(f)} मिल गया है। भेजते ही हम आपको बताएँगे।`,
+      vars: (f) => ({ name: first(f), order: n(f), amount: total(f), delivery: deliveryBy(f) ?? '-' }),
       short: (f) =>
-        `${f.store.name}: नमस्ते ${first(f)}, ${total(f)} का आपका ऑर्डर ${n(f)} कन्फ़र्म हो गया है। भेजते ही हम आपको बताएँगे।`,
+        `${f.store.name}: नमस्ते ${first(f)}, ${total(f)} का आपका ऑर्डर ${n(f)} कन्फ़र्म हो गया है।${deliveryBy(f) ? ` ${deliveryBy(f)} तक डिलीवरी।` : ''} भेजते ही हम आपको बताएँगे।`,
     },
     shipped: {
       subject: (f) => `${f.store.name}: आपका ऑर्डर ${n(f)} भेज दिया गया है`,

@@ -111,6 +111,7 @@ export function createCustomerOrderService(
         paymentMode: o.paymentMode,
         paymentStatus: o.paymentStatus,
         paymentId: o.providerPaymentId,
+        estimatedDelivery: o.estimatedDelivery,
         payNow: offer && payNowDto(offer),
         invoiceNumber: o.invoiceNumber,
         statusHistory: history,

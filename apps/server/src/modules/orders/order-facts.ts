@@ -1,6 +1,7 @@
 // What an order message needs to know about one order (issue 16), read here so the messaging
 // module never reads the orders tables itself: the shopper's contact and channel choices, the
 // lines, totals, address and tracking. Money stays in paise.
+import type { DeliveryWindow } from '@spice/shared/delivery';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
@@ -32,6 +33,8 @@ export interface OrderFacts {
   lines: { productId: number; productName: string; variant: string; quantity: number; pricePaise: number }[];
   totals: OrderMoney;
   tracking: OrderTracking | null;
+  /** The delivery window promised at placement; null on orders placed before the shop kept it. */
+  estimatedDelivery: DeliveryWindow | null;
   /** The shopper's channel choices (accounts), read with the order. */
   preferences: ChannelPreferences;
 }
@@ -83,6 +86,7 @@ export async function loadOrderFacts(db: Db | Tx, orderNumber: string): Promise<
     },
     // An order shipped before shipments has its typed id as the AWB.
     tracking: shipment ?? (o.trackingId ? { courier: null, awb: o.trackingId, url: null } : null),
+    estimatedDelivery: o.estimatedDelivery,
     preferences: channelPreferences(preferences),
   };
 }

@@ -3,6 +3,7 @@
 // Money in integer paise. A pending checkout is stored under the payment provider's order id;
 // placing the order consumes it exactly once.
 import { CHECKOUT_STATUSES } from '@spice/shared/checkout-status';
+import type { DeliveryWindow } from '@spice/shared/delivery';
 import { PREPAYMENT_STATUSES } from '@spice/shared/prepayment-status';
 import { sql } from 'drizzle-orm';
 import {
@@ -65,6 +66,7 @@ export const NEW_CHECKOUT_COLUMNS = [
   'totalPaise',
   'buyerGstin',
   'language',
+  'estimatedDelivery',
   'expiresAt',
 ] as const;
 
@@ -97,6 +99,8 @@ export const checkouts = pgTable(
     language: text('language', { enum: ['en', 'hi'] })
       .notNull()
       .default('en'),
+    /** The delivery window promised when the checkout began (delivery rules then); the order keeps it. */
+    estimatedDelivery: jsonb('estimated_delivery').$type<DeliveryWindow>(),
     /** A COD placement's Idempotency-Key: a repeat finds this checkout and its order. */
     idempotencyKey: text('idempotency_key'),
     /** The transition table: packages/shared/src/checkout-status.ts (moves: ./checkout-status.ts). */
@@ -168,6 +172,8 @@ export const orders = pgTable(
     language: text('language', { enum: ['en', 'hi'] })
       .notNull()
       .default('en'),
+    /** The delivery window promised at placement ('YYYY-MM-DD' IST); null on orders placed before it. */
+    estimatedDelivery: jsonb('estimated_delivery').$type<DeliveryWindow>(),
     /** Stamped by the invoices module in the transaction that issues the invoice; null until then. */
     invoiceNumber: text('invoice_number'),
     version: integer('version').notNull().default(1),

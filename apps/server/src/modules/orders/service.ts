@@ -379,7 +379,7 @@ export function createOrdersService(
       const [look] = await firstLook(reads).execute({ id: input.addressId, userId: user.id });
       if (!look) throw new AppError('notFound', 'Please select a delivery address.');
       const { address, held } = look;
-      await deps.delivery.assertServiceable(address.pincode);
+      const { estimatedDelivery } = await deps.delivery.assertServiceable(address.pincode);
       const totalChanged = (amount: number) =>
         new AppError('conflict', 'Your order total has changed. Please review it and pay again.', undefined, {
           amount,
@@ -452,6 +452,7 @@ export function createOrdersService(
             totalPaise: current.totalPaise,
             language,
             buyerGstin: input.gstin ?? null,
+            estimatedDelivery,
             expiresAt: new Date(Date.now() + deps.holdMinutes * 60_000),
           }),
           reserveStockLast(tx, current.lines),
