@@ -38,6 +38,7 @@ import { createAdminOrdersService } from './modules/orders/admin-service.ts';
 import { pendingCouponUses } from './modules/orders/checkout-status.ts';
 import { createCodRemittanceService } from './modules/orders/cod-remittance.ts';
 import { createCustomerOrderService } from './modules/orders/customer-order.ts';
+import { createSelfCancel } from './modules/orders/self-cancel.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { variantsInUse } from './modules/orders/variant-usage.ts';
 import { createGateway } from './modules/payments/gateway.ts';
@@ -154,9 +155,11 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     stockChanged: (levels) => catalog.stockChanged(levels),
     log: deps.log,
   });
+  const cancelOwnOrder = createSelfCancel(db, { adminOrders, customerOrders });
   return {
     bus,
     jobs,
+    cancelOwnOrder,
     jobHandlers,
     jobsAdmin: createJobsAdmin(db, { jobs, audit }),
     refunds,

@@ -16,6 +16,7 @@ import { DELIVERY_MESSAGES } from './delivery.ts';
 import { MESSAGES } from './messages.ts';
 import { MESSAGES_HI, specMessages } from './messages-hi.ts';
 import { REVIEW_LIMITS, REVIEW_TEXTS } from './reviews.ts';
+import { SELF_CANCEL_MESSAGES } from './self-cancel.ts';
 
 export const TEXTS_HI: readonly (readonly [string, string])[] = [
   // The spec's own texts (messages-hi.ts).
@@ -28,6 +29,11 @@ export const TEXTS_HI: readonly (readonly [string, string])[] = [
     'Too many coupon attempts. Please wait {seconds} seconds and try again.',
     'कूपन की बहुत ज़्यादा कोशिशें हो गईं। कृपया {seconds} सेकंड रुककर फिर कोशिश करें।',
   ],
+
+  // A shopper cancelling their own order.
+  [SELF_CANCEL_MESSAGES.packed, 'यह ऑर्डर पैक हो चुका है, इसलिए अब यहाँ से रद्द नहीं हो सकता। कृपया हमसे संपर्क करें।'],
+  [SELF_CANCEL_MESSAGES.cancelled, 'यह ऑर्डर पहले ही रद्द हो चुका है।'],
+  [SELF_CANCEL_MESSAGES.reason, 'कृपया बताएँ कि आप ऑर्डर क्यों रद्द कर रहे हैं।'],
 
   // Delivery and pincodes.
   [DELIVERY_MESSAGES.notServiceable, 'हम अभी इस पिनकोड पर डिलीवरी नहीं करते।'],

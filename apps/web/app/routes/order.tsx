@@ -7,6 +7,7 @@ import { data, isRouteErrorResponse, Link, redirect } from 'react-router';
 import { Toast } from '../components/toast';
 import { currentUser, getStorefront } from '../context';
 import { addToCart } from '../features/cart/cart-store';
+import { CancelOrder } from '../features/orders/cancel-order';
 import { DeliveryAddress } from '../features/orders/delivery-address';
 import { InvoiceLinks } from '../features/orders/invoice-links';
 import { useOrderLabels } from '../features/orders/labels';
@@ -122,6 +123,7 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
         </div>
 
         <aside className="order-page__side">
+          <CancelOrder order={order} onCancelled={setToast} />
           <section className="order-panel" aria-labelledby="address-heading">
             <h2 id="address-heading">{t('order.addressHeading')}</h2>
             <DeliveryAddress address={order.deliveryAddress} />

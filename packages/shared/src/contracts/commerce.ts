@@ -3,6 +3,7 @@
 import { MESSAGES } from '../messages.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { REFUND_STATUSES } from '../refunds.ts';
+import { SELF_CANCEL_MESSAGES, SELF_CANCEL_REASON_MAX } from '../self-cancel.ts';
 import { PAYMENT_MODES, PAYMENT_STATUSES, PayNowOfferDto } from './cod.ts';
 import { OptionalGstin } from './invoices.ts';
 import { Rupees } from './rupees.ts';
@@ -201,3 +202,12 @@ export type CartItemDto = z.infer<typeof CartItem>;
 export type OrderSummaryDto = z.infer<typeof OrderSummary>;
 export type OrderDetailDto = z.infer<typeof OrderDetail>;
 export type PaymentOrderDto = z.infer<typeof PaymentOrder>;
+
+/** A shopper's own cancel: why, in their words (or a reason they picked). */
+export const CancelOwnOrderBody = z.object({
+  reason: z
+    .string({ error: SELF_CANCEL_MESSAGES.reason })
+    .trim()
+    .min(1, SELF_CANCEL_MESSAGES.reason)
+    .max(SELF_CANCEL_REASON_MAX, `Must be at most ${SELF_CANCEL_REASON_MAX} characters.`),
+});

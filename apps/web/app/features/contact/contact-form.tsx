@@ -55,7 +55,10 @@ export function ContactForm({
   onCancel,
   cancelHref,
   serverResult,
+  initialMessage = '',
 }: {
+  /** The message to start from (help with a named order). */
+  initialMessage?: string;
   /** Keeps ids unique when the modal opens over the /contact page. */
   idPrefix: string;
   /** Called 2 s after a message went out (the modal closes then). */
@@ -74,7 +77,7 @@ export function ContactForm({
           name: user ? `${user.firstName} ${user.lastName}`.trim() : '',
           email: user?.email ?? '',
           phone: user ? normaliseMobile(user.mobile) : '',
-          message: '',
+          message: initialMessage,
         },
   );
   const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>(
