@@ -11,6 +11,7 @@ import { CancelOrder } from '../features/orders/cancel-order';
 import { DeliveryAddress } from '../features/orders/delivery-address';
 import { InvoiceLinks } from '../features/orders/invoice-links';
 import { useOrderLabels } from '../features/orders/labels';
+import { OrderTimeline } from '../features/orders/order-timeline';
 import { PayNow } from '../features/orders/pay-now';
 import { ShipmentTracking } from '../features/orders/shipment-tracking';
 import { rootT, useLang, useLocalePath, useSpecMessages, useT } from '../i18n';
@@ -94,26 +95,21 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
             <h2 id="items-heading">{t('order.itemsHeading')}</h2>
             <ul className="order-items">
               {order.items.map((item) => (
-                <OrderItem key={`${item.productId}-${item.variant}`} item={item} onAdded={setToast} />
+                <OrderItem
+                  key={`${item.productId}-${item.variant}`}
+                  item={item}
+                  delivered={order.orderStatus === 'DELIVERED'}
+                  onAdded={setToast}
+                />
               ))}
             </ul>
           </section>
 
           <section className="order-panel" aria-labelledby="status-heading">
             <h2 id="status-heading">{t('order.statusHeading')}</h2>
-            <ol className="order-timeline">
-              {order.statusHistory.map((step) => (
-                <li
-                  key={`${step.status}-${step.at}`}
-                  className={`order-timeline__step status-step--${step.status.toLowerCase()}`}
-                >
-                  <strong>{labels.status(step.status)}</strong>
-                  <time dateTime={step.at}>{labels.dateTime(step.at)}</time>
-                </li>
-              ))}
-            </ol>
+            <OrderTimeline order={order} />
             {order.tracking ? (
-              <ShipmentTracking tracking={order.tracking} />
+              <ShipmentTracking tracking={order.tracking} delivered={order.orderStatus === 'DELIVERED'} />
             ) : order.trackingId ? (
               <p className="order-page__tracking">
                 {t('order.trackingId')} <strong>{order.trackingId}</strong>
@@ -179,9 +175,12 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
 
 function OrderItem({
   item,
+  delivered,
   onAdded,
 }: {
   item: OrderDetailDto['items'][number];
+  /** Only what has arrived can be rated. */
+  delivered: boolean;
   onAdded: (message: string) => void;
 }) {
   const [adding, setAdding] = useState(false);
@@ -206,7 +205,7 @@ function OrderItem({
           <strong>{formatRupees(rupeesToPaise(item.price) * item.quantity)}</strong>
         </p>
         <div className="order-item__actions">
-          {item.slug ? (
+          {item.slug && delivered ? (
             <Link to={lp(`/rate/${item.productId}`)} className="button button--small">
               {t('order.rate')}
             </Link>
