@@ -1,2 +1,3 @@
+ALTER TABLE "coupons" ADD COLUMN "first_order_only" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "checkouts" ADD COLUMN "estimated_delivery" jsonb;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "estimated_delivery" jsonb;

@@ -35,7 +35,7 @@ import { ORDER_MESSAGE_JOB } from './modules/messaging/order-message-job.ts';
 import { createOrderMessages, type OrderMessageEvent } from './modules/messaging/order-messages.ts';
 import { createMessenger } from './modules/messaging/service.ts';
 import { createAdminOrdersService } from './modules/orders/admin-service.ts';
-import { pendingCouponUses } from './modules/orders/checkout-status.ts';
+import { hasEarlierOrder, pendingCouponUses } from './modules/orders/checkout-status.ts';
 import { createCodRemittanceService } from './modules/orders/cod-remittance.ts';
 import { createCustomerOrderService } from './modules/orders/customer-order.ts';
 import { createSelfCancel } from './modules/orders/self-cancel.ts';
@@ -81,7 +81,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   const { bus } = deps;
   const catalog = createCatalogService(db, { ttlMs, bus });
   const checkout = createCheckoutService(db, { ttlMs, bus });
-  const coupons = createCouponsService(db, { pendingUses: pendingCouponUses });
+  const coupons = createCouponsService(db, { pendingUses: pendingCouponUses, hasEarlierOrder });
   const gateway = createGateway(config, () => deps.secrets.paymentsSimulated);
   const audit = createAuditService(db);
   const payments = createPaymentsLedger(db);

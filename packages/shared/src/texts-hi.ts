@@ -11,7 +11,7 @@
 
 import { COD_MESSAGES, PAY_NOW_MESSAGES } from './cod.ts';
 import { CONTACT_TEXTS } from './contracts/contact.ts';
-import { COUPON_USED_BY_SHOPPER } from './coupons.ts';
+import { COUPON_FIRST_ORDER_ONLY, COUPON_USED_BY_SHOPPER } from './coupons.ts';
 import { DELIVERY_MESSAGES } from './delivery.ts';
 import { MESSAGES } from './messages.ts';
 import { MESSAGES_HI, specMessages } from './messages-hi.ts';
@@ -63,6 +63,7 @@ export const TEXTS_HI: readonly (readonly [string, string])[] = [
 
   // Coupons.
   [COUPON_USED_BY_SHOPPER, 'आप यह कूपन पहले ही इस्तेमाल कर चुके हैं।'],
+  [COUPON_FIRST_ORDER_ONLY, 'यह कूपन सिर्फ़ आपके पहले ऑर्डर के लिए है।'],
   ['Add {amount} more to use this coupon.', 'यह कूपन इस्तेमाल करने के लिए {amount} का सामान और जोड़ें।'],
   ['This coupon has reached its usage limit.', 'यह कूपन जितनी बार इस्तेमाल हो सकता था, हो चुका है।'],
   ['Invalid or expired coupon.', 'यह कूपन सही नहीं है या इसकी मियाद ख़त्म हो चुकी है।'],
