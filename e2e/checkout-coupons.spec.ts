@@ -76,7 +76,9 @@ test('a percent coupon takes whole rupees off: 10% of ₹396 is ₹40, not ₹39
   await expect(total).toHaveText(rupees(beforeRupees - 40));
 });
 
-test('a shopper who has ordered before sees WELCOME10 marked first order only, not offered', async ({ page }) => {
+test('a shopper who has ordered before sees WELCOME10 marked first order only, not offered', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const shopper = await signUpThroughApi(page.request, { firstName: 'Zoya' });
   const request = page.request;

@@ -26,7 +26,9 @@ test('a prepaid order is cancelled from its page at 360 px with a reason, the re
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: 'Your order is cancelled.' })).toBeVisible();
   await expect(page.locator('.order-page__head .status')).toHaveText('Cancelled');
-  await expect(page.getByText(new RegExp(`Refund of ₹${order.totalAmount} (initiated|processed)`))).toBeVisible();
+  await expect(
+    page.getByText(new RegExp(`Refund of ₹${order.totalAmount} (initiated|processed)`)),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
   await expect(page.getByText(/^Delivery by/)).toHaveCount(0);
 });

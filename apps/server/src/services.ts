@@ -114,6 +114,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     catalog,
     checkout,
     refunds,
+    ledger: payments,
     onlinePayments: gateway.keyId !== '',
   });
   const content = createContentService(db, { ttlMs, bus });
@@ -125,6 +126,11 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     config,
     settings: () => content.footer(),
     refundAmount: async (_orderNumber, refundId) => (await refunds.find(refundId))?.amountPaise ?? null,
+    // A payment refunded instead of applied to its order ('Pay now' after shipping): why.
+    refundCause: async (refundId) => {
+      const refund = await refunds.find(refundId);
+      return refund && !refund.orderId ? payments.refundReason(refund.paymentId) : null;
+    },
     log: deps.log,
   });
   /** What each job does; the worker (app.ts) adds the schedules. Every handler is idempotent. */

@@ -2,6 +2,7 @@ import type { OrderDetailDto } from '@spice/shared/contracts/commerce';
 import { deliveryDay } from '@spice/shared/delivery';
 import { localizePath, pathLang } from '@spice/shared/lang';
 import { formatPrice, formatRupees, rupeesToPaise } from '@spice/shared/money';
+import { RETURN_CAUSES } from '@spice/shared/payments';
 import { useState } from 'react';
 import { data, isRouteErrorResponse, Link, redirect } from 'react-router';
 import { Toast } from '../components/toast';
@@ -143,6 +144,23 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
                 </div>
               ) : null}
             </dl>
+            {order.returnedPayments.length > 0 ? (
+              <ul className="order-refunds order-returned" aria-label={t('refund.list')}>
+                {order.returnedPayments.map((p) => (
+                  <li key={p.at} className="order-refund">
+                    {t(p.status === 'refunded' ? 'order.returnedRefunded' : 'order.returnedPending', {
+                      amount: formatPrice(p.amount),
+                      cause: returnCause(p.reason, lang),
+                    })}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {order.paymentStatus === 'COD_PENDING' && order.orderStatus !== 'CANCELLED' ? (
+              <p className="order-cod-due">
+                {t('order.codDue', { amount: formatPrice(order.priceDetails.finalAmount) })}
+              </p>
+            ) : null}
             {order.payNow ? (
               <PayNow
                 orderNumber={order.orderNumber}
@@ -293,6 +311,13 @@ function PriceDetails({ prices }: { prices: OrderDetailDto['priceDetails'] }) {
       </div>
     </dl>
   );
+}
+
+/** Why a payment was refunded instead of applied, in the page's language. */
+function returnCause(reason: string | null, lang: 'en' | 'hi'): string {
+  const cause = reason ? RETURN_CAUSES[reason] : undefined;
+  if (cause) return cause[lang === 'hi' ? 1 : 0];
+  return lang === 'hi' ? 'यह ऑर्डर पर लागू नहीं हो सका' : 'it could not be applied to the order';
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

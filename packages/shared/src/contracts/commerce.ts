@@ -194,6 +194,19 @@ export const OrderDetail = OrderSummary.extend({
   /** A COD order not yet shipped may be paid online instead ('Pay now and save ₹X'); else null. */
   payNow: PayNowOfferDto.nullable(),
   statusHistory: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string() })),
+  /**
+   * Payments made for this order that were refunded instead of applied (a 'Pay now' that arrived
+   * after the order shipped), oldest first: the order stays as it was (a COD order still COD).
+   */
+  returnedPayments: z.array(
+    z.object({
+      amount: Rupees,
+      status: z.enum(['pending', 'refunded']),
+      /** Why (REFUND_REASONS), e.g. 'order_shipped'. */
+      reason: z.string().nullable(),
+      at: z.string(),
+    }),
+  ),
   /** Money given back through the gateway, oldest first (amount in rupees). */
   refunds: z.array(OrderRefund),
 }).meta({ id: 'OrderDetail' });

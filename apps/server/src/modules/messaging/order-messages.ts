@@ -76,6 +76,8 @@ export function createOrderMessages(deps: {
   }>;
   /** The refund's amount in paise (refunds module); without it 'refunded' leaves the amount out. */
   refundAmount?: (orderNumber: string, refundId: string) => Promise<number | null>;
+  /** Why a payment was refunded instead of applied to the order (REFUND_REASONS), or null. */
+  refundCause?: (refundId: string) => Promise<string | null>;
   /** Where the order is read (PostgreSQL's shared connection); `db` otherwise. */
   reads?: Db | undefined;
   /** Defaults to the orders module's own read. */
@@ -170,7 +172,15 @@ export function createOrderMessages(deps: {
         event === 'refunded' && refundId && deps.refundAmount
           ? await deps.refundAmount(orderNumber, refundId)
           : null;
-      const messageFacts = { event, store: await storeFacts(), order, refundAmountPaise };
+      const returnedPaymentReason =
+        event === 'refunded' && refundId && deps.refundCause ? await deps.refundCause(refundId) : null;
+      const messageFacts = {
+        event,
+        store: await storeFacts(),
+        order,
+        refundAmountPaise,
+        returnedPaymentReason,
+      };
       const rendered = await renderOrderMessage(messageFacts);
       // The English fallback for an SMS whose Hindi DLT template is not registered (rarely needed).
       const key = event.toUpperCase() as Uppercase<OrderMessageEvent>;

@@ -30,6 +30,7 @@ import { plainTextSelectors, render } from '@react-email/render';
 import { deliveryDay } from '@spice/shared/delivery';
 import { type Lang, localizePath } from '@spice/shared/lang';
 import { formatRupees } from '@spice/shared/money';
+import { RETURN_CAUSES } from '@spice/shared/payments';
 import { compile } from 'html-to-text';
 import { type FunctionComponent, createElement as h, type ReactNode } from 'react';
 import type { OrderFacts } from '../orders/order-facts.ts';
@@ -53,6 +54,11 @@ export interface MessageFacts {
   order: OrderFacts;
   /** 'refunded' only; null when the amount is not known (the text then leaves it out). */
   refundAmountPaise: number | null;
+  /**
+   * 'refunded' only: set when the refund is of a payment that could not be applied to the order
+   * ('Pay now' arriving after it shipped: 'order_shipped'); the order itself is unchanged.
+   */
+  returnedPaymentReason?: string | null;
 }
 
 export interface RenderedMessage {
@@ -123,6 +129,13 @@ export function messageDate(date: Date, lang: Language): string {
 /** The day the order was promised by, in the order's language ('Sat, 28 Nov'); null when unknown. */
 const deliveryBy = (f: MessageFacts) =>
   f.order.estimatedDelivery ? deliveryDay(f.order.estimatedDelivery.to, f.order.language) : null;
+/** A COD order whose cash is still to collect. */
+const codDue = (f: MessageFacts) => f.order.paymentMode === 'COD' && f.order.status !== 'CANCELLED';
+/** Why a payment was refunded instead of applied, as the shopper reads it. */
+const returnCause = {
+  en: (reason: string) => RETURN_CAUSES[reason]?.[0] ?? 'it could not be applied to the order',
+  hi: (reason: string) => RETURN_CAUSES[reason]?.[1] ?? 'यह ऑर्डर पर लागू नहीं हो सका',
+};
 const trackingText = (f: MessageFacts) => {
   const t = f.order.tracking;
   if (!t) return '';
@@ -193,16 +206,20 @@ const en: Texts = {
       subject: (f) => `Refund for your ${f.store.name} order ${n(f)}`,
       heading: 'Your refund is processed',
       lead: (f) =>
-        f.refundAmountPaise === null
-          ? `Namaste ${f.order.customer.name}, the refund for your order ${n(f)} is processed. It reaches your original payment method within 5–7 business days.`
-          : `Namaste ${f.order.customer.name}, a refund of ${formatRupees(f.refundAmountPaise)} for your order ${n(f)} is processed. It reaches your original payment method within 5–7 business days.`,
+        f.returnedPaymentReason
+          ? `Namaste ${f.order.customer.name}, your online payment${f.refundAmountPaise === null ? '' : ` of ${formatRupees(f.refundAmountPaise)}`} for order ${n(f)} could not be applied: ${returnCause.en(f.returnedPaymentReason)}. We are refunding it to your original payment method within 5–7 business days.${codDue(f) ? ` Please pay ${total(f)} in cash or UPI when the order arrives.` : ''}`
+          : f.refundAmountPaise === null
+            ? `Namaste ${f.order.customer.name}, the refund for your order ${n(f)} is processed. It reaches your original payment method within 5–7 business days.`
+            : `Namaste ${f.order.customer.name}, a refund of ${formatRupees(f.refundAmountPaise)} for your order ${n(f)} is processed. It reaches your original payment method within 5–7 business days.`,
       vars: (f) => ({
         name: first(f),
         order: n(f),
         amount: f.refundAmountPaise === null ? 'your payment' : formatRupees(f.refundAmountPaise),
       }),
       short: (f) =>
-        `${f.store.name}: Hi ${first(f)}, the refund of ${f.refundAmountPaise === null ? 'your payment' : formatRupees(f.refundAmountPaise)} for order ${n(f)} is processed.`,
+        f.returnedPaymentReason
+          ? `${f.store.name}: Hi ${first(f)}, ${f.refundAmountPaise === null ? 'your payment' : formatRupees(f.refundAmountPaise)} paid online for order ${n(f)} is being refunded: ${returnCause.en(f.returnedPaymentReason)}.${codDue(f) ? ` Please pay ${total(f)} on delivery.` : ''}`
+          : `${f.store.name}: Hi ${first(f)}, the refund of ${f.refundAmountPaise === null ? 'your payment' : formatRupees(f.refundAmountPaise)} for order ${n(f)} is processed.`,
     },
   },
   summary: 'Order summary',
@@ -289,12 +306,16 @@ const hi: Texts = {
       subject: (f) => `${f.store.name}: ऑर्डर ${n(f)} का रिफ़ंड`,
       heading: 'आपका रिफ़ंड हो गया है',
       lead: (f) =>
-        f.refundAmountPaise === null
-          ? `नमस्ते ${f.order.customer.name}, आपके ऑर्डर ${n(f)} का रिफ़ंड कर दिया गया है। यह 5–7 कार्यदिवसों में उसी तरीक़े में पहुँच जाएगा जिससे आपने भुगतान किया था।`
-          : `नमस्ते ${f.order.customer.name}, आपके ऑर्डर ${n(f)} के ${formatRupees(f.refundAmountPaise)} का रिफ़ंड कर दिया गया है। यह 5–7 कार्यदिवसों में उसी तरीक़े में पहुँच जाएगा जिससे आपने भुगतान किया था।`,
+        f.returnedPaymentReason
+          ? `नमस्ते ${f.order.customer.name}, ऑर्डर ${n(f)} के लिए आपका ${rupeesOrPayment(f)} का ऑनलाइन भुगतान लागू नहीं हो सका: ${returnCause.hi(f.returnedPaymentReason)}। हम इसे 5–7 कार्यदिवसों में उसी तरीक़े में वापस कर रहे हैं जिससे आपने भुगतान किया था।${codDue(f) ? ` ऑर्डर पहुँचने पर कृपया ${total(f)} नकद या UPI से चुकाएँ।` : ''}`
+          : f.refundAmountPaise === null
+            ? `नमस्ते ${f.order.customer.name}, आपके ऑर्डर ${n(f)} का रिफ़ंड कर दिया गया है। यह 5–7 कार्यदिवसों में उसी तरीक़े में पहुँच जाएगा जिससे आपने भुगतान किया था।`
+            : `नमस्ते ${f.order.customer.name}, आपके ऑर्डर ${n(f)} के ${formatRupees(f.refundAmountPaise)} का रिफ़ंड कर दिया गया है। यह 5–7 कार्यदिवसों में उसी तरीक़े में पहुँच जाएगा जिससे आपने भुगतान किया था।`,
       vars: (f) => ({ name: first(f), order: n(f), amount: rupeesOrPayment(f) }),
       short: (f) =>
-        `${f.store.name}: नमस्ते ${first(f)}, ऑर्डर ${n(f)} के ${rupeesOrPayment(f)} का रिफ़ंड हो गया है।`,
+        f.returnedPaymentReason
+          ? `${f.store.name}: नमस्ते ${first(f)}, ऑर्डर ${n(f)} के लिए ऑनलाइन चुकाए ${rupeesOrPayment(f)} वापस किए जा रहे हैं: ${returnCause.hi(f.returnedPaymentReason)}।${codDue(f) ? ` कृपया डिलीवरी पर ${total(f)} चुकाएँ।` : ''}`
+          : `${f.store.name}: नमस्ते ${first(f)}, ऑर्डर ${n(f)} के ${rupeesOrPayment(f)} का रिफ़ंड हो गया है।`,
     },
   },
   summary: 'ऑर्डर का ब्योरा',

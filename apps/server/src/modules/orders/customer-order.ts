@@ -5,12 +5,14 @@
 import { payNowOffer } from '@spice/shared/cod';
 import type { OrderDetailDto } from '@spice/shared/contracts/commerce';
 import { productImage } from '@spice/shared/images';
+import { toRupees } from '@spice/shared/money';
 import { isPurchasable } from '@spice/shared/variants';
 import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { CheckoutService } from '../checkout/service.ts';
+import type { PaymentsLedger } from '../payments/ledger.ts';
 import type { RefundsService } from '../refunds/service.ts';
 import { trackingOf } from '../shipping/tracking.ts';
 import { linePricesDto, orderRowDto, payNowDto, priceDetailsDto, totalAmountDto } from './dto.ts';
@@ -29,6 +31,7 @@ export function createCustomerOrderService(
     /** False when the shop has no payment gateway: a COD order then cannot be paid online. */
     onlinePayments: boolean;
     refunds: Pick<RefundsService, 'forOrders'>;
+    ledger: Pick<PaymentsLedger, 'returnedForOrder'>;
   },
 ) {
   return {
@@ -72,7 +75,7 @@ export function createCustomerOrderService(
         .from(orders)
         .where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId)));
       if (!o) throw new AppError('notFound', ORDER_NOT_FOUND);
-      const [items, [checkout], history, snap, config, tracking, refunds] = await Promise.all([
+      const [items, [checkout], history, snap, config, tracking, refunds, returned] = await Promise.all([
         db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id)),
         db.select({ lines: checkouts.lines }).from(checkouts).where(eq(checkouts.id, o.checkoutId)),
         statusHistory(db, o.id),
@@ -80,6 +83,7 @@ export function createCustomerOrderService(
         deps.checkout.currentConfig(db),
         trackingOf(db, o.id),
         deps.refunds.forOrders([o.id]),
+        deps.ledger.returnedForOrder(o.orderNumber),
       ]);
       const offer = deps.onlinePayments ? payNowOffer(o, config.prepaidDiscount) : null;
       return {
@@ -116,6 +120,12 @@ export function createCustomerOrderService(
         invoiceNumber: o.invoiceNumber,
         statusHistory: history,
         refunds: refunds.get(o.id) ?? [],
+        returnedPayments: returned.map((p) => ({
+          amount: toRupees(p.amountPaise),
+          status: p.status === 'refunded' ? ('refunded' as const) : ('pending' as const),
+          reason: p.reason,
+          at: p.at.toISOString(),
+        })),
       };
     },
   };

@@ -343,6 +343,7 @@ export function createOrdersService(
 
   const prepay = createCodPrepay(db, {
     checkout: deps.checkout,
+    jobs: deps.jobs,
     gateway,
     ledger,
     invoices: deps.invoices,
