@@ -35,7 +35,7 @@ import { ORDER_MESSAGE_JOB } from './modules/messaging/order-message-job.ts';
 import { createOrderMessages, type OrderMessageEvent } from './modules/messaging/order-messages.ts';
 import { createMessenger } from './modules/messaging/service.ts';
 import { createAdminOrdersService } from './modules/orders/admin-service.ts';
-import { hasEarlierOrder, pendingCouponUses } from './modules/orders/checkout-status.ts';
+import { hasBought, hasEarlierOrder, pendingCouponUses } from './modules/orders/checkout-status.ts';
 import { createCodRemittanceService } from './modules/orders/cod-remittance.ts';
 import { createCustomerOrderService } from './modules/orders/customer-order.ts';
 import { createSelfCancel } from './modules/orders/self-cancel.ts';
@@ -98,7 +98,12 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     creditNotes: invoices,
     log: deps.log,
   });
-  const reviews = createReviewsService(db, { catalog, ttlMs, bus });
+  const reviews = createReviewsService(db, {
+    catalog,
+    ttlMs,
+    bus,
+    hasBought: (userId, productId) => hasBought(db, userId, productId),
+  });
   const delivery = createDeliveryService(db, { checkout, audit, ttlMs, bus });
   const sessions = createSessionStore(db, {
     days: config.SESSION_DAYS,
