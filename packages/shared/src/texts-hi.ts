@@ -143,7 +143,7 @@ export const TEXTS_HI: readonly (readonly [string, string])[] = [
   ['First name is too long.', 'पहला नाम बहुत लंबा है।'],
   ['Last name is too long.', 'उपनाम बहुत लंबा है।'],
   ['Must be at most {max} characters.', 'ज़्यादा से ज़्यादा {max} अक्षर लिखें।'],
-  ['Address type must be Home or Work.', 'पते का प्रकार घर या दफ़्तर होना चाहिए।'],
+  ['Address type must be Home or Work.', 'पते का प्रकार घर या कार्यालय होना चाहिए।'],
 
   // Contact.
   [CONTACT_TEXTS.email, 'कृपया सही ईमेल पता डालें।'],

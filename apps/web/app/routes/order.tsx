@@ -1,6 +1,7 @@
 import type { OrderDetailDto } from '@spice/shared/contracts/commerce';
 import { deliveryDay } from '@spice/shared/delivery';
 import { localizePath, pathLang } from '@spice/shared/lang';
+import { pick } from '@spice/shared/localized';
 import { formatPrice, formatRupees, rupeesToPaise } from '@spice/shared/money';
 import { RETURN_CAUSES } from '@spice/shared/payments';
 import { useState } from 'react';
@@ -205,18 +206,18 @@ function OrderItem({
   const t = useT();
   const lp = useLocalePath();
   const { messages } = useSpecMessages();
-  const name = item.slug ? (
-    <Link to={lp(`/product/${item.slug}`)}>{item.productName}</Link>
-  ) : (
-    item.productName
-  );
+  const lang = useLang();
+  // The names the order was placed with, in Hindi on a Hindi page when the catalogue had them.
+  const productName = pick(item.productName, item.productNameHi, lang);
+  const variant = pick(item.variant, item.variantHi, lang);
+  const name = item.slug ? <Link to={lp(`/product/${item.slug}`)}>{productName}</Link> : productName;
   return (
     <li className="order-item">
       <img src={item.image} alt="" width="72" height="72" loading="lazy" />
       <div className="order-item__body">
         <p className="order-item__name">{name}</p>
         <p className="order-item__meta">
-          {item.variant} × {item.quantity}
+          {variant} × {item.quantity}
         </p>
         <p className="order-item__price">
           {item.mrp > item.price ? <s>{formatRupees(rupeesToPaise(item.mrp) * item.quantity)}</s> : null}{' '}
@@ -232,7 +233,7 @@ function OrderItem({
             type="button"
             className="button button--small button--primary"
             disabled={!item.buyable || item.variantId === null || adding}
-            aria-label={t('order.buyAgainLabel', { name: `${item.productName} ${item.variant}` })}
+            aria-label={t('order.buyAgainLabel', { name: `${productName} ${variant}` })}
             onClick={async () => {
               if (item.variantId === null) return;
               setAdding(true);

@@ -125,6 +125,9 @@ export const OrderSummary = z
       z.object({
         productName: z.string(),
         variant: z.string(),
+        /** The catalogue's Hindi name and weight when ordered; null when it had none. */
+        productNameHi: z.string().nullable(),
+        variantHi: z.string().nullable(),
         quantity: z.number().int(),
         price: Rupees,
       }),
@@ -153,6 +156,9 @@ export const OrderDetail = OrderSummary.extend({
       variantId: z.number().int().nullable(),
       productName: z.string(),
       variant: z.string(),
+      /** The catalogue's Hindi name and weight when ordered; null when it had none. */
+      productNameHi: z.string().nullable(),
+      variantHi: z.string().nullable(),
       quantity: z.number().int(),
       price: Rupees,
       mrp: Rupees,

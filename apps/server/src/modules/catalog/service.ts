@@ -313,8 +313,13 @@ function inHindi(p: ProductDto, hi: HindiTexts | undefined): ProductDto {
     description: pick(p.description, hi?.description, lang),
     about: pickLines(p.about, hi?.about ?? [], lang),
     variants: p.variants.map((v) => ({ ...v, weight: pick(v.weight, hi?.weights.get(v.id), lang) })),
+    // The owner's alt texts are English; a Hindi page describes the picture in Hindi.
+    gallery: p.gallery.map((g) => ({ ...g, alt: hindiAlt(pick(p.name, p.nameHi, lang)) })),
   };
 }
+
+/** A product picture's alt text on Hindi pages: 'गरम मसाला की तस्वीर'. */
+export const hindiAlt = (hindiName: string) => `${hindiName} की तस्वीर`;
 
 function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
   const map = new Map<K, T[]>();

@@ -29,8 +29,10 @@ import {
 import { plainTextSelectors, render } from '@react-email/render';
 import { deliveryDay } from '@spice/shared/delivery';
 import { type Lang, localizePath } from '@spice/shared/lang';
+import { pick } from '@spice/shared/localized';
 import { formatRupees } from '@spice/shared/money';
 import { RETURN_CAUSES } from '@spice/shared/payments';
+import { formatMobile } from '@spice/shared/validators';
 import { compile } from 'html-to-text';
 import { type FunctionComponent, createElement as h, type ReactNode } from 'react';
 import type { OrderFacts } from '../orders/order-facts.ts';
@@ -97,6 +99,7 @@ interface Texts {
   totalPaid: string;
   totalCod: string;
   deliveringTo: string;
+  addressType: Record<string, string>;
   phone: string;
   placedOn(date: string): string;
   viewOrder: string;
@@ -136,6 +139,10 @@ const returnCause = {
   en: (reason: string) => RETURN_CAUSES[reason]?.[0] ?? 'it could not be applied to the order',
   hi: (reason: string) => RETURN_CAUSES[reason]?.[1] ?? 'यह ऑर्डर पर लागू नहीं हो सका',
 };
+/** A line's product name and weight in the order's language: the Hindi kept on it, if any. */
+const lineName = (l: OrderFacts['lines'][number], lang: Language) =>
+  pick(l.productName, l.productNameHi, lang);
+const lineVariant = (l: OrderFacts['lines'][number], lang: Language) => pick(l.variant, l.variantHi, lang);
 const trackingText = (f: MessageFacts) => {
   const t = f.order.tracking;
   if (!t) return '';
@@ -235,6 +242,7 @@ const en: Texts = {
   totalPaid: 'Total paid',
   totalCod: 'To pay on delivery (cash or UPI)',
   deliveringTo: 'Delivering to',
+  addressType: { Home: 'Home', Work: 'Work' },
   phone: 'Phone',
   placedOn: (date) => `Ordered on ${date}`,
   viewOrder: 'View your order',
@@ -331,6 +339,7 @@ const hi: Texts = {
   totalPaid: 'कुल भुगतान',
   totalCod: 'डिलीवरी पर चुकाना है (नकद या UPI)',
   deliveringTo: 'डिलीवरी का पता',
+  addressType: { Home: 'घर', Work: 'कार्यालय' },
   phone: 'फ़ोन',
   placedOn: (date) => `ऑर्डर की तारीख़: ${date}`,
   viewOrder: 'अपना ऑर्डर देखें',
@@ -418,15 +427,19 @@ function summary(f: MessageFacts, t: Texts): ReactNode {
       h(
         TextRow,
         { key: `line-${i}`, 'data-text-format': 'dataTable' },
-        h(Column, { style: s.cell }, `${l.productName} ${l.variant} × ${l.quantity}`),
+        h(
+          Column,
+          { style: s.cell },
+          `${lineName(l, f.order.language)} ${lineVariant(l, f.order.language)} × ${l.quantity}`,
+        ),
         h(Column, { style: s.cellRight }, formatRupees(l.pricePaise * l.quantity)),
       ),
     ),
     h(Hr, null),
     ...rows,
     h(Heading, { as: 'h2', style: s.h2 }, t.deliveringTo),
-    h(Text, { style: s.text }, `${a.name}, ${a.fullAddress}`),
-    h(Text, { style: s.text }, `${t.phone}: ${a.phone}`),
+    h(Text, { style: s.text }, `${a.name} (${t.addressType[a.type] ?? a.type}), ${a.fullAddress}`),
+    h(Text, { style: s.text }, `${t.phone}: ${formatMobile(a.phone)}`),
   );
 }
 
@@ -443,7 +456,9 @@ function eventBlock(f: MessageFacts, t: Texts): ReactNode {
     );
   }
   if (f.event === 'delivered') {
-    const products = [...new Map(f.order.lines.map((l) => [l.productId, l.productName])).entries()];
+    const products = [
+      ...new Map(f.order.lines.map((l) => [l.productId, lineName(l, f.order.language)])).entries(),
+    ];
     return h(
       Section,
       null,

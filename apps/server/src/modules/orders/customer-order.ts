@@ -99,6 +99,8 @@ export function createCustomerOrderService(
             variantId: i.variantId,
             productName: i.productName,
             variant: i.variant,
+            productNameHi: i.productNameHi,
+            variantHi: i.variantHi,
             quantity: i.quantity,
             ...linePricesDto(i),
             image: line?.image ?? productImage(product ?? { name: i.productName }),

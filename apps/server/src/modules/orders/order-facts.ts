@@ -30,7 +30,16 @@ export interface OrderFacts {
   createdAt: Date;
   customer: { name: string; email: string; mobile: string };
   address: AddressSnapshot;
-  lines: { productId: number; productName: string; variant: string; quantity: number; pricePaise: number }[];
+  lines: {
+    productId: number;
+    productName: string;
+    variant: string;
+    /** The Hindi name and weight when ordered; null when the catalogue had none. */
+    productNameHi?: string | null;
+    variantHi?: string | null;
+    quantity: number;
+    pricePaise: number;
+  }[];
   totals: OrderMoney;
   tracking: OrderTracking | null;
   /** The delivery window promised at placement; null on orders placed before the shop kept it. */
@@ -50,7 +59,7 @@ const orderFactsRow = preparedStatement('order_facts', (db) =>
       // Aliased: inside a one-table select Drizzle leaves columns unqualified (see customerOrders).
       lines: sql<OrderFacts['lines']>`coalesce((
         select json_agg(json_build_object('productId', oi.product_id, 'productName', oi.product_name,
-          'variant', oi.variant, 'quantity', oi.quantity, 'pricePaise', oi.price_paise) order by oi.id)
+          'variant', oi.variant, 'productNameHi', oi.product_name_hi, 'variantHi', oi.variant_hi, 'quantity', oi.quantity, 'pricePaise', oi.price_paise) order by oi.id)
         from order_items oi where oi.order_id = "orders"."id"), '[]'::json)`,
       shipment: latestShipment(sql`"orders"."id"`),
       preferences: channelPreferencesOf(sql`"orders"."user_id"`),

@@ -25,6 +25,9 @@ export interface CheckoutLine {
   productId: number;
   variantId: number;
   productName: string;
+  /** The catalogue's Hindi name and weight at checkout ('' or absent when it had none). */
+  productNameHi?: string;
+  weightHi?: string;
   slug: string;
   weight: string;
   image: string;
@@ -231,6 +234,9 @@ export const orderItems = pgTable(
     variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
     productName: text('product_name').notNull(),
     variant: text('variant').notNull(),
+    /** The catalogue's Hindi name and weight when ordered; null when it had none (or before issue 32). */
+    productNameHi: text('product_name_hi'),
+    variantHi: text('variant_hi'),
     quantity: integer('quantity').notNull(),
     pricePaise: integer('price_paise').notNull(),
     mrpPaise: integer('mrp_paise').notNull(),

@@ -142,8 +142,18 @@ export function createOrdersService(
       invoiceNumber: orders.invoiceNumber,
       // Written out with aliases: in a one-table select Drizzle leaves columns unqualified, so
       // ${orders.id} inside the subquery would name the subquery's own id (another order's items).
-      items: sql<{ productName: string; variant: string; quantity: number; pricePaise: number }[]>`coalesce((
+      items: sql<
+        {
+          productName: string;
+          variant: string;
+          productNameHi: string | null;
+          variantHi: string | null;
+          quantity: number;
+          pricePaise: number;
+        }[]
+      >`coalesce((
         select json_agg(json_build_object('productName', oi.product_name, 'variant', oi.variant,
+          'productNameHi', oi.product_name_hi, 'variantHi', oi.variant_hi,
           'quantity', oi.quantity, 'pricePaise', oi.price_paise) order by oi.id)
         from order_items oi where oi.order_id = "orders"."id"), '[]'::json)`,
       shipped: hasShipment(sql`"orders"."id"`),
@@ -216,8 +226,10 @@ export function createOrdersService(
         productId: row.productId,
         variantId: row.variantId,
         productName: row.productName,
+        productNameHi: row.productNameHi ?? '',
         slug: row.slug,
         weight: row.weight,
+        weightHi: row.weightHi ?? '',
         image: productImage({
           name: row.productName,
           image: await firstImage(row.productId),
@@ -656,6 +668,8 @@ export function createOrdersService(
         items: o.items.map((i) => ({
           productName: i.productName,
           variant: i.variant,
+          productNameHi: i.productNameHi,
+          variantHi: i.variantHi,
           quantity: i.quantity,
           price: linePriceDto(i),
         })),
