@@ -54,7 +54,7 @@ test('with no MRP saving and no coupon, the price details show no −₹0 rows; 
   await expect(welcome.getByRole('button')).toHaveCount(0);
   await expect(couponItem(page, 'FLAT50')).toContainText('Add ₹409 more to use this coupon.');
   await expect(page.getByRole('dialog', { name: 'Available Coupons' })).toContainText(
-    'A percent discount is rounded to the nearest whole rupee',
+    'Discounts are rounded to whole rupees',
   );
 });
 

@@ -18,7 +18,8 @@ test('a shopper pays a cash on delivery order online from the order page and see
   const payment = page.getByRole('region', { name: 'Payment' });
   await expect(payment.getByText('Cash on delivery', { exact: true })).toBeVisible();
   // Demo settings: ₹29 COD fee, no prepaid discount, so paying now saves the fee.
-  const button = payment.getByRole('button', { name: 'Pay now and save ₹29' });
+  // The button names its amount, as the COD button does.
+  const button = payment.getByRole('button', { name: `Pay ${rupees(amount - 2900)} now and save ₹29` });
   await expect(button).toBeVisible();
   await expect(payment).toContainText(
     `Pay ${rupees(amount - 2900)} online now instead of ${rupees(amount)} on delivery.`,

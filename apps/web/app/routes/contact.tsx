@@ -1,4 +1,5 @@
 import { ContactInput, contactProblems } from '@spice/shared/contracts/contact';
+import { formatMobile } from '@spice/shared/validators';
 import type { ReactNode } from 'react';
 import { data, useSearchParams } from 'react-router';
 import { getStorefront } from '../context';
@@ -73,7 +74,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
           <>
             {' '}
             {phoneNumber
-              ? t.rich('contact.writeToOrCall', { email, phone: phoneNumber, ...links })
+              ? t.rich('contact.writeToOrCall', { email, phone: formatMobile(phoneNumber), ...links })
               : t.rich('contact.writeTo', { email, ...links })}
           </>
         ) : null}

@@ -282,4 +282,20 @@ describe('user by e-mail', () => {
     });
     expect(mine.json().mobile).toBe('9876500060');
   });
+
+  it('answers the signup form 200 for an unused e-mail too, naming no mobile', async () => {
+    await signUp(t.app, '9876500062', 'status-owner@example.in');
+    expect((await t.app.inject('/api/email/status/status-owner@example.in')).statusCode).toBe(401);
+    const { cookie } = await verifyMobile(t.app, '9876500063');
+    const status = (email: string, c = cookie) =>
+      t.app.inject({ url: `/api/email/status/${email}`, headers: { cookie: c } });
+    expect((await status('nobody2@example.in')).json()).toEqual({ inUse: false, yours: false });
+    expect((await status('nobody2@example.in')).statusCode).toBe(200);
+    expect((await status('STATUS-OWNER@example.in')).json()).toEqual({ inUse: true, yours: false });
+    const own = await verifyMobile(t.app, '9876500062');
+    expect((await status('status-owner@example.in', own.cookie)).json()).toEqual({
+      inUse: true,
+      yours: true,
+    });
+  });
 });
