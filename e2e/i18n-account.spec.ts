@@ -138,7 +138,7 @@ test('/hi/profile: addresses and message preferences in Hindi, a bad pincode sai
   await expect(card).toHaveCount(1);
   await expect(card).toContainText('कार्यालय');
   await expect(card).toContainText('डिफ़ॉल्ट');
-  await expect(card).toContainText('फ़ोन: +91 9876543210');
+  await expect(card).toContainText('फ़ोन: +91 98765 43210');
   await card.getByRole('button', { name: 'Meera Nair के पते के विकल्प' }).click();
   await expect(card.getByRole('button', { name: 'बदलें' })).toBeVisible();
   await expect(card.getByRole('button', { name: 'हटाएँ' })).toBeVisible();
