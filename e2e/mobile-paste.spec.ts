@@ -12,7 +12,7 @@ async function paste(page: Page, field: Locator, text: string) {
   await page.keyboard.insertText(text);
 }
 
-test('a pasted +91 number fills the login, contact and address mobile fields whole', async ({ page }) => {
+test('a pasted +91 number fills the login, contact and address mobile fields whole; a new address starts with the account’s name and mobile', async ({ page }) => {
   await open(page, '/');
   await page.getByRole('button', { name: 'Login' }).click();
   const login = page.getByRole('dialog', { name: 'Login' });
@@ -25,10 +25,13 @@ test('a pasted +91 number fills the login, contact and address mobile fields who
   await paste(page, phone, '098765-01235');
   await expect(phone).toHaveValue('9876501235');
 
-  await signUpThroughApi(page.request, { firstName: 'Paste' });
+  const shopper = await signUpThroughApi(page.request, { firstName: 'Paste', lastName: 'Kumar' });
   await open(page, '/profile');
   await page.getByRole('button', { name: '+ Add New Address' }).click();
   const form = page.getByRole('dialog', { name: 'Add New Address' });
+  // A new address starts with the account's name and mobile.
+  await expect(form.getByLabel('Full name')).toHaveValue('Paste Kumar');
+  await expect(form.getByLabel('Phone number')).toHaveValue(shopper.mobile);
   await form.getByLabel('Phone number').fill('');
   await paste(page, form.getByLabel('Phone number'), PASTED);
   await expect(form.getByLabel('Phone number')).toHaveValue('9876501235');

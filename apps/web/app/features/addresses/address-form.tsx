@@ -11,7 +11,9 @@ import type { SpecMessages } from '@spice/shared/messages-hi';
 import { digitsOnly, normaliseMobile, PINCODE_PATTERN } from '@spice/shared/validators';
 import { type FormEvent, useRef, useState } from 'react';
 import { type MessageKey, useSpecMessages, useT } from '../../i18n';
+import { useRootData } from '../../root';
 import { ApiError, api } from '../account/api';
+import { useStoredUser } from '../account/user-store';
 
 const HIGHLIGHT_MS = 1000;
 const REQUIRED = ['name', 'phone', 'pincode', 'locality', 'addressLine', 'city', 'state'] as const;
@@ -74,6 +76,8 @@ export function AddressForm({
   onCancel: () => void;
   submitLabel?: string;
 }) {
+  const { user: serverUser } = useRootData();
+  const user = useStoredUser(serverUser);
   const [values, setValues] = useState(() =>
     initial
       ? {
@@ -82,7 +86,12 @@ export function AddressForm({
           landmark: initial.landmark ?? '',
           alternatePhone: initial.alternatePhone ?? '',
         }
-      : EMPTY,
+      : // A new address starts with the account's name and mobile: most parcels go to their owner.
+        {
+          ...EMPTY,
+          name: user ? `${user.firstName} ${user.lastName}`.trim() : '',
+          phone: user ? normaliseMobile(user.mobile) : '',
+        },
   );
   const [error, setError] = useState('');
   const [highlighted, setHighlighted] = useState<Field[]>([]);
