@@ -131,14 +131,14 @@ test('/hi/profile: addresses and message preferences in Hindi, a bad pincode sai
   await lookAt(page, 'address-form', form.getByRole('alert'), false);
 
   await form.getByLabel('पिनकोड').fill('560001');
-  await form.getByLabel('दफ़्तर').check();
+  await form.getByLabel('कार्यालय').check();
   await form.getByRole('button', { name: 'पता सहेजें' }).click();
   await expect(form).toBeHidden();
   const card = page.locator('.address-card');
   await expect(card).toHaveCount(1);
-  await expect(card).toContainText('दफ़्तर');
+  await expect(card).toContainText('कार्यालय');
   await expect(card).toContainText('डिफ़ॉल्ट');
-  await expect(card).toContainText('फ़ोन: +91 9876543210');
+  await expect(card).toContainText('फ़ोन: +91 98765 43210');
   await card.getByRole('button', { name: 'Meera Nair के पते के विकल्प' }).click();
   await expect(card.getByRole('button', { name: 'बदलें' })).toBeVisible();
   await expect(card.getByRole('button', { name: 'हटाएँ' })).toBeVisible();

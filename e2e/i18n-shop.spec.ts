@@ -79,7 +79,8 @@ test('a shopper buys in Hindi: cart, checkout and a cash on delivery order, with
   await expect(page).toHaveURL(new RegExp(`/hi/orders/${orderId}$`));
   await expect(page.getByRole('heading', { level: 1, name: `ऑर्डर ${orderId}` })).toBeVisible();
   await expect(page.locator('.order-page__placed')).toHaveText(
-    new RegExp(`^\\d{1,2} ${HINDI_MONTH.source}, \\d{1,2}:\\d\\d [ap]m IST को ऑर्डर किया$`),
+    // The time says the part of the day in Hindi ('रात 10:24'), not am/pm.
+    new RegExp(`^\\d{1,2} ${HINDI_MONTH.source}, (सुबह|दोपहर|शाम|रात) \\d{1,2}:\\d\\d IST को ऑर्डर किया$`),
   );
   await expect(page.locator('.order-page .status')).toHaveText('ऑर्डर हो गया');
   const facts = page.locator('.order-facts').first();

@@ -1,11 +1,13 @@
 // After the purchase: the shopper's own order page (from My Orders and the success page), Buy
 // again and Rate this product, and that nobody else can open it.
+
+import { adminPage } from './admin-session.ts';
 import { expectNoSeriousAxeViolations } from './axe.ts';
-import { ADDRESS, placeOrder } from './orders-api.ts';
+import { ADDRESS, moveOrderThroughApi, placeOrder } from './orders-api.ts';
 import { signUpThroughApi } from './shoppers.ts';
 import { expect, MOBILE, open, test } from './support.ts';
 
-test('a shopper opens an order from My Orders, sees everything about it, buys an item again and can rate it', async ({
+test('a shopper opens an order from My Orders, sees everything about it and every step to come, and buys an item again', async ({
   page,
 }) => {
   // Several searches and axe scans on a busy machine.
@@ -28,7 +30,7 @@ test('a shopper opens an order from My Orders, sees everything about it, buys an
   const address = page.getByRole('region', { name: 'Delivery Address' });
   await expect(address).toContainText(ADDRESS.name);
   await expect(address).toContainText(`${ADDRESS.addressLine}, ${ADDRESS.locality}`);
-  await expect(address).toContainText(ADDRESS.phone);
+  await expect(address).toContainText(`+91 ${ADDRESS.phone.slice(0, 5)} ${ADDRESS.phone.slice(5)}`);
 
   const payment = page.getByRole('region', { name: 'Payment' });
   await expect(payment).toContainText('Online (Razorpay)');
@@ -37,18 +39,23 @@ test('a shopper opens an order from My Orders, sees everything about it, buys an
   const prices = page.getByRole('region', { name: 'Price Details' });
   await expect(prices.locator('.order-prices__total dd')).toHaveText(`₹${order.totalAmount}`);
 
+  // Every step to come, the one reached with its IST time, the expected day on the last.
   const timeline = page.getByRole('region', { name: 'Order Status' });
-  await expect(timeline.getByRole('listitem')).toHaveCount(1);
-  await expect(timeline.getByRole('listitem')).toContainText(
-    /Placed\s*\d{1,2} \w{3} \d{4}, \d{1,2}:\d\d [ap]m IST/,
-  );
+  const steps = timeline.getByRole('listitem');
+  await expect(steps).toHaveText([
+    /^Placed\s*\d{1,2} \w{3} \d{4}, \d{1,2}:\d\d [ap]m IST$/,
+    'Confirmed',
+    'Packed',
+    'Shipped',
+    'Out for delivery',
+    /^Delivered\s*Expected by \w{3}, \d{1,2} \w{3}$/,
+  ]);
+  await expect(page.getByText(/^Delivery by \w{3}, \d{1,2} \w{3}$/)).toBeVisible();
 
   await expectNoSeriousAxeViolations(page);
 
-  await expect(items.getByRole('link', { name: 'Rate this product' })).toHaveAttribute(
-    'href',
-    `/rate/${order.garam.id}`,
-  );
+  // Not delivered yet: nothing to rate.
+  await expect(items.getByRole('link', { name: 'Rate this product' })).toHaveCount(0);
 
   // The cart was emptied by the order; Buy again puts the same variant back, once.
   await expect(page.getByRole('banner').locator('.badge')).toHaveCount(0);
@@ -61,7 +68,34 @@ test('a shopper opens an order from My Orders, sees everything about it, buys an
     quantity: number;
   }[];
   expect(cart.map((l) => [l.productId, l.variant, l.quantity])).toEqual([[order.garam.id, order.weight, 1]]);
+});
 
+test('a delivered order: every step reached, no wait for courier updates, and its products to rate', async ({
+  page,
+  browser,
+}) => {
+  await open(page, '/');
+  const shopper = await signUpThroughApi(page.request, { firstName: 'Deepa' });
+  const order = await placeOrder(page.request, shopper.mobile);
+  const { context, admin } = await adminPage(browser);
+  await moveOrderThroughApi(admin.request, order.orderNumber, [
+    'CONFIRMED',
+    'PACKED',
+    'SHIPPED',
+    'DELIVERED',
+  ]);
+  await context.close();
+
+  await open(page, `/orders/${order.orderNumber}`);
+  const timeline = page.getByRole('region', { name: 'Order Status' });
+  await expect(timeline.locator('.order-timeline__step--upcoming')).toHaveCount(0);
+  await expect(timeline.locator('[aria-current="step"]')).toContainText(
+    /Delivered\s*\d{1,2} \w{3} \d{4}, .* IST/,
+  );
+  await expect(timeline.getByText('Out for delivery')).toBeVisible();
+  await expect(page.getByText('The courier has not sent updates yet.')).toHaveCount(0);
+  await expect(page.getByText(/Expected by|^Delivery by/)).toHaveCount(0);
+  const items = page.getByRole('region', { name: 'Items' });
   await items.getByRole('link', { name: 'Rate this product' }).click();
   await expect(page).toHaveURL(new RegExp(`/rate/${order.garam.id}$`));
 });
@@ -82,6 +116,8 @@ test('the success page shows where the order goes and links to the order', async
   const delivering = page.getByRole('region', { name: 'Delivering to' });
   await expect(delivering).toContainText(ADDRESS.name);
   await expect(delivering).toContainText(ADDRESS.city);
+  // The order's own promise, the same words the checkout used.
+  await expect(page.getByText(/^Delivery by \w{3}, \d{1,2} \w{3}$/)).toBeVisible();
   await page.getByRole('link', { name: 'View Order' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Order ${order.orderNumber}` })).toBeVisible();
 });

@@ -35,10 +35,11 @@ import { ORDER_MESSAGE_JOB } from './modules/messaging/order-message-job.ts';
 import { createOrderMessages, type OrderMessageEvent } from './modules/messaging/order-messages.ts';
 import { createMessenger } from './modules/messaging/service.ts';
 import { createAdminOrdersService } from './modules/orders/admin-service.ts';
-import { pendingCouponUses } from './modules/orders/checkout-status.ts';
+import { hasBought, hasEarlierOrder, pendingCouponUses } from './modules/orders/checkout-status.ts';
 import { createCodRemittanceService } from './modules/orders/cod-remittance.ts';
 import { createCustomerOrderService } from './modules/orders/customer-order.ts';
 import { recordRefundProcessed } from './modules/orders/refund-status.ts';
+import { createSelfCancel } from './modules/orders/self-cancel.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { variantsInUse } from './modules/orders/variant-usage.ts';
 import { createGateway } from './modules/payments/gateway.ts';
@@ -81,7 +82,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   const { bus } = deps;
   const catalog = createCatalogService(db, { ttlMs, bus });
   const checkout = createCheckoutService(db, { ttlMs, bus });
-  const coupons = createCouponsService(db, { pendingUses: pendingCouponUses });
+  const coupons = createCouponsService(db, { pendingUses: pendingCouponUses, hasEarlierOrder });
   const gateway = createGateway(config, () => deps.secrets.paymentsSimulated);
   const audit = createAuditService(db);
   const payments = createPaymentsLedger(db);
@@ -107,7 +108,12 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     },
     log: deps.log,
   });
-  const reviews = createReviewsService(db, { catalog, ttlMs, bus });
+  const reviews = createReviewsService(db, {
+    catalog,
+    ttlMs,
+    bus,
+    hasBought: (userId, productId) => hasBought(db, userId, productId),
+  });
   const delivery = createDeliveryService(db, { checkout, audit, ttlMs, bus });
   const sessions = createSessionStore(db, {
     days: config.SESSION_DAYS,
@@ -124,6 +130,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     checkout,
     refunds,
     invoices,
+    ledger: payments,
     onlinePayments: gateway.keyId !== '',
   });
   const content = createContentService(db, { ttlMs, bus });
@@ -137,6 +144,11 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     refundAmount: async (_orderNumber, refundId) => (await refunds.find(refundId))?.amountPaise ?? null,
     refundLines: async (_orderNumber, refundId) => (await refunds.find(refundId))?.lines ?? [],
     cancelRefundAmount: async (orderNumber) => (await refunds.cancelRefund(orderNumber))?.amountPaise ?? null,
+    // A payment refunded instead of applied to its order ('Pay now' after shipping): why.
+    refundCause: async (refundId) => {
+      const refund = await refunds.find(refundId);
+      return refund && !refund.orderId ? payments.refundReason(refund.paymentId) : null;
+    },
     log: deps.log,
   });
   /** What each job does; the worker (app.ts) adds the schedules. Every handler is idempotent. */
@@ -173,9 +185,11 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     stockChanged: (levels) => catalog.stockChanged(levels),
     log: deps.log,
   });
+  const cancelOwnOrder = createSelfCancel(db, { adminOrders, customerOrders });
   return {
     bus,
     jobs,
+    cancelOwnOrder,
     jobHandlers,
     jobsAdmin: createJobsAdmin(db, { jobs, audit }),
     refunds,

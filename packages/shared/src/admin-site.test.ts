@@ -244,9 +244,11 @@ describe('coupon contract', () => {
       validUntil: '2026-11-05T18:29:00.000Z',
       usageLimit: 1000,
       perUserLimit: 1,
+      firstOrderOnly: false,
       active: true,
     });
     expect(CouponCreate.parse({ ...valid, usageLimit: '', perUserLimit: null }).usageLimit).toBeNull();
+    expect(CouponCreate.parse({ ...valid, firstOrderOnly: 'true' }).firstOrderOnly).toBe(true);
   });
 
   it('refuses a percent above 100, a cap on a flat coupon, three decimals and non-positive limits', () => {

@@ -230,8 +230,8 @@ describe('payNowOffer', () => {
   });
 
   it('labels the button with the saving, or plainly when there is none', () => {
-    expect(payNowLabel(4_700)).toBe('Pay now and save ₹47');
-    expect(payNowLabel(0)).toBe('Pay now');
+    expect(payNowLabel(4_700, 36_100)).toBe('Pay ₹361 now and save ₹47');
+    expect(payNowLabel(0, 36_100)).toBe('Pay ₹361 now');
   });
 });
 

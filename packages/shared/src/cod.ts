@@ -171,8 +171,11 @@ export function payNowOffer(
 }
 
 /** The order page's button: the saving when there is one. */
-export const payNowLabel = (savingPaise: number) =>
-  savingPaise > 0 ? `Pay now and save ${formatRupees(savingPaise)}` : 'Pay now';
+/** The button names its amount, as the COD button does: 'Pay ₹361 now and save ₹29'. */
+export const payNowLabel = (savingPaise: number, totalPaise: number) =>
+  savingPaise > 0
+    ? `Pay ${formatRupees(totalPaise)} now and save ${formatRupees(savingPaise)}`
+    : `Pay ${formatRupees(totalPaise)} now`;
 
 export const PAY_NOW_MESSAGES = {
   notPayable: 'This order can no longer be paid online.',

@@ -129,6 +129,20 @@ describe('couponBlock: what stops one shopper from using a live coupon', () => {
     expect(block === null ? null : couponBlockText(block)).toBe(expected);
   });
 
+  it('keeps a first-order coupon from a shopper with an earlier order, before any other reason', () => {
+    const first = { ...once, firstOrderOnly: true };
+    const text = (b: ReturnType<typeof couponBlock>) => (b === null ? null : couponBlockText(b));
+    expect(
+      text(couponBlock(first, { usesByShopper: 0, subtotalPaise: rupees(300), hasEarlierOrder: false })),
+    ).toBe(null);
+    expect(
+      text(couponBlock(first, { usesByShopper: 1, subtotalPaise: rupees(10), hasEarlierOrder: true })),
+    ).toBe('This coupon is for your first order only.');
+    expect(
+      text(couponBlock(once, { usesByShopper: 0, subtotalPaise: rupees(300), hasEarlierOrder: true })),
+    ).toBe(null);
+  });
+
   it('blocks exactly when the discount rule would give nothing for the cart, or the uses are taken', () => {
     fc.assert(
       fc.property(

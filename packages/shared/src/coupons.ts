@@ -38,11 +38,15 @@ export function couponDiscount(rule: CouponRule, subtotalPaise: number): number 
 }
 
 export const COUPON_USED_BY_SHOPPER = 'You have already used this coupon.';
+export const COUPON_FIRST_ORDER_ONLY = 'This coupon is for your first order only.';
 export const addMoreForCoupon = (amountToGoPaise: number) =>
   `Add ${formatRupees(amountToGoPaise)} more to use this coupon.`;
 
 /** Why a live coupon is not for this shopper now: their own uses are taken, or the cart is too small. */
-export type CouponBlock = { reason: 'used' } | { reason: 'cart-too-small'; amountToGoPaise: number };
+export type CouponBlock =
+  | { reason: 'first-order' }
+  | { reason: 'used' }
+  | { reason: 'cart-too-small'; amountToGoPaise: number };
 
 /**
  * Whether one shopper can use a live coupon (active, in its window, total uses left) with this
@@ -50,9 +54,11 @@ export type CouponBlock = { reason: 'used' } | { reason: 'cart-too-small'; amoun
  * same rule when a coupon is applied, so the list never offers what Apply would refuse.
  */
 export function couponBlock(
-  coupon: { perUserLimit: number | null; minCartValuePaise: number },
-  shopper: { usesByShopper: number; subtotalPaise: number },
+  coupon: { perUserLimit: number | null; minCartValuePaise: number; firstOrderOnly?: boolean },
+  /** hasEarlierOrder: an order of theirs not cancelled (decision 0032); a first-order coupon is not for them. */
+  shopper: { usesByShopper: number; subtotalPaise: number; hasEarlierOrder?: boolean },
 ): CouponBlock | null {
+  if (coupon.firstOrderOnly && shopper.hasEarlierOrder) return { reason: 'first-order' };
   if (coupon.perUserLimit !== null && shopper.usesByShopper >= coupon.perUserLimit) return { reason: 'used' };
   if (shopper.subtotalPaise < coupon.minCartValuePaise) {
     return { reason: 'cart-too-small', amountToGoPaise: coupon.minCartValuePaise - shopper.subtotalPaise };
@@ -62,6 +68,7 @@ export function couponBlock(
 
 /** The block in the words shoppers read (the coupon list and the refusal of Apply). */
 export function couponBlockText(block: CouponBlock): string {
+  if (block.reason === 'first-order') return COUPON_FIRST_ORDER_ONLY;
   return block.reason === 'used' ? COUPON_USED_BY_SHOPPER : addMoreForCoupon(block.amountToGoPaise);
 }
 

@@ -108,6 +108,12 @@ export function dispatchDate(now: Date, cutoffMinutes: number, holidays: readonl
   return addWorkingDays(toDay(dayMs(today) + DAY_MS), 0, holidays);
 }
 
+/** A delivery window: the first and last day ('YYYY-MM-DD', IST) a parcel may arrive. */
+export interface DeliveryWindow {
+  from: string;
+  to: string;
+}
+
 /**
  * The delivery window of an order placed `now`: dispatch, then the zone's days in transit, both
  * counted in working days (couriers neither ship nor deliver on Sundays and listed holidays).
@@ -116,7 +122,7 @@ export function estimateDelivery(
   now: Date,
   rules: Pick<DeliveryRules, 'cutoffMinutes' | 'holidays'>,
   zone: ZoneRule,
-): { from: string; to: string } {
+): DeliveryWindow {
   const shipped = dispatchDate(now, rules.cutoffMinutes, rules.holidays);
   return {
     from: addWorkingDays(shipped, zone.minDays, rules.holidays),
@@ -128,6 +134,19 @@ export function estimateDelivery(
 export function formatDeliveryDate(day: string): string {
   const d = new Date(dayMs(day));
   return `${WEEKDAYS[d.getUTCDay()]}, ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
+}
+
+const HINDI_DAY = new Intl.DateTimeFormat('hi-IN', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+  numberingSystem: 'latn',
+});
+
+/** A delivery day ('2026-12-01'): 'Tue, 1 Dec' in English, 'मंगलवार, 1 दिसंबर' in Hindi. */
+export function deliveryDay(day: string, lang: 'en' | 'hi'): string {
+  return lang === 'hi' ? HINDI_DAY.format(new Date(dayMs(day))) : formatDeliveryDate(day);
 }
 
 /** What the shopper reads: the last day of the window is the promise. */

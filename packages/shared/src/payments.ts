@@ -43,3 +43,14 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   refunded: 'Refunded',
   failed: 'Failed',
 };
+
+/**
+ * Why a shopper's payment was refunded instead of applied to their order, as they read it (English,
+ * Hindi): '₹361 paid online was refunded: the order had already shipped'.
+ */
+export const RETURN_CAUSES: Readonly<Record<string, readonly [string, string]>> = {
+  order_shipped: ['the order had already shipped', 'ऑर्डर पहले ही भेजा जा चुका था'],
+  order_cancelled: ['the order had been cancelled', 'ऑर्डर रद्द हो चुका था'],
+  already_paid: ['the order was already paid', 'ऑर्डर का भुगतान पहले ही हो चुका था'],
+  amount_mismatch: ['the amount paid did not match the order', 'चुकाई गई राशि ऑर्डर से मेल नहीं खाती थी'],
+};

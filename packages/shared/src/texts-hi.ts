@@ -11,11 +11,12 @@
 
 import { COD_MESSAGES, PAY_NOW_MESSAGES } from './cod.ts';
 import { CONTACT_TEXTS } from './contracts/contact.ts';
-import { COUPON_USED_BY_SHOPPER } from './coupons.ts';
+import { COUPON_FIRST_ORDER_ONLY, COUPON_USED_BY_SHOPPER } from './coupons.ts';
 import { DELIVERY_MESSAGES } from './delivery.ts';
 import { MESSAGES } from './messages.ts';
 import { MESSAGES_HI, specMessages } from './messages-hi.ts';
 import { REVIEW_LIMITS, REVIEW_TEXTS } from './reviews.ts';
+import { SELF_CANCEL_MESSAGES } from './self-cancel.ts';
 
 export const TEXTS_HI: readonly (readonly [string, string])[] = [
   // The spec's own texts (messages-hi.ts).
@@ -55,6 +56,11 @@ export const TEXTS_HI: readonly (readonly [string, string])[] = [
     'इस वित्त वर्ष के क्रेडिट नोट नंबर खत्म हो गए हैं। अभी यह काम नहीं हो सका; कृपया थोड़ी देर बाद फिर कोशिश करें या हमसे संपर्क करें।',
   ],
 
+  // A shopper cancelling their own order.
+  [SELF_CANCEL_MESSAGES.packed, 'यह ऑर्डर पैक हो चुका है, इसलिए अब यहाँ से रद्द नहीं हो सकता। कृपया हमसे संपर्क करें।'],
+  [SELF_CANCEL_MESSAGES.cancelled, 'यह ऑर्डर पहले ही रद्द हो चुका है।'],
+  [SELF_CANCEL_MESSAGES.reason, 'कृपया बताएँ कि आप ऑर्डर क्यों रद्द कर रहे हैं।'],
+
   // Delivery and pincodes.
   [DELIVERY_MESSAGES.notServiceable, 'हम अभी इस पिनकोड पर डिलीवरी नहीं करते।'],
   [DELIVERY_MESSAGES.unknownPincode, 'यह पिनकोड हमें नहीं मिला।'],
@@ -87,6 +93,7 @@ export const TEXTS_HI: readonly (readonly [string, string])[] = [
 
   // Coupons.
   [COUPON_USED_BY_SHOPPER, 'आप यह कूपन पहले ही इस्तेमाल कर चुके हैं।'],
+  [COUPON_FIRST_ORDER_ONLY, 'यह कूपन सिर्फ़ आपके पहले ऑर्डर के लिए है।'],
   ['Add {amount} more to use this coupon.', 'यह कूपन इस्तेमाल करने के लिए {amount} का सामान और जोड़ें।'],
   ['This coupon has reached its usage limit.', 'यह कूपन जितनी बार इस्तेमाल हो सकता था, हो चुका है।'],
   ['Invalid or expired coupon.', 'यह कूपन सही नहीं है या इसकी मियाद ख़त्म हो चुकी है।'],
@@ -166,7 +173,7 @@ export const TEXTS_HI: readonly (readonly [string, string])[] = [
   ['First name is too long.', 'पहला नाम बहुत लंबा है।'],
   ['Last name is too long.', 'उपनाम बहुत लंबा है।'],
   ['Must be at most {max} characters.', 'ज़्यादा से ज़्यादा {max} अक्षर लिखें।'],
-  ['Address type must be Home or Work.', 'पते का प्रकार घर या दफ़्तर होना चाहिए।'],
+  ['Address type must be Home or Work.', 'पते का प्रकार घर या कार्यालय होना चाहिए।'],
 
   // Contact.
   [CONTACT_TEXTS.email, 'कृपया सही ईमेल पता डालें।'],

@@ -60,6 +60,7 @@ export async function insertDemoShopSettings(tx: Tx, daysFromNow: DaysFromNow): 
       validUntil: null,
       usageLimit: null,
       perUserLimit: 1,
+      firstOrderOnly: true,
     },
     {
       code: 'FLAT50',

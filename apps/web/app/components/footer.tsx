@@ -1,4 +1,5 @@
 import { POLICY_PATHS } from '@spice/shared/policy';
+import { formatMobile } from '@spice/shared/validators';
 import { Link } from 'react-router';
 import { ContactLink } from '../features/contact/contact-link';
 import { useLocalePath, useT } from '../i18n';
@@ -57,7 +58,7 @@ export function Footer() {
           {footer.phoneNumber ? (
             <a href={`tel:${footer.phoneNumber.replace(/\s+/g, '')}`} className="footer__contact">
               <PhoneIcon />
-              {footer.phoneNumber}
+              {formatMobile(footer.phoneNumber)}
             </a>
           ) : null}
           {footer.facebookUrl || footer.instagramUrl ? (

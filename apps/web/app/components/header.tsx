@@ -176,9 +176,18 @@ function ProfileMenu({ firstName, admin }: { firstName: string; admin: boolean }
       </button>
       {open ? (
         <div className="profile-menu__list">
-          <Link to={lp('/profile')}>{t('header.myProfile')}</Link>
-          <Link to={lp('/orders')}>{t('header.orders')}</Link>
-          {admin ? <Link to="/admin">{t('header.backOffice')}</Link> : null}
+          {/* On a phone the menu above already lists these: only Logout is new here. */}
+          <Link to={lp('/profile')} className="profile-menu__in-nav">
+            {t('header.myProfile')}
+          </Link>
+          <Link to={lp('/orders')} className="profile-menu__in-nav">
+            {t('header.orders')}
+          </Link>
+          {admin ? (
+            <Link to="/admin" className="profile-menu__in-nav">
+              {t('header.backOffice')}
+            </Link>
+          ) : null}
           <button type="button" onClick={() => void logout()}>
             {t('header.logout')}
           </button>

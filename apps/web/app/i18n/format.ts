@@ -39,10 +39,11 @@ export function formatters(lang: Lang): Formatters {
     timeZone: TIME_ZONE,
     numberingSystem: 'latn',
   });
+  // Hindi reads the part of the day, not am/pm: 'रात 10:24', 'सुबह 9:05'.
   const timeFormat = new Intl.DateTimeFormat(tag, {
     hour: 'numeric',
     minute: '2-digit',
-    hour12: true,
+    ...(lang === 'hi' ? { dayPeriod: 'short' as const } : { hour12: true }),
     timeZone: TIME_ZONE,
     numberingSystem: 'latn',
   });

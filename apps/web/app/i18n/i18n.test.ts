@@ -96,7 +96,9 @@ describe('formats', () => {
     expect(formatters('en').date('2026-01-31T20:00:00Z')).toBe('1 Feb 2026');
     expect(formatters('hi').date('2026-01-31T20:00:00Z')).toBe('1 फ़रवरी 2026');
     expect(formatters('en').dateTime(at)).toBe('23 Nov 2026, 9:05 pm IST');
-    expect(formatters('hi').dateTime(at)).toBe('23 नवंबर 2026, 9:05 pm IST');
+    expect(formatters('hi').dateTime(at)).toBe('23 नवंबर 2026, रात 9:05 IST');
+    expect(formatters('hi').dateTime('2026-11-23T16:54:00Z')).toBe('23 नवंबर 2026, रात 10:24 IST');
+    expect(formatters('hi').dateTime('2026-11-23T04:00:00Z')).toBe('23 नवंबर 2026, सुबह 9:30 IST');
   });
 
   it('refuses what is not a date', () => {

@@ -1,6 +1,7 @@
 import { ContactInput, contactProblems } from '@spice/shared/contracts/contact';
+import { formatMobile } from '@spice/shared/validators';
 import type { ReactNode } from 'react';
-import { data } from 'react-router';
+import { data, useSearchParams } from 'react-router';
 import { getStorefront } from '../context';
 import { ContactForm, type ContactResult } from '../features/contact/contact-form';
 import { useLocalePath, useT } from '../i18n';
@@ -56,6 +57,10 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
   const t = useT();
   const lp = useLocalePath();
   const { email, phoneNumber } = footer;
+  // From an order page's 'Ask about this order': the message starts by naming the order.
+  const order = useSearchParams()[0].get('order');
+  const initialMessage =
+    order && /^[A-Z0-9-]{1,40}$/.test(order) ? t('contact.aboutOrder', { number: order }) : '';
   const links = {
     mail: (chunks: ReactNode[]) => <a href={`mailto:${email}`}>{chunks}</a>,
     tel: (chunks: ReactNode[]) => <a href={`tel:${phoneNumber?.replace(/\s+/g, '')}`}>{chunks}</a>,
@@ -69,13 +74,18 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
           <>
             {' '}
             {phoneNumber
-              ? t.rich('contact.writeToOrCall', { email, phone: phoneNumber, ...links })
+              ? t.rich('contact.writeToOrCall', { email, phone: formatMobile(phoneNumber), ...links })
               : t.rich('contact.writeTo', { email, ...links })}
           </>
         ) : null}
       </p>
       <div className="contact-page__card">
-        <ContactForm idPrefix="contact-page" cancelHref={lp('/')} serverResult={actionData} />
+        <ContactForm
+          idPrefix="contact-page"
+          cancelHref={lp('/')}
+          serverResult={actionData}
+          initialMessage={initialMessage}
+        />
       </div>
     </main>
   );

@@ -1,11 +1,12 @@
 import type { OrderDetailDto } from '@spice/shared/contracts/commerce';
+import { deliveryDay } from '@spice/shared/delivery';
 import { formatRupees } from '@spice/shared/money';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { api } from '../features/account/api';
 import { clearCartLocally, refreshCart } from '../features/cart/cart-store';
 import { DeliveryAddress } from '../features/orders/delivery-address';
-import { rootT, useLocalePath, useT } from '../i18n';
+import { rootT, useLang, useLocalePath, useT } from '../i18n';
 import { seoMeta } from '../seo';
 import orderStylesHref from '../styles/order.css?url';
 import { useHydrated } from '../use-hydrated';
@@ -40,6 +41,7 @@ export default function OrderSuccess() {
   const navigate = useNavigate();
   const t = useT();
   const lp = useLocalePath();
+  const lang = useLang();
   // The navigation state lives in the browser's history (a reload keeps it); the server never has
   // it, so the page uses it only once hydrated.
   const hydrated = useHydrated();
@@ -58,11 +60,13 @@ export default function OrderSuccess() {
 
   // Where the order goes, from the shopper's own order (the navigation state has only the ids).
   const orderId = state?.orderId;
-  const [address, setAddress] = useState<OrderDetailDto['deliveryAddress'] | null>(null);
+  const [placed, setPlaced] = useState<OrderDetailDto | null>(null);
+  const address = placed?.deliveryAddress ?? null;
+  const estimate = placed?.estimatedDelivery ?? null;
   useEffect(() => {
     if (!orderId) return;
     api<OrderDetailDto>(`/orders/${encodeURIComponent(orderId)}`)
-      .then((order) => setAddress(order.deliveryAddress))
+      .then(setPlaced)
       .catch((error: unknown) => console.warn('order fetch failed', error));
   }, [orderId]);
 
@@ -104,6 +108,11 @@ export default function OrderSuccess() {
           </div>
         )}
       </dl>
+      {estimate ? (
+        <p className="order-success__estimate delivery-estimate">
+          {t('orderSuccess.deliveryBy', { date: deliveryDay(estimate.to, lang) })}
+        </p>
+      ) : null}
       {address ? (
         <section className="order-success__address" aria-labelledby="delivery-heading">
           <h2 id="delivery-heading">{t('orderSuccess.deliveringTo')}</h2>

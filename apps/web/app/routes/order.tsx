@@ -1,17 +1,22 @@
 import type { OrderDetailDto } from '@spice/shared/contracts/commerce';
+import { deliveryDay } from '@spice/shared/delivery';
 import { localizePath, pathLang } from '@spice/shared/lang';
+import { pick } from '@spice/shared/localized';
 import { formatPrice, formatRupees, rupeesToPaise } from '@spice/shared/money';
+import { RETURN_CAUSES } from '@spice/shared/payments';
 import { useState } from 'react';
 import { data, isRouteErrorResponse, Link, redirect } from 'react-router';
 import { Toast } from '../components/toast';
 import { currentUser, getStorefront } from '../context';
 import { addToCart } from '../features/cart/cart-store';
+import { CancelOrder } from '../features/orders/cancel-order';
 import { DeliveryAddress } from '../features/orders/delivery-address';
 import { InvoiceLinks } from '../features/orders/invoice-links';
 import { useOrderLabels } from '../features/orders/labels';
+import { OrderTimeline } from '../features/orders/order-timeline';
 import { PayNow } from '../features/orders/pay-now';
 import { ShipmentTracking } from '../features/orders/shipment-tracking';
-import { rootT, useLocalePath, useSpecMessages, useT } from '../i18n';
+import { rootT, useLang, useLocalePath, useSpecMessages, useT } from '../i18n';
 import { seoMeta } from '../seo';
 import orderStylesHref from '../styles/order.css?url';
 import type { Route } from './+types/order';
@@ -55,6 +60,7 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
   const t = useT();
   const lp = useLocalePath();
   const labels = useOrderLabels();
+  const lang = useLang();
   return (
     <main className="page order-page">
       <nav aria-label={t('order.breadcrumb')} className="breadcrumb">
@@ -68,6 +74,12 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
         </span>
       </div>
       <p className="order-page__placed">{t('order.placedOn', { date: labels.dateTime(order.createdAt) })}</p>
+      {/* The order's own promise, kept from placement, until it arrives (or will not). */}
+      {order.estimatedDelivery && ['PLACED', 'CONFIRMED', 'PACKED', 'SHIPPED'].includes(order.orderStatus) ? (
+        <p className="order-page__estimate delivery-estimate">
+          {t('order.deliveryBy', { date: deliveryDay(order.estimatedDelivery.to, lang) })}
+        </p>
+      ) : null}
       {order.invoiceNumber ? (
         <p className="order-page__invoice">
           {t('order.invoice', { number: order.invoiceNumber })}{' '}
@@ -86,26 +98,21 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
             <h2 id="items-heading">{t('order.itemsHeading')}</h2>
             <ul className="order-items">
               {order.items.map((item) => (
-                <OrderItem key={`${item.productId}-${item.variant}`} item={item} onAdded={setToast} />
+                <OrderItem
+                  key={`${item.productId}-${item.variant}`}
+                  item={item}
+                  delivered={order.orderStatus === 'DELIVERED'}
+                  onAdded={setToast}
+                />
               ))}
             </ul>
           </section>
 
           <section className="order-panel" aria-labelledby="status-heading">
             <h2 id="status-heading">{t('order.statusHeading')}</h2>
-            <ol className="order-timeline">
-              {order.statusHistory.map((step) => (
-                <li
-                  key={`${step.status}-${step.at}`}
-                  className={`order-timeline__step status-step--${step.status.toLowerCase()}`}
-                >
-                  <strong>{labels.status(step.status)}</strong>
-                  <time dateTime={step.at}>{labels.dateTime(step.at)}</time>
-                </li>
-              ))}
-            </ol>
+            <OrderTimeline order={order} />
             {order.tracking ? (
-              <ShipmentTracking tracking={order.tracking} />
+              <ShipmentTracking tracking={order.tracking} delivered={order.orderStatus === 'DELIVERED'} />
             ) : order.trackingId ? (
               <p className="order-page__tracking">
                 {t('order.trackingId')} <strong>{order.trackingId}</strong>
@@ -115,6 +122,7 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
         </div>
 
         <aside className="order-page__side">
+          <CancelOrder order={order} onCancelled={setToast} />
           <section className="order-panel" aria-labelledby="address-heading">
             <h2 id="address-heading">{t('order.addressHeading')}</h2>
             <DeliveryAddress address={order.deliveryAddress} />
@@ -138,6 +146,23 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
                 </div>
               ) : null}
             </dl>
+            {order.returnedPayments.length > 0 ? (
+              <ul className="order-refunds order-returned" aria-label={t('refund.list')}>
+                {order.returnedPayments.map((p) => (
+                  <li key={p.at} className="order-refund">
+                    {t(p.status === 'refunded' ? 'order.returnedRefunded' : 'order.returnedPending', {
+                      amount: formatPrice(p.amount),
+                      cause: returnCause(p.reason, lang),
+                    })}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {order.paymentStatus === 'COD_PENDING' && order.orderStatus !== 'CANCELLED' ? (
+              <p className="order-cod-due">
+                {t('order.codDue', { amount: formatPrice(order.priceDetails.finalAmount) })}
+              </p>
+            ) : null}
             {order.payNow ? (
               <PayNow
                 orderNumber={order.orderNumber}
@@ -170,27 +195,30 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
 
 function OrderItem({
   item,
+  delivered,
   onAdded,
 }: {
   item: OrderDetailDto['items'][number];
+  /** Only what has arrived can be rated. */
+  delivered: boolean;
   onAdded: (message: string) => void;
 }) {
   const [adding, setAdding] = useState(false);
   const t = useT();
   const lp = useLocalePath();
   const { messages } = useSpecMessages();
-  const name = item.slug ? (
-    <Link to={lp(`/product/${item.slug}`)}>{item.productName}</Link>
-  ) : (
-    item.productName
-  );
+  const lang = useLang();
+  // The names the order was placed with, in Hindi on a Hindi page when the catalogue had them.
+  const productName = pick(item.productName, item.productNameHi, lang);
+  const variant = pick(item.variant, item.variantHi, lang);
+  const name = item.slug ? <Link to={lp(`/product/${item.slug}`)}>{productName}</Link> : productName;
   return (
     <li className="order-item">
       <img src={item.image} alt="" width="72" height="72" loading="lazy" />
       <div className="order-item__body">
         <p className="order-item__name">{name}</p>
         <p className="order-item__meta">
-          {item.variant} × {item.quantity}
+          {variant} × {item.quantity}
         </p>
         {item.refundedQuantity > 0 ? (
           <p className="order-item__refunded">
@@ -202,7 +230,7 @@ function OrderItem({
           <strong>{formatRupees(rupeesToPaise(item.price) * item.quantity)}</strong>
         </p>
         <div className="order-item__actions">
-          {item.slug ? (
+          {item.slug && delivered ? (
             <Link to={lp(`/rate/${item.productId}`)} className="button button--small">
               {t('order.rate')}
             </Link>
@@ -211,7 +239,7 @@ function OrderItem({
             type="button"
             className="button button--small button--primary"
             disabled={!item.buyable || item.variantId === null || adding}
-            aria-label={t('order.buyAgainLabel', { name: `${item.productName} ${item.variant}` })}
+            aria-label={t('order.buyAgainLabel', { name: `${productName} ${variant}` })}
             onClick={async () => {
               if (item.variantId === null) return;
               setAdding(true);
@@ -290,6 +318,13 @@ function PriceDetails({ prices }: { prices: OrderDetailDto['priceDetails'] }) {
       </div>
     </dl>
   );
+}
+
+/** Why a payment was refunded instead of applied, in the page's language. */
+function returnCause(reason: string | null, lang: 'en' | 'hi'): string {
+  const cause = reason ? RETURN_CAUSES[reason] : undefined;
+  if (cause) return cause[lang === 'hi' ? 1 : 0];
+  return lang === 'hi' ? 'यह ऑर्डर पर लागू नहीं हो सका' : 'it could not be applied to the order';
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,11 +1,12 @@
 import type { OrderSummaryDto } from '@spice/shared/contracts/commerce';
+import { pick } from '@spice/shared/localized';
 import { formatPrice } from '@spice/shared/money';
 import { Link, useNavigation } from 'react-router';
 import { currentUser, getStorefront } from '../context';
 import { openLogin } from '../features/account/modal-events';
 import { InvoiceLinks } from '../features/orders/invoice-links';
 import { useOrderLabels } from '../features/orders/labels';
-import { rootT, useLocalePath, useT } from '../i18n';
+import { rootT, useLang, useLocalePath, useT } from '../i18n';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/orders';
 
@@ -32,6 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const t = useT();
+  const lang = useLang();
   const lp = useLocalePath();
   const labels = useOrderLabels();
   const loading = navigation.state === 'loading' && navigation.location.pathname === lp('/orders');
@@ -75,8 +77,8 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 <ul className="order-card__items">
                   {o.items.map((i) => (
                     <li key={`${i.productName}-${i.variant}`}>
-                      {i.productName} ({i.variant}) × {i.quantity}{' '}
-                      <span>{formatPrice(i.price * i.quantity)}</span>
+                      {pick(i.productName, i.productNameHi, lang)} ({pick(i.variant, i.variantHi, lang)}) ×{' '}
+                      {i.quantity} <span>{formatPrice(i.price * i.quantity)}</span>
                     </li>
                   ))}
                 </ul>

@@ -1,5 +1,6 @@
 import type { AddressDto, AddressInputDto } from '@spice/shared/contracts/accounts';
 import { localizePath } from '@spice/shared/lang';
+import { formatMobile } from '@spice/shared/validators';
 import { useState } from 'react';
 import { redirect, useRevalidator } from 'react-router';
 import { Modal } from '../components/modal';
@@ -92,7 +93,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </div>
         <div>
           <dt>{t('profile.mobile')}</dt>
-          <dd>+91 {user.mobile}</dd>
+          <dd>{formatMobile(user.mobile)}</dd>
         </div>
         <div>
           <dt>{t('profile.email')}</dt>

@@ -1,13 +1,20 @@
 // Contracts of login, signup, profile and addresses, with the spec's messages (section 8).
 
 import { MESSAGES } from '../messages.ts';
-import { EMAIL_PATTERN, MOBILE_PATTERN, OTP_PATTERN, PINCODE_PATTERN } from '../validators.ts';
+import {
+  EMAIL_PATTERN,
+  MOBILE_PATTERN,
+  nationalMobile,
+  OTP_PATTERN,
+  PINCODE_PATTERN,
+} from '../validators.ts';
 import * as z from './zod.ts';
 
+// A mobile is normalised the way the inputs do it (+91 98765 01235 → 9876501235) before the check.
 const mobile = z
   .string({ error: MESSAGES.invalidMobile })
-  .trim()
-  .regex(MOBILE_PATTERN, MESSAGES.invalidMobile);
+  .transform((v) => nationalMobile(v) ?? v)
+  .pipe(z.string().regex(MOBILE_PATTERN, MESSAGES.invalidMobile));
 const otp = z.string({ error: MESSAGES.invalidOtp }).trim().regex(OTP_PATTERN, MESSAGES.invalidOtp);
 const email = z
   .string({ error: MESSAGES.invalidEmail })
@@ -61,7 +68,8 @@ const phone = z
   .string({ error: mandatory })
   .trim()
   .min(1, mandatory)
-  .regex(MOBILE_PATTERN, MESSAGES.addressPhone);
+  .transform((v) => nationalMobile(v) ?? v)
+  .pipe(z.string().regex(MOBILE_PATTERN, MESSAGES.addressPhone));
 const optionalText = (max: number) =>
   z
     .string()
@@ -87,7 +95,7 @@ export const AddressInput = z.object({
     .string()
     .trim()
     .nullish()
-    .transform((v) => v || null)
+    .transform((v) => (v ? (nationalMobile(v) ?? v) : null))
     .refine((v) => v === null || MOBILE_PATTERN.test(v), MESSAGES.addressPhone),
   addressType: z.enum(['Home', 'Work'], { error: 'Address type must be Home or Work.' }).default('Home'),
   isDefault: z.boolean().default(false),

@@ -61,6 +61,8 @@ const couponFields = z.object({
   validUntil: z.preprocess(blankToNull, istDateTime.nullable()),
   usageLimit: limit,
   perUserLimit: limit,
+  /** Only for a shopper's first order (none earlier that was not cancelled). */
+  firstOrderOnly: formBoolean.default(false),
   active: formBoolean.default(true),
 });
 
@@ -104,6 +106,7 @@ export const AdminCoupon = z
     validUntil: z.string().nullable(),
     usageLimit: z.number().int().nullable(),
     perUserLimit: z.number().int().nullable(),
+    firstOrderOnly: z.boolean(),
     active: z.boolean(),
     /** Uses taken: paid orders plus checkouts awaiting payment that hold one. */
     usedCount: z.number().int(),

@@ -3,6 +3,7 @@
 import { MESSAGES } from '../messages.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { REFUND_STATUSES } from '../refunds.ts';
+import { SELF_CANCEL_MESSAGES, SELF_CANCEL_REASON_MAX } from '../self-cancel.ts';
 import { PAYMENT_MODES, PAYMENT_STATUSES, PayNowOfferDto } from './cod.ts';
 import { OptionalGstin } from './invoices.ts';
 import { Rupees } from './rupees.ts';
@@ -137,6 +138,9 @@ export const OrderSummary = z
       z.object({
         productName: z.string(),
         variant: z.string(),
+        /** The catalogue's Hindi name and weight when ordered; null when it had none. */
+        productNameHi: z.string().nullable(),
+        variantHi: z.string().nullable(),
         quantity: z.number().int(),
         price: Rupees,
       }),
@@ -165,6 +169,9 @@ export const OrderDetail = OrderSummary.extend({
       variantId: z.number().int().nullable(),
       productName: z.string(),
       variant: z.string(),
+      /** The catalogue's Hindi name and weight when ordered; null when it had none. */
+      productNameHi: z.string().nullable(),
+      variantHi: z.string().nullable(),
       quantity: z.number().int(),
       /** Units of this line in refunds asked for (pending or processed). */
       refundedQuantity: z.number().int(),
@@ -200,9 +207,27 @@ export const OrderDetail = OrderSummary.extend({
     finalAmount: Rupees,
   }),
   paymentId: z.string(),
+  /**
+   * The delivery window promised at placement ('YYYY-MM-DD', IST) from the delivery rules then;
+   * null on orders placed before the shop kept it.
+   */
+  estimatedDelivery: z.object({ from: z.string(), to: z.string() }).nullable(),
   /** A COD order not yet shipped may be paid online instead ('Pay now and save ₹X'); else null. */
   payNow: PayNowOfferDto.nullable(),
   statusHistory: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string() })),
+  /**
+   * Payments made for this order that were refunded instead of applied (a 'Pay now' that arrived
+   * after the order shipped), oldest first: the order stays as it was (a COD order still COD).
+   */
+  returnedPayments: z.array(
+    z.object({
+      amount: Rupees,
+      status: z.enum(['pending', 'refunded']),
+      /** Why (REFUND_REASONS), e.g. 'order_shipped'. */
+      reason: z.string().nullable(),
+      at: z.string(),
+    }),
+  ),
   /** Money given back through the gateway, oldest first (amount in rupees). */
   refunds: z.array(OrderRefund),
   /** One GST credit note per processed refund of an invoiced order, oldest first. */
@@ -213,3 +238,12 @@ export type CartItemDto = z.infer<typeof CartItem>;
 export type OrderSummaryDto = z.infer<typeof OrderSummary>;
 export type OrderDetailDto = z.infer<typeof OrderDetail>;
 export type PaymentOrderDto = z.infer<typeof PaymentOrder>;
+
+/** A shopper's own cancel: why, in their words (or a reason they picked). */
+export const CancelOwnOrderBody = z.object({
+  reason: z
+    .string({ error: SELF_CANCEL_MESSAGES.reason })
+    .trim()
+    .min(1, SELF_CANCEL_MESSAGES.reason)
+    .max(SELF_CANCEL_REASON_MAX, `Must be at most ${SELF_CANCEL_REASON_MAX} characters.`),
+});

@@ -3,7 +3,7 @@
 // gives the spec's one message; otherwise each field says what is wrong with it.
 
 import { MESSAGES } from '../messages.ts';
-import { EMAIL_PATTERN, withCountryCode } from '../validators.ts';
+import { EMAIL_PATTERN, nationalMobile, withCountryCode } from '../validators.ts';
 import * as z from './zod.ts';
 
 export const CONTACT_LIMITS = { name: 100, email: 254, message: 2000 } as const;
@@ -21,8 +21,7 @@ export type ContactField = (typeof CONTACT_FIELDS)[number];
 
 /** The 10 digits of a phone typed as 98765 43210, +91 98765-43210 or 919876543210; else null. */
 export function contactPhoneDigits(phone: string): string | null {
-  const match = /^(?:\+?91)?(\d{10})$/.exec(phone.replace(/[\s-]/g, ''));
-  return match ? match[1]! : null;
+  return nationalMobile(phone);
 }
 
 const field = z.string({ error: MESSAGES.contactRequired }).trim().default('');

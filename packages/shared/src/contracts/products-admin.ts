@@ -202,6 +202,7 @@ export const AdminProductImage = z
     url: z.string(),
     srcSet: z.string(),
     alt: z.string(),
+    altHi: z.string(),
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
   })
@@ -272,6 +273,8 @@ export const ImageOrder = z.object({
 
 export const ImageAlt = z.object({
   alt: z.string().trim().max(200, 'Alt text must be at most 200 characters.'),
+  /** Shown on Hindi pages; empty: a Hindi text made from the product's Hindi name. */
+  altHi: z.string().trim().max(200, 'Alt text must be at most 200 characters.').default(''),
 });
 
 export const ImageParams = z.object({

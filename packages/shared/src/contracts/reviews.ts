@@ -65,6 +65,8 @@ export const Review = z
     description: z.string(),
     adminReply: z.string().nullable(),
     adminReplyAt: z.string().nullable(),
+    /** The author had this product delivered: shown as 'Verified buyer'. */
+    verifiedBuyer: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

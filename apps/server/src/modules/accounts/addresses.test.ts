@@ -52,6 +52,28 @@ describe('addresses', () => {
     expect(after.filter((a) => a.isDefault).map((a) => a.id)).toEqual([other.id]);
   });
 
+  it('stores pasted phones the way the form shows them: +91, spaces and dashes gone', async () => {
+    const pasted = {
+      ...home,
+      name: 'Asha (pasted)',
+      phone: '+91 98765 01235',
+      alternatePhone: '098765-01236',
+    };
+    const res = await asha.request({ method: 'POST', url: `/api/addresses/${asha.mobile}`, payload: pasted });
+    expect(res.statusCode).toBe(201);
+    const saved = (res.json() as { name: string; phone: string; alternatePhone: string }[]).find(
+      (a) => a.name === 'Asha (pasted)',
+    );
+    expect(saved).toMatchObject({ phone: '9876501235', alternatePhone: '9876501236' });
+    const tooLong = { ...home, phone: '+91 98765 012351' };
+    const refused = await asha.request({
+      method: 'POST',
+      url: `/api/addresses/${asha.mobile}`,
+      payload: tooLong,
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('accepts the mobile with +91 in the path', async () => {
     const res = await asha.request({ url: `/api/addresses/%2B91${asha.mobile}` });
     expect(res.statusCode).toBe(200);

@@ -121,6 +121,25 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The signup form's check: the same answer as /user/by-email, but an unused e-mail is a 200, not
+  // a 404 (the spec's endpoint keeps its 404; a browser logs every 404 as an error).
+  app.get(
+    '/email/status/:email',
+    {
+      schema: {
+        tags: ['signup'],
+        summary: 'Whether an e-mail is in use, and by your own account: 200 either way',
+        params: EmailParam,
+        response: { 200: z.object({ inUse: z.boolean(), yours: z.boolean() }), ...errors },
+      },
+    },
+    async (request) => {
+      const session = await requireSession(request);
+      const user = await accounts.findByEmail(request.params.email);
+      return { inUse: user !== null, yours: user !== null && user.mobile === session.verifiedMobile };
+    },
+  );
+
   app.post(
     '/user/create',
     {

@@ -89,6 +89,7 @@ describe('coupons in the back office', () => {
       maxDiscount: 100,
       minCartValue: 299,
       perUserLimit: 1,
+      firstOrderOnly: true,
       usedCount: 0,
       redemptions: 0,
       status: 'active',
@@ -111,6 +112,7 @@ describe('coupons in the back office', () => {
       minCartValue: 399,
       usageLimit: 100,
       perUserLimit: 2,
+      firstOrderOnly: false,
       status: 'active',
       usedCount: 0,
       version: 1,
@@ -130,6 +132,23 @@ describe('coupons in the back office', () => {
       action: 'coupon.create',
       after: { code: 'MONSOON15', discountValue: 15 },
     });
+  });
+
+  it('sets and clears the first-order rule, as the form’s checkbox sends it', async () => {
+    const created = await asAdmin({
+      method: 'POST',
+      url: '/api/admin/coupons',
+      payload: { ...form, code: 'FIRSTBITE', firstOrderOnly: 'true' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ firstOrderOnly: true });
+    const edited = await asAdmin({
+      method: 'PUT',
+      url: `/api/admin/coupons/${created.json().id}`,
+      payload: { ...form, code: 'FIRSTBITE', firstOrderOnly: 'false', version: created.json().version },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ firstOrderOnly: false });
   });
 
   it('refuses a code already taken, whatever its case, naming the field', async () => {

@@ -550,6 +550,19 @@ describe('product images', () => {
     });
     expect(alt.statusCode).toBe(200);
     expect((await storefront(product.id))!.gallery[0]!.alt).toBe('A bowl of masala');
+    // Hindi pages: the owner's Hindi alt when written, else one made from the Hindi name.
+    const hindiGallery = async () =>
+      Product.parse((await t.app.inject(`/api/products/slug/${product.slug}?lang=hi`)).json()).gallery;
+    expect((await hindiGallery())[0]!.alt).toMatch(/की तस्वीर$/);
+    const altHi = await asAdmin({
+      method: 'PUT',
+      url: `/api/admin/products/${product.id}/images/${b!.id}`,
+      payload: { alt: 'A bowl of masala', altHi: 'मसाले की कटोरी' },
+    });
+    expect(altHi.statusCode, altHi.body).toBe(200);
+    expect(altHi.json().images[0]).toMatchObject({ alt: 'A bowl of masala', altHi: 'मसाले की कटोरी' });
+    expect((await hindiGallery())[0]!.alt).toBe('मसाले की कटोरी');
+    expect((await storefront(product.id))!.gallery[0]!.alt).toBe('A bowl of masala');
 
     const deleted = await asAdmin({
       method: 'DELETE',

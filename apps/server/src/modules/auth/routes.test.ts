@@ -18,7 +18,7 @@ const verify = (mobile: string, otp: string) =>
 const outbox = async (to: string) => (await t.app.inject(`/api/dev/outbox?to=${to}`)).json() as unknown[];
 
 describe('sending a login code', () => {
-  it.each(['', '12345', '5123456789', '98765432101', 'abcdefghij', '+919876543210'])(
+  it.each(['', '12345', '5123456789', '98765432101', 'abcdefghij', '+91 98765 432101'])(
     "refuses '%s' with the spec message and sends nothing",
     async (mobile) => {
       const res = await send(mobile);
@@ -26,6 +26,12 @@ describe('sending a login code', () => {
       expect(res.json().message).toBe('Enter valid 10-digit mobile.');
     },
   );
+
+  it('reads a pasted +91 number as its 10 digits, as the login field does', async () => {
+    const res = await send('+91 98765-00009', '10.1.0.9');
+    expect(res.statusCode).toBe(200);
+    expect(await outbox('9876500009')).toHaveLength(1);
+  });
 
   it('refuses a missing mobile the same way', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/otp/send', payload: {} });
@@ -287,5 +293,21 @@ describe('user by e-mail', () => {
       headers: { cookie: own.cookie },
     });
     expect(mine.json().mobile).toBe('9876500060');
+  });
+
+  it('answers the signup form 200 for an unused e-mail too, naming no mobile', async () => {
+    await signUp(t.app, '9876500062', 'status-owner@example.in');
+    expect((await t.app.inject('/api/email/status/status-owner@example.in')).statusCode).toBe(401);
+    const { cookie } = await verifyMobile(t.app, '9876500063');
+    const status = (email: string, c = cookie) =>
+      t.app.inject({ url: `/api/email/status/${email}`, headers: { cookie: c } });
+    expect((await status('nobody2@example.in')).json()).toEqual({ inUse: false, yours: false });
+    expect((await status('nobody2@example.in')).statusCode).toBe(200);
+    expect((await status('STATUS-OWNER@example.in')).json()).toEqual({ inUse: true, yours: false });
+    const own = await verifyMobile(t.app, '9876500062');
+    expect((await status('status-owner@example.in', own.cookie)).json()).toEqual({
+      inUse: true,
+      yours: true,
+    });
   });
 });

@@ -108,21 +108,24 @@ export function createProductImagesEditing(
       return mustLoad(db, productId);
     },
 
-    async updateImageAlt(admin: UserDto, productId: number, imageId: number, alt: string) {
+    async updateImageAlt(admin: UserDto, productId: number, imageId: number, alt: string, altHi = '') {
       await changed(() =>
         db.transaction(async (tx) => {
           const where = and(eq(productImages.id, imageId), eq(productImages.productId, productId));
-          const [before] = await tx.select({ alt: productImages.alt }).from(productImages).where(where);
+          const [before] = await tx
+            .select({ alt: productImages.alt, altHi: productImages.altHi })
+            .from(productImages)
+            .where(where);
           if (!before) throw new AppError('notFound', IMAGE_NOT_FOUND);
-          await tx.update(productImages).set({ alt }).where(where);
+          await tx.update(productImages).set({ alt, altHi }).where(where);
           await audit.audit(
             {
               actorUserId: admin.id,
               action: 'product.image.alt',
               entity: 'product',
               entityId: productId,
-              before: { imageId, alt: before.alt },
-              after: { imageId, alt },
+              before: { imageId, alt: before.alt, altHi: before.altHi },
+              after: { imageId, alt, altHi },
             },
             tx,
           );

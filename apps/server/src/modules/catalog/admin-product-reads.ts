@@ -73,6 +73,7 @@ export function createProductReads(
         url: i.url,
         srcSet: srcSetOf(i.sources),
         alt: i.alt,
+        altHi: i.altHi,
         width: i.width,
         height: i.height,
       })),

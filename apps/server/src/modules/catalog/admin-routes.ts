@@ -207,6 +207,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.params.imageId,
         request.body.alt,
+        request.body.altHi,
       );
     },
   );

@@ -11,18 +11,21 @@ import { productImages } from './schema.ts';
 export interface VariantForSale {
   productId: number;
   productName: string;
+  /** '' when the product has no Hindi name. */
+  productNameHi: string;
   slug: string;
   active: boolean;
   imageUrl: string | null;
   variantId: number;
   weight: string;
+  weightHi: string;
   pricePaise: number;
   mrpPaise: number;
 }
 
 export const variantForSale = (productId: SQL, variantId: SQL) =>
   sql<VariantForSale | null>`(select json_build_object('productId', p.id, 'productName', p.name,
-    'slug', p.slug, 'active', p.active, 'imageUrl', p.image_url, 'variantId', v.id,
+    'productNameHi', p.name_hi, 'weightHi', v.weight_hi, 'slug', p.slug, 'active', p.active, 'imageUrl', p.image_url, 'variantId', v.id,
     'weight', v.weight, 'pricePaise', v.price_paise, 'mrpPaise', v.mrp_paise)
     from products p, product_variants v where p.id = ${productId} and v.id = ${variantId})`;
 

@@ -81,6 +81,8 @@ export const productImages = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     alt: text('alt').notNull().default(''),
+    /** The alt text on Hindi pages; '' gives 'गरम मसाला की तस्वीर' from the product's Hindi name. */
+    altHi: text('alt_hi').notNull().default(''),
     position: integer('position').notNull().default(0),
     /** Every stored width of an uploaded image (for srcset); empty for seeded artwork. */
     sources: jsonb('sources').$type<{ url: string; width: number }[]>().notNull().default([]),

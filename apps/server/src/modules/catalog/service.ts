@@ -54,6 +54,8 @@ interface HindiTexts {
   about: string[];
   /** By variant id. */
   weights: Map<number, string>;
+  /** The pictures' Hindi alt texts, in gallery order ('' where none was written). */
+  imageAlts: string[];
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
@@ -223,6 +225,7 @@ function buildCatalog(
       description: p.descriptionHi,
       about: p.aboutHi,
       weights: new Map(variants.map((v) => [v.id, v.weightHi])),
+      imageAlts: (imagesByProduct.get(p.id) ?? []).map((i) => i.altHi),
     });
     const gallery = (imagesByProduct.get(p.id) ?? []).map((i) => ({
       src: i.url,
@@ -313,8 +316,17 @@ function inHindi(p: ProductDto, hi: HindiTexts | undefined): ProductDto {
     description: pick(p.description, hi?.description, lang),
     about: pickLines(p.about, hi?.about ?? [], lang),
     variants: p.variants.map((v) => ({ ...v, weight: pick(v.weight, hi?.weights.get(v.id), lang) })),
+    // The owner's alt texts are English; a Hindi page describes the picture in Hindi.
+    // The owner's Hindi alt, else one made from the Hindi name (never the English alt).
+    gallery: p.gallery.map((g, i) => ({
+      ...g,
+      alt: pick(hindiAlt(pick(p.name, p.nameHi, lang)), hi?.imageAlts[i], lang),
+    })),
   };
 }
+
+/** A product picture's alt text on Hindi pages: 'गरम मसाला की तस्वीर'. */
+export const hindiAlt = (hindiName: string) => `${hindiName} की तस्वीर`;
 
 function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
   const map = new Map<K, T[]>();

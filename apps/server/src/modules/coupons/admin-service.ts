@@ -37,6 +37,7 @@ function rules(c: CouponRow) {
     descriptionHi: c.descriptionHi,
     usageLimit: c.usageLimit,
     perUserLimit: c.perUserLimit,
+    firstOrderOnly: c.firstOrderOnly,
     active: c.active,
   };
 }
@@ -65,6 +66,7 @@ function columns(input: CouponCreateInput) {
     validUntil: input.validUntil ? new Date(input.validUntil) : null,
     usageLimit: input.usageLimit,
     perUserLimit: input.perUserLimit,
+    firstOrderOnly: input.firstOrderOnly,
     active: input.active,
   };
 }

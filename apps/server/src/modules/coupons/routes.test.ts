@@ -85,7 +85,7 @@ describe('GET /api/coupons/available', () => {
     expect(bigger[0]).toMatchObject({ reason: null, amountToGo: null });
   });
 
-  it('marks a once-per-shopper coupon as used by this shopper after their paid order, but not for others', async () => {
+  it('marks a first-order coupon as not for this shopper after their paid order, but not for others', async () => {
     const s = await signUp(t.app, '9870000003');
     const address = await addAddress(s);
     await addToCart(s, chicken.id, pack(), 4);
@@ -98,7 +98,7 @@ describe('GET /api/coupons/available', () => {
     const after = await available(s);
     expect(byCode(after, 'WELCOME10')).toMatchObject({
       usable: false,
-      reason: 'You have already used this coupon.',
+      reason: 'This coupon is for your first order only.',
       amountToGo: null,
     });
     expect(after.at(-1)!.code).toBe('WELCOME10');
@@ -109,10 +109,55 @@ describe('GET /api/coupons/available', () => {
       url: '/api/coupons/validate',
       payload: { code: 'WELCOME10', cartAmount: 594 },
     });
-    expect(again.json().message).toBe('You have already used this coupon.');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe('This coupon is for your first order only.');
 
     const other = await signUp(t.app, '9870000004');
     await addToCart(other, chicken.id, pack(), 4);
     expect(byCode(await available(other), 'WELCOME10')).toMatchObject({ usable: true });
+  });
+});
+
+describe('first-order coupons (WELCOME10)', () => {
+  it('refuses a shopper with an earlier order at apply and at placement, in Hindi too', async () => {
+    const s = await signUp(t.app, '9870000011');
+    const address = await addAddress(s);
+    await addToCart(s, chicken.id, pack(), 4);
+    const first = await createPaymentOrder(s, address);
+    const { placed } = await payAndPlace(s, first.json().orderId);
+    expect(placed.statusCode, placed.body).toBe(200);
+
+    await addToCart(s, chicken.id, pack(), 4);
+    const apply = (lang = 'en') =>
+      s.request({
+        method: 'POST',
+        url: '/api/coupons/validate',
+        payload: { code: 'WELCOME10', cartAmount: 396 },
+        headers: { 'accept-language': lang },
+      });
+    expect((await apply()).json()).toMatchObject({ message: 'This coupon is for your first order only.' });
+    expect((await apply('hi')).json().message).toBe('यह कूपन सिर्फ़ आपके पहले ऑर्डर के लिए है।');
+    // A page that applied it earlier still cannot pay with it: placement checks again.
+    const second = await createPaymentOrder(s, address, 'WELCOME10');
+    expect(second.statusCode).toBe(400);
+    expect(second.json().message).toBe('This coupon is for your first order only.');
+  });
+
+  it('counts no cancelled order: a shopper whose only order was cancelled may use it', async () => {
+    const s = await signUp(t.app, '9870000012');
+    const address = await addAddress(s);
+    await addToCart(s, chicken.id, pack(), 4);
+    const first = await createPaymentOrder(s, address);
+    const { placed } = await payAndPlace(s, first.json().orderId);
+    const cancelled = await s.request({
+      method: 'POST',
+      url: `/api/orders/${placed.json().orderNumber}/cancel`,
+      payload: { reason: 'Ordered by mistake' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await addToCart(s, chicken.id, pack(), 4);
+    expect(byCode(await available(s), 'WELCOME10')).toMatchObject({ usable: true });
+    const again = await createPaymentOrder(s, address, 'WELCOME10');
+    expect(again.statusCode, again.body).toBe(200);
   });
 });

@@ -32,6 +32,8 @@ export const coupons = pgTable(
     validUntil: timestamp('valid_until', { withTimezone: true }),
     usageLimit: integer('usage_limit'),
     perUserLimit: integer('per_user_limit'),
+    /** Only for a shopper with no earlier order that was not cancelled (decision 0032). */
+    firstOrderOnly: boolean('first_order_only').notNull().default(false),
     usedCount: integer('used_count').notNull().default(0),
     active: boolean('active').notNull().default(true),
     version: integer('version').notNull().default(1),

@@ -27,11 +27,15 @@ export type CouponsService = ReturnType<typeof createCouponsService>;
 /** Uses of a coupon held by one shopper's checkouts awaiting payment (the orders module's count). */
 export type PendingUses = (executor: Executor, couponId: number, userId: number) => Promise<number>;
 
+/** Whether a shopper has an order that was not cancelled (the orders module's read). */
+export type HasEarlierOrder = (executor: Executor, userId: number) => Promise<boolean>;
+
 export function createCouponsService(
   db: Db,
   deps: {
     /** Injected by the app (services.ts): the checkouts are the orders module's. */
     pendingUses: PendingUses;
+    hasEarlierOrder: HasEarlierOrder;
   },
 ) {
   async function releaseUse(couponId: number, executor: Pick<Db, 'update'>): Promise<void> {
@@ -63,6 +67,10 @@ export function createCouponsService(
         throw new AppError('invalid', 'This coupon has reached its usage limit.', { code: INVALID_COUPON });
       }
       let usesByShopper = 0;
+      // In the caller's transaction at placement (with the shopper's row locked), so two tabs
+      // cannot both take a first-order coupon.
+      const hasEarlierOrder =
+        userId !== null && coupon.firstOrderOnly ? await deps.hasEarlierOrder(executor, userId) : false;
       if (userId !== null && coupon.perUserLimit !== null) {
         const [[used], pending] = await Promise.all([
           executor
@@ -74,10 +82,15 @@ export function createCouponsService(
         ]);
         usesByShopper = (used?.n ?? 0) + pending;
       }
-      const block = couponBlock(coupon, { usesByShopper, subtotalPaise });
+      const block = couponBlock(coupon, { usesByShopper, subtotalPaise, hasEarlierOrder });
       if (block) {
         throw new AppError('invalid', couponBlockText(block), {
-          code: block.reason === 'used' ? 'Already used.' : 'Cart value too low.',
+          code:
+            block.reason === 'first-order'
+              ? couponBlockText(block)
+              : block.reason === 'used'
+                ? 'Already used.'
+                : 'Cart value too low.',
         });
       }
       const discountPaise = couponDiscount(
@@ -143,6 +156,7 @@ export function createCouponsService(
       lang: Lang = 'en',
     ): Promise<AvailableCouponDto[]> {
       const live = await liveCoupons(now);
+      const hasEarlierOrder = live.some((c) => c.firstOrderOnly) && (await deps.hasEarlierOrder(db, userId));
       const uses = await db
         .select({ couponId: couponRedemptions.couponId, n: count() })
         .from(couponRedemptions)
@@ -150,7 +164,11 @@ export function createCouponsService(
         .groupBy(couponRedemptions.couponId);
       const usesByCoupon = new Map(uses.map((u) => [u.couponId, u.n]));
       const listed = live.map((c) => {
-        const block = couponBlock(c, { usesByShopper: usesByCoupon.get(c.id) ?? 0, subtotalPaise });
+        const block = couponBlock(c, {
+          usesByShopper: usesByCoupon.get(c.id) ?? 0,
+          subtotalPaise,
+          hasEarlierOrder,
+        });
         return {
           ...couponDto(c, lang),
           usable: block === null,

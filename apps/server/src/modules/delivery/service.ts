@@ -11,6 +11,7 @@ import type {
 import {
   DELIVERY_MESSAGES,
   type DeliveryRules,
+  type DeliveryWindow,
   estimateDelivery,
   formatCutoff,
   isServiceable,
@@ -238,7 +239,10 @@ export function createDeliveryService(
      * pincode's zone allows cash on delivery. From the rules snapshot: a change drops it on every
      * instance at once (the bus), and this is no money or stock decision.
      */
-    async assertServiceable(pincode: string): Promise<{ zoneCod: boolean }> {
+    async assertServiceable(
+      pincode: string,
+      now = new Date(),
+    ): Promise<{ zoneCod: boolean; estimatedDelivery: DeliveryWindow }> {
       const r = await rules.get();
       const place = (await places()).get(pincode);
       if (!place || !isServiceable(r, pincode)) {
@@ -247,7 +251,9 @@ export function createDeliveryService(
         });
       }
       const warehouse = (await places()).get(r.warehousePincode) ?? null;
-      return { zoneCod: r.zones[resolveZone(r, warehouse, place)].cod };
+      const zone = r.zones[resolveZone(r, warehouse, place)];
+      // The window the order is promised, kept on it: the same rules the product page quoted.
+      return { zoneCod: zone.cod, estimatedDelivery: estimateDelivery(now, r, zone) };
     },
 
     invalidate: () => rules.invalidate(),

@@ -159,6 +159,7 @@ describe('with every provider configured', () => {
               { type: 'text', text: 'Meera' },
               { type: 'text', text: 'KC261123-ABC234' },
               { type: 'text', text: '₹342.45' },
+              { type: 'text', text: 'Sat, 28 Nov' },
             ],
           },
         ],
@@ -171,7 +172,15 @@ describe('with every provider configured', () => {
     expect(msg91.seen[0]!.body).toEqual({
       template_id: '64f0dlt-placed',
       short_url: '0',
-      recipients: [{ mobiles: '919123456780', name: 'Meera', order: 'KC261123-ABC234', amount: '₹342.45' }],
+      recipients: [
+        {
+          mobiles: '919123456780',
+          name: 'Meera',
+          order: 'KC261123-ABC234',
+          amount: '₹342.45',
+          delivery: 'Sat, 28 Nov',
+        },
+      ],
     });
 
     expect(mails).toHaveLength(1);
@@ -227,7 +236,15 @@ describe('with every provider configured', () => {
     expect(msg91.seen[0]!.body).toEqual({
       template_id: '64f0dlt-placed-hi',
       short_url: '0',
-      recipients: [{ mobiles: '919123456780', name: 'Meera', order: 'KC261123-HIN001', amount: '₹342.45' }],
+      recipients: [
+        {
+          mobiles: '919123456780',
+          name: 'Meera',
+          order: 'KC261123-HIN001',
+          amount: '₹342.45',
+          delivery: 'शनिवार, 28 नवंबर',
+        },
+      ],
     });
     expect(mails[0]).toMatch(/Content-Type: text\/html/);
 

@@ -142,6 +142,13 @@ describe('an order placed in Hindi', () => {
       row!.createdAt,
     );
     expect(placed.find((r) => r.channel === 'email')!.text).toContain(month);
+    // The lines in Hindi as the catalogue had them, kept on the order; the address type too.
+    const email = placed.find((r) => r.channel === 'email')!;
+    expect(email.text).toContain('गरम मसाला');
+    expect(email.text).toContain('(घर)');
+    const detail = (await s.request({ url: `/api/orders/${orderNumber}` })).json();
+    expect(detail.items[0]).toMatchObject({ productName: 'Garam Masala', productNameHi: 'गरम मसाला' });
+    expect(detail.items[0].variantHi).toMatch(DEVANAGARI);
 
     // A status change made in the (English) back office still speaks the order's language.
     await moveTo(orderNumber, 'CANCELLED');

@@ -82,6 +82,8 @@ export function createOrderMessages(deps: {
   cancelRefundAmount?: (orderNumber: string) => Promise<number | null>;
   /** The refund's lines (refunds module): the 'refunded' message lists them. */
   refundLines?: (orderNumber: string, refundId: string) => Promise<{ itemId: number; quantity: number }[]>;
+  /** Why a payment was refunded instead of applied to the order (REFUND_REASONS), or null. */
+  refundCause?: (refundId: string) => Promise<string | null>;
   /** Where the order is read (PostgreSQL's shared connection); `db` otherwise. */
   reads?: Db | undefined;
   /** Defaults to the orders module's own read. */
@@ -182,7 +184,16 @@ export function createOrderMessages(deps: {
         event === 'refunded' && refundId && deps.refundLines
           ? await deps.refundLines(orderNumber, refundId)
           : [];
-      const messageFacts = { event, store: await storeFacts(), order, refundAmountPaise, refundLines };
+      const returnedPaymentReason =
+        event === 'refunded' && refundId && deps.refundCause ? await deps.refundCause(refundId) : null;
+      const messageFacts = {
+        event,
+        store: await storeFacts(),
+        order,
+        refundAmountPaise,
+        refundLines,
+        returnedPaymentReason,
+      };
       const rendered = await renderOrderMessage(messageFacts);
       // The English fallback for an SMS whose Hindi DLT template is not registered (rarely needed).
       const key = event.toUpperCase() as Uppercase<OrderMessageEvent>;

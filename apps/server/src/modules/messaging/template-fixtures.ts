@@ -58,6 +58,7 @@ export function orderFacts(overrides: Partial<OrderFacts> = {}): OrderFacts {
       totalPaise: 34245,
     },
     tracking: null,
+    estimatedDelivery: { from: '2026-11-26', to: '2026-11-28' },
     preferences: { email: true, whatsapp: false },
     ...overrides,
   };

@@ -53,6 +53,21 @@ describe('placed', () => {
     expect(cod.email.text).toMatch(/To pay on delivery \(cash or UPI\)\s+₹342.45/);
     expect(cod.email.text).toMatch(/Cash on delivery fee\s+₹25/);
   });
+
+  it('promises the order its own delivery day, never a generic range', async () => {
+    const en = await renderOrderMessage(facts('placed'));
+    expect(en.email.text).toContain('It should reach you by Sat, 28 Nov.');
+    expect(en.sms.text).toContain('Delivery by Sat, 28 Nov.');
+    expect(`${en.email.text} ${en.sms.text}`).not.toMatch(/5–15/);
+    const hi = await renderOrderMessage(facts('placed', { order: orderFacts({ language: 'hi' }) }));
+    expect(hi.email.text).toContain('यह शनिवार, 28 नवंबर तक आप तक पहुँच जाना चाहिए।');
+    expect(hi.sms.text).toContain('शनिवार, 28 नवंबर तक डिलीवरी।');
+    const unknown = await renderOrderMessage(
+      facts('placed', { order: orderFacts({ estimatedDelivery: null }) }),
+    );
+    expect(unknown.email.text).not.toMatch(/5–15|reach you by/);
+    expect(unknown.sms.vars.delivery).toBe('-');
+  });
 });
 
 describe('shipped', () => {

@@ -27,8 +27,12 @@ import {
   Text,
 } from '@react-email/components';
 import { plainTextSelectors, render } from '@react-email/render';
+import { deliveryDay } from '@spice/shared/delivery';
 import { type Lang, localizePath } from '@spice/shared/lang';
+import { pick } from '@spice/shared/localized';
 import { formatRupees } from '@spice/shared/money';
+import { RETURN_CAUSES } from '@spice/shared/payments';
+import { formatMobile } from '@spice/shared/validators';
 import { compile } from 'html-to-text';
 import { type FunctionComponent, createElement as h, type ReactNode } from 'react';
 import type { OrderFacts } from '../orders/order-facts.ts';
@@ -57,6 +61,11 @@ export interface MessageFacts {
   refundAmountPaise: number | null;
   /** 'refunded' only: the order lines the refund is for and their units (none: not said). */
   refundLines?: readonly { itemId: number; quantity: number }[];
+  /**
+   * 'refunded' only: set when the refund is of a payment that could not be applied to the order
+   * ('Pay now' arriving after it shipped: 'order_shipped'); the order itself is unchanged.
+   */
+  returnedPaymentReason?: string | null;
 }
 
 export interface RenderedMessage {
@@ -95,6 +104,7 @@ interface Texts {
   totalPaid: string;
   totalCod: string;
   deliveringTo: string;
+  addressType: Record<string, string>;
   phone: string;
   placedOn(date: string): string;
   viewOrder: string;
@@ -150,6 +160,20 @@ export function messageDate(date: Date, lang: Language): string {
     timeZone: 'Asia/Kolkata',
   }).format(date);
 }
+/** The day the order was promised by, in the order's language ('Sat, 28 Nov'); null when unknown. */
+const deliveryBy = (f: MessageFacts) =>
+  f.order.estimatedDelivery ? deliveryDay(f.order.estimatedDelivery.to, f.order.language) : null;
+/** A COD order whose cash is still to collect. */
+const codDue = (f: MessageFacts) => f.order.paymentMode === 'COD' && f.order.status !== 'CANCELLED';
+/** Why a payment was refunded instead of applied, as the shopper reads it. */
+const returnCause = {
+  en: (reason: string) => RETURN_CAUSES[reason]?.[0] ?? 'it could not be applied to the order',
+  hi: (reason: string) => RETURN_CAUSES[reason]?.[1] ?? 'यह ऑर्डर पर लागू नहीं हो सका',
+};
+/** A line's product name and weight in the order's language: the Hindi kept on it, if any. */
+const lineName = (l: OrderFacts['lines'][number], lang: Language) =>
+  pick(l.productName, l.productNameHi, lang);
+const lineVariant = (l: OrderFacts['lines'][number], lang: Language) => pick(l.variant, l.variantHi, lang);
 const trackingText = (f: MessageFacts) => {
   const t = f.order.tracking;
   if (!t) return '';
@@ -161,11 +185,14 @@ const en: Texts = {
     placed: {
       subject: (f) => `Your ${f.store.name} order ${n(f)} is confirmed`,
       heading: 'Thank you for your order',
+      // The order's own promise, the one the product page and checkout gave (its window's last day).
       lead: (f) =>
-        `Namaste ${f.order.customer.name}, we have received your order ${n(f)}. We pack within 1–2 business days and deliver within 5–15 business days.`,
-      vars: (f) => ({ name: first(f), order: n(f), amount: total(f) }),
+        deliveryBy(f)
+          ? `Namaste ${f.order.customer.name}, we have received your order ${n(f)}. It should reach you by ${deliveryBy(f)}.`
+          : `Namaste ${f.order.customer.name}, we have received your order ${n(f)}. We will tell you when it ships.`,
+      vars: (f) => ({ name: first(f), order: n(f), amount: total(f), delivery: deliveryBy(f) ?? '-' }),
       short: (f) =>
-        `${f.store.name}: Hi ${first(f)}, your order ${n(f)} of ${total(f)} is confirmed. We will tell you when it ships.`,
+        `${f.store.name}: Hi ${first(f)}, your order ${n(f)} of ${total(f)} is confirmed.${deliveryBy(f) ? ` Delivery by ${deliveryBy(f)}.` : ''} We will tell you when it ships.`,
     },
     shipped: {
       subject: (f) => `Your ${f.store.name} order ${n(f)} is shipped`,
@@ -228,16 +255,20 @@ const en: Texts = {
       subject: (f) => `Refund for your ${f.store.name} order ${n(f)}`,
       heading: 'Your refund is processed',
       lead: (f) =>
-        f.refundAmountPaise === null
-          ? `Namaste ${f.order.customer.name}, the refund for your order ${n(f)} is processed. It reaches your original payment method within 5–7 business days.`
-          : `Namaste ${f.order.customer.name}, a refund of ${formatRupees(f.refundAmountPaise)} for your order ${n(f)} is processed.${forLines(f, 'It covers')} It reaches your original payment method within 5–7 business days.`,
+        f.returnedPaymentReason
+          ? `Namaste ${f.order.customer.name}, your online payment${f.refundAmountPaise === null ? '' : ` of ${formatRupees(f.refundAmountPaise)}`} for order ${n(f)} could not be applied: ${returnCause.en(f.returnedPaymentReason)}. We are refunding it to your original payment method within 5–7 business days.${codDue(f) ? ` Please pay ${total(f)} in cash or UPI when the order arrives.` : ''}`
+          : f.refundAmountPaise === null
+            ? `Namaste ${f.order.customer.name}, the refund for your order ${n(f)} is processed. It reaches your original payment method within 5–7 business days.`
+            : `Namaste ${f.order.customer.name}, a refund of ${formatRupees(f.refundAmountPaise)} for your order ${n(f)} is processed.${forLines(f, 'It covers')} It reaches your original payment method within 5–7 business days.`,
       vars: (f) => ({
         name: first(f),
         order: n(f),
         amount: f.refundAmountPaise === null ? 'your payment' : formatRupees(f.refundAmountPaise),
       }),
       short: (f) =>
-        `${f.store.name}: Hi ${first(f)}, the refund of ${f.refundAmountPaise === null ? 'your payment' : formatRupees(f.refundAmountPaise)} for order ${n(f)} is processed.`,
+        f.returnedPaymentReason
+          ? `${f.store.name}: Hi ${first(f)}, ${f.refundAmountPaise === null ? 'your payment' : formatRupees(f.refundAmountPaise)} paid online for order ${n(f)} is being refunded: ${returnCause.en(f.returnedPaymentReason)}.${codDue(f) ? ` Please pay ${total(f)} on delivery.` : ''}`
+          : `${f.store.name}: Hi ${first(f)}, the refund of ${f.refundAmountPaise === null ? 'your payment' : formatRupees(f.refundAmountPaise)} for order ${n(f)} is processed.`,
     },
   },
   summary: 'Order summary',
@@ -253,6 +284,7 @@ const en: Texts = {
   totalPaid: 'Total paid',
   totalCod: 'To pay on delivery (cash or UPI)',
   deliveringTo: 'Delivering to',
+  addressType: { Home: 'Home', Work: 'Work' },
   phone: 'Phone',
   placedOn: (date) => `Ordered on ${date}`,
   viewOrder: 'View your order',
@@ -275,10 +307,12 @@ const hi: Texts = {
       subject: (f) => `${f.store.name}: आपका ऑर्डर ${n(f)} कन्फ़र्म हो गया है`,
       heading: 'ऑर्डर करने के लिए धन्यवाद',
       lead: (f) =>
-        `नमस्ते ${f.order.customer.name}, हमें आपका ऑर्डर ${n(f)} मिल गया है। हम इसे 1–2 कार्यदिवसों में पैक करते हैं और 5–15 कार्यदिवसों में आप तक पहुँचा देते हैं।`,
-      vars: (f) => ({ name: first(f), order: n(f), amount: total(f) }),
+        deliveryBy(f)
+          ? `नमस्ते ${f.order.customer.name}, हमें आपका ऑर्डर ${n(f)} मिल गया है। यह ${deliveryBy(f)} तक आप तक पहुँच जाना चाहिए।`
+          : `नमस्ते ${f.order.customer.name}, हमें आपका ऑर्डर ${n(f)} मिल गया है। भेजते ही हम आपको बताएँगे।`,
+      vars: (f) => ({ name: first(f), order: n(f), amount: total(f), delivery: deliveryBy(f) ?? '-' }),
       short: (f) =>
-        `${f.store.name}: नमस्ते ${first(f)}, ${total(f)} का आपका ऑर्डर ${n(f)} कन्फ़र्म हो गया है। भेजते ही हम आपको बताएँगे।`,
+        `${f.store.name}: नमस्ते ${first(f)}, ${total(f)} का आपका ऑर्डर ${n(f)} कन्फ़र्म हो गया है।${deliveryBy(f) ? ` ${deliveryBy(f)} तक डिलीवरी।` : ''} भेजते ही हम आपको बताएँगे।`,
     },
     shipped: {
       subject: (f) => `${f.store.name}: आपका ऑर्डर ${n(f)} भेज दिया गया है`,
@@ -333,12 +367,16 @@ const hi: Texts = {
       subject: (f) => `${f.store.name}: ऑर्डर ${n(f)} का रिफ़ंड`,
       heading: 'आपका रिफ़ंड हो गया है',
       lead: (f) =>
-        f.refundAmountPaise === null
-          ? `नमस्ते ${f.order.customer.name}, आपके ऑर्डर ${n(f)} का रिफ़ंड कर दिया गया है। यह 5–7 कार्यदिवसों में उसी तरीक़े में पहुँच जाएगा जिससे आपने भुगतान किया था।`
-          : `नमस्ते ${f.order.customer.name}, आपके ऑर्डर ${n(f)} के ${formatRupees(f.refundAmountPaise)} का रिफ़ंड कर दिया गया है।${forLines(f, 'यह रिफ़ंड इनके लिए है:', '।')} यह 5–7 कार्यदिवसों में उसी तरीक़े में पहुँच जाएगा जिससे आपने भुगतान किया था।`,
+        f.returnedPaymentReason
+          ? `नमस्ते ${f.order.customer.name}, ऑर्डर ${n(f)} के लिए आपका ${rupeesOrPayment(f)} का ऑनलाइन भुगतान लागू नहीं हो सका: ${returnCause.hi(f.returnedPaymentReason)}। हम इसे 5–7 कार्यदिवसों में उसी तरीक़े में वापस कर रहे हैं जिससे आपने भुगतान किया था।${codDue(f) ? ` ऑर्डर पहुँचने पर कृपया ${total(f)} नकद या UPI से चुकाएँ।` : ''}`
+          : f.refundAmountPaise === null
+            ? `नमस्ते ${f.order.customer.name}, आपके ऑर्डर ${n(f)} का रिफ़ंड कर दिया गया है। यह 5–7 कार्यदिवसों में उसी तरीक़े में पहुँच जाएगा जिससे आपने भुगतान किया था।`
+            : `नमस्ते ${f.order.customer.name}, आपके ऑर्डर ${n(f)} के ${formatRupees(f.refundAmountPaise)} का रिफ़ंड कर दिया गया है।${forLines(f, 'यह रिफ़ंड इनके लिए है:', '।')} यह 5–7 कार्यदिवसों में उसी तरीक़े में पहुँच जाएगा जिससे आपने भुगतान किया था।`,
       vars: (f) => ({ name: first(f), order: n(f), amount: rupeesOrPayment(f) }),
       short: (f) =>
-        `${f.store.name}: नमस्ते ${first(f)}, ऑर्डर ${n(f)} के ${rupeesOrPayment(f)} का रिफ़ंड हो गया है।`,
+        f.returnedPaymentReason
+          ? `${f.store.name}: नमस्ते ${first(f)}, ऑर्डर ${n(f)} के लिए ऑनलाइन चुकाए ${rupeesOrPayment(f)} वापस किए जा रहे हैं: ${returnCause.hi(f.returnedPaymentReason)}।${codDue(f) ? ` कृपया डिलीवरी पर ${total(f)} चुकाएँ।` : ''}`
+          : `${f.store.name}: नमस्ते ${first(f)}, ऑर्डर ${n(f)} के ${rupeesOrPayment(f)} का रिफ़ंड हो गया है।`,
     },
   },
   summary: 'ऑर्डर का ब्योरा',
@@ -354,6 +392,7 @@ const hi: Texts = {
   totalPaid: 'कुल भुगतान',
   totalCod: 'डिलीवरी पर चुकाना है (नकद या UPI)',
   deliveringTo: 'डिलीवरी का पता',
+  addressType: { Home: 'घर', Work: 'कार्यालय' },
   phone: 'फ़ोन',
   placedOn: (date) => `ऑर्डर की तारीख़: ${date}`,
   viewOrder: 'अपना ऑर्डर देखें',
@@ -441,15 +480,19 @@ function summary(f: MessageFacts, t: Texts): ReactNode {
       h(
         TextRow,
         { key: `line-${i}`, 'data-text-format': 'dataTable' },
-        h(Column, { style: s.cell }, `${l.productName} ${l.variant} × ${l.quantity}`),
+        h(
+          Column,
+          { style: s.cell },
+          `${lineName(l, f.order.language)} ${lineVariant(l, f.order.language)} × ${l.quantity}`,
+        ),
         h(Column, { style: s.cellRight }, formatRupees(l.pricePaise * l.quantity)),
       ),
     ),
     h(Hr, null),
     ...rows,
     h(Heading, { as: 'h2', style: s.h2 }, t.deliveringTo),
-    h(Text, { style: s.text }, `${a.name}, ${a.fullAddress}`),
-    h(Text, { style: s.text }, `${t.phone}: ${a.phone}`),
+    h(Text, { style: s.text }, `${a.name} (${t.addressType[a.type] ?? a.type}), ${a.fullAddress}`),
+    h(Text, { style: s.text }, `${t.phone}: ${formatMobile(a.phone)}`),
   );
 }
 
@@ -466,7 +509,9 @@ function eventBlock(f: MessageFacts, t: Texts): ReactNode {
     );
   }
   if (f.event === 'delivered') {
-    const products = [...new Map(f.order.lines.map((l) => [l.productId, l.productName])).entries()];
+    const products = [
+      ...new Map(f.order.lines.map((l) => [l.productId, lineName(l, f.order.language)])).entries(),
+    ];
     return h(
       Section,
       null,

@@ -169,11 +169,18 @@ export function createAdminOrdersService(
       admin: UserDto | null,
       orderNumber: string,
       input: OrderStatusChangeInput,
-      options: { within?: (tx: Tx, order: typeof orders.$inferSelect) => Promise<void> } = {},
+      options: {
+        within?: (tx: Tx, order: typeof orders.$inferSelect) => Promise<void>;
+        /** A further rule read with the order in the transaction (a shopper's own cancel: not once packed). */
+        guard?: (order: typeof orders.$inferSelect) => void;
+        /** Kept with the audit entry (a shopper's reason for cancelling). */
+        note?: Record<string, string>;
+      } = {},
     ) {
       const updated = await db.transaction(async (tx) => {
         const [current] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber));
         if (!current) throw new AppError('notFound', 'Order not found.');
+        options.guard?.(current);
         if (current.version !== input.version) throw new AppError('conflict', ORDER_CHANGED_MEANWHILE);
         const from: OrderStatus = current.status;
         if (!canTransition(from, input.status)) {
@@ -223,6 +230,7 @@ export function createAdminOrdersService(
               version: row.version,
               ...entered.audit,
               ...(cashCollected && { cashCollected: amountDto(current.totalPaise) }),
+              ...options.note,
             },
           },
           tx,

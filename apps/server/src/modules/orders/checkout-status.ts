@@ -2,11 +2,11 @@
 // status only by a conditional UPDATE on the statuses the table lets it leave, so of two writers
 // racing for one checkout exactly one moves it, and a move the table forbids changes nothing.
 import { type CheckoutStatus, checkoutStatusesBefore } from '@spice/shared/checkout-status';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
-import type { PendingUses } from '../coupons/service.ts';
-import { checkouts } from './schema.ts';
+import type { HasEarlierOrder, PendingUses } from '../coupons/service.ts';
+import { checkouts, orderItems, orders } from './schema.ts';
 
 /** Moves the checkouts that may move to `to`; answers the ids that moved (one statement). */
 export async function moveCheckouts(tx: Tx, ids: readonly number[], to: CheckoutStatus): Promise<number[]> {
@@ -42,6 +42,33 @@ export async function markCheckoutPaid(tx: Tx, checkoutId: number): Promise<void
 }
 
 /** Coupon uses held by one shopper's checkouts awaiting payment (the coupons module's PendingUses). */
+/** Whether a shopper had this product delivered in an order of theirs (a review's 'Verified buyer'). */
+export async function hasBought(
+  executor: Pick<Db, 'select'>,
+  userId: number,
+  productId: number,
+): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(
+      and(eq(orders.userId, userId), eq(orders.status, 'DELIVERED'), eq(orderItems.productId, productId)),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Whether a shopper has an order that was not cancelled: a first-order coupon is not for them. */
+export const hasEarlierOrder: HasEarlierOrder = async (executor, userId) => {
+  const [row] = await executor
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), ne(orders.status, 'CANCELLED')))
+    .limit(1);
+  return row !== undefined;
+};
+
 export const pendingCouponUses: PendingUses = async (
   executor: Pick<Db, 'select'>,
   couponId: number,

@@ -277,7 +277,17 @@ describe('checkout and payment', () => {
     expect(list[0]).toEqual({
       orderNumber,
       orderStatus: 'PLACED',
-      items: [{ productName: 'Garam Masala', variant: v.weight, quantity: 3, price: v.price }],
+      items: [
+        {
+          productName: 'Garam Masala',
+          variant: v.weight,
+          // The catalogue's Hindi at the time of the order, kept on the line.
+          productNameHi: 'गरम मसाला',
+          variantHi: expect.stringMatching(/ग्राम$/),
+          quantity: 3,
+          price: v.price,
+        },
+      ],
       totalAmount: body.amount / 100,
       createdAt: expect.any(String),
       trackingId: null,

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { codAvailability } from '@spice/shared/cod';
 import type { UserDto } from '@spice/shared/contracts/accounts';
+import type { DeliveryWindow } from '@spice/shared/delivery';
 import type { Lang } from '@spice/shared/lang';
 import { and, count, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -62,7 +63,7 @@ export function createCodPlacement(
     /** The levels the placement left, after its commit. */
     stockChanged: (levels: readonly StockLevel[]) => void;
     /** The delivery module: 400 when the shop does not deliver there; whether its zone takes COD. */
-    assertServiceable: (pincode: string, executor?: Pick<Db, 'select'>) => Promise<{ zoneCod: boolean }>;
+    assertServiceable: (pincode: string) => Promise<{ zoneCod: boolean; estimatedDelivery: DeliveryWindow }>;
   },
 ) {
   const answer = (order: OrderRow) => ({
@@ -113,7 +114,7 @@ export function createCodPlacement(
     }
     const address = await addressOf(db, user.id, input.addressId);
     if (!address) throw new AppError('notFound', 'Please select a delivery address.');
-    const { zoneCod } = await deps.assertServiceable(address.pincode);
+    const { zoneCod, estimatedDelivery } = await deps.assertServiceable(address.pincode);
 
     const result = await placingTransaction(db, async (tx) => {
       await lockUser(tx, user.id);
@@ -161,6 +162,7 @@ export function createCodPlacement(
           idempotencyKey: idempotencyKey?.key ?? null,
           idempotencyFingerprint: idempotencyKey?.fingerprint ?? null,
           language,
+          estimatedDelivery,
           status: 'paid',
           expiresAt: new Date(),
         }),

@@ -1,6 +1,6 @@
 import { OrderDetail, OrderSummary, PaymentOrder } from '@spice/shared/contracts/commerce';
 import * as z from '@spice/shared/contracts/zod';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../seed/demo-seed.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -8,6 +8,8 @@ import { codHelpers } from '../../test/cod.ts';
 import { type Shopper, signUp, verifyMobile } from '../../test/shoppers.ts';
 import { postWebhook } from '../../test/webhooks.ts';
 import { checkoutSettings } from '../checkout/schema.ts';
+import { jobs } from '../jobs/schema.ts';
+import { ORDER_MESSAGE_JOB } from '../messaging/order-message-job.ts';
 import { payments } from '../payments/schema.ts';
 import { orders } from './schema.ts';
 
@@ -219,6 +221,32 @@ describe('verifying the payment', () => {
       orderNumber,
     });
     expect((await verify(s, orderNumber, payment)).json().message).toBe(late.json().message);
+
+    // The shopper's order page shows the payment refunded and that cash is still due…
+    const order = await detail(s, orderNumber);
+    expect(order.returnedPayments).toEqual([
+      { amount: gateway.amount / 100, status: 'pending', reason: 'order_shipped', at: expect.any(String) },
+    ]);
+    expect(order.paymentStatus).toBe('COD_PENDING');
+    // …and a message says so: the 'refunded' message of that refund, with why and what is due.
+    const [job] = await t.database.db
+      .select()
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.name, ORDER_MESSAGE_JOB),
+          sql`${jobs.payload}->>'event' = 'refunded'`,
+          sql`${jobs.payload}->>'orderNumber' = ${orderNumber}`,
+        ),
+      );
+    expect(job).toBeDefined();
+    await t.app.services.jobHandlers[ORDER_MESSAGE_JOB]!(job!.payload);
+    const sms = ((await t.app.inject(`/api/dev/outbox?to=${s.mobile}`)).json() as { text: string }[]).find(
+      (m) => m.text.includes('paid online'),
+    );
+    expect(sms?.text).toContain(
+      `₹${gateway.amount / 100} paid online for order ${orderNumber} is being refunded: the order had already shipped.`,
+    );
   });
 
   it('records a refund for a cancelled order', async () => {

@@ -15,6 +15,8 @@ import { nextVersion } from '../../lib/versioned.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import type { InvoicesService } from '../invoices/service.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { orderMessageJob } from '../messaging/order-message-job.ts';
 import { type Gateway, GatewayError } from '../payments/gateway.ts';
 import type { PaymentsLedger } from '../payments/ledger.ts';
 import type { RefundsService } from '../refunds/service.ts';
@@ -68,6 +70,8 @@ export function createCodPrepay(
     invoices: Pick<InvoicesService, 'onOrderPlaced'>;
     /** A payment that cannot convert the order is refunded (a job, committed with the ledger row). */
     refunds: Pick<RefundsService, 'requestForPayment'>;
+    /** The shopper is told of a payment refunded instead of applied ('refunded' message). */
+    jobs: Pick<JobQueue, 'enqueue'>;
     log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   },
 ) {
@@ -106,8 +110,15 @@ export function createCodPrepay(
       });
     const refund = async (reason: RefundReason): Promise<PrepaySettlement> => {
       await record('refund_pending', reason);
-      await deps.refunds.requestForPayment(tx, { paymentId: payment.id, amountPaise });
+      const made = await deps.refunds.requestForPayment(tx, { paymentId: payment.id, amountPaise });
       await movePrepayment(tx, pre.id, 'refunded');
+      // Else invisible: the order did not change. The message says why and what is still due.
+      if (made) {
+        await deps.jobs.enqueue(
+          tx,
+          orderMessageJob({ orderNumber: order.orderNumber, event: 'refunded', refundId: made.id }),
+        );
+      }
       deps.log.warn(
         { paymentId: payment.id, orderNumber: order.orderNumber, reason, amountPaise },
         'online payment for a COD order cannot be applied: refund pending',

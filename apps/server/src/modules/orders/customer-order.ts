@@ -5,7 +5,7 @@
 import { payNowOffer } from '@spice/shared/cod';
 import type { OrderDetailDto } from '@spice/shared/contracts/commerce';
 import { productImage } from '@spice/shared/images';
-import { toPaise } from '@spice/shared/money';
+import { toPaise, toRupees } from '@spice/shared/money';
 import { isPurchasable } from '@spice/shared/variants';
 import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -13,6 +13,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import type { InvoicesService } from '../invoices/service.ts';
+import type { PaymentsLedger } from '../payments/ledger.ts';
 import type { RefundsService } from '../refunds/service.ts';
 import { trackingOf } from '../shipping/tracking.ts';
 import {
@@ -39,6 +40,7 @@ export function createCustomerOrderService(
     onlinePayments: boolean;
     refunds: Pick<RefundsService, 'forOrders' | 'refundedUnits'>;
     invoices: Pick<InvoicesService, 'creditNotesOf'>;
+    ledger: Pick<PaymentsLedger, 'returnedForOrder'>;
   },
 ) {
   return {
@@ -101,7 +103,7 @@ export function createCustomerOrderService(
         .from(orders)
         .where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId)));
       if (!o) throw new AppError('notFound', ORDER_NOT_FOUND);
-      const [items, [checkout], history, snap, config, tracking, refunds, refunded, notes] =
+      const [items, [checkout], history, snap, config, tracking, refunds, refunded, notes, returned] =
         await Promise.all([
           db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id)),
           db.select({ lines: checkouts.lines }).from(checkouts).where(eq(checkouts.id, o.checkoutId)),
@@ -112,6 +114,7 @@ export function createCustomerOrderService(
           deps.refunds.forOrders([o.id]),
           deps.refunds.refundedUnits(db, [o.id]),
           deps.invoices.creditNotesOf(db, [o.id]),
+          deps.ledger.returnedForOrder(o.orderNumber),
         ]);
       const offer = deps.onlinePayments ? payNowOffer(o, config.prepaidDiscount) : null;
       return {
@@ -127,6 +130,8 @@ export function createCustomerOrderService(
             variantId: i.variantId,
             productName: i.productName,
             variant: i.variant,
+            productNameHi: i.productNameHi,
+            variantHi: i.variantHi,
             quantity: i.quantity,
             refundedQuantity: refunded.get(i.id) ?? 0,
             ...linePricesDto(i),
@@ -144,11 +149,18 @@ export function createCustomerOrderService(
         paymentMode: o.paymentMode,
         paymentStatus: o.paymentStatus,
         paymentId: o.providerPaymentId,
+        estimatedDelivery: o.estimatedDelivery,
         payNow: offer && payNowDto(offer),
         invoiceNumber: o.invoiceNumber,
         statusHistory: history,
         refunds: refunds.get(o.id) ?? [],
         creditNotes: (notes.get(o.id) ?? []).map(creditNoteDto),
+        returnedPayments: returned.map((p) => ({
+          amount: toRupees(p.amountPaise),
+          status: p.status === 'refunded' ? ('refunded' as const) : ('pending' as const),
+          reason: p.reason,
+          at: p.at.toISOString(),
+        })),
       };
     },
   };

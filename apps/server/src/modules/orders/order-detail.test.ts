@@ -101,6 +101,28 @@ describe('GET /api/orders/{orderNumber}', () => {
     expect(order.statusHistory).toEqual([{ status: 'PLACED', at: order.createdAt }]);
   });
 
+  it('keeps the delivery window the delivery rules promised at placement', async () => {
+    const order = OrderDetail.parse(
+      (await asha.request({ method: 'GET', url: `/api/orders/${orderNumber}` })).json(),
+    );
+    const quoted = (await t.app.inject(`/api/pincodes/${ADDRESS.pincode}`)).json();
+    expect(order.estimatedDelivery).toEqual(quoted.estimatedDelivery);
+    expect(order.estimatedDelivery!.from <= order.estimatedDelivery!.to).toBe(true);
+    // Kept on the order, not worked out again: a rule changed later does not move it.
+    await t.database.db
+      .update(orders)
+      .set({ estimatedDelivery: { from: '2026-01-05', to: '2026-01-07' } })
+      .where(eq(orders.orderNumber, orderNumber));
+    const again = OrderDetail.parse(
+      (await asha.request({ method: 'GET', url: `/api/orders/${orderNumber}` })).json(),
+    );
+    expect(again.estimatedDelivery).toEqual({ from: '2026-01-05', to: '2026-01-07' });
+    await t.database.db
+      .update(orders)
+      .set({ estimatedDelivery: order.estimatedDelivery })
+      .where(eq(orders.orderNumber, orderNumber));
+  });
+
   it('adds each status change with its time to the history, and shows the tracking id', async () => {
     await moveTo('CONFIRMED', 1);
     await moveTo('PACKED', 2);

@@ -1,6 +1,7 @@
 // What an order message needs to know about one order (issue 16), read here so the messaging
 // module never reads the orders tables itself: the shopper's contact and channel choices, the
 // lines, totals, address and tracking. Money stays in paise.
+import type { DeliveryWindow } from '@spice/shared/delivery';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
@@ -35,11 +36,16 @@ export interface OrderFacts {
     productId: number;
     productName: string;
     variant: string;
+    /** The Hindi name and weight when ordered; null when the catalogue had none. */
+    productNameHi?: string | null;
+    variantHi?: string | null;
     quantity: number;
     pricePaise: number;
   }[];
   totals: OrderMoney;
   tracking: OrderTracking | null;
+  /** The delivery window promised at placement; null on orders placed before the shop kept it. */
+  estimatedDelivery: DeliveryWindow | null;
   /** The shopper's channel choices (accounts), read with the order. */
   preferences: ChannelPreferences;
 }
@@ -55,7 +61,7 @@ const orderFactsRow = preparedStatement('order_facts', (db) =>
       // Aliased: inside a one-table select Drizzle leaves columns unqualified (see customerOrders).
       lines: sql<OrderFacts['lines']>`coalesce((
         select json_agg(json_build_object('itemId', oi.id, 'productId', oi.product_id, 'productName', oi.product_name,
-          'variant', oi.variant, 'quantity', oi.quantity, 'pricePaise', oi.price_paise) order by oi.id)
+          'variant', oi.variant, 'productNameHi', oi.product_name_hi, 'variantHi', oi.variant_hi, 'quantity', oi.quantity, 'pricePaise', oi.price_paise) order by oi.id)
         from order_items oi where oi.order_id = "orders"."id"), '[]'::json)`,
       shipment: latestShipment(sql`"orders"."id"`),
       preferences: channelPreferencesOf(sql`"orders"."user_id"`),
@@ -91,6 +97,7 @@ export async function loadOrderFacts(db: Db | Tx, orderNumber: string): Promise<
     },
     // An order shipped before shipments has its typed id as the AWB.
     tracking: shipment ?? (o.trackingId ? { courier: null, awb: o.trackingId, url: null } : null),
+    estimatedDelivery: o.estimatedDelivery,
     preferences: channelPreferences(preferences),
   };
 }

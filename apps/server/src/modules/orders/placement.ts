@@ -45,6 +45,7 @@ const insertOrderRow = preparedInsert(
     'totalPaise',
     'buyerGstin',
     'language',
+    'estimatedDelivery',
     'paymentMode',
     'paymentStatus',
     'providerOrderId',
@@ -70,11 +71,12 @@ const insertOrderRow = preparedInsert(
 // the statement is prepared (a multi-row VALUES is parsed and planned again each time).
 const insertItems = preparedSql(
   'insert_order_items',
-  sql`insert into ${orderItems} (order_id, product_id, variant_id, product_name, variant, quantity, price_paise, mrp_paise)
-    select ${sql.placeholder('orderId')}::int, l.product_id, l.variant_id, l.product_name, l.variant, l.quantity, l.price_paise, l.mrp_paise
+  sql`insert into ${orderItems} (order_id, product_id, variant_id, product_name, variant, product_name_hi, variant_hi, quantity, price_paise, mrp_paise)
+    select ${sql.placeholder('orderId')}::int, l.product_id, l.variant_id, l.product_name, l.variant,
+      nullif(l.product_name_hi, ''), nullif(l.variant_hi, ''), l.quantity, l.price_paise, l.mrp_paise
     from rows from (jsonb_to_recordset(${sql.placeholder('lines')}::jsonb) as (product_id int, variant_id int,
-      product_name text, variant text, quantity int, price_paise int, mrp_paise int)) with ordinality
-      as l(product_id, variant_id, product_name, variant, quantity, price_paise, mrp_paise, n)
+      product_name text, variant text, product_name_hi text, variant_hi text, quantity int, price_paise int, mrp_paise int)) with ordinality
+      as l(product_id, variant_id, product_name, variant, product_name_hi, variant_hi, quantity, price_paise, mrp_paise, n)
     order by l.n`,
 );
 
@@ -208,6 +210,7 @@ export function createPlacement(deps: {
       totalPaise: checkout.totalPaise,
       buyerGstin: checkout.buyerGstin,
       language: checkout.language,
+      estimatedDelivery: checkout.estimatedDelivery,
       paymentMode: cod ? ('COD' as const) : ('RAZORPAY' as const),
       paymentStatus: cod ? ('COD_PENDING' as const) : ('PAID' as const),
       providerOrderId: checkout.providerOrderId,
@@ -222,6 +225,8 @@ export function createPlacement(deps: {
       variantId: l.variantId,
       productName: l.productName,
       variant: l.weight,
+      productNameHi: l.productNameHi ?? '',
+      variantHi: l.weightHi ?? '',
       quantity: l.quantity,
       pricePaise: l.pricePaise,
       mrpPaise: l.mrpPaise,
@@ -241,6 +246,8 @@ export function createPlacement(deps: {
             variant_id: l.variantId,
             product_name: l.productName,
             variant: l.variant,
+            product_name_hi: l.productNameHi,
+            variant_hi: l.variantHi,
             quantity: l.quantity,
             price_paise: l.pricePaise,
             mrp_paise: l.mrpPaise,

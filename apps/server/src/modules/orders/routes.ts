@@ -8,6 +8,7 @@ import {
   PlacedCodOrder,
 } from '@spice/shared/contracts/cod';
 import {
+  CancelOwnOrderBody,
   CreatePaymentOrderBody,
   OrderDetail,
   OrderSummary,
@@ -104,6 +105,27 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.code(201).send(placed);
     },
+  );
+
+  app.post(
+    '/orders/:orderNumber/cancel',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Cancel your own order before it is packed, with a reason',
+        description:
+          'Answers the order detail, CANCELLED; a paid order’s refund is started as when the owner cancels. An order packed, shipped or delivered answers 409 (contact the shop); anyone else’s order 404.',
+        params: OrderNumberParam,
+        body: CancelOwnOrderBody,
+        response: { 200: OrderDetail, ...errors },
+      },
+    },
+    async (request) =>
+      app.services.cancelOwnOrder(
+        await requireUser(request, accounts),
+        request.params.orderNumber,
+        request.body.reason,
+      ),
   );
 
   app.post(

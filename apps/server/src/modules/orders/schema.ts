@@ -4,6 +4,7 @@
 // placing the order consumes it exactly once.
 import { CHECKOUT_STATUSES } from '@spice/shared/checkout-status';
 import { PAYMENT_STATUSES } from '@spice/shared/contracts/cod';
+import type { DeliveryWindow } from '@spice/shared/delivery';
 import { PREPAYMENT_STATUSES } from '@spice/shared/prepayment-status';
 import { sql } from 'drizzle-orm';
 import {
@@ -25,6 +26,9 @@ export interface CheckoutLine {
   productId: number;
   variantId: number;
   productName: string;
+  /** The catalogue's Hindi name and weight at checkout ('' or absent when it had none). */
+  productNameHi?: string;
+  weightHi?: string;
   slug: string;
   weight: string;
   image: string;
@@ -66,6 +70,7 @@ export const NEW_CHECKOUT_COLUMNS = [
   'totalPaise',
   'buyerGstin',
   'language',
+  'estimatedDelivery',
   'expiresAt',
 ] as const;
 
@@ -98,6 +103,8 @@ export const checkouts = pgTable(
     language: text('language', { enum: ['en', 'hi'] })
       .notNull()
       .default('en'),
+    /** The delivery window promised when the checkout began (delivery rules then); the order keeps it. */
+    estimatedDelivery: jsonb('estimated_delivery').$type<DeliveryWindow>(),
     /** A COD placement's Idempotency-Key: a repeat finds this checkout and its order. */
     idempotencyKey: text('idempotency_key'),
     /** sha256 of the request the key was first used for (lib/request-fingerprint.ts). */
@@ -169,6 +176,8 @@ export const orders = pgTable(
     language: text('language', { enum: ['en', 'hi'] })
       .notNull()
       .default('en'),
+    /** The delivery window promised at placement ('YYYY-MM-DD' IST); null on orders placed before it. */
+    estimatedDelivery: jsonb('estimated_delivery').$type<DeliveryWindow>(),
     /** Stamped by the invoices module in the transaction that issues the invoice; null until then. */
     invoiceNumber: text('invoice_number'),
     version: integer('version').notNull().default(1),
@@ -226,6 +235,9 @@ export const orderItems = pgTable(
     variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
     productName: text('product_name').notNull(),
     variant: text('variant').notNull(),
+    /** The catalogue's Hindi name and weight when ordered; null when it had none (or before issue 32). */
+    productNameHi: text('product_name_hi'),
+    variantHi: text('variant_hi'),
     quantity: integer('quantity').notNull(),
     pricePaise: integer('price_paise').notNull(),
     mrpPaise: integer('mrp_paise').notNull(),

@@ -142,8 +142,18 @@ export function createOrdersService(
       invoiceNumber: orders.invoiceNumber,
       // Written out with aliases: in a one-table select Drizzle leaves columns unqualified, so
       // ${orders.id} inside the subquery would name the subquery's own id (another order's items).
-      items: sql<{ productName: string; variant: string; quantity: number; pricePaise: number }[]>`coalesce((
+      items: sql<
+        {
+          productName: string;
+          variant: string;
+          productNameHi: string | null;
+          variantHi: string | null;
+          quantity: number;
+          pricePaise: number;
+        }[]
+      >`coalesce((
         select json_agg(json_build_object('productName', oi.product_name, 'variant', oi.variant,
+          'productNameHi', oi.product_name_hi, 'variantHi', oi.variant_hi,
           'quantity', oi.quantity, 'pricePaise', oi.price_paise) order by oi.id)
         from order_items oi where oi.order_id = "orders"."id"), '[]'::json)`,
       shipped: hasShipment(sql`"orders"."id"`),
@@ -216,8 +226,10 @@ export function createOrdersService(
         productId: row.productId,
         variantId: row.variantId,
         productName: row.productName,
+        productNameHi: row.productNameHi ?? '',
         slug: row.slug,
         weight: row.weight,
+        weightHi: row.weightHi ?? '',
         image: productImage({
           name: row.productName,
           image: await firstImage(row.productId),
@@ -343,6 +355,7 @@ export function createOrdersService(
 
   const prepay = createCodPrepay(db, {
     checkout: deps.checkout,
+    jobs: deps.jobs,
     gateway,
     ledger,
     invoices: deps.invoices,
@@ -379,7 +392,7 @@ export function createOrdersService(
       const [look] = await firstLook(reads).execute({ id: input.addressId, userId: user.id });
       if (!look) throw new AppError('notFound', 'Please select a delivery address.');
       const { address, held } = look;
-      await deps.delivery.assertServiceable(address.pincode);
+      const { estimatedDelivery } = await deps.delivery.assertServiceable(address.pincode);
       const totalChanged = (amount: number) =>
         new AppError('conflict', 'Your order total has changed. Please review it and pay again.', undefined, {
           amount,
@@ -452,6 +465,7 @@ export function createOrdersService(
             totalPaise: current.totalPaise,
             language,
             buyerGstin: input.gstin ?? null,
+            estimatedDelivery,
             expiresAt: new Date(Date.now() + deps.holdMinutes * 60_000),
           }),
           reserveStockLast(tx, current.lines),
@@ -654,6 +668,8 @@ export function createOrdersService(
         items: o.items.map((i) => ({
           productName: i.productName,
           variant: i.variant,
+          productNameHi: i.productNameHi,
+          variantHi: i.variantHi,
           quantity: i.quantity,
           price: linePriceDto(i),
         })),

@@ -1,8 +1,13 @@
 // The payments ledger's service: the orders module records each payment's fate through it inside
 // its own transaction; the back office reads it. Owns the payments table.
 import type { AdminPaymentPageDto, AdminPaymentsQueryInput } from '@spice/shared/contracts/admin-payments';
-import { ATTENTION_STATUSES, type PaymentStatus, paymentReasonLabel } from '@spice/shared/payments';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  ATTENTION_STATUSES,
+  type PaymentStatus,
+  paymentReasonLabel,
+  REFUND_REASONS,
+} from '@spice/shared/payments';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedInsert, preparedStatement } from '../../db/prepared.ts';
 import { pageOf, pageRows } from '../../lib/pagination.ts';
@@ -97,6 +102,40 @@ export function createPaymentsLedger(db: Db) {
         .update(payments)
         .set({ status: 'refund_pending', reason: ORDER_REFUND_REASONS[cause], updatedAt: sql`now()` })
         .where(and(eq(payments.paymentId, paymentId), eq(payments.status, 'placed')));
+    },
+
+    /**
+     * Payments made for an order that were refunded instead of applied to it (a 'Pay now' that
+     * arrived after the order shipped), oldest first: the shopper's order page shows them.
+     */
+    async returnedForOrder(orderNumber: string) {
+      return db
+        .select({
+          paymentId: payments.paymentId,
+          amountPaise: payments.amountPaise,
+          status: payments.status,
+          reason: payments.reason,
+          at: payments.createdAt,
+        })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.orderNumber, orderNumber),
+            inArray(payments.status, ['refund_pending', 'refunded']),
+            // Not the order's own payment refunded on cancel or RTO (ORDER_REFUND_REASONS).
+            inArray(payments.reason, [...REFUND_REASONS]),
+          ),
+        )
+        .orderBy(asc(payments.createdAt), asc(payments.id));
+    },
+
+    /** The reason a payment was refunded instead of applied (a REFUND_REASONS code), or null. */
+    async refundReason(paymentId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ reason: payments.reason, status: payments.status })
+        .from(payments)
+        .where(eq(payments.paymentId, paymentId));
+      return row && row.status !== 'placed' ? row.reason : null;
     },
 
     /** The refund of a payment that could not become an order, or of a cancelled or returned order's, went through. */

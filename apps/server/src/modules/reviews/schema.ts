@@ -32,6 +32,8 @@ export const reviews = pgTable(
     adminReply: text('admin_reply'),
     adminReplyAt: timestamp('admin_reply_at', { withTimezone: true }),
     hidden: boolean('hidden').notNull().default(false),
+    /** The author had this product delivered to them when they wrote or last edited it. */
+    verifiedBuyer: boolean('verified_buyer').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -65,6 +65,7 @@ const toDto = (r: ReviewRow): ReviewDto => ({
   description: r.description,
   adminReply: r.adminReply,
   adminReplyAt: r.adminReplyAt ? r.adminReplyAt.toISOString() : null,
+  verifiedBuyer: r.verifiedBuyer,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });
@@ -77,7 +78,13 @@ function emptySummary(productId: number): RatingSummaryDto {
 
 export function createReviewsService(
   db: Db,
-  options: { catalog: CatalogService; ttlMs: number; bus?: InvalidationBus },
+  options: {
+    catalog: CatalogService;
+    ttlMs: number;
+    bus?: InvalidationBus;
+    /** Whether the shopper had this product delivered (the orders module's read): 'Verified buyer'. */
+    hasBought?: (userId: number, productId: number) => Promise<boolean>;
+  },
 ) {
   const { catalog, ttlMs, bus } = options;
   const ratings = createSnapshot(() => loadRatings(db), ttlMs, {
@@ -199,6 +206,7 @@ export function createReviewsService(
       const values = {
         name: `${user.firstName} ${user.lastName}`.trim(),
         email: user.email,
+        verifiedBuyer: (await options.hasBought?.(user.id, input.productId)) ?? false,
         rating: input.rating,
         title: input.title,
         description: input.description,

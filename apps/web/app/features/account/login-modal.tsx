@@ -1,6 +1,6 @@
 // Login by mobile and a one-time code (spec sections 2, 4 and 8).
 import type { UserDto } from '@spice/shared/contracts/accounts';
-import { digitsOnly, isValidMobile, OTP_LENGTH } from '@spice/shared/validators';
+import { digitsOnly, isValidMobile, normaliseMobile, OTP_LENGTH } from '@spice/shared/validators';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { flash, Modal } from '../../components/modal';
@@ -115,13 +115,13 @@ export default function LoginModal({
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
-            maxLength={10}
             value={mobile}
             // biome-ignore lint/a11y/noAutofocus: the dialog's first field, so typing starts at once
             autoFocus
             aria-describedby={error ? 'login-error' : undefined}
             onChange={(e) => {
-              setMobile(digitsOnly(e.target.value, 10));
+              // No maxLength: a pasted '+91 98765 01235' is normalised whole, then limited.
+              setMobile(normaliseMobile(e.target.value));
               // Editing the number starts over (spec section 4, login step 5).
               if (step === 'otp') {
                 setStep('mobile');

@@ -40,13 +40,16 @@ export default function SignupModal({ mobile, onClose }: { mobile: string; onClo
     setError('');
     try {
       try {
-        const owner = await api<{ mobile: string }>(`/user/by-email/${encodeURIComponent(email.trim())}`);
-        if (owner.mobile !== mobile) {
+        // An unused e-mail is a 200 here, so the browser logs no error for it.
+        const status = await api<{ inUse: boolean; yours: boolean }>(
+          `/email/status/${encodeURIComponent(email.trim())}`,
+        );
+        if (status.inUse && !status.yours) {
           setEmailState('idle');
           return fail(MESSAGES.emailTaken);
         }
       } catch (e) {
-        if (!(e instanceof ApiError) || (e.status !== 404 && e.status !== 400)) {
+        if (!(e instanceof ApiError) || e.status !== 400) {
           setEmailState('idle');
           return fail(MESSAGES.emailCheckFailed);
         }

@@ -1,4 +1,5 @@
 import type { AddressDto } from '@spice/shared/contracts/accounts';
+import { formatMobile } from '@spice/shared/validators';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n';
 
@@ -73,8 +74,11 @@ export function AddressCard({
       </p>
       <p className="address-card__phone">
         {address.alternatePhone
-          ? t('address.phones', { phone: address.phone, alternate: address.alternatePhone })
-          : t('address.phone', { phone: address.phone })}
+          ? t('address.phones', {
+              phone: formatMobile(address.phone),
+              alternate: formatMobile(address.alternatePhone),
+            })
+          : t('address.phone', { phone: formatMobile(address.phone) })}
       </p>
     </article>
   );

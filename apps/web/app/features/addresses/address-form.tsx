@@ -8,10 +8,12 @@ import { type AddressDto, AddressInput, type AddressInputDto } from '@spice/shar
 import type { PincodeInfoDto } from '@spice/shared/contracts/delivery';
 import { MESSAGES } from '@spice/shared/messages';
 import type { SpecMessages } from '@spice/shared/messages-hi';
-import { digitsOnly, PINCODE_PATTERN } from '@spice/shared/validators';
+import { digitsOnly, normaliseMobile, PINCODE_PATTERN } from '@spice/shared/validators';
 import { type FormEvent, useRef, useState } from 'react';
 import { type MessageKey, useSpecMessages, useT } from '../../i18n';
+import { useRootData } from '../../root';
 import { ApiError, api } from '../account/api';
+import { useStoredUser } from '../account/user-store';
 
 const HIGHLIGHT_MS = 1000;
 const REQUIRED = ['name', 'phone', 'pincode', 'locality', 'addressLine', 'city', 'state'] as const;
@@ -74,6 +76,8 @@ export function AddressForm({
   onCancel: () => void;
   submitLabel?: string;
 }) {
+  const { user: serverUser } = useRootData();
+  const user = useStoredUser(serverUser);
   const [values, setValues] = useState(() =>
     initial
       ? {
@@ -82,7 +86,12 @@ export function AddressForm({
           landmark: initial.landmark ?? '',
           alternatePhone: initial.alternatePhone ?? '',
         }
-      : EMPTY,
+      : // A new address starts with the account's name and mobile: most parcels go to their owner.
+        {
+          ...EMPTY,
+          name: user ? `${user.firstName} ${user.lastName}`.trim() : '',
+          phone: user ? normaliseMobile(user.mobile) : '',
+        },
   );
   const [error, setError] = useState('');
   const [highlighted, setHighlighted] = useState<Field[]>([]);
@@ -154,7 +163,13 @@ export function AddressForm({
   const input = (
     field: Field,
     label: MessageKey,
-    opts: { digits?: number; autoComplete?: string; optional?: boolean; wide?: boolean } = {},
+    opts: {
+      digits?: number;
+      mobile?: boolean;
+      autoComplete?: string;
+      optional?: boolean;
+      wide?: boolean;
+    } = {},
   ) => (
     <div
       className={`field${highlighted.includes(field) ? ' field--error' : ''}${opts.wide ? ' field--wide' : ''}`}
@@ -170,13 +185,19 @@ export function AddressForm({
       <input
         id={`address-${field}`}
         value={String(values[field] ?? '')}
-        inputMode={opts.digits ? 'numeric' : undefined}
-        maxLength={opts.digits ?? 250}
+        type={opts.mobile ? 'tel' : undefined}
+        inputMode={opts.digits || opts.mobile ? 'numeric' : undefined}
+        // A mobile has no maxLength: a pasted '+91 98765 01235' is normalised whole, then limited.
+        maxLength={opts.mobile ? undefined : (opts.digits ?? 250)}
         autoComplete={opts.autoComplete}
         aria-invalid={highlighted.includes(field) || Boolean(fieldErrors[field]) || undefined}
         aria-describedby={fieldErrors[field] ? `address-${field}-error` : undefined}
         onChange={(e) => {
-          const value = opts.digits ? digitsOnly(e.target.value, opts.digits) : e.target.value;
+          const value = opts.mobile
+            ? normaliseMobile(e.target.value)
+            : opts.digits
+              ? digitsOnly(e.target.value, opts.digits)
+              : e.target.value;
           set(field, value);
           if (field === 'pincode') void lookUp(value);
         }}
@@ -193,7 +214,7 @@ export function AddressForm({
     <form className="address-form" onSubmit={onSubmit} noValidate>
       <div className="form-grid">
         {input('name', 'address.name', { autoComplete: 'name' })}
-        {input('phone', 'address.phoneNumber', { digits: 10, autoComplete: 'tel-national' })}
+        {input('phone', 'address.phoneNumber', { mobile: true, autoComplete: 'tel-national' })}
         {input('pincode', 'address.pincode', { digits: 6, autoComplete: 'postal-code' })}
         {input('locality', 'address.locality', { autoComplete: 'address-level3' })}
         {input('addressLine', 'address.addressLine', {
@@ -203,7 +224,7 @@ export function AddressForm({
         {input('city', 'address.city', { autoComplete: 'address-level2' })}
         {input('state', 'address.state', { autoComplete: 'address-level1' })}
         {input('landmark', 'address.landmark', { optional: true })}
-        {input('alternatePhone', 'address.alternatePhone', { digits: 10, optional: true })}
+        {input('alternatePhone', 'address.alternatePhone', { mobile: true, optional: true })}
       </div>
       <fieldset className="address-type">
         <legend>{t('address.type')}</legend>

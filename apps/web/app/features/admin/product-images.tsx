@@ -119,6 +119,17 @@ export function ProductImages({ product, maxUploadMb }: { product: AdminProductD
                     maxLength={200}
                     placeholder="Describe the image for screen readers"
                   />
+                  <label className="visually-hidden" htmlFor={`${uid}-alt-hi-${image.id}`}>
+                    Hindi alt text of image {i + 1}
+                  </label>
+                  <input
+                    id={`${uid}-alt-hi-${image.id}`}
+                    name="altHi"
+                    lang="hi"
+                    defaultValue={image.altHi}
+                    maxLength={200}
+                    placeholder="हिंदी में (खाली: उत्पाद के हिंदी नाम से)"
+                  />
                   <button
                     type="submit"
                     name="intent"

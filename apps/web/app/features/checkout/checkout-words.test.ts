@@ -12,7 +12,6 @@ import {
   placeCodOrderLabel,
   saveByPayingOnline,
 } from '@spice/shared/cod';
-import { COUPON_ROUNDING_RULE } from '@spice/shared/coupons';
 import { DELIVERY_MESSAGES, deliveryByLabel } from '@spice/shared/delivery';
 import { GSTIN_LABEL, gstinProblem } from '@spice/shared/gst';
 import { formatRupees } from '@spice/shared/money';
@@ -34,8 +33,8 @@ describe('the shop’s English catalogue matches the shared rules', () => {
     expect(en('payment.placeCod', { amount })).toBe(placeCodOrderLabel(123_400));
     expect(en('payment.saveOnline', { amount })).toBe(saveByPayingOnline(123_400));
     expect(en('orderSuccess.payOnDelivery', { amount })).toBe(payOnDeliveryNotice(123_400));
-    expect(en('payNow.payAndSave', { amount })).toBe(payNowLabel(123_400));
-    expect(en('payNow.pay')).toBe(payNowLabel(0));
+    expect(en('payNow.payAndSave', { amount, total: '₹361' })).toBe(payNowLabel(123_400, 36_100));
+    expect(en('payNow.pay', { total: '₹361' })).toBe(payNowLabel(0, 36_100));
     expect(en('payNow.paid')).toBe(PAY_NOW_MESSAGES.paid);
     expect(en('payment.modeCod')).toBe(paymentModeLabel('COD'));
     expect(en('payment.modeOnline')).toBe(paymentModeLabel('RAZORPAY'));
@@ -72,7 +71,11 @@ describe('the shop’s English catalogue matches the shared rules', () => {
     expect(words.deliveryBy({ to: '2026-12-01' })).toBe(deliveryByLabel({ to: '2026-12-01' }));
     expect(en('checkout.notServiceable')).toBe(DELIVERY_MESSAGES.notServiceable);
     expect(en('checkout.gstinSummary')).toBe(GSTIN_LABEL);
-    expect(en('checkout.roundingRule')).toBe(COUPON_ROUNDING_RULE);
+    // The coupon dialog says the rounding as a shopper would; the terms keep the exact rule.
+    expect(en('checkout.roundingRule')).toBe(
+      'Discounts are rounded to whole rupees, so you always pay a whole-rupee amount.',
+    );
+    expect(en('checkout.roundingRule')).not.toMatch(/paise|nearest|percent/i);
   });
 });
 

@@ -1,7 +1,7 @@
 // The checkout's words that the shared rules (cod, delivery, gst) write in English, in the page's
 // language. English reads exactly as those rules write it; checkout-words.test.ts keeps it so.
 import { COD_MESSAGES, codAboveMax, codBelowMin } from '@spice/shared/cod';
-import { formatDeliveryDate } from '@spice/shared/delivery';
+import { deliveryDay } from '@spice/shared/delivery';
 import type { Lang } from '@spice/shared/lang';
 import { formatRupees } from '@spice/shared/money';
 import { type MessageKey, type Translate, useLang, useT } from '../../i18n';
@@ -12,18 +12,7 @@ const GSTIN_PROBLEMS: Record<string, MessageKey> = {
   'This GSTIN has a wrong check digit.': 'checkout.gstinCheck',
 };
 
-const hindiDay = new Intl.DateTimeFormat('hi-IN', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  timeZone: 'UTC',
-  numberingSystem: 'latn',
-});
-
-/** A delivery day ('2026-12-01'): 'Tue, 1 Dec' in English, 'मंगलवार, 1 दिसंबर' in Hindi. */
-export function deliveryDay(day: string, lang: Lang): string {
-  return lang === 'hi' ? hindiDay.format(new Date(`${day}T00:00:00Z`)) : formatDeliveryDate(day);
-}
+export { deliveryDay };
 
 export function checkoutWords(t: Translate, lang: Lang) {
   return {

@@ -2,6 +2,7 @@
 // the payment choice. The page (routes/checkout.tsx) holds the state and places the order.
 import type { AddressDto } from '@spice/shared/contracts/accounts';
 import { formatRupees } from '@spice/shared/money';
+import { formatMobile } from '@spice/shared/validators';
 import { useT } from '../../i18n';
 import { useCheckoutWords } from './checkout-words';
 import type { CheckoutTotals } from './use-checkout-totals';
@@ -37,7 +38,7 @@ export function AddressSection({
           <br />
           {address.addressLine}, {address.locality}, {address.city}, {address.state} – {address.pincode}
           <br />
-          {t('checkout.phone', { phone: address.phone })}
+          {t('checkout.phone', { phone: formatMobile(address.phone) })}
         </p>
       ) : null}
       {address ? (

@@ -10,7 +10,7 @@ import {
 } from '@spice/shared/contracts/contact';
 import { MESSAGES } from '@spice/shared/messages';
 import { hindiForSpecMessage } from '@spice/shared/messages-hi';
-import { COUNTRY_CODE, digitsOnly } from '@spice/shared/validators';
+import { COUNTRY_CODE, normaliseMobile } from '@spice/shared/validators';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { flash } from '../../components/modal';
@@ -55,7 +55,10 @@ export function ContactForm({
   onCancel,
   cancelHref,
   serverResult,
+  initialMessage = '',
 }: {
+  /** The message to start from (help with a named order). */
+  initialMessage?: string;
   /** Keeps ids unique when the modal opens over the /contact page. */
   idPrefix: string;
   /** Called 2 s after a message went out (the modal closes then). */
@@ -73,8 +76,8 @@ export function ContactForm({
       : {
           name: user ? `${user.firstName} ${user.lastName}`.trim() : '',
           email: user?.email ?? '',
-          phone: user?.mobile ?? '',
-          message: '',
+          phone: user ? normaliseMobile(user.mobile) : '',
+          message: initialMessage,
         },
   );
   const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>(
@@ -200,9 +203,8 @@ export function ContactForm({
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
-            maxLength={10}
             value={values.phone}
-            onChange={(e) => set('phone', digitsOnly(e.target.value, 10))}
+            onChange={(e) => set('phone', normaliseMobile(e.target.value))}
             {...a11y('phone')}
           />
         </div>,

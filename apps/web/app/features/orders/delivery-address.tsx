@@ -1,4 +1,5 @@
 import type { OrderDetailDto } from '@spice/shared/contracts/commerce';
+import { formatMobile } from '@spice/shared/validators';
 import { useT } from '../../i18n';
 
 /** The address an order goes to, as it was chosen at checkout (a snapshot, not the address book). */
@@ -6,11 +7,14 @@ export function DeliveryAddress({ address }: { address: OrderDetailDto['delivery
   const t = useT();
   return (
     <address className="delivery-address">
-      <strong>{address.name}</strong> <span className="delivery-address__type">{address.type}</span>
+      <strong>{address.name}</strong>{' '}
+      <span className="delivery-address__type">
+        {address.type === 'Work' ? t('address.typeWork') : t('address.typeHome')}
+      </span>
       <br />
       {address.fullAddress}
       <br />
-      {t('order.phone', { phone: address.phone })}
+      {t('order.phone', { phone: formatMobile(address.phone) })}
     </address>
   );
 }

@@ -90,8 +90,11 @@ export function PayNow({
         {busy
           ? t('payNow.processing')
           : offer.saving > 0
-            ? t('payNow.payAndSave', { amount: formatRupees(rupeesToPaise(offer.saving)) })
-            : t('payNow.pay')}
+            ? t('payNow.payAndSave', {
+                amount: formatRupees(rupeesToPaise(offer.saving)),
+                total: formatPrice(offer.amount),
+              })
+            : t('payNow.pay', { total: formatPrice(offer.amount) })}
       </button>
       {error ? (
         <p className="pay-now__error" role="alert">

@@ -7,7 +7,14 @@ import { useOrderLabels } from './labels';
 /** 'IN TRANSIT' → 'In transit': couriers shout, the page does not. */
 const sentence = (status: string) => status.charAt(0) + status.slice(1).toLowerCase();
 
-export function ShipmentTracking({ tracking }: { tracking: TrackingDto }) {
+/** `delivered`: the parcel arrived, so no courier updates is nothing to wait for. */
+export function ShipmentTracking({
+  tracking,
+  delivered = false,
+}: {
+  tracking: TrackingDto;
+  delivered?: boolean;
+}) {
   const t = useT();
   const labels = useOrderLabels();
   return (
@@ -38,7 +45,7 @@ export function ShipmentTracking({ tracking }: { tracking: TrackingDto }) {
             </li>
           ))}
         </ol>
-      ) : (
+      ) : delivered ? null : (
         <p className="order-shipment__none">{t('tracking.none')}</p>
       )}
     </div>

@@ -196,6 +196,12 @@ function ReviewItem({ review }: { review: ReviewDto }) {
       </div>
       <p className="review__meta">
         <span className="review__name">{review.name}</span>
+        {review.verifiedBuyer ? (
+          <>
+            <span aria-hidden="true"> · </span>
+            <span className="review__verified">✓ {t('reviews.verifiedBuyer')}</span>
+          </>
+        ) : null}
         <span aria-hidden="true"> · </span>
         <time dateTime={review.createdAt}>{date(review.createdAt)}</time>
       </p>

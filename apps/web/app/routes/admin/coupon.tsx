@@ -197,6 +197,12 @@ export default function AdminCoupon({ loaderData, actionData }: Route.ComponentP
           input={{ defaultValue: coupon?.perUserLimit ?? '', inputMode: 'numeric' }}
         />
         <Checkbox
+          id="coupon-first-order"
+          name="firstOrderOnly"
+          label="First order only (not for shoppers who have ordered before)"
+          defaultChecked={coupon?.firstOrderOnly ?? false}
+        />
+        <Checkbox
           id="coupon-active"
           name="active"
           label="Active (shoppers can use it)"

@@ -117,6 +117,7 @@ export default function AdminCoupons({ loaderData, actionData }: Route.Component
                   <small className="admin-muted">
                     {c.redemptions} paid {c.redemptions === 1 ? 'order' : 'orders'}
                     {c.perUserLimit !== null ? ` · ${c.perUserLimit} per shopper` : ''}
+                    {c.firstOrderOnly ? ' · first order only' : ''}
                   </small>
                 </td>
                 <td>

@@ -71,9 +71,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return { ok: true, message: 'Image order saved.' } as ActionResult;
     }
     if (intent === 'image-alt') {
-      const parsed = ImageAlt.safeParse({ alt: form.get('alt') ?? '' });
+      const parsed = ImageAlt.safeParse({ alt: form.get('alt') ?? '', altHi: form.get('altHi') ?? '' });
       if (!parsed.success) return invalid(fieldErrors(parsed.error.issues));
-      await services.productEditing.updateImageAlt(user, id, imageId, parsed.data.alt);
+      await services.productEditing.updateImageAlt(user, id, imageId, parsed.data.alt, parsed.data.altHi);
       return { ok: true, message: 'Alt text saved.' } as ActionResult;
     }
     if (intent === 'image-delete') {
