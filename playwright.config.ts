@@ -58,6 +58,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every journey logs in from 127.0.0.1: lift the per-IP cap the way a load test would.
       OTP_SENDS_PER_IP_PER_HOUR: '100000',
+      // Several journeys send contact messages from the same address (the contact page, in Hindi,
+      // and the back office's replies): the per-address limit is tested in the API suite.
+      CONTACT_PER_IP_PER_HOUR: '100000',
       // Uploaded test images go with the run's other output, not into the dev shop's media.
       MEDIA_DIR: 'test-results/e2e-media',
       // The courier webhook's token (shipping.spec.ts posts Shiprocket's tracking updates).

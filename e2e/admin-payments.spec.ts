@@ -44,6 +44,9 @@ test('the owner sees a payment that could not become an order under Needs attent
   for (const viewport of [DESKTOP, MOBILE]) {
     await admin.setViewportSize(viewport);
     await open(admin, '/admin');
+    // On a phone the back-office menu is a drawer behind 'Menu · <page>'.
+    const drawerButton = admin.locator('.admin__menu > summary');
+    if (await drawerButton.isVisible()) await drawerButton.click();
     await admin.getByRole('link', { name: 'Payments', exact: true }).click();
     await expect(admin.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
     // The second payment is refunded by the refund job (the simulated gateway completes it at

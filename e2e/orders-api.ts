@@ -46,14 +46,18 @@ export async function placeCodOrder(request: APIRequestContext, mobile: string) 
   return (await placed.json()) as { orderNumber: string; amount: number };
 }
 
-/** The back office moves an order through these statuses (as the admin order page does). */
+/**
+ * The back office moves an order through these statuses (as the admin order page does). Each
+ * order ships under an AWB of its own: an AWB already on another order is refused.
+ */
 export async function moveOrderThroughApi(admin: APIRequestContext, orderNumber: string, statuses: string[]) {
+  const awb = `DTDC${orderNumber.replace(/[^0-9A-Za-z]/g, '').toUpperCase()}`;
   for (const status of statuses) {
     const { version } = (await (await admin.get(`/api/admin/orders/${orderNumber}`)).json()) as {
       version: number;
     };
     const res = await admin.put(`/api/admin/orders/${orderNumber}/status`, {
-      data: { status, version, trackingId: status === 'SHIPPED' ? 'DTDC1234567890' : undefined },
+      data: { status, version, trackingId: status === 'SHIPPED' ? awb : undefined },
     });
     expect(res.ok(), await res.text()).toBe(true);
   }

@@ -76,7 +76,7 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
       <ul className="admin-list">
         {page.content.map((m) => (
           <li key={m.id} className={`admin-panel${m.read ? ' admin-panel--muted' : ''}`}>
-            <p>
+            <p className="admin-message-from">
               <strong>{m.name}</strong> · <a href={`mailto:${m.email}`}>{m.email}</a> ·{' '}
               <a href={`tel:${m.phone}`}>{m.phone}</a> · <small>{istDateTime(m.createdAt)}</small>
               {m.read ? null : <span className="status">Unread</span>}
