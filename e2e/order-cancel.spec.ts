@@ -17,7 +17,9 @@ test('a prepaid order is cancelled from its page at 360 px with a reason, the re
 
   await page.getByRole('button', { name: 'Cancel order' }).click();
   const dialog = page.getByRole('dialog', { name: `Cancel order ${order.orderNumber}?` });
-  await expect(dialog).toContainText(`You paid ₹${order.totalAmount} online. Cancelling refunds all of it`);
+  await expect(dialog).toContainText(
+    `Cancelling refunds ${rupees(order.totalAmount)} to the way you paid: all of your online payment not yet refunded.`,
+  );
   await dialog.getByLabel('Another reason').check();
   await dialog.getByRole('button', { name: 'Cancel order' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Please tell us why you are cancelling.');
@@ -86,16 +88,17 @@ test('after a partial refund, the cancel dialog names what is left to refund, in
   await page.getByRole('button', { name: 'ऑर्डर रद्द करें' }).click();
   const hindi = page.getByRole('dialog');
   await expect(hindi).toContainText(
-    `आपने ${rupees(order.totalAmount)} ऑनलाइन चुकाए थे और उनमें से ${rupees(half / 100)} पहले ही वापस किए जा चुके हैं। रद्द करने पर बाकी ${left} उसी तरीक़े में वापस आएँगे`,
+    `रद्द करने पर ${left} उसी तरीक़े में वापस आएँगे जिससे आपने भुगतान किया था: आपके ऑनलाइन भुगतान का अब तक वापस न हुआ पूरा हिस्सा।`,
   );
 
   await open(page, `/orders/${order.orderNumber}`);
   await page.getByRole('button', { name: 'Cancel order' }).click();
   const dialog = page.getByRole('dialog', { name: `Cancel order ${order.orderNumber}?` });
   await expect(dialog).toContainText(
-    `You paid ${rupees(order.totalAmount)} online and ${rupees(half / 100)} of it has already been refunded. Cancelling refunds the remaining ${left} to the way you paid`,
+    `Cancelling refunds ${left} to the way you paid: all of your online payment not yet refunded.`,
   );
-  await expect(dialog).not.toContainText('all of it');
+  // Not the total: half of it went back already.
+  await expect(dialog).not.toContainText(rupees(order.totalAmount));
   await dialog.getByRole('button', { name: 'Cancel order' }).click();
   await expect(dialog).toBeHidden();
   // What the dialog named is what the cancel refunds: the earlier refund, then the rest.

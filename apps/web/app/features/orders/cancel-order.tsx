@@ -145,23 +145,17 @@ function CancelDialog({
  */
 function CancelMoney({ order }: { order: OrderDetailDto }) {
   const t = useT();
-  const totalPaise = toPaise(order.totalAmount);
-  const refunds = order.refunds.map((r) => ({ amountPaise: toPaise(r.amount), status: r.status }));
   const leftPaise = cancellationRefundPaise({
     paymentMode: order.paymentMode,
     paymentStatus: order.paymentStatus,
-    totalPaise,
-    refunds,
+    totalPaise: toPaise(order.totalAmount),
+    refunds: order.refunds.map((r) => ({ amountPaise: toPaise(r.amount), status: r.status })),
   });
   // Cash on delivery: nothing was taken.
   if (order.paymentMode === 'COD') return t('order.cancelNothingDue');
   if (leftPaise === 0) return t('order.cancelNothingLeft');
-  if (leftPaise === totalPaise) return t('order.cancelRefundNotice', { amount: formatRupees(leftPaise) });
-  return t('order.cancelRefundRestNotice', {
-    paid: formatRupees(totalPaise),
-    refunded: formatRupees(totalPaise - leftPaise),
-    amount: formatRupees(leftPaise),
-  });
+  // One wording, true before and after a partial refund (each page carries the catalogue).
+  return t('order.cancelRefundNotice', { amount: formatRupees(leftPaise) });
 }
 
 /** Once packed: who to ask, with the order already named. */
