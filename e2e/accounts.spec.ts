@@ -12,11 +12,13 @@ async function logIn(page: Page, mobile: string) {
   const dialog = page.getByRole('dialog', { name: 'Login' });
   await dialog.getByLabel('Mobile number').fill(mobile);
   await dialog.getByRole('button', { name: 'Send OTP' }).click();
-  // Read the outbox once this send has been answered: a returning number's earlier code is there too.
-  await expect(dialog.getByLabel(/Enter the 6-digit OTP/)).toBeVisible();
+  // The code field comes once the send is answered: only then is the outbox's newest code this one
+  // (a returning number's earlier code is there too).
+  const field = dialog.getByLabel(/Enter the 6-digit OTP/);
+  await expect(field).toBeVisible();
   const otp = await latestCode(page.request, mobile);
   // Verification starts by itself at six digits.
-  await dialog.getByLabel(/Enter the 6-digit OTP/).fill(otp);
+  await field.fill(otp);
 }
 
 test('a new number signs up with a validated e-mail, manages addresses, and a returning login and logout work', async ({

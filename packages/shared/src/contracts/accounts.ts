@@ -8,6 +8,7 @@ import {
   OTP_PATTERN,
   PINCODE_PATTERN,
 } from '../validators.ts';
+import { ErrorBody } from './common.ts';
 import * as z from './zod.ts';
 
 // A mobile is normalised the way the inputs do it (+91 98765 01235 → 9876501235) before the check.
@@ -26,6 +27,15 @@ const email = z
 export const MobileBody = z.object({ mobile });
 export const OtpVerifyBody = z.object({ mobile, otp });
 export const OtpSent = z.object({ resendAfterSeconds: z.number().int(), resendsLeft: z.number().int() });
+/**
+ * A send refused for a while (429). `codeSent` only when a code went to this number within the
+ * resend wait, so it is on its way and the login asks for it; any other refusal (too many sends)
+ * has no code behind it.
+ */
+export const OtpSendRefused = ErrorBody.extend({
+  retryAfterSeconds: z.number().int().positive(),
+  codeSent: z.literal(true).optional(),
+}).meta({ id: 'OtpSendRefused' });
 
 export const EmailBody = z.object({ email });
 export const EmailVerifyBody = z.object({ email, otp });

@@ -36,6 +36,8 @@ describe('resends and caps', () => {
     const wait = expectWaitSaid(fourth);
     expect(wait).toBeGreaterThan(280);
     expect(wait).toBeLessThanOrEqual(300);
+    // Not the resend wait: the page must not take it for a code on its way.
+    expect(fourth.json()).not.toHaveProperty('codeSent');
     const latest = await latestCode(t.app, mobile);
     if (latest !== first) {
       const old = await t.app.inject({
@@ -69,6 +71,8 @@ describe('resends and caps', () => {
     const res = await send(mobile);
     // Until the oldest send leaves the 15 minutes.
     expect(expectWaitSaid(res)).toBeGreaterThan(14 * 60);
+    // No code went out for this refusal: the login page says the wait instead of asking for one.
+    expect(res.json()).not.toHaveProperty('codeSent');
   });
 });
 
@@ -99,6 +103,7 @@ describe('per-IP cap', () => {
     });
     expect(expectWaitSaid(res)).toBeGreaterThan(59 * 60);
     expect(res.json().message).toBe('Too many requests. Please try again in 60 minutes.');
+    expect(res.json()).not.toHaveProperty('codeSent');
     const elsewhere = await s.app.inject({
       method: 'POST',
       url: '/api/auth/otp/send',

@@ -41,8 +41,15 @@ export const EMAIL_MESSAGES: OtpMessages = {
   wrong: MESSAGES.emailOtpWrong,
 };
 
-const tooManyRequests = (retryAfterSeconds: number) =>
-  new AppError('tooMany', tooManyRequestsMessage(retryAfterSeconds), undefined, { retryAfterSeconds });
+/**
+ * `codeSent` marks the one refusal that means a code is on its way: one went to this target within
+ * the resend wait, so the page asks for it (contracts/accounts.ts OtpSendRefused).
+ */
+const tooManyRequests = (retryAfterSeconds: number, codeSent = false) =>
+  new AppError('tooMany', tooManyRequestsMessage(retryAfterSeconds), undefined, {
+    retryAfterSeconds,
+    ...(codeSent ? { codeSent: true } : {}),
+  });
 
 export function createOtpService(
   db: Db,
@@ -153,7 +160,8 @@ export function createOtpService(
             t,
             limits,
           );
-          if ('retryAfterSeconds' in decision) throw tooManyRequests(decision.retryAfterSeconds);
+          if ('retryAfterSeconds' in decision)
+            throw tooManyRequests(decision.retryAfterSeconds, decision.kind === 'too-soon');
 
           const code = generateCode();
           const codeHmac = hashCode(key, args.purpose, args.target, code);

@@ -62,6 +62,8 @@ describe('sending a login code', () => {
     const res = await send('9876500004');
     expect(expectWaitSaid(res)).toBeLessThanOrEqual(30);
     expect(res.json().message).toMatch(/^Too many requests\. Please try again in \d+ seconds?\.$/);
+    // The code sent moments ago is on its way: the login page asks for it (codeSent).
+    expect(res.json().codeSent).toBe(true);
     const hindi = await t.app.inject({
       method: 'POST',
       url: '/api/auth/otp/send',

@@ -1,4 +1,11 @@
-import { CheckUserResult, MobileBody, OtpSent, OtpVerifyBody, User } from '@spice/shared/contracts/accounts';
+import {
+  CheckUserResult,
+  MobileBody,
+  OtpSendRefused,
+  OtpSent,
+  OtpVerifyBody,
+  User,
+} from '@spice/shared/contracts/accounts';
 import { ErrorBody } from '@spice/shared/contracts/common';
 import * as z from '@spice/shared/contracts/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,7 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Send a login code by SMS (same answer for known and unknown numbers)',
         body: MobileBody,
-        response: { 200: OtpSent, ...errors },
+        response: { 200: OtpSent, ...errors, 429: OtpSendRefused },
       },
     },
     async (request) => {

@@ -60,8 +60,11 @@ export default function LoginModal({
       askForCode(sent.resendAfterSeconds);
     } catch (e) {
       // A code went to this number moments ago (the modal was closed and opened again): the server
-      // refuses a new one and says how long to wait. That code still works, so ask for it.
-      const wait = e instanceof ApiError && e.status === 429 ? e.body.retryAfterSeconds : undefined;
+      // refuses a new one, says how long to wait and that a code is on its way (codeSent). That
+      // code still works, so ask for it. Any other 429 (too many sends) has no code behind it: its
+      // message, in the page's language, stays on this step.
+      const refusal = e instanceof ApiError && e.status === 429 ? e.body : undefined;
+      const wait = refusal?.codeSent === true ? refusal.retryAfterSeconds : undefined;
       if (typeof wait === 'number' && wait > 0) return askForCode(wait);
       const message = e instanceof ApiError ? e.message : MESSAGES.otpSendFailed;
       fail(

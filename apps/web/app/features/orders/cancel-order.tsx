@@ -2,7 +2,8 @@
 // and, for a paid order, the refund said before the shopper confirms. Once packed, help for this
 // order instead: the contact form with the order named, and WhatsApp when the shop has a number.
 import type { OrderDetailDto } from '@spice/shared/contracts/commerce';
-import { formatPrice } from '@spice/shared/money';
+import { formatRupees, toPaise } from '@spice/shared/money';
+import { cancellationRefundPaise } from '@spice/shared/refunds';
 import { canSelfCancel } from '@spice/shared/self-cancel';
 import { normaliseMobile } from '@spice/shared/validators';
 import { type FormEvent, useState } from 'react';
@@ -60,7 +61,6 @@ function CancelDialog({
   const [other, setOther] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const paid = order.paymentStatus === 'PAID';
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -90,9 +90,7 @@ function CancelDialog({
     >
       <form className="cancel-form" onSubmit={onSubmit} noValidate>
         <p className="cancel-form__money">
-          {paid
-            ? t('order.cancelRefundNotice', { amount: formatPrice(order.priceDetails.finalAmount) })
-            : t('order.cancelNothingDue')}
+          <CancelMoney order={order} />
         </p>
         <fieldset>
           <legend>{t('order.cancelReasonLegend')}</legend>
@@ -139,6 +137,25 @@ function CancelDialog({
       </form>
     </Modal>
   );
+}
+
+/**
+ * What cancelling gives back, as the server's cancellation refund computes it (the back office
+ * names the same amount): what is left of an online payment after earlier refunds.
+ */
+function CancelMoney({ order }: { order: OrderDetailDto }) {
+  const t = useT();
+  const leftPaise = cancellationRefundPaise({
+    paymentMode: order.paymentMode,
+    paymentStatus: order.paymentStatus,
+    totalPaise: toPaise(order.totalAmount),
+    refunds: order.refunds.map((r) => ({ amountPaise: toPaise(r.amount), status: r.status })),
+  });
+  // Cash on delivery: nothing was taken.
+  if (order.paymentMode === 'COD') return t('order.cancelNothingDue');
+  if (leftPaise === 0) return t('order.cancelNothingLeft');
+  // One wording, true before and after a partial refund (each page carries the catalogue).
+  return t('order.cancelRefundNotice', { amount: formatRupees(leftPaise) });
 }
 
 /** Once packed: who to ask, with the order already named. */
