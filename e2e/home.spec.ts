@@ -25,6 +25,16 @@ test.describe('Home page', () => {
     await expect(page.locator('img[src*="past-sale"]')).toHaveCount(0);
   });
 
+  test("shows the banner's Hindi image and Hindi alt text on /hi", async ({ page }) => {
+    await page.goto('/hi');
+    const banner = page.locator('.hero img');
+    await expect(banner).toHaveAttribute('src', '/images/banners/festive-hi.svg');
+    await expect(banner).toHaveAccessibleName(/^शुद्ध। ख़ुशबूदार। असली।/);
+    await expect
+      .poll(() => banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+  });
+
   test('lists one card per active product under the Featured Products heading and omits the inactive product', async ({
     page,
     request,

@@ -54,6 +54,8 @@ test('a shopper buys in Hindi: cart, checkout and a cash on delivery order, with
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
   }
   await expect(page.locator('.delivery-estimate')).toHaveText(/^\S+वार, \d{1,2} \S+ तक डिलीवरी$/);
+  // The state saved as 'Kerala' reads in Hindi; the city stays as the shopper typed it.
+  await expect(page.getByText(/Kochi, केरल – 682001/)).toBeVisible();
   await expect(page.getByRole('link', { name: '← होम पेज पर जाएँ' })).toHaveAttribute('href', '/hi');
   const details = page.getByRole('complementary', { name: 'कीमत का ब्योरा' });
   await expect(details.getByText('कुल MRP')).toBeVisible();
@@ -71,6 +73,7 @@ test('a shopper buys in Hindi: cart, checkout and a cash on delivery order, with
   await expect(page.getByRole('heading', { name: 'ऑर्डर हो गया!' })).toBeVisible();
   await expect(page.getByText(`ऑर्डर पहुँचने पर ${total} नकद या UPI से चुकाएँ।`)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'डिलीवरी का पता' })).toBeVisible();
+  await expect(page.locator('.delivery-address')).toContainText('Kochi, केरल, 682001');
   const orderId = (await page.locator('.order-success dl dd').first().textContent()) ?? '';
   expect(orderId).toMatch(/^KC/);
   await page.getByRole('link', { name: 'ऑर्डर देखें' }).click();
@@ -87,6 +90,8 @@ test('a shopper buys in Hindi: cart, checkout and a cash on delivery order, with
   await expect(facts).toContainText('भुगतान का तरीक़ाकैश ऑन डिलीवरी');
   await expect(facts).toContainText('डिलीवरी पर भुगतान करना है');
   await expect(page.getByText('कैश ऑन डिलीवरी शुल्क')).toBeVisible();
+  await expect(page.locator('.delivery-address')).toContainText('Kochi, केरल, 682001');
+  await expect(page.locator('.delivery-address')).not.toContainText('Kerala');
   await expect(page.getByRole('link', { name: 'मेरे ऑर्डर' })).toHaveAttribute('href', '/hi/orders');
   await expectNoSeriousAxeViolations(page);
   await shot('hi-order');

@@ -190,6 +190,8 @@ export async function insertDemoContent(tx: Tx, daysFromNow: DaysFromNow): Promi
     },
     {
       imageUrl: '/images/banners/festive.svg',
+      // The same picture with its words in Hindi, for Hindi pages.
+      imageUrlHi: '/images/banners/festive-hi.svg',
       alt: 'Pure. Aromatic. Authentic. Stone-ground Kesar Chakki masalas, 100% vegetarian',
       altHi: hindiOf(
         DEMO_BANNERS_HI,

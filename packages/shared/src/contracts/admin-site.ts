@@ -119,8 +119,20 @@ export type ReorderInputData = z.infer<typeof ReorderInput>;
 
 // ---- Banners -------------------------------------------------------------------------------------
 
+/**
+ * The Hindi image of a banner: blank clears it (the form always sends the field), absent keeps
+ * what is stored (an API client that knows no Hindi does not wipe it).
+ */
+const hindiImageUrl = z
+  .preprocess(
+    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? null : v),
+    imageUrl.nullable(),
+  )
+  .optional();
+
 const bannerFields = z.object({
   imageUrl,
+  imageUrlHi: hindiImageUrl,
   alt: text('a short description of the banner for people who cannot see it', 200),
   altHi: hindiText('description of the banner', 200),
   linkUrl: optional(linkUrl),
@@ -145,6 +157,8 @@ export const AdminBanner = z
   .object({
     id: z.number().int(),
     imageUrl: z.string(),
+    /** Shown on Hindi pages instead of imageUrl; null: Hindi pages show imageUrl. */
+    imageUrlHi: z.string().nullable(),
     alt: z.string(),
     altHi: z.string(),
     linkUrl: z.string().nullable(),

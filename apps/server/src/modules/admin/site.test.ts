@@ -266,6 +266,88 @@ describe('banners', () => {
   });
 });
 
+it('gives a banner a Hindi image: Hindi reads show it, English reads keep theirs, blank clears it', async () => {
+  const created = await asAdmin({
+    method: 'POST',
+    url: '/api/admin/banners',
+    payload: {
+      imageUrl: '/images/banners/holi.webp',
+      imageUrlHi: '/images/banners/holi-hi.webp',
+      alt: 'Holi colours',
+      altHi: 'होली के रंग',
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const banner = AdminBanner.parse(created.json());
+  expect(banner).toMatchObject({
+    imageUrl: '/images/banners/holi.webp',
+    imageUrlHi: '/images/banners/holi-hi.webp',
+  });
+  expect(await lastAudit()).toMatchObject({ after: { imageUrlHi: '/images/banners/holi-hi.webp' } });
+
+  const shown = async (lang: 'en' | 'hi') =>
+    (
+      (await publicGet(`/api/website/banners?lang=${lang}`)) as {
+        id: number;
+        imageUrl: string;
+        alt: string;
+      }[]
+    ).find((b) => b.id === banner.id);
+  expect(await shown('hi')).toMatchObject({ imageUrl: '/images/banners/holi-hi.webp', alt: 'होली के रंग' });
+  expect(await shown('en')).toMatchObject({ imageUrl: '/images/banners/holi.webp', alt: 'Holi colours' });
+  // The English answer carries no Hindi field (decision 0018).
+  expect(Object.keys((await shown('en'))!)).not.toContain('imageUrlHi');
+  // The home page's read: the new banner is at the top and live.
+  expect((await t.app.services.content.liveBanner(new Date(), 'hi'))?.imageUrl).toBe(
+    '/images/banners/holi-hi.webp',
+  );
+
+  // An API client that knows no Hindi image keeps it; a bad address is refused on its own field.
+  const kept = await asAdmin({
+    method: 'PUT',
+    url: `/api/admin/banners/${banner.id}`,
+    payload: { imageUrl: banner.imageUrl, alt: 'Holi colours!', version: banner.version },
+  });
+  expect(kept.statusCode, kept.body).toBe(200);
+  expect(kept.json()).toMatchObject({
+    imageUrlHi: '/images/banners/holi-hi.webp',
+    version: banner.version + 1,
+  });
+  const bad = await asAdmin({
+    method: 'PUT',
+    url: `/api/admin/banners/${banner.id}`,
+    payload: {
+      imageUrl: banner.imageUrl,
+      imageUrlHi: 'javascript:alert(1)',
+      alt: 'x',
+      version: banner.version + 1,
+    },
+  });
+  expect(bad.statusCode).toBe(400);
+  expect(bad.json().errors).toEqual({ imageUrlHi: IMAGE_URL_MESSAGE });
+
+  // The form sends the field blank to take the Hindi image away: Hindi pages show the English one.
+  const cleared = await asAdmin({
+    method: 'PUT',
+    url: `/api/admin/banners/${banner.id}`,
+    payload: {
+      imageUrl: banner.imageUrl,
+      imageUrlHi: '  ',
+      alt: 'Holi colours',
+      version: banner.version + 1,
+    },
+  });
+  expect(cleared.statusCode, cleared.body).toBe(200);
+  expect(cleared.json()).toMatchObject({ imageUrlHi: null });
+  expect(await shown('hi')).toMatchObject({ imageUrl: '/images/banners/holi.webp', alt: 'होली के रंग' });
+
+  const gone = await asAdmin({
+    method: 'DELETE',
+    url: `/api/admin/banners/${banner.id}?version=${banner.version + 2}`,
+  });
+  expect(gone.statusCode, gone.body).toBe(204);
+});
+
 describe('footer fields', () => {
   it('saves the footer, the storefront footer shows it at once, and a stale save is refused', async () => {
     await publicGet('/api/website/footer');

@@ -24,6 +24,7 @@ const BANNER_GONE = deletedMeanwhile('Banner');
 
 const bannerFields = (b: BannerRow) => ({
   imageUrl: b.imageUrl,
+  imageUrlHi: b.imageUrlHi,
   alt: b.alt,
   altHi: b.altHi,
   linkUrl: b.linkUrl,
@@ -57,6 +58,7 @@ export function createBannerAdmin(writer: ContentWriter) {
 
   const bannerValues = (input: BannerCreateInput) => ({
     imageUrl: input.imageUrl,
+    imageUrlHi: input.imageUrlHi,
     alt: input.alt,
     altHi: input.altHi,
     linkUrl: input.linkUrl,

@@ -6,6 +6,8 @@ import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp
 export const banners = pgTable('banners', {
   id: serial('id').primaryKey(),
   imageUrl: text('image_url').notNull(),
+  /** The image Hindi pages show instead (a banner whose picture has words in it); null: the English one. */
+  imageUrlHi: text('image_url_hi'),
   alt: text('alt').notNull().default(''),
   altHi: text('alt_hi').notNull().default(''),
   linkUrl: text('link_url'),

@@ -214,7 +214,8 @@ async function loadContent(db: Db): Promise<ContentSnapshot> {
     return {
       banners: bannerRows.map((b) => ({
         id: b.id,
-        imageUrl: b.imageUrl,
+        // A Hindi image replaces the English one on Hindi pages (its words are in Hindi).
+        imageUrl: pick(b.imageUrl, b.imageUrlHi, lang),
         alt: pick(b.alt, b.altHi, lang),
         linkUrl: b.linkUrl,
         visible: b.visible,

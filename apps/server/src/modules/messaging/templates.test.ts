@@ -68,6 +68,14 @@ describe('placed', () => {
     expect(unknown.email.text).not.toMatch(/5–15|reach you by/);
     expect(unknown.sms.vars.delivery).toBe('-');
   });
+
+  it('writes the delivery address’s state in Hindi in a Hindi message, the rest as typed', async () => {
+    const hi = await renderOrderMessage(facts('placed', { order: orderFacts({ language: 'hi' }) }));
+    expect(hi.email.text).toContain('7, Princess Street, Fort Kochi, Kochi, केरल, 682001');
+    expect(hi.email.text).not.toContain('Kerala');
+    const en = await renderOrderMessage(facts('placed'));
+    expect(en.email.text).toContain('Kochi, Kerala, 682001');
+  });
 });
 
 describe('shipped', () => {

@@ -32,6 +32,7 @@ import { type Lang, localizePath } from '@spice/shared/lang';
 import { pick } from '@spice/shared/localized';
 import { formatRupees } from '@spice/shared/money';
 import { RETURN_CAUSES } from '@spice/shared/payments';
+import { addressInLanguage } from '@spice/shared/states-hi';
 import { formatMobile } from '@spice/shared/validators';
 import { compile } from 'html-to-text';
 import { type FunctionComponent, createElement as h, type ReactNode } from 'react';
@@ -491,7 +492,11 @@ function summary(f: MessageFacts, t: Texts): ReactNode {
     h(Hr, null),
     ...rows,
     h(Heading, { as: 'h2', style: s.h2 }, t.deliveringTo),
-    h(Text, { style: s.text }, `${a.name} (${t.addressType[a.type] ?? a.type}), ${a.fullAddress}`),
+    h(
+      Text,
+      { style: s.text },
+      `${a.name} (${t.addressType[a.type] ?? a.type}), ${addressInLanguage(a.fullAddress, f.order.language)}`,
+    ),
     h(Text, { style: s.text }, `${t.phone}: ${formatMobile(a.phone)}`),
   );
 }

@@ -1,7 +1,8 @@
 import type { AddressDto } from '@spice/shared/contracts/accounts';
+import { stateName } from '@spice/shared/states-hi';
 import { formatMobile } from '@spice/shared/validators';
 import { useEffect, useRef, useState } from 'react';
-import { useT } from '../../i18n';
+import { useLang, useT } from '../../i18n';
 
 export function AddressCard({
   address,
@@ -15,6 +16,7 @@ export function AddressCard({
   onSetDefault: () => void;
 }) {
   const t = useT();
+  const lang = useLang();
   const [menu, setMenu] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const choose = (action: () => void) => {
@@ -70,7 +72,7 @@ export function AddressCard({
         {/* The landmark as the shopper typed it (it usually says 'Near …' already). */}
         {address.landmark ? `, ${address.landmark}` : ''}
         <br />
-        {address.city}, {address.state} – {address.pincode}
+        {address.city}, {stateName(address.state, lang)} – {address.pincode}
       </p>
       <p className="address-card__phone">
         {address.alternatePhone

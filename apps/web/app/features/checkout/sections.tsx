@@ -2,8 +2,9 @@
 // the payment choice. The page (routes/checkout.tsx) holds the state and places the order.
 import type { AddressDto } from '@spice/shared/contracts/accounts';
 import { formatRupees } from '@spice/shared/money';
+import { stateName } from '@spice/shared/states-hi';
 import { formatMobile } from '@spice/shared/validators';
-import { useT } from '../../i18n';
+import { useLang, useT } from '../../i18n';
 import { useCheckoutWords } from './checkout-words';
 import type { CheckoutTotals } from './use-checkout-totals';
 
@@ -20,6 +21,7 @@ export function AddressSection({
   onChange: () => void;
 }) {
   const t = useT();
+  const lang = useLang();
   const words = useCheckoutWords();
   return (
     <section className="panel" aria-labelledby="address-heading">
@@ -36,7 +38,8 @@ export function AddressSection({
             {address.addressType === 'Work' ? t('address.typeWork') : t('address.typeHome')}
           </span>
           <br />
-          {address.addressLine}, {address.locality}, {address.city}, {address.state} – {address.pincode}
+          {address.addressLine}, {address.locality}, {address.city}, {stateName(address.state, lang)} –{' '}
+          {address.pincode}
           <br />
           {t('checkout.phone', { phone: formatMobile(address.phone) })}
         </p>

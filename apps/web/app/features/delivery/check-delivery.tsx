@@ -4,6 +4,7 @@
 import type { AddressDto } from '@spice/shared/contracts/accounts';
 import type { PincodeInfoDto } from '@spice/shared/contracts/delivery';
 import { formatDeliveryDate } from '@spice/shared/delivery';
+import { stateName } from '@spice/shared/states-hi';
 import { digitsOnly, PINCODE_PATTERN } from '@spice/shared/validators';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useFormat, useLang, useSpecMessages, useT } from '../../i18n';
@@ -119,7 +120,7 @@ export function CheckDelivery() {
                   lang === 'hi'
                     ? format.weekdayDate(info.estimatedDelivery.to)
                     : formatDeliveryDate(info.estimatedDelivery.to),
-                place: `${info.city}, ${info.state}`,
+                place: `${info.city}, ${stateName(info.state, lang)}`,
                 b: (chunks) => <strong>{chunks}</strong>,
                 span: (chunks) => <span className="check-delivery__place">{chunks}</span>,
               })}

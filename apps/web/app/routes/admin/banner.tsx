@@ -1,6 +1,7 @@
-// One banner's form, new (/admin/banners/new) or existing (/admin/banners/:id): image, alt text,
-// optional link, visible, and a start and end typed in India time. Checked with the shared schema
-// here and again on the server; saved against the version the form loaded.
+// One banner's form, new (/admin/banners/new) or existing (/admin/banners/:id): image, an
+// optional Hindi image, alt text, optional link, visible, and a start and end typed in India time.
+// Checked with the shared schema here and again on the server; saved against the version the form
+// loaded.
 import { BannerCreate, BannerUpdate } from '@spice/shared/contracts/admin-site';
 import { toIstLocal } from '@spice/shared/ist';
 import { data, Form, Link, useNavigation } from 'react-router';
@@ -67,6 +68,15 @@ export default function AdminBanner({ loaderData, actionData }: Route.ComponentP
           defaultValue={banner?.imageUrl ?? ''}
           error={errors.imageUrl}
           hint="Wide image, about 1600 × 600 px. An address starting with https://, or a path on this site like /images/banners/sale.webp."
+        />
+        <ImageField
+          id="banner-imageHi"
+          name="imageUrlHi"
+          label="Banner image in Hindi (optional)"
+          kind="banner"
+          defaultValue={banner?.imageUrlHi ?? ''}
+          error={errors.imageUrlHi}
+          hint="Shown on Hindi pages instead of the image above, for a banner with words in its picture. Same size. Left blank, Hindi pages show the image above."
         />
         <Bilingual>
           <Field
