@@ -12,7 +12,9 @@ async function paste(page: Page, field: Locator, text: string) {
   await page.keyboard.insertText(text);
 }
 
-test('a pasted +91 number fills the login, contact and address mobile fields whole; a new address starts with the account’s name and mobile', async ({ page }) => {
+test('a pasted +91 number fills the login, contact and address mobile fields whole; a new address starts with the account’s name and mobile', async ({
+  page,
+}) => {
   await open(page, '/');
   await page.getByRole('button', { name: 'Login' }).click();
   const login = page.getByRole('dialog', { name: 'Login' });
