@@ -117,6 +117,17 @@ export function paymentStatusAfterRefunds(
 }
 
 /**
+ * Whether this order has online money to give back (a refund of lines, a cancel, an RTO): a payment
+ * taken online and not wholly refunded yet. Cash on delivery was never taken online.
+ */
+export function refundableOnline(order: { paymentMode: string; paymentStatus: string }): boolean {
+  return (
+    order.paymentMode === 'RAZORPAY' &&
+    (order.paymentStatus === 'PAID' || order.paymentStatus === 'PARTIALLY_REFUNDED')
+  );
+}
+
+/**
  * What cancelling an order gives back, as the refunds service's cancellation refund computes it:
  * an online payment's amount not yet refunded (failed refunds do not count); nothing for cash on
  * delivery, which was never taken. The back office names it before the owner confirms.
@@ -127,7 +138,7 @@ export function cancellationRefundPaise(order: {
   totalPaise: number;
   refunds: readonly { amountPaise: number; status: RefundStatus }[];
 }): number {
-  if (order.paymentMode === 'COD' || !['PAID', 'PARTIALLY_REFUNDED'].includes(order.paymentStatus)) return 0;
+  if (!refundableOnline(order)) return 0;
   const refunded = order.refunds
     .filter((r) => r.status !== 'failed')
     .reduce((sum, r) => sum + r.amountPaise, 0);

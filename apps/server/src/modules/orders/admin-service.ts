@@ -12,7 +12,7 @@ import type {
   OrderStatusChangeInput,
 } from '@spice/shared/contracts/admin';
 import { canTransition, ORDER_TRANSITIONS, type OrderStatus, statusLabel } from '@spice/shared/order-status';
-import { planLineRefund } from '@spice/shared/refunds';
+import { planLineRefund, refundableOnline } from '@spice/shared/refunds';
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { csvField, csvIstTimestamp as istTimestamp, csvRupees as rupees } from '../../lib/csv.ts';
@@ -257,8 +257,7 @@ export function createAdminOrdersService(
           .for('no key update');
         if (!current) throw new AppError('notFound', 'Order not found.');
         if (current.version !== input.version) throw new AppError('conflict', ORDER_CHANGED_MEANWHILE);
-        const paid = current.paymentStatus === 'PAID' || current.paymentStatus === 'PARTIALLY_REFUNDED';
-        if (current.paymentMode !== 'RAZORPAY' || !paid) {
+        if (!refundableOnline(current)) {
           throw new AppError('invalid', 'Only an order paid online can be refunded here.');
         }
         if (current.status === 'CANCELLED' || current.status === 'RTO')

@@ -6,7 +6,7 @@
 // Each refund is asked for once (a unique request key), and its id is the gateway receipt, so a
 // retried job finds the refund it made rather than making another.
 import { randomBytes } from 'node:crypto';
-import type { RefundStatus } from '@spice/shared/refunds';
+import { type RefundStatus, refundableOnline } from '@spice/shared/refunds';
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -194,8 +194,7 @@ export function createRefundsService(
       cause: 'CANCELLED' | 'RTO',
       lines: RefundLine[],
     ): Promise<RefundRow | null> {
-      if (order.paymentMode !== 'RAZORPAY') return null;
-      if (order.paymentStatus !== 'PAID' && order.paymentStatus !== 'PARTIALLY_REFUNDED') return null;
+      if (!refundableOnline(order)) return null;
       const row = await request(tx, {
         requestKey: `order:${order.orderNumber}:${cause === 'RTO' ? 'rto' : 'cancel'}`,
         paymentId: order.providerPaymentId,

@@ -2,7 +2,12 @@ import { orderTotalLabel, PAYMENT_STATUS_LABELS, paymentModeLabel } from '@spice
 import { OrderLinesRefund, OrderStatusChange } from '@spice/shared/contracts/admin';
 import { formatPrice, formatRupees, toPaise } from '@spice/shared/money';
 import { statusLabel } from '@spice/shared/order-status';
-import { cancelConfirmText, cancellationRefundPaise, REFUND_STATUS_LABELS } from '@spice/shared/refunds';
+import {
+  cancelConfirmText,
+  cancellationRefundPaise,
+  REFUND_STATUS_LABELS,
+  refundableOnline,
+} from '@spice/shared/refunds';
 import { type FormEvent, Fragment, useEffect, useRef, useState } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
@@ -107,8 +112,7 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
   const result = actionData as (ActionResult & { confirmCancel?: boolean }) | undefined;
   const errors = { ...(result?.errors ?? {}), ...clientErrors };
   // 'Refund lines' offers what is left of each line of an order paid online and still open.
-  const paidOnline =
-    o.payment.mode !== 'COD' && (o.payment.status === 'PAID' || o.payment.status === 'PARTIALLY_REFUNDED');
+  const paidOnline = refundableOnline({ paymentMode: o.payment.mode, paymentStatus: o.payment.status });
   const open = o.status !== 'CANCELLED' && o.status !== 'RTO';
   const refundable = paidOnline && open ? o.items.filter((i) => i.quantity > i.refundedQuantity) : [];
   const [confirming, setConfirming] = useState(false);
