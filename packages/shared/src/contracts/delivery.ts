@@ -13,20 +13,27 @@ export const DeliveryEstimate = z
   .object({ from: z.string(), to: z.string() })
   .meta({ id: 'DeliveryEstimate', description: "Dates 'YYYY-MM-DD' in IST" });
 
-export const PincodeInfo = z
-  .object({
-    pincode: z.string(),
-    city: z.string(),
-    district: z.string(),
-    state: z.string(),
-    serviceable: z.boolean(),
-    cod: z.boolean(),
-    /** Why cash on delivery is not offered here; null when it is. */
-    codReason: z.string().nullable(),
-    /** Null when the shop does not deliver here. */
-    estimatedDelivery: DeliveryEstimate.nullable(),
-  })
-  .meta({ id: 'PincodeInfo' });
+/** What the shop offers at a pincode: the checkout's per-address answer. */
+export const PincodeQuote = z.object({
+  pincode: z.string(),
+  city: z.string(),
+  district: z.string(),
+  state: z.string(),
+  serviceable: z.boolean(),
+  cod: z.boolean(),
+  /** Why cash on delivery is not offered here; null when it is. */
+  codReason: z.string().nullable(),
+  /** Null when the shop does not deliver here. */
+  estimatedDelivery: DeliveryEstimate.nullable(),
+});
+export type PincodeQuoteDto = z.infer<typeof PincodeQuote>;
+
+/** The public look-up: the quote and the pincode's post-office localities for the address form. */
+export const PincodeInfo = PincodeQuote.extend({
+  localities: z.array(z.string()).meta({
+    description: "India Post's post-office localities of the pincode, sorted ('Connaught Place')",
+  }),
+}).meta({ id: 'PincodeInfo' });
 export type PincodeInfoDto = z.infer<typeof PincodeInfo>;
 
 const Zone = z.object({ minDays: z.number().int(), maxDays: z.number().int(), cod: z.boolean() });

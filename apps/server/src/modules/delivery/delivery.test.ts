@@ -1,13 +1,14 @@
 import { CHANGED_MEANWHILE } from '@spice/shared/contracts/admin';
 import { AdminDeliverySettings, PincodeInfo } from '@spice/shared/contracts/delivery';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_ADMIN } from '../../seed/demo-seed.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { ADDRESS, addToCart } from '../../test/commerce.ts';
 import { type Shopper, signUp, verifyMobile } from '../../test/shoppers.ts';
-import { readDirectoryFile } from './pincode-data.ts';
-import { deliverySettings } from './schema.ts';
+import { loadPincodeDirectory, readDirectoryFile, splitLocalities } from './pincode-data.ts';
+import { deliverySettings, pincodeDirectoryLoads, pincodes } from './schema.ts';
 
 let t: TestApp;
 let adminCookie: string;
@@ -62,6 +63,32 @@ describe('the pincode directory', () => {
     expect(new Set(rows.map((r) => r.pincode)).size).toBe(rows.length);
     expect(rows.every((r) => /^[1-9]\d{5}$/.test(r.pincode) && r.city && r.district && r.state)).toBe(true);
   });
+
+  it("holds each pincode's post-office localities, without India Post's office types", () => {
+    const { rows } = readDirectoryFile();
+    const all = rows.flatMap((r) => splitLocalities(r.localities));
+    // 154,874 offices; a few share a name within their pincode once the suffix is off.
+    expect(all.length).toBeGreaterThan(154_000);
+    expect(rows.filter((r) => r.localities === '').length).toBe(0);
+    expect(all.filter((l) => /[\s-](S\.?\s?O|B\.?\s?O|H\.?\s?O|G\.?P\.?O|E\.?D)\.?$/i.test(l))).toEqual([]);
+    expect(all.filter((l) => l !== l.trim() || l === '')).toEqual([]);
+  });
+});
+
+describe('loading the directory', () => {
+  it("replaces an earlier build's rows (one without localities) with this build's, once", async () => {
+    const { db } = t.database;
+    const [loaded] = await db.select().from(pincodeDirectoryLoads);
+    await db.update(pincodes).set({ localities: [] }).where(eq(pincodes.pincode, '110001'));
+    await db.update(pincodeDirectoryLoads).set({ checksum: 'an earlier build' });
+    expect(await loadPincodeDirectory(db)).toBe(true);
+    const [row] = await db.select().from(pincodes).where(eq(pincodes.pincode, '110001'));
+    expect(row?.localities).toContain('Connaught Place');
+    expect(await db.select().from(pincodeDirectoryLoads)).toMatchObject([
+      { checksum: loaded!.checksum, rows: loaded!.rows },
+    ]);
+    expect(await loadPincodeDirectory(db)).toBe(false);
+  });
 });
 
 describe('GET /api/pincodes/{pincode}', () => {
@@ -83,6 +110,36 @@ describe('GET /api/pincodes/{pincode}', () => {
     expect(info.estimatedDelivery!.to >= info.estimatedDelivery!.from).toBe(true);
     expect(await lookup('110001')).toMatchObject({ city: 'Delhi', state: 'Delhi' });
     expect(await lookup('194101')).toMatchObject({ state: 'Ladakh' });
+  });
+
+  it("answers a pincode's post-office localities, sorted, their office types off", async () => {
+    const res = await t.app.inject('/api/pincodes/400001');
+    // Every field the look-up answered before, and the localities.
+    expect(Object.keys(res.json()).sort()).toEqual(
+      ['pincode', 'city', 'district', 'state', 'serviceable', 'cod', 'codReason', 'estimatedDelivery']
+        .concat('localities')
+        .sort(),
+    );
+    // India Post: Bazargate, Elephanta Caves Po, M.P.T., 'Mumbai ' (the G.P.O.), Stock Exchange,
+    // Tajmahal, Town Hall (Mumbai) — in district Mumbai.
+    expect(PincodeInfo.parse(res.json()).localities).toEqual([
+      'Bazargate',
+      'Elephanta Caves',
+      'M.P.T.',
+      'Mumbai',
+      'Stock Exchange',
+      'Tajmahal',
+      'Town Hall',
+    ]);
+    const delhi = (await lookup('110001')).localities;
+    expect(delhi).toEqual(expect.arrayContaining(['Connaught Place', 'Parliament House', 'Janpath']));
+    expect(delhi).toHaveLength(21);
+  });
+
+  it("leaves the localities out of the checkout's per-address answers", async () => {
+    const answers = await t.app.services.delivery.lookupMany(['110001']);
+    expect(answers['110001']).toMatchObject({ city: 'Delhi', serviceable: true });
+    expect(answers['110001']).not.toHaveProperty('localities');
   });
 
   it('answers 404 for six digits that are no Indian pincode', async () => {

@@ -9,6 +9,8 @@ export const pincodes = pgTable('pincodes', {
   city: text('city').notNull(),
   district: text('district').notNull(),
   state: text('state').notNull(),
+  /** Its post offices' localities (India Post's office names without 'S.O' and the like), sorted. */
+  localities: text('localities').array().notNull().default(sql`'{}'::text[]`),
 });
 
 /** Which build of the vendored directory file this database holds (its SHA-256). */

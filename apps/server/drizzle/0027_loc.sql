@@ -1,0 +1,1 @@
+ALTER TABLE "pincodes" ADD COLUMN "localities" text[] DEFAULT '{}'::text[] NOT NULL;
