@@ -5,6 +5,9 @@ import { placeOrder } from './orders-api.ts';
 import { signUpThroughApi } from './shoppers.ts';
 import { expect, MOBILE, open, test } from './support.ts';
 
+/** A mobile as the back office shows it: '+91 98765 01235'. */
+const shown = (mobile: string) => `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`;
+
 test('the store team finds a customer by mobile, name or e-mail and opens their orders, addresses and reviews', async ({
   browser,
   request,
@@ -36,7 +39,7 @@ test('the store team finds a customer by mobile, name or e-mail and opens their 
     await search.fill(q);
     await admin.getByRole('button', { name: 'Search' }).click();
     await expect(admin.getByRole('row')).toHaveCount(2);
-    await expect(admin.getByRole('row').nth(1)).toContainText(shopper.mobile);
+    await expect(admin.getByRole('row').nth(1)).toContainText(shown(shopper.mobile));
   }
   await expect(admin.getByRole('link', { name: 'Export CSV (these customers)' })).toHaveAttribute(
     'href',
@@ -53,6 +56,10 @@ test('the store team finds a customer by mobile, name or e-mail and opens their 
   await expect(admin.getByRole('region', { name: 'Orders (0)' })).toContainText('No orders yet.');
   await expect(admin.getByRole('region', { name: 'Addresses (1)' })).toContainText(
     '4, Princess Street, Fort Kochi',
+  );
+  await expect(admin.getByRole('region', { name: 'Addresses (1)' })).toContainText('Phone +91 91234 56781');
+  await expect(admin.locator('.admin-card').filter({ hasText: 'Contact' })).toContainText(
+    shown(shopper.mobile),
   );
   await expect(admin.getByRole('region', { name: 'Reviews (0)' })).toBeVisible();
   await expectNoSeriousAxeViolations(admin);
@@ -84,7 +91,10 @@ test('an admin has Back office in the profile menu; a shopper does not', async (
   await expect(page.getByRole('link', { name: 'Back office' })).toHaveCount(0);
 });
 
-test('the audit log shows an order status change as field: before → after', async ({ browser, request }) => {
+test('the audit log shows an order status change as field: before → after; the order pages show mobiles as +91 98765 01235', async ({
+  browser,
+  request,
+}) => {
   const shopper = await signUpThroughApi(request, { firstName: 'Audited' });
   const { orderNumber } = await placeOrder(request, shopper.mobile);
   const { context, admin } = await adminPage(browser);
@@ -100,6 +110,14 @@ test('the audit log shows an order status change as field: before → after', as
   );
   await expect(entry.getByRole('listitem').filter({ hasText: /^version:/ })).toHaveText('version: 1 → 2');
   await expect(entry).not.toContainText('{"');
+
+  // The order list and the order page show the shopper's and the parcel's mobiles one way.
+  await admin.goto(`/admin/orders?q=${orderNumber}`);
+  await expect(admin.getByRole('row').filter({ hasText: orderNumber })).toContainText(shown(shopper.mobile));
+  await admin.goto(`/admin/orders/${orderNumber}`);
+  const customer = admin.getByRole('region', { name: 'Customer' });
+  await expect(customer).toContainText(shown(shopper.mobile));
+  await expect(customer).toContainText('Nandini Rao, +91 91234 56780');
   await context.close();
 });
 

@@ -3,13 +3,14 @@
 // again with the same schema). Invalid fields are highlighted for 1 s.
 // A complete pincode is looked up (issue 14): its city and state fill in, still editable (but never
 // the field the shopper is in), and an unknown one is said under the field; the server's field
-// errors (a state that is not the pincode's) show under their fields too.
+// errors (a state that is not the pincode's) show under their fields too. The pincode's post-office
+// localities (issue 32) are offered in the Locality / area field, a list the shopper may ignore.
 import { type AddressDto, AddressInput, type AddressInputDto } from '@spice/shared/contracts/accounts';
 import type { PincodeInfoDto } from '@spice/shared/contracts/delivery';
 import { MESSAGES } from '@spice/shared/messages';
 import type { SpecMessages } from '@spice/shared/messages-hi';
 import { digitsOnly, normaliseMobile, PINCODE_PATTERN } from '@spice/shared/validators';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type MessageKey, useSpecMessages, useT } from '../../i18n';
 import { useRootData } from '../../root';
 import { ApiError, api } from '../account/api';
@@ -98,6 +99,8 @@ export function AddressForm({
   const [saving, setSaving] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const lookingUp = useRef('');
+  /** The looked-up pincode's localities, offered for the Locality / area field. */
+  const [localities, setLocalities] = useState<string[]>([]);
   const t = useT();
   const { messages } = useSpecMessages();
 
@@ -106,15 +109,21 @@ export function AddressForm({
     setFieldErrors((e) => (e[field as Field] ? { ...e, [field]: undefined } : e));
   };
 
-  /** Fills city and state from a complete pincode; the last pincode typed wins a race. */
-  async function lookUp(pincode: string) {
+  /**
+   * Fills city and state from a complete pincode (unless only the localities are wanted) and
+   * offers its localities; the last pincode typed wins a race.
+   */
+  async function lookUp(pincode: string, fill = true) {
     lookingUp.current = pincode;
+    setLocalities([]);
     if (!PINCODE_PATTERN.test(pincode)) return;
     // What the shopper types into city or state while the answer is on its way is kept.
     const before = { city: values.city, state: values.state };
     try {
       const place = await api<PincodeInfoDto>(`/pincodes/${pincode}`);
       if (lookingUp.current !== pincode) return;
+      setLocalities(place.localities);
+      if (!fill) return;
       // Nor is the field the shopper is in: filled under their caret, what they type next would
       // follow the filled text ('KarnatakaKarnataka').
       const inField = document.activeElement?.id;
@@ -125,10 +134,16 @@ export function AddressForm({
       }));
       setFieldErrors((e) => ({ ...e, pincode: undefined, city: undefined, state: undefined }));
     } catch (e) {
-      if (lookingUp.current !== pincode || !(e instanceof ApiError) || e.status !== 404) return;
+      if (!fill || lookingUp.current !== pincode || !(e instanceof ApiError) || e.status !== 404) return;
       setFieldErrors((errors) => ({ ...errors, pincode: e.message }));
     }
   }
+
+  // An address being edited offers its pincode's localities too, without touching its city or state.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the pincode the form opened with
+  useEffect(() => {
+    if (initial) void lookUp(initial.pincode, false);
+  }, []);
 
   function highlight(fields: Field[]) {
     setHighlighted(fields);
@@ -169,6 +184,8 @@ export function AddressForm({
       autoComplete?: string;
       optional?: boolean;
       wide?: boolean;
+      /** Suggestions (a datalist): the shopper may pick one or type anything. */
+      suggestions?: readonly string[];
     } = {},
   ) => (
     <div
@@ -190,6 +207,7 @@ export function AddressForm({
         // A mobile has no maxLength: a pasted '+91 98765 01235' is normalised whole, then limited.
         maxLength={opts.mobile ? undefined : (opts.digits ?? 250)}
         autoComplete={opts.autoComplete}
+        list={opts.suggestions?.length ? `address-${field}-options` : undefined}
         aria-invalid={highlighted.includes(field) || Boolean(fieldErrors[field]) || undefined}
         aria-describedby={fieldErrors[field] ? `address-${field}-error` : undefined}
         onChange={(e) => {
@@ -202,6 +220,13 @@ export function AddressForm({
           if (field === 'pincode') void lookUp(value);
         }}
       />
+      {opts.suggestions?.length ? (
+        <datalist id={`address-${field}-options`}>
+          {opts.suggestions.map((s) => (
+            <option key={s} value={s} />
+          ))}
+        </datalist>
+      ) : null}
       {fieldErrors[field] ? (
         <p className="field-error" id={`address-${field}-error`}>
           {fieldErrors[field]}
@@ -216,7 +241,7 @@ export function AddressForm({
         {input('name', 'address.name', { autoComplete: 'name' })}
         {input('phone', 'address.phoneNumber', { mobile: true, autoComplete: 'tel-national' })}
         {input('pincode', 'address.pincode', { digits: 6, autoComplete: 'postal-code' })}
-        {input('locality', 'address.locality', { autoComplete: 'address-level3' })}
+        {input('locality', 'address.locality', { autoComplete: 'address-level3', suggestions: localities })}
         {input('addressLine', 'address.addressLine', {
           autoComplete: 'street-address',
           wide: true,

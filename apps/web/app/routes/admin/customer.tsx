@@ -1,6 +1,7 @@
 import { CustomerIdParam } from '@spice/shared/contracts/admin-customers';
 import { formatPrice } from '@spice/shared/money';
 import { statusLabel } from '@spice/shared/order-status';
+import { formatMobile } from '@spice/shared/validators';
 import { data, Link } from 'react-router';
 import { requireAdminPage } from '../../features/admin/guard.server';
 import { adminMeta, istDateTime } from '../../features/admin/meta';
@@ -36,7 +37,7 @@ export default function AdminCustomer({ loaderData: c }: Route.ComponentProps) {
         <div className="admin-card">
           <h2>Contact</h2>
           <p>
-            +91 {c.mobile}
+            {formatMobile(c.mobile)}
             <br />
             <a href={`mailto:${c.email}`}>{c.email}</a>
           </p>
@@ -102,7 +103,7 @@ export default function AdminCustomer({ loaderData: c }: Route.ComponentProps) {
                 <br />
                 {a.fullAddress}
                 <br />
-                <small>Phone {a.phone}</small>
+                <small>Phone {formatMobile(a.phone)}</small>
               </li>
             ))}
           </ul>

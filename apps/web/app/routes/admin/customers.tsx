@@ -1,5 +1,6 @@
 import { CustomersQuery } from '@spice/shared/contracts/admin-customers';
 import { formatPrice } from '@spice/shared/money';
+import { formatMobile } from '@spice/shared/validators';
 import { Form, Link } from 'react-router';
 import { requireAdminPage } from '../../features/admin/guard.server';
 import { readListQuery } from '../../features/admin/list-query';
@@ -69,7 +70,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
                   {c.role === 'admin' ? <span className="admin-customers__role">Store team</span> : null}
                   <br />
                   <small>
-                    +91 {c.mobile} · {c.email}
+                    {formatMobile(c.mobile)} · {c.email}
                   </small>
                 </td>
                 <td data-label="Joined">{istDateTime(c.joinedAt)}</td>

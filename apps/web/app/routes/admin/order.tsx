@@ -8,6 +8,7 @@ import {
   REFUND_STATUS_LABELS,
   refundableOnline,
 } from '@spice/shared/refunds';
+import { formatMobile } from '@spice/shared/validators';
 import { type FormEvent, Fragment, useEffect, useRef, useState } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
@@ -288,13 +289,13 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
           <p>
             {o.customer.name}
             <br />
-            {o.customer.mobile}
+            {formatMobile(o.customer.mobile)}
             <br />
             {o.customer.email}
           </p>
           <h3>Deliver to ({o.address.type})</h3>
           <p>
-            {o.address.name}, {o.address.phone}
+            {o.address.name}, {formatMobile(o.address.phone)}
             <br />
             {o.address.fullAddress}
           </p>

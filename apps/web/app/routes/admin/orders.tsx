@@ -2,6 +2,7 @@ import { PAYMENT_STATUS_LABELS, paymentModeLabel } from '@spice/shared/cod';
 import { AdminOrdersQuery } from '@spice/shared/contracts/admin';
 import { formatPrice } from '@spice/shared/money';
 import { ORDER_STATUSES, statusLabel } from '@spice/shared/order-status';
+import { formatMobile } from '@spice/shared/validators';
 import { Form, Link } from 'react-router';
 import { requireAdminPage } from '../../features/admin/guard.server';
 import { readListQuery } from '../../features/admin/list-query';
@@ -129,7 +130,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 <td data-label="Customer">
                   {o.customerName}
                   <br />
-                  <small>{o.mobile}</small>
+                  <small>{formatMobile(o.mobile)}</small>
                 </td>
                 <td data-label="Items">{o.itemCount}</td>
                 <td data-label="Total">
