@@ -54,6 +54,9 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { adminGrievanceRoutes } from './modules/grievances/admin-routes.ts';
+import { grievanceRoutes } from './modules/grievances/routes.ts';
+import { privacyRoutes } from './modules/privacy/routes.ts';
 import { createServices, type Services } from './services.ts';
 
 declare module 'fastify' {
@@ -185,6 +188,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(adminReviewRoutes);
       await api.register(contactRoutes);
       await api.register(adminContactRoutes);
+      await api.register(grievanceRoutes);
+      await api.register(adminGrievanceRoutes);
+      await api.register(privacyRoutes);
       await api.register(adminOrderRoutes);
       await api.register(adminRoutes);
       await api.register(adminPolicyRoutes);
