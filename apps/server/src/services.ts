@@ -153,15 +153,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   });
   // Turning WhatsApp on or off is a consent: recorded with its words in the same transaction.
   const messagePreferences = createMessagePreferences(db, {
-    onWhatsapp: async (c, tx) => {
-      const user = await accounts.findById(c.userId);
-      await privacy.recordConsent(tx, {
-        ...c,
-        mobile: user?.mobile ?? '',
-        purpose: 'whatsapp',
-        source: 'profile',
-      });
-    },
+    onWhatsapp: (c, tx) => privacy.recordConsent(tx, { ...c, purpose: 'whatsapp', source: 'profile' }),
   });
   const orderMessages = createOrderMessages({
     db,

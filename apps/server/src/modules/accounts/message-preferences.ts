@@ -56,7 +56,7 @@ export const channelPreferences = (read: ChannelPreferences | null): ChannelPref
 
 /** Called in the change's transaction when WhatsApp is turned on or off (the privacy module's consent record). */
 export type WhatsappConsentHook = (
-  change: { userId: number; given: boolean; at: Date; lang: Lang },
+  change: { userId: number; mobile: string; given: boolean; at: Date; lang: Lang },
   tx: Tx,
 ) => Promise<void>;
 
@@ -68,7 +68,13 @@ export function createMessagePreferences(db: Db, hooks: { onWhatsapp?: WhatsappC
 
   return {
     get,
-    async set(userId: number, input: MessagePreferencesInputDto, now = new Date(), lang: Lang = 'en') {
+    async set(
+      user: { id: number; mobile: string },
+      input: MessagePreferencesInputDto,
+      now = new Date(),
+      lang: Lang = 'en',
+    ) {
+      const userId = user.id;
       return db.transaction(async (tx) => {
         const [before] = await tx
           .select()
@@ -86,7 +92,7 @@ export function createMessagePreferences(db: Db, hooks: { onWhatsapp?: WhatsappC
           .values({ userId, ...values })
           .onConflictDoUpdate({ target: messagePreferences.userId, set: values })
           .returning();
-        if (input.whatsapp !== wasIn) await hooks.onWhatsapp?.({ userId, given: input.whatsapp, at: now, lang }, tx);
+        if (input.whatsapp !== wasIn) await hooks.onWhatsapp?.({ userId, mobile: user.mobile, given: input.whatsapp, at: now, lang }, tx);
         return toDto(row);
       });
     },

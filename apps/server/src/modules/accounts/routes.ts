@@ -182,7 +182,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       app.services.messagePreferences.set(
-        (await requireUser(request, accounts)).id,
+        await requireUser(request, accounts),
         request.body,
         new Date(),
         replyLang(request),

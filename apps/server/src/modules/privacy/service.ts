@@ -76,8 +76,8 @@ export function createPrivacyService(
   }
 
   /** Refuses (409) while an order is on its way or a refund is still owed. */
-  async function assertNothingInProgress(executor: Db | Tx, userId: number) {
-    const progress = await orderProgressOf(executor, userId);
+  async function assertNothingInProgress(userId: number) {
+    const progress = await orderProgressOf(db, userId);
     const refunds = await deps.refunds.forOrders(progress.settledIds);
     const owed = [...refunds.values()].flat().some((r) => r.status !== 'processed');
     if (progress.unsettled > 0 || owed) throw new AppError('conflict', PRIVACY_TEXTS.orderInProgress);
@@ -121,7 +121,7 @@ export function createPrivacyService(
       };
     },
 
-    assertNothingInProgress: (userId: number) => assertNothingInProgress(db, userId),
+    assertNothingInProgress,
 
     /**
      * Erases the account (the code was checked by the caller). One transaction: orders detached,
@@ -130,8 +130,11 @@ export function createPrivacyService(
      */
     async erase(user: UserDto): Promise<void> {
       const at = now();
+      await assertNothingInProgress(user.id);
       const productIds = await db.transaction(async (tx) => {
-        await assertNothingInProgress(tx, user.id);
+        // Checked again inside: an order placed meanwhile (a refund only ever gets paid) stops it.
+        if ((await orderProgressOf(tx, user.id)).unsettled > 0)
+          throw new AppError('conflict', PRIVACY_TEXTS.orderInProgress);
         const orderNumbers = await detachOrders(tx, user.id);
         await forgetRecipients(tx, orderNumbers);
         const products = await anonymiseReviews(tx, user.id);
