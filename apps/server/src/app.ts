@@ -34,6 +34,8 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { adminCouponRoutes } from './modules/coupons/admin-routes.ts';
 import { couponRoutes } from './modules/coupons/routes.ts';
 import { deliveryRoutes } from './modules/delivery/routes.ts';
+import { adminGrievanceRoutes } from './modules/grievances/admin-routes.ts';
+import { grievanceRoutes } from './modules/grievances/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { adminJobRoutes } from './modules/jobs/routes.ts';
@@ -44,6 +46,7 @@ import { adminOrderRoutes } from './modules/orders/admin-routes.ts';
 import { adminCodRemittanceRoutes } from './modules/orders/cod-remittance-routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { adminPaymentRoutes } from './modules/payments/routes.ts';
+import { privacyRoutes } from './modules/privacy/routes.ts';
 import { adminReviewRoutes } from './modules/reviews/admin-routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
@@ -54,9 +57,6 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { adminGrievanceRoutes } from './modules/grievances/admin-routes.ts';
-import { grievanceRoutes } from './modules/grievances/routes.ts';
-import { privacyRoutes } from './modules/privacy/routes.ts';
 import { createServices, type Services } from './services.ts';
 
 declare module 'fastify' {

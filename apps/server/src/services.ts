@@ -37,9 +37,9 @@ import { createOrderMessages, type OrderMessageEvent } from './modules/messaging
 import { createMessenger } from './modules/messaging/service.ts';
 import { createAdminOrdersService } from './modules/orders/admin-service.ts';
 import { hasBought, hasEarlierOrder, pendingCouponUses } from './modules/orders/checkout-status.ts';
-import { isOrderOf } from './modules/orders/personal-data.ts';
 import { createCodRemittanceService } from './modules/orders/cod-remittance.ts';
 import { createCustomerOrderService } from './modules/orders/customer-order.ts';
+import { isOrderOf } from './modules/orders/personal-data.ts';
 import { recordRefundProcessed } from './modules/orders/refund-status.ts';
 import { createSelfCancel } from './modules/orders/self-cancel.ts';
 import { createOrdersService } from './modules/orders/service.ts';
@@ -285,7 +285,10 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     erasure: createErasure({
       otp,
       privacy,
-      facts: async () => ({ storeName: (await content.footer()).storeName, ttlSeconds: config.OTP_TTL_SECONDS }),
+      facts: async () => ({
+        storeName: (await content.footer()).storeName,
+        ttlSeconds: config.OTP_TTL_SECONDS,
+      }),
     }),
     content,
     reviews,

@@ -1,7 +1,8 @@
 // The words shown next to each consent (DPDP Act 2023 s.6, decision 0036): the profile shows them
 // from here and the consent record keeps the same words, so what was agreed to is what was shown.
-import type { Lang } from './lang.ts';
+
 import type { ConsentPurpose } from './contracts/privacy.ts';
+import type { Lang } from './lang.ts';
 
 const TEXTS: Record<ConsentPurpose, Record<Lang, (mobile: string) => string>> = {
   whatsapp: {

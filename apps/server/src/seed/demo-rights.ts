@@ -12,5 +12,8 @@ export const DEMO_GRIEVANCE_OFFICER = {
 } as const;
 
 export async function insertDemoGrievanceOfficer(tx: Tx): Promise<void> {
-  await tx.insert(grievanceSettings).values({ id: 1, ...DEMO_GRIEVANCE_OFFICER }).onConflictDoNothing();
+  await tx
+    .insert(grievanceSettings)
+    .values({ id: 1, ...DEMO_GRIEVANCE_OFFICER })
+    .onConflictDoNothing();
 }

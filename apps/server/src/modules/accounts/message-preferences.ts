@@ -5,8 +5,8 @@ import type {
   MessagePreferencesDto,
   MessagePreferencesInputDto,
 } from '@spice/shared/contracts/message-preferences';
-import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Lang } from '@spice/shared/lang';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { messagePreferences } from './schema.ts';
@@ -92,7 +92,8 @@ export function createMessagePreferences(db: Db, hooks: { onWhatsapp?: WhatsappC
           .values({ userId, ...values })
           .onConflictDoUpdate({ target: messagePreferences.userId, set: values })
           .returning();
-        if (input.whatsapp !== wasIn) await hooks.onWhatsapp?.({ userId, mobile: user.mobile, given: input.whatsapp, at: now, lang }, tx);
+        if (input.whatsapp !== wasIn)
+          await hooks.onWhatsapp?.({ userId, mobile: user.mobile, given: input.whatsapp, at: now, lang }, tx);
         return toDto(row);
       });
     },

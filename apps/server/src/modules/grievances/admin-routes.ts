@@ -75,7 +75,13 @@ export const adminGrievanceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/grievance-officer',
-    { schema: { tags, summary: 'The grievance officer', response: { 200: GrievanceOfficer.nullable(), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'The grievance officer',
+        response: { 200: GrievanceOfficer.nullable(), ...errors },
+      },
+    },
     async (request) => {
       await requireAdmin(request, accounts);
       return grievances.officer();

@@ -33,7 +33,11 @@ const outbox = async (to: string) =>
 
 beforeAll(async () => {
   t = await createTestApp({
-    env: { OTP_SENDS_PER_IP_PER_HOUR: '100000', CONTACT_PER_IP_PER_HOUR: '100000', PUBLIC_URL: 'https://shop.example.in' },
+    env: {
+      OTP_SENDS_PER_IP_PER_HOUR: '100000',
+      CONTACT_PER_IP_PER_HOUR: '100000',
+      PUBLIC_URL: 'https://shop.example.in',
+    },
   });
   adminCookie = (await verifyMobile(t.app, DEMO_ADMIN.mobile)).cookie;
   asha = await signUp(t.app, '9870000001', 'asha@example.in');
@@ -87,7 +91,10 @@ describe('filing a grievance', () => {
   });
 
   it('refuses an order number that is not the shopper’s own', async () => {
-    const res = await file({ orderNumber: ashaOrder, category: 'DELIVERY', description: 'Late.' }, ravi.cookie);
+    const res = await file(
+      { orderNumber: ashaOrder, category: 'DELIVERY', description: 'Late.' },
+      ravi.cookie,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('We could not find that order on your account.');
   });
@@ -137,9 +144,15 @@ describe('the back office', () => {
     t.app.inject({ method, url, payload, headers: { cookie: adminCookie } });
 
   it('lists open tickets by due date and moves one on with a reply the shopper gets', async () => {
-    const { ticketNumber } = (await file({ category: 'ACCOUNT', description: 'Wrong name.' }, asha.cookie)).json();
-    const queue = (await asAdmin('GET', '/api/admin/grievances')).json().map((g: unknown) => AdminGrievance.parse(g));
-    const due = queue.filter((g: { closedAt: string | null }) => g.closedAt === null).map((g: { dueAt: string }) => g.dueAt);
+    const { ticketNumber } = (
+      await file({ category: 'ACCOUNT', description: 'Wrong name.' }, asha.cookie)
+    ).json();
+    const queue = (await asAdmin('GET', '/api/admin/grievances'))
+      .json()
+      .map((g: unknown) => AdminGrievance.parse(g));
+    const due = queue
+      .filter((g: { closedAt: string | null }) => g.closedAt === null)
+      .map((g: { dueAt: string }) => g.dueAt);
     expect(due).toEqual([...due].sort());
     expect((await asha.request({ url: '/api/admin/grievances' })).statusCode).toBe(403);
 
@@ -197,7 +210,10 @@ describe('deadlines and series on an Indian clock', () => {
     expect(last.acknowledgeBy).toBe('2032-01-02T18:29:00.000Z');
     expect(last.resolveBy).toBe('2032-01-30T18:29:00.000Z');
     clock = new Date('2031-12-31T18:30:00Z'); // 00:00 IST on 1 January
-    const first = await service.file({ category: 'OTHER', description: 'New year', contact }, { user: null, lang: 'hi' });
+    const first = await service.file(
+      { category: 'OTHER', description: 'New year', contact },
+      { user: null, lang: 'hi' },
+    );
     expect(first.ticketNumber).toBe('GRV-32-000001');
     expect(sent.at(-1)).toContain('GRV-32-000001');
     expect(sent.at(-1)).toContain('/hi/grievance/GRV-32-000001?token=');

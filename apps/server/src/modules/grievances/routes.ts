@@ -36,7 +36,10 @@ export const grievanceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await app.limits.take('grievance', request);
       const session = await request.getSession();
-      const filed = await grievances.file(request.body, { user: session?.user ?? null, lang: replyLang(request) });
+      const filed = await grievances.file(request.body, {
+        user: session?.user ?? null,
+        lang: replyLang(request),
+      });
       const { ticketNumber, acknowledgeBy, resolveBy } = filed;
       return reply.status(201).send({ ticketNumber, acknowledgeBy, resolveBy });
     },

@@ -3,6 +3,8 @@
 // (acknowledge) and 30 days (resolve), and an acknowledgement at once; the back office moves it
 // OPEN → ACKNOWLEDGED → RESOLVED | REJECTED with a written reply that is sent to the shopper.
 // Pure rules: packages/shared/src/grievances.ts.
+
+import type { UserDto } from '@spice/shared/contracts/accounts';
 import type {
   AdminGrievanceDto,
   GrievanceInputValues,
@@ -29,9 +31,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { csvDocument, csvIstTimestamp } from '../../lib/csv.ts';
 import { linkTokenHash, newLinkToken } from '../../lib/link-token.ts';
 import { AppError } from '../../plugins/errors.ts';
-import type { UserDto } from '@spice/shared/contracts/accounts';
-import type { Messenger } from '../messaging/service.ts';
 import { grievanceAcknowledgement, grievanceReplyMessage } from '../messaging/rights-templates.ts';
+import type { Messenger } from '../messaging/service.ts';
 import { grievanceReplies, grievanceSeries, grievanceSettings, grievances } from './schema.ts';
 
 type Row = typeof grievances.$inferSelect;
@@ -99,8 +100,10 @@ export function createGrievancesService(
   /** SMS to the mobile, and the e-mail too when there is one; a failure is logged, never lost. */
   async function tell(r: Row, message: { sms: string; email: { subject: string; text: string } }) {
     try {
-      if (r.contactMobile) await deps.messenger.send({ channel: 'sms', to: r.contactMobile, text: message.sms });
-      if (r.contactEmail) await deps.messenger.send({ channel: 'email', to: r.contactEmail, ...message.email });
+      if (r.contactMobile)
+        await deps.messenger.send({ channel: 'sms', to: r.contactMobile, text: message.sms });
+      if (r.contactEmail)
+        await deps.messenger.send({ channel: 'email', to: r.contactEmail, ...message.email });
     } catch (error) {
       deps.log.warn({ err: error, ticket: r.ticketNumber }, 'grievance message not sent');
     }
@@ -154,7 +157,9 @@ export function createGrievancesService(
       if (input.orderNumber) {
         const owner = user ? { userId: user.id } : { mobile: contact.mobile };
         if (!(await deps.isOrderOf(input.orderNumber, owner)))
-          throw new AppError('invalid', GRIEVANCE_TEXTS.notYourOrder, { orderNumber: GRIEVANCE_TEXTS.notYourOrder });
+          throw new AppError('invalid', GRIEVANCE_TEXTS.notYourOrder, {
+            orderNumber: GRIEVANCE_TEXTS.notYourOrder,
+          });
       }
       const filedAt = now();
       const due = deadlines(filedAt);
@@ -195,7 +200,10 @@ export function createGrievancesService(
     },
 
     /** The ticket for its own shopper, or for whoever holds its link's token; 404 for anyone else. */
-    async find(ticket: string, who: { userId: number | null; token: string | null }): Promise<GrievanceViewDto> {
+    async find(
+      ticket: string,
+      who: { userId: number | null; token: string | null },
+    ): Promise<GrievanceViewDto> {
       if (!TICKET_PATTERN.test(ticket)) throw notFound();
       const [row] = await db.select().from(grievances).where(eq(grievances.ticketNumber, ticket));
       if (!row) throw notFound();
@@ -214,7 +222,12 @@ export function createGrievancesService(
         .where(eq(grievances.userId, userId))
         .orderBy(desc(grievances.filedAt));
       const replies = await repliesOf(rows.map((r) => r.id));
-      return rows.map((r) => view(r, replies.filter((x) => x.grievanceId === r.id)));
+      return rows.map((r) =>
+        view(
+          r,
+          replies.filter((x) => x.grievanceId === r.id),
+        ),
+      );
     },
 
     /** The back office's queue: open tickets by their next deadline, then the latest closed ones. */
@@ -222,7 +235,13 @@ export function createGrievancesService(
       const at = now();
       const rows = await db.select().from(grievances).orderBy(desc(grievances.filedAt)).limit(500);
       const replies = await repliesOf(rows.map((r) => r.id));
-      const list = rows.map((r) => adminView(r, replies.filter((x) => x.grievanceId === r.id), at));
+      const list = rows.map((r) =>
+        adminView(
+          r,
+          replies.filter((x) => x.grievanceId === r.id),
+          at,
+        ),
+      );
       const open = list.filter((g) => g.closedAt === null).sort((a, b) => a.dueAt.localeCompare(b.dueAt));
       return [...open, ...list.filter((g) => g.closedAt !== null)];
     },
@@ -231,7 +250,12 @@ export function createGrievancesService(
      * Moves a ticket on with a written reply (a conditional UPDATE: of two racing answers one
      * wins, the other gets 409), then sends the reply to the shopper.
      */
-    async answer(admin: UserDto, ticket: string, to: GrievanceStatus, reply: string): Promise<AdminGrievanceDto> {
+    async answer(
+      admin: UserDto,
+      ticket: string,
+      to: GrievanceStatus,
+      reply: string,
+    ): Promise<AdminGrievanceDto> {
       const at = now();
       const row = await db.transaction(async (tx) => {
         const [before] = await tx.select().from(grievances).where(eq(grievances.ticketNumber, ticket));
@@ -247,7 +271,9 @@ export function createGrievancesService(
           .where(and(eq(grievances.id, before.id), eq(grievances.status, before.status)))
           .returning();
         if (!after) throw new AppError('conflict', GRIEVANCE_TEXTS.badMove);
-        await tx.insert(grievanceReplies).values({ grievanceId: after.id, status: to, body: reply, sentBy: admin.id, createdAt: at });
+        await tx
+          .insert(grievanceReplies)
+          .values({ grievanceId: after.id, status: to, body: reply, sentBy: admin.id, createdAt: at });
         return after;
       });
       const facts = {
@@ -289,7 +315,16 @@ export function createGrievancesService(
       ]);
       const total = (label: string, n: number) => [label, String(n), '', '', '', '', '', ''];
       return csvDocument(
-        ['Ticket', 'Filed (IST)', 'Category', 'Status', 'Acknowledged (IST)', 'Closed (IST)', 'Resolved within 30 days', 'Overdue'],
+        [
+          'Ticket',
+          'Filed (IST)',
+          'Category',
+          'Status',
+          'Acknowledged (IST)',
+          'Closed (IST)',
+          'Resolved within 30 days',
+          'Overdue',
+        ],
         [
           ...lines,
           total('Received', rows.length),
@@ -306,7 +341,13 @@ export function createGrievancesService(
     async detachFiler(tx: Tx, userId: number): Promise<void> {
       await tx
         .update(grievances)
-        .set({ userId: null, contactName: 'Erased customer', contactMobile: '', contactEmail: null, tokenHash: null })
+        .set({
+          userId: null,
+          contactName: 'Erased customer',
+          contactMobile: '',
+          contactEmail: null,
+          tokenHash: null,
+        })
         .where(eq(grievances.userId, userId));
     },
   };

@@ -4,10 +4,7 @@ import { desc, inArray, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { messageDeliveries, outboxMessages } from './schema.ts';
 
-export async function messagesSentTo(
-  db: Db,
-  to: { mobile: string; email: string; orderNumbers: string[] },
-) {
+export async function messagesSentTo(db: Db, to: { mobile: string; email: string; orderNumbers: string[] }) {
   const [deliveries, outbox] = await Promise.all([
     to.orderNumbers.length === 0
       ? []
@@ -42,5 +39,8 @@ export async function messagesSentTo(
 /** On erasure: the kept record of an order's messages no longer names where they went. */
 export async function forgetRecipients(tx: Tx, orderNumbers: string[]): Promise<void> {
   if (orderNumbers.length === 0) return;
-  await tx.update(messageDeliveries).set({ to: '' }).where(inArray(messageDeliveries.orderNumber, orderNumbers));
+  await tx
+    .update(messageDeliveries)
+    .set({ to: '' })
+    .where(inArray(messageDeliveries.orderNumber, orderNumbers));
 }

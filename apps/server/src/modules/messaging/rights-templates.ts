@@ -22,7 +22,11 @@ const day = (d: Date, lang: Language) =>
 
 const STATUS_WORDS: Record<Language, Record<string, string>> = {
   en: { ACKNOWLEDGED: 'acknowledged', RESOLVED: 'resolved', REJECTED: 'closed without action' },
-  hi: { ACKNOWLEDGED: 'स्वीकार कर ली गई है', RESOLVED: 'सुलझा दी गई है', REJECTED: 'बिना कार्रवाई के बंद कर दी गई है' },
+  hi: {
+    ACKNOWLEDGED: 'स्वीकार कर ली गई है',
+    RESOLVED: 'सुलझा दी गई है',
+    REJECTED: 'बिना कार्रवाई के बंद कर दी गई है',
+  },
 };
 
 const TEXTS = {
@@ -63,7 +67,10 @@ export function grievanceAcknowledgement(f: GrievanceFacts, lang: Language) {
 
 export function grievanceReplyMessage(f: GrievanceFacts, status: string, reply: string, lang: Language) {
   const t = TEXTS[lang];
-  return { sms: t.replySms(f, status), email: { subject: t.replySubject(f), text: t.replyEmail(f, status, reply) } };
+  return {
+    sms: t.replySms(f, status),
+    email: { subject: t.replySubject(f), text: t.replyEmail(f, status, reply) },
+  };
 }
 
 export function erasureCodeSms(f: OtpFacts, lang: Language): string {

@@ -41,11 +41,7 @@ export async function orderProgressOf(executor: Db | Tx, userId: number) {
 }
 
 export async function orderDataOf(db: Db, userId: number) {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(asc(orders.createdAt));
+  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.createdAt));
   const items =
     rows.length === 0
       ? []

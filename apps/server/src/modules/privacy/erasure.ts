@@ -6,8 +6,8 @@ import type { UserDto } from '@spice/shared/contracts/accounts';
 import { PRIVACY_TEXTS } from '@spice/shared/contracts/privacy';
 import type { Lang } from '@spice/shared/lang';
 import { MESSAGES } from '@spice/shared/messages';
+import type { createOtpService, OtpMessages } from '../auth/otp-service.ts';
 import { erasureCodeSms } from '../messaging/rights-templates.ts';
-import type { OtpMessages, createOtpService } from '../auth/otp-service.ts';
 import type { PrivacyService } from './service.ts';
 
 export const ERASURE_MESSAGES: OtpMessages = {

@@ -5,13 +5,13 @@ import { ProductList } from '@spice/shared/contracts/catalog';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../seed/demo-seed.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { addAddress, addToCart, createPaymentOrder, payAndPlace } from '../../test/commerce.ts';
+import { latestCode, type Shopper, signUp, verifyMobile } from '../../test/shoppers.ts';
 import { users } from '../accounts/schema.ts';
 import { invoices } from '../invoices/schema.ts';
 import { orders } from '../orders/schema.ts';
 import { reviews } from '../reviews/schema.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { addAddress, addToCart, createPaymentOrder, payAndPlace } from '../../test/commerce.ts';
-import { latestCode, type Shopper, signUp, verifyMobile } from '../../test/shoppers.ts';
 
 let t: TestApp;
 let adminCookie: string;
@@ -22,7 +22,9 @@ beforeAll(async () => {
     env: { OTP_SENDS_PER_IP_PER_HOUR: '100000', CONTACT_PER_IP_PER_HOUR: '100000' },
   });
   adminCookie = (await verifyMobile(t.app, DEMO_ADMIN.mobile)).cookie;
-  garam = ProductList.parse((await t.app.inject('/api/products')).json()).find((p) => p.slug === 'garam-masala')!;
+  garam = ProductList.parse((await t.app.inject('/api/products')).json()).find(
+    (p) => p.slug === 'garam-masala',
+  )!;
 }, 120_000);
 afterAll(async () => {
   await t.close();
@@ -44,7 +46,11 @@ async function deliver(orderNumber: string) {
     const moved = await t.app.inject({
       method: 'PUT',
       url: `/api/admin/orders/${orderNumber}/status`,
-      payload: { status, version, trackingId: status === 'SHIPPED' ? `DTDC${orderNumber.replace(/\D/g, '')}` : undefined },
+      payload: {
+        status,
+        version,
+        trackingId: status === 'SHIPPED' ? `DTDC${orderNumber.replace(/\D/g, '')}` : undefined,
+      },
       headers: { cookie: adminCookie },
     });
     expect(moved.statusCode, moved.body).toBe(200);
@@ -60,16 +66,42 @@ describe('the data export', () => {
     const other = await signUp(t.app, '9880000002', 'other@example.in');
     const myOrder = await order(mine);
     const otherOrder = await order(other);
-    await mine.request({ method: 'POST', url: '/api/reviews', payload: { productId: garam.id, rating: 5, description: 'Mine is fragrant.' } });
-    await other.request({ method: 'POST', url: '/api/reviews', payload: { productId: garam.id, rating: 2, description: 'Other is dull.' } });
-    await mine.request({ method: 'PUT', url: '/api/user/consents', payload: { purpose: 'marketing', given: true } });
-    await mine.request({ method: 'PUT', url: '/api/user/message-preferences', payload: { email: true, whatsapp: true } });
-    await mine.request({ method: 'POST', url: '/api/grievances', payload: { category: 'OTHER', description: 'My own complaint' } });
-    await other.request({ method: 'POST', url: '/api/grievances', payload: { category: 'OTHER', description: 'Other complaint' } });
+    await mine.request({
+      method: 'POST',
+      url: '/api/reviews',
+      payload: { productId: garam.id, rating: 5, description: 'Mine is fragrant.' },
+    });
+    await other.request({
+      method: 'POST',
+      url: '/api/reviews',
+      payload: { productId: garam.id, rating: 2, description: 'Other is dull.' },
+    });
+    await mine.request({
+      method: 'PUT',
+      url: '/api/user/consents',
+      payload: { purpose: 'marketing', given: true },
+    });
+    await mine.request({
+      method: 'PUT',
+      url: '/api/user/message-preferences',
+      payload: { email: true, whatsapp: true },
+    });
+    await mine.request({
+      method: 'POST',
+      url: '/api/grievances',
+      payload: { category: 'OTHER', description: 'My own complaint' },
+    });
+    await other.request({
+      method: 'POST',
+      url: '/api/grievances',
+      payload: { category: 'OTHER', description: 'Other complaint' },
+    });
 
     const res = await mine.request({ url: '/api/user/data-export' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     const data = res.json();
     expect(data.profile).toMatchObject({ mobile: mine.mobile, email: mine.email });
     expect(data.addresses).toHaveLength(1);
@@ -77,13 +109,17 @@ describe('the data export', () => {
     expect(data.orders[0].items[0]).toMatchObject({ quantity: 1 });
     expect(data.invoiceNumbers).toHaveLength(1);
     expect(data.reviews.map((r: { description: string }) => r.description)).toEqual(['Mine is fragrant.']);
-    expect(data.consents.map((c: { purpose: string; given: boolean }) => [c.purpose, c.given]).sort()).toEqual([
+    expect(
+      data.consents.map((c: { purpose: string; given: boolean }) => [c.purpose, c.given]).sort(),
+    ).toEqual([
       ['marketing', true],
       ['whatsapp', true],
     ]);
     expect(data.consents[0].textShown.length).toBeGreaterThan(20);
     expect(data.grievances.map((g: { description: string }) => g.description)).toEqual(['My own complaint']);
-    expect(data.messagesSent.orderMessages.every((m: { orderNumber: string }) => m.orderNumber === myOrder)).toBe(true);
+    expect(
+      data.messagesSent.orderMessages.every((m: { orderNumber: string }) => m.orderNumber === myOrder),
+    ).toBe(true);
     const text = res.body;
     for (const foreign of [other.mobile, other.email, otherOrder, 'Other is dull.', 'Other complaint'])
       expect(text).not.toContain(foreign);
@@ -94,8 +130,16 @@ describe('the data export', () => {
 
   it('withdraws a consent as easily as it was given, keeping both records', async () => {
     const s = await signUp(t.app, '9880000003');
-    await s.request({ method: 'PUT', url: '/api/user/consents', payload: { purpose: 'marketing', given: true } });
-    const res = await s.request({ method: 'PUT', url: '/api/user/consents', payload: { purpose: 'marketing', given: false } });
+    await s.request({
+      method: 'PUT',
+      url: '/api/user/consents',
+      payload: { purpose: 'marketing', given: true },
+    });
+    const res = await s.request({
+      method: 'PUT',
+      url: '/api/user/consents',
+      payload: { purpose: 'marketing', given: false },
+    });
     expect(res.json().marketing).toBe(false);
     expect(res.json().history.map((h: { given: boolean }) => h.given)).toEqual([false, true]);
     expect(res.json().history[0]).toMatchObject({ source: 'profile', language: 'en' });
@@ -108,12 +152,16 @@ describe('erasing an account', () => {
     const sent = await erase(s);
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toEqual({ codeSent: true });
-    const sms = ((await t.app.inject(`/api/dev/outbox?to=${s.mobile}`)).json() as { text: string; code: string }[])[0]!;
+    const sms = (
+      (await t.app.inject(`/api/dev/outbox?to=${s.mobile}`)).json() as { text: string; code: string }[]
+    )[0]!;
     expect(sms.text).toMatch(/^\d{6} is your .+ code to erase your account\. It is valid for 5 minutes\./);
     const wrong = await erase(s, { otp: sms.code === '000000' ? '111111' : '000000' });
     expect(wrong.statusCode).toBe(400);
     expect((await s.request({ url: '/api/user/data-export' })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/user/erasure', payload: {} })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/erasure', payload: {} })).statusCode).toBe(
+      401,
+    );
   });
 
   it('answers 409 while an order is in progress', async () => {
@@ -130,10 +178,22 @@ describe('erasing an account', () => {
     const s = await signUp(t.app, '9880000012', 'leaving@example.in');
     const orderNumber = await order(s);
     await deliver(orderNumber);
-    await s.request({ method: 'POST', url: '/api/reviews', payload: { productId: garam.id, rating: 4, description: 'Good masala.' } });
-    await s.request({ method: 'PUT', url: '/api/user/consents', payload: { purpose: 'marketing', given: true } });
+    await s.request({
+      method: 'POST',
+      url: '/api/reviews',
+      payload: { productId: garam.id, rating: 4, description: 'Good masala.' },
+    });
+    await s.request({
+      method: 'PUT',
+      url: '/api/user/consents',
+      payload: { purpose: 'marketing', given: true },
+    });
     const { ticketNumber } = (
-      await s.request({ method: 'POST', url: '/api/grievances', payload: { category: 'OTHER', description: 'Before I go' } })
+      await s.request({
+        method: 'POST',
+        url: '/api/grievances',
+        payload: { category: 'OTHER', description: 'Before I go' },
+      })
     ).json();
     await addToCart(s, garam.id, garam.variants[0]!.weight, 2);
 
@@ -157,7 +217,12 @@ describe('erasing an account', () => {
     expect(user).toMatchObject({ firstName: 'Erased customer', lastName: '', mobile: `erased-${s.id}` });
     expect(user!.erasedAt).not.toBeNull();
     const [after] = await db.select().from(orders).where(eq(orders.id, orderRow!.id));
-    expect(after).toMatchObject({ userName: 'Erased customer', userMobile: '', userEmail: '', addressId: null });
+    expect(after).toMatchObject({
+      userName: 'Erased customer',
+      userMobile: '',
+      userEmail: '',
+      addressId: null,
+    });
     expect(after!.address).toMatchObject({ name: 'Erased customer', phone: '', fullAddress: '' });
     expect(after!.totalPaise).toBe(orderRow!.totalPaise);
     const review = (await db.select().from(reviews)).find((r) => r.description === 'Good masala.');
@@ -167,7 +232,9 @@ describe('erasing an account', () => {
     const pdfAfter = (await t.app.inject({ url: pdfUrl, headers: { cookie: adminCookie } })).rawPayload;
     expect(Buffer.compare(pdfAfter, pdfBefore)).toBe(0);
     // The complaint stays for the record but no longer names or reaches the person.
-    const queue = (await t.app.inject({ url: '/api/admin/grievances', headers: { cookie: adminCookie } })).json();
+    const queue = (
+      await t.app.inject({ url: '/api/admin/grievances', headers: { cookie: adminCookie } })
+    ).json();
     expect(queue.find((g: { ticketNumber: string }) => g.ticketNumber === ticketNumber)).toMatchObject({
       contactName: 'Erased customer',
       contactMobile: '',

@@ -1,7 +1,13 @@
 // A shopper's data rights (issue 35, decision 0036): download everything held on them, erase the
 // account with a code sent to its mobile, give and withdraw consents. Never cached.
 import { ErrorBody } from '@spice/shared/contracts/common';
-import { ConsentInput, ConsentState, Erased, ErasureCodeSent, ErasureInput } from '@spice/shared/contracts/privacy';
+import {
+  ConsentInput,
+  ConsentState,
+  Erased,
+  ErasureCodeSent,
+  ErasureInput,
+} from '@spice/shared/contracts/privacy';
 import * as z from '@spice/shared/contracts/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { neverCache } from '../../lib/cache-headers.ts';
@@ -11,7 +17,14 @@ import { replyLang } from '../../plugins/errors.ts';
 import { deviceHashOf } from '../auth/devices.ts';
 
 const tags = ['profile'];
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  429: ErrorBody,
+};
 
 export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { privacy, erasure, accounts, sessions } = app.services;
@@ -68,7 +81,13 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/consents',
-    { schema: { tags, summary: 'The shopper’s consents and their history', response: { 200: ConsentState, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'The shopper’s consents and their history',
+        response: { 200: ConsentState, ...errors },
+      },
+    },
     async (request) => privacy.consents((await requireUser(request, accounts)).id),
   );
 

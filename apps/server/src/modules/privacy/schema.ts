@@ -1,6 +1,6 @@
 // Personal data (DPDP Act 2023; decision 0036): every consent given or withdrawn, with the words
 // shown, the language, where it was given and when; and a record of each erased account.
-import { index, integer, pgTable, serial, text, timestamp, boolean } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema.ts';
 
 export const consents = pgTable(

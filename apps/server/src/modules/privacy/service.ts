@@ -39,7 +39,15 @@ export function createPrivacyService(
 
   async function recordConsent(
     executor: Db | Tx,
-    c: { userId: number; mobile: string; purpose: ConsentPurpose; given: boolean; lang: Lang; source: string; at: Date },
+    c: {
+      userId: number;
+      mobile: string;
+      purpose: ConsentPurpose;
+      given: boolean;
+      lang: Lang;
+      source: string;
+      at: Date;
+    },
   ) {
     await executor.insert(consents).values({
       userId: c.userId,
@@ -89,7 +97,15 @@ export function createPrivacyService(
 
     /** A choice given or withdrawn the same way, from the profile (marketing; WhatsApp via its preferences). */
     async setConsent(user: UserDto, purpose: ConsentPurpose, given: boolean, lang: Lang, source: string) {
-      await recordConsent(db, { userId: user.id, mobile: user.mobile, purpose, given, lang, source, at: now() });
+      await recordConsent(db, {
+        userId: user.id,
+        mobile: user.mobile,
+        purpose,
+        given,
+        lang,
+        source,
+        at: now(),
+      });
       return state(user.id);
     },
 
@@ -143,7 +159,9 @@ export function createPrivacyService(
         await tx.delete(consents).where(eq(consents.userId, user.id));
         await forgetLogins(tx, user.id, user.mobile);
         await eraseAccount(tx, user.id, at);
-        await tx.insert(erasures).values({ userId: user.id, ordersDetached: orderNumbers.length, erasedAt: at });
+        await tx
+          .insert(erasures)
+          .values({ userId: user.id, ordersDetached: orderNumbers.length, erasedAt: at });
         return products;
       });
       deps.sessionsEnded(user.id);
