@@ -64,7 +64,7 @@ describe('grievance deadlines', () => {
 describe('grievance statuses', () => {
   it.each([
     ['OPEN', 'ACKNOWLEDGED', true],
-    ['OPEN', 'RESOLVED', true],
+    ['OPEN', 'RESOLVED', false],
     ['ACKNOWLEDGED', 'REJECTED', true],
     ['ACKNOWLEDGED', 'OPEN', false],
     ['RESOLVED', 'REJECTED', false],

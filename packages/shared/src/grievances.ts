@@ -13,16 +13,16 @@ export type GrievanceCategory = (typeof GRIEVANCE_CATEGORIES)[number];
 export const GRIEVANCE_STATUSES = ['OPEN', 'ACKNOWLEDGED', 'RESOLVED', 'REJECTED'] as const;
 export type GrievanceStatus = (typeof GRIEVANCE_STATUSES)[number];
 
-/** OPEN → ACKNOWLEDGED → RESOLVED | REJECTED; a ticket may be closed straight from OPEN too. */
-const NEXT: Record<GrievanceStatus, readonly GrievanceStatus[]> = {
-  OPEN: ['ACKNOWLEDGED', 'RESOLVED', 'REJECTED'],
+/** OPEN → ACKNOWLEDGED → RESOLVED | REJECTED: every complaint is acknowledged before it is closed. */
+export const NEXT_GRIEVANCE_STATUSES: Record<GrievanceStatus, readonly GrievanceStatus[]> = {
+  OPEN: ['ACKNOWLEDGED'],
   ACKNOWLEDGED: ['RESOLVED', 'REJECTED'],
   RESOLVED: [],
   REJECTED: [],
 };
 
 export function canMoveGrievance(from: GrievanceStatus, to: GrievanceStatus): boolean {
-  return NEXT[from].includes(to);
+  return NEXT_GRIEVANCE_STATUSES[from].includes(to);
 }
 
 export const isClosed = (s: GrievanceStatus) => s === 'RESOLVED' || s === 'REJECTED';

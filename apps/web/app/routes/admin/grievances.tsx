@@ -1,4 +1,5 @@
 import { GrievanceOfficer, GrievanceStatusInput } from '@spice/shared/contracts/grievances';
+import { NEXT_GRIEVANCE_STATUSES } from '@spice/shared/grievances';
 import { data, Form, useNavigation } from 'react-router';
 import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
 import { adminMeta, istDateTime } from '../../features/admin/meta';
@@ -58,10 +59,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const NEXT: Record<string, string[]> = {
-  OPEN: ['ACKNOWLEDGED', 'RESOLVED', 'REJECTED'],
-  ACKNOWLEDGED: ['RESOLVED', 'REJECTED'],
-};
 
 export default function AdminGrievances({ loaderData, actionData }: Route.ComponentProps) {
   const { queue, officer, month } = loaderData;
@@ -109,13 +106,13 @@ export default function AdminGrievances({ loaderData, actionData }: Route.Compon
                 {istDateTime(r.createdAt)} · {r.status}: {r.body}
               </p>
             ))}
-            {NEXT[g.status] ? (
+            {NEXT_GRIEVANCE_STATUSES[g.status].length > 0 ? (
               <Form method="post" className="admin-reply-form">
                 <input type="hidden" name="ticket" value={g.ticketNumber} />
                 <label>
                   Move to{' '}
-                  <select name="status" defaultValue={NEXT[g.status]![0]}>
-                    {NEXT[g.status]!.map((s) => (
+                  <select name="status" defaultValue={NEXT_GRIEVANCE_STATUSES[g.status][0]}>
+                    {NEXT_GRIEVANCE_STATUSES[g.status].map((s) => (
                       <option key={s}>{s}</option>
                     ))}
                   </select>
