@@ -23,6 +23,8 @@ async function shot(page: Page, name: string) {
 }
 
 test.use({ viewport: SMALL });
+// Screenshots at two widths and an order placed first: longer than the default 30 s on a shared machine.
+test.describe.configure({ timeout: 180_000 });
 
 test('a signed-in shopper files a grievance about an order and sees the reply', async ({ page, browser }) => {
   const { mobile } = await signUpThroughApi(page.request, { firstName: 'Kavya' });
@@ -35,8 +37,10 @@ test('a signed-in shopper files a grievance about an order and sees the reply', 
   await page.getByLabel('What is it about?').selectOption('QUALITY');
   await page.getByLabel('Describe your complaint').fill('The cumin smelled stale.');
   await page.getByRole('button', { name: 'Submit complaint' }).click();
-  await expect(page.getByRole('heading', { name: /^Complaint GRV-\d{2}-\d{6}$/ })).toBeVisible();
-  await expect(page.getByText('Complaint received')).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Complaint GRV-\d{2}-\d{6}$/ })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.getByRole('heading', { name: 'Complaint received' })).toBeVisible();
   await expect(page.getByTestId('grievance-status')).toHaveText('Received');
   await shot(page, 'grievance-status-en');
   const ticket = (await page.getByRole('heading', { level: 1 }).textContent())!.replace('Complaint ', '');
@@ -65,11 +69,13 @@ test('a signed-out shopper files in Hindi and opens the status from the message�
   await page.getByLabel('मोबाइल नंबर').fill(mobile);
   await shot(page, 'grievance-hi');
   await page.getByRole('button', { name: 'शिकायत भेजें' }).click();
-  await expect(page.getByText('शिकायत मिल गई')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'शिकायत मिल गई' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('grievance-status')).toHaveText('प्राप्त');
   await shot(page, 'grievance-status-hi');
   // The SMS's link opens the ticket in a browser that has nothing else.
-  const sms = ((await (await page.request.get(`/api/dev/outbox?to=${mobile}`)).json()) as { text: string }[])[0]!;
+  const sms = (
+    (await (await page.request.get(`/api/dev/outbox?to=${mobile}`)).json()) as { text: string }[]
+  )[0]!;
   const link = /https?:\/\/\S+|\/hi\/grievance\/\S+/.exec(sms.text)![0];
   const path = link.replace(/^https?:\/\/[^/]+/, '');
   await page.context().clearCookies();

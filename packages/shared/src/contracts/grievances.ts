@@ -14,6 +14,7 @@ export const GRIEVANCE_TEXTS = {
   notFound: 'Grievance not found.',
   badMove: 'This grievance cannot move to that status.',
   replyRequired: 'Write the reply the shopper will read.',
+  month: 'month is YYYY-MM',
 } as const;
 
 export const GrievanceInput = z.object({
@@ -101,7 +102,7 @@ export const GrievanceStatusInput = z.object({
 });
 
 export const GrievanceReportQuery = z.object({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month is YYYY-MM'),
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, GRIEVANCE_TEXTS.month),
 });
 
 export const GrievanceOfficer = z.object({

@@ -294,7 +294,7 @@ export function createGrievancesService(
      */
     async monthlyReport(month: string): Promise<string> {
       const range = istMonthRange(month);
-      if (!range) throw new AppError('invalid', 'month is YYYY-MM');
+      if (!range) throw new AppError('invalid', GRIEVANCE_TEXTS.month);
       const at = now();
       const rows = await db
         .select()

@@ -64,8 +64,10 @@ export function ProfilePrivacy({ mobile, marketing }: { mobile: string; marketin
   }
 
   return (
-    <section className="profile__privacy" aria-labelledby="your-data-heading">
-      <h2 id="your-data-heading">{t('privacy.dataHeading')}</h2>
+    <section className="profile__messages profile__privacy" aria-labelledby="your-data-heading">
+      <h2 id="your-data-heading" className="profile__messages-title">
+        {t('privacy.dataHeading')}
+      </h2>
       <p>{t('privacy.downloadNote')}</p>
       <a className="button button--outline" href="/api/user/data-export" download>
         {t('privacy.download')}
