@@ -59,7 +59,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-
 export default function AdminGrievances({ loaderData, actionData }: Route.ComponentProps) {
   const { queue, officer, month } = loaderData;
   const result = actionData as ActionResult | undefined;
