@@ -106,7 +106,7 @@ export default function AdminGrievances({ loaderData, actionData }: Route.Compon
               </p>
             ))}
             {NEXT_GRIEVANCE_STATUSES[g.status].length > 0 ? (
-              <Form method="post" className="admin-reply-form">
+              <Form method="post" className="grievance-reply-form" key={`${g.ticketNumber}-${g.status}`}>
                 <input type="hidden" name="ticket" value={g.ticketNumber} />
                 <label>
                   Move to{' '}
@@ -129,7 +129,7 @@ export default function AdminGrievances({ loaderData, actionData }: Route.Compon
         ))}
       </ul>
       <h2>Grievance officer</h2>
-      <Form method="post" className="admin-form">
+      <Form method="post" className="grievance-officer-form">
         <input type="hidden" name="intent" value="officer" />
         {(['name', 'designation', 'phone', 'email', 'address'] as const).map((f) => (
           <label key={f}>
