@@ -223,3 +223,25 @@ describe('deadlines and series on an Indian clock', () => {
     expect(queue.find((g) => g.ticketNumber === 'GRV-32-000001')?.overdue).toBe(true);
   });
 });
+
+describe('the public form’s limit', () => {
+  it('answers 429 beyond the per-address cap, like the contact form', async () => {
+    const small = await createTestApp({ seed: false, env: { CONTACT_PER_IP_PER_HOUR: '2' } });
+    try {
+      const post = () =>
+        small.app.inject({
+          method: 'POST',
+          url: '/api/grievances',
+          remoteAddress: '10.9.9.9',
+          payload: { category: 'OTHER', description: 'Hello', contact: { name: 'A', mobile: '9870000055' } },
+        });
+      expect((await post()).statusCode).toBe(201);
+      expect((await post()).statusCode).toBe(201);
+      const third = await post();
+      expect(third.statusCode).toBe(429);
+      expect(third.headers['retry-after']).toBeDefined();
+    } finally {
+      await small.close();
+    }
+  });
+});
