@@ -24,6 +24,7 @@ import { createContentService } from './modules/content/service.ts';
 import { createCouponsAdminService } from './modules/coupons/admin-service.ts';
 import { createCouponsService } from './modules/coupons/service.ts';
 import { createDeliveryService } from './modules/delivery/service.ts';
+import { createGrievancesService } from './modules/grievances/service.ts';
 import { createInvoiceRegister } from './modules/invoices/register.ts';
 import { createInvoicesService } from './modules/invoices/service.ts';
 import { createJobsAdmin } from './modules/jobs/admin-service.ts';
@@ -38,12 +39,15 @@ import { createAdminOrdersService } from './modules/orders/admin-service.ts';
 import { hasBought, hasEarlierOrder, pendingCouponUses } from './modules/orders/checkout-status.ts';
 import { createCodRemittanceService } from './modules/orders/cod-remittance.ts';
 import { createCustomerOrderService } from './modules/orders/customer-order.ts';
+import { isOrderOf } from './modules/orders/personal-data.ts';
 import { recordRefundProcessed } from './modules/orders/refund-status.ts';
 import { createSelfCancel } from './modules/orders/self-cancel.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { variantsInUse } from './modules/orders/variant-usage.ts';
 import { createGateway } from './modules/payments/gateway.ts';
 import { createPaymentsLedger } from './modules/payments/ledger.ts';
+import { createErasure } from './modules/privacy/erasure.ts';
+import { createPrivacyService } from './modules/privacy/service.ts';
 import { createRefundsService, REFUND_JOB } from './modules/refunds/service.ts';
 import { createReviewModerationService } from './modules/reviews/admin-service.ts';
 import { createReviewsService } from './modules/reviews/service.ts';
@@ -134,7 +138,23 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     onlinePayments: gateway.keyId !== '',
   });
   const content = createContentService(db, { ttlMs, bus });
-  const messagePreferences = createMessagePreferences(db);
+  const grievances = createGrievancesService(db, {
+    messenger,
+    siteUrl: config.PUBLIC_URL ?? '',
+    storeName: async () => (await content.settings()).storeName,
+    isOrderOf: (orderNumber, owner) => isOrderOf(db, orderNumber, owner),
+    log: deps.log,
+  });
+  const privacy = createPrivacyService(db, {
+    grievances,
+    refunds,
+    reviewsChanged: (productIds) => reviews.forgetCached(productIds),
+    sessionsEnded: (userId) => sessions.invalidateUser(userId),
+  });
+  // Turning WhatsApp on or off is a consent: recorded with its words in the same transaction.
+  const messagePreferences = createMessagePreferences(db, {
+    onWhatsapp: (c, tx) => privacy.recordConsent(tx, { ...c, purpose: 'whatsapp', source: 'profile' }),
+  });
   const orderMessages = createOrderMessages({
     db,
     reads: deps.shared,
@@ -150,6 +170,17 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
       return refund && !refund.orderId ? payments.refundReason(refund.paymentId) : null;
     },
     log: deps.log,
+  });
+  const otp = createOtpService(db, messenger, {
+    secret: config.OTP_SECRET,
+    limits: {
+      ttlMs: config.OTP_TTL_SECONDS * 1000,
+      maxAttempts: config.OTP_MAX_ATTEMPTS,
+      resendAfterMs: config.OTP_RESEND_SECONDS * 1000,
+      maxResends: config.OTP_MAX_RESENDS,
+      sendsPerClientPerWindow: config.OTP_SENDS_PER_NUMBER_PER_15_MIN,
+      sendsPerTargetPerHour: config.OTP_SENDS_PER_NUMBER_PER_HOUR,
+    },
   });
   /** What each job does; the worker (app.ts) adds the schedules. Every handler is idempotent. */
   const jobHandlers: Record<string, JobHandler> = {
@@ -248,16 +279,16 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     messagePreferences,
     accounts,
     sessions,
-    otp: createOtpService(db, messenger, {
-      secret: config.OTP_SECRET,
-      limits: {
-        ttlMs: config.OTP_TTL_SECONDS * 1000,
-        maxAttempts: config.OTP_MAX_ATTEMPTS,
-        resendAfterMs: config.OTP_RESEND_SECONDS * 1000,
-        maxResends: config.OTP_MAX_RESENDS,
-        sendsPerClientPerWindow: config.OTP_SENDS_PER_NUMBER_PER_15_MIN,
-        sendsPerTargetPerHour: config.OTP_SENDS_PER_NUMBER_PER_HOUR,
-      },
+    otp,
+    grievances,
+    privacy,
+    erasure: createErasure({
+      otp,
+      privacy,
+      facts: async () => ({
+        storeName: (await content.footer()).storeName,
+        ttlSeconds: config.OTP_TTL_SECONDS,
+      }),
     }),
     content,
     reviews,

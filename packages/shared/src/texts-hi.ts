@@ -11,6 +11,8 @@
 
 import { COD_MESSAGES, PAY_NOW_MESSAGES } from './cod.ts';
 import { CONTACT_TEXTS } from './contracts/contact.ts';
+import { GRIEVANCE_TEXTS } from './contracts/grievances.ts';
+import { PRIVACY_TEXTS } from './contracts/privacy.ts';
 import { COUPON_FIRST_ORDER_ONLY, COUPON_USED_BY_SHOPPER } from './coupons.ts';
 import { DELIVERY_MESSAGES } from './delivery.ts';
 import { MESSAGES } from './messages.ts';
@@ -206,6 +208,20 @@ export const TEXTS_HI: readonly (readonly [string, string])[] = [
   ['Invalid value.', 'यह जानकारी सही नहीं है।'],
   ['Something went wrong. Please try again.', 'कुछ गड़बड़ हो गई। कृपया दोबारा कोशिश करें।'],
   ['No route for {route}', 'यह पता मौजूद नहीं है: {route}'],
+
+  // Grievances and personal data (issue 35).
+  [GRIEVANCE_TEXTS.description, 'अपनी शिकायत लिखें।'],
+  [GRIEVANCE_TEXTS.descriptionTooLong, 'शिकायत 4000 अक्षरों के भीतर लिखें।'],
+  [GRIEVANCE_TEXTS.name, 'अपना नाम लिखें।'],
+  [GRIEVANCE_TEXTS.mobile, 'कृपया 10 अंकों का सही मोबाइल नंबर लिखें।'],
+  [GRIEVANCE_TEXTS.email, 'कृपया सही ईमेल पता लिखें।'],
+  [GRIEVANCE_TEXTS.notYourOrder, 'यह ऑर्डर आपके खाते में नहीं मिला।'],
+  [GRIEVANCE_TEXTS.notFound, 'शिकायत नहीं मिली।'],
+  [GRIEVANCE_TEXTS.badMove, 'यह शिकायत इस स्थिति में नहीं जा सकती।'],
+  [GRIEVANCE_TEXTS.replyRequired, 'ग्राहक के लिए जवाब लिखें।'],
+  [GRIEVANCE_TEXTS.month, 'महीना YYYY-MM के रूप में लिखें।'],
+  [PRIVACY_TEXTS.orderInProgress, 'आपका एक ऑर्डर अभी पूरा नहीं हुआ है। उसके पहुँचने के बाद आप अपना खाता मिटा सकते हैं।'],
+  [PRIVACY_TEXTS.wrongCode, 'हमने आपके मोबाइल पर जो 6 अंकों का कोड भेजा है, वह लिखें।'],
 ];
 
 /** Said for a validation problem whose English has no entry (Zod's own default texts). */

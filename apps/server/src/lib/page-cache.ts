@@ -47,7 +47,7 @@ export function isPublicPagePath(pathname: string): boolean {
 
 /** Pages about one shopper or for the store team, whoever asks: never kept by any cache. */
 const PRIVATE_PAGE =
-  /^\/(?:cart|orders|profile|checkout|order-success|rate\/[^/]+|admin(?:\/.*)?|dev\/outbox)(?:\.data)?$/;
+  /^\/(?:cart|orders|profile|checkout|order-success|grievance(?:\/[^/]+)?|rate\/[^/]+|admin(?:\/.*)?|dev\/outbox)(?:\.data)?$/;
 
 /**
  * A response for this request must carry `Cache-Control: private, no-store`: it was rendered for

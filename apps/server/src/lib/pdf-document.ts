@@ -20,14 +20,19 @@ export type Pdf = PDFKit.PDFDocument;
 
 /** A4 with 40 pt margins unless told otherwise (labels: A5 or [w, h] in points), Noto Sans registered. */
 export function createPdfDocument(
-  meta: { title: string; author?: string },
+  /** `createdAt`: the document's own date (an invoice's issue), so a re-print is byte for byte the same. */
+  meta: { title: string; author?: string; createdAt?: Date },
   page: { size?: 'A4' | 'A5' | [number, number]; margin?: number; autoFirstPage?: boolean } = {},
 ): Pdf {
   const doc = new PDFDocument({
     size: page.size ?? 'A4',
     margin: page.margin ?? 40,
     autoFirstPage: page.autoFirstPage ?? true,
-    info: { Title: meta.title, ...(meta.author !== undefined && { Author: meta.author }) },
+    info: {
+      Title: meta.title,
+      ...(meta.author !== undefined && { Author: meta.author }),
+      ...(meta.createdAt !== undefined && { CreationDate: meta.createdAt }),
+    },
   });
   for (const [name, path] of Object.entries(FONTS)) doc.registerFont(name, path);
   doc.font('regular');

@@ -6,6 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { COD_MESSAGES, codAboveMax, codBelowMin, PAY_NOW_MESSAGES } from '@spice/shared/cod';
 import { CONTACT_TEXTS } from '@spice/shared/contracts/contact';
+import { GRIEVANCE_TEXTS } from '@spice/shared/contracts/grievances';
+import { PRIVACY_TEXTS } from '@spice/shared/contracts/privacy';
 import { couponBlockText } from '@spice/shared/coupons';
 import { DELIVERY_MESSAGES } from '@spice/shared/delivery';
 import { couponWaitMessage, MESSAGES, refundNotice } from '@spice/shared/messages';
@@ -122,6 +124,8 @@ function ruleTexts(): string[] {
     ...strings(PAY_NOW_MESSAGES),
     ...strings(CONTACT_TEXTS),
     ...strings(REVIEW_TEXTS),
+    ...strings(GRIEVANCE_TEXTS),
+    ...strings(PRIVACY_TEXTS),
     couponBlockText({ reason: 'used' }),
     couponBlockText({ reason: 'cart-too-small', amountToGoPaise: 12050 }),
     couponWaitMessage(1),

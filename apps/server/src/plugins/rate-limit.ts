@@ -12,6 +12,7 @@ import { AppError } from './errors.ts';
 
 export type LimitName =
   | 'contact'
+  | 'grievance'
   | 'otpSend'
   | 'emailOtpSend'
   | 'otpVerify'
@@ -72,6 +73,13 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
       windowMs: HOUR_MS,
       message: tooManyRequestsMessage,
       key: ip('contact'),
+    },
+    // Complaints (issue 35): as many per address as contact messages, counted apart from them.
+    grievance: {
+      max: config.CONTACT_PER_IP_PER_HOUR,
+      windowMs: HOUR_MS,
+      message: tooManyRequestsMessage,
+      key: ip('grievance'),
     },
     // Login and e-mail codes share one per-address count.
     otpSend: {

@@ -10,6 +10,7 @@ import { insertDemoCatalogue } from './demo-catalogue.ts';
 import { DAY_MS } from './demo-common.ts';
 import { insertDemoContent } from './demo-content.ts';
 import { insertDemoReviews } from './demo-reviews.ts';
+import { insertDemoGrievanceOfficer } from './demo-rights.ts';
 import { insertDemoShopSettings } from './demo-settings.ts';
 import { demoSeeds } from './schema.ts';
 
@@ -74,6 +75,7 @@ async function insertDemoData(tx: Tx, now: Date, options: { admin: boolean }): P
   await insertDemoContent(tx, daysFromNow);
   await insertDemoShopSettings(tx, daysFromNow);
   await insertDemoReviews(tx, productId, daysFromNow);
+  await insertDemoGrievanceOfficer(tx);
   // Only a demo shop gets an admin whose codes anyone can read in the outbox.
   if (options.admin) await tx.insert(users).values(DEMO_ADMIN);
 }

@@ -46,6 +46,8 @@ export function Footer() {
           <Link to={lp(POLICY_PATHS.terms)}>{t('footer.terms')}</Link>
           <Link to={lp(POLICY_PATHS.return)}>{t('footer.return')}</Link>
           <Link to={lp(POLICY_PATHS.shipping)}>{t('footer.shipping')}</Link>
+          <Link to={lp('/privacy-notice')}>{t('privacy.footerLink')}</Link>
+          <Link to={lp('/grievance')}>{t('grievance.link')}</Link>
         </nav>
         <div className="footer__col">
           <h2>{t('footer.contactSupport')}</h2>

@@ -131,6 +131,7 @@ describe('the catalogues', () => {
       ...['cart', 'checkout', 'payment', 'orderSuccess', 'orders', 'order', 'tracking', 'invoice'],
       ...['refund', 'payNow', 'login', 'signup', 'profile', 'address', 'messagePrefs', 'contact'],
       ...['reviews', 'rate', 'outbox'],
+      ...['grievance', 'privacy'],
     ];
     expect(Object.keys(en).filter((area) => !areas.includes(area))).toEqual([]);
   });

@@ -22,6 +22,7 @@ import { loadRazorpayScript, openRazorpay, type PaymentResult } from '../feature
 import { AddressSection, PaymentChoice, PriceRows } from '../features/checkout/sections';
 import { SimulatedPayModal } from '../features/checkout/simulated-pay';
 import { useCheckoutTotals } from '../features/checkout/use-checkout-totals';
+import { PrivacyNote } from '../features/rights/privacy-note';
 import { rootT, useLocalePath, useSpecMessages, useT } from '../i18n';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/checkout';
@@ -491,6 +492,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
               ? t('payment.placeCod', { amount: formatRupees(totals.codTotalPaise) })
               : t('payment.payNow')}
           </button>
+          <PrivacyNote />
         </aside>
       </main>
 

@@ -9,11 +9,15 @@ import { ApiError, api } from '../features/account/api';
 import { MessagePreferencesForm } from '../features/account/message-preferences';
 import { AddressCard } from '../features/addresses/address-card';
 import { AddressForm } from '../features/addresses/address-form';
+import { ProfilePrivacy } from '../features/rights/profile-privacy';
 import { useSpecMessages, useT } from '../i18n';
 import { langOf } from '../i18n/server';
 import { createTranslator } from '../i18n/translate';
 import { seoMeta } from '../seo';
+import rightsStylesHref from '../styles/rights.css?url';
 import type { Route } from './+types/profile';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: rightsStylesHref }];
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
@@ -32,17 +36,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
   const user = await currentUser(context);
   if (!user) throw redirect(localizePath('/', langOf(request)));
-  const [addresses, preferences] = await Promise.all([
+  const [addresses, preferences, consents] = await Promise.all([
     services.accounts.listAddresses(user.id),
     services.messagePreferences.get(user.id),
+    services.privacy.consents(user.id),
   ]);
-  return { user, addresses, preferences };
+  return { user, addresses, preferences, marketing: consents.marketing };
 }
 
 type Editing = { mode: 'add' } | { mode: 'edit'; address: AddressDto } | null;
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { user, addresses, preferences } = loaderData;
+  const { user, addresses, preferences, marketing } = loaderData;
   const [editing, setEditing] = useState<Editing>(null);
   const revalidator = useRevalidator();
   const t = useT();
@@ -124,6 +129,8 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       </details>
 
       <MessagePreferencesForm initial={preferences} mobile={user.mobile} />
+
+      <ProfilePrivacy mobile={user.mobile} marketing={marketing} />
 
       {editing ? (
         <Modal

@@ -5,8 +5,9 @@ import type {
   MessagePreferencesDto,
   MessagePreferencesInputDto,
 } from '@spice/shared/contracts/message-preferences';
+import type { Lang } from '@spice/shared/lang';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { messagePreferences } from './schema.ts';
 
@@ -53,7 +54,13 @@ export const channelPreferencesOf = (userId: SQL) =>
 export const channelPreferences = (read: ChannelPreferences | null): ChannelPreferences =>
   read ?? { email: DEFAULT_PREFERENCES.email, whatsapp: DEFAULT_PREFERENCES.whatsapp };
 
-export function createMessagePreferences(db: Db) {
+/** Called in the change's transaction when WhatsApp is turned on or off (the privacy module's consent record). */
+export type WhatsappConsentHook = (
+  change: { userId: number; mobile: string; given: boolean; at: Date; lang: Lang },
+  tx: Tx,
+) => Promise<void>;
+
+export function createMessagePreferences(db: Db, hooks: { onWhatsapp?: WhatsappConsentHook } = {}) {
   async function get(userId: number): Promise<MessagePreferencesDto> {
     const [row] = await preferencesRow(db).execute({ userId });
     return toDto(row);
@@ -61,7 +68,13 @@ export function createMessagePreferences(db: Db) {
 
   return {
     get,
-    async set(userId: number, input: MessagePreferencesInputDto, now = new Date()) {
+    async set(
+      user: { id: number; mobile: string },
+      input: MessagePreferencesInputDto,
+      now = new Date(),
+      lang: Lang = 'en',
+    ) {
+      const userId = user.id;
       return db.transaction(async (tx) => {
         const [before] = await tx
           .select()
@@ -79,6 +92,8 @@ export function createMessagePreferences(db: Db) {
           .values({ userId, ...values })
           .onConflictDoUpdate({ target: messagePreferences.userId, set: values })
           .returning();
+        if (input.whatsapp !== wasIn)
+          await hooks.onWhatsapp?.({ userId, mobile: user.mobile, given: input.whatsapp, at: now, lang }, tx);
         return toDto(row);
       });
     },

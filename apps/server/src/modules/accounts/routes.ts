@@ -181,7 +181,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      app.services.messagePreferences.set((await requireUser(request, accounts)).id, request.body),
+      app.services.messagePreferences.set(
+        await requireUser(request, accounts),
+        request.body,
+        new Date(),
+        replyLang(request),
+      ),
   );
 
   // Addresses: the spec's paths; the session decides whose they are.

@@ -27,11 +27,16 @@ export const users = pgTable(
       .default('customer'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set when the shopper erased the account (privacy module, decision 0036): the row stays only so
+     * kept orders still point somewhere; its mobile and e-mail are 'erased-<id>', freeing the real ones.
+     */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_mobile_key').on(t.mobile),
     uniqueIndex('users_email_key').on(t.email),
-    check('users_mobile_format', sql`${t.mobile} ~ '^[6-9][0-9]{9}$'`),
+    check('users_mobile_format', sql`${t.mobile} ~ '^[6-9][0-9]{9}$' or ${t.erasedAt} is not null`),
   ],
 );
 

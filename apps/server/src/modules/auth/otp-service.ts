@@ -20,7 +20,7 @@ import {
 } from './otp-rules.ts';
 import { appSecrets, otpChallenges, otpDevices, otpSends } from './schema.ts';
 
-export type OtpPurpose = 'login' | 'email';
+export type OtpPurpose = 'login' | 'email' | 'erasure';
 
 // A send or guess refused for a while answers 429 with the wait, in words and in Retry-After
 // (tooManyRequestsMessage); these are the purpose's other texts.

@@ -8,7 +8,7 @@ export const otpChallenges = pgTable(
   {
     id: serial('id').primaryKey(),
     /** 'login' (SMS to a mobile) or 'email' (signup e-mail validation). */
-    purpose: text('purpose', { enum: ['login', 'email'] }).notNull(),
+    purpose: text('purpose', { enum: ['login', 'email', 'erasure'] }).notNull(),
     target: text('target').notNull(),
     /** For e-mail codes: the session that asked, so only it can use the validation. */
     sessionHash: text('session_hash'),

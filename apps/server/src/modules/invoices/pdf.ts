@@ -109,7 +109,11 @@ export function renderDocument(d: PrintedDocument): Promise<Buffer> {
   const s = d.snapshot;
   const credit = d.kind === 'credit_note';
   const title = credit ? 'Credit Note' : 'Tax Invoice';
-  const doc = createPdfDocument({ title: `${title} ${d.number}`, author: s.seller.legalName });
+  const doc = createPdfDocument({
+    title: `${title} ${d.number}`,
+    author: s.seller.legalName,
+    createdAt: d.issuedAt,
+  });
 
   line(doc, title, LEFT, 40, { width: WIDTH, align: 'center', weight: 'bold', size: 16 });
   line(doc, 'Original for recipient', LEFT, 62, { width: WIDTH, align: 'center', size: 8 });

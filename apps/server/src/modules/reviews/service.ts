@@ -146,6 +146,10 @@ export function createReviewsService(
   }
 
   return {
+    /** Drops the cached reviews of these products (their author was erased: privacy module). */
+    forgetCached(productIds: readonly number[]) {
+      for (const id of productIds) invalidate(id);
+    },
     /** Average and count of every product that has visible reviews (product cards, API). */
     async ratings(): Promise<ProductRatingDto[]> {
       return (await ratings.get()).list;

@@ -5,6 +5,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { flash, Modal } from '../../components/modal';
 import { useSpecMessages, useT } from '../../i18n';
+import { PrivacyNote } from '../rights/privacy-note';
 import { ApiError, api } from './api';
 import { useCountdown } from './use-countdown';
 import { storeUser } from './user-store';
@@ -218,6 +219,7 @@ export default function SignupModal({ mobile, onClose }: { mobile: string; onClo
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? t('signup.submitting') : t('signup.submit')}
         </button>
+        <PrivacyNote />
       </form>
     </Modal>
   );

@@ -28,6 +28,7 @@ const NAV: { group: string; links: { to: string; label: string; end?: boolean }[
       { to: '/admin/orders', label: 'Orders' },
       { to: '/admin/customers', label: 'Customers' },
       { to: '/admin/messages?unread=true', label: 'Messages' },
+      { to: '/admin/grievances', label: 'Grievances' },
       { to: '/admin/payments', label: 'Payments' },
       { to: '/admin/cod-remittance', label: 'COD remittance' },
       { to: '/admin/invoices', label: 'Invoices' },

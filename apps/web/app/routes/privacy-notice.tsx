@@ -1,0 +1,76 @@
+import { Link } from 'react-router';
+import { getStorefront } from '../context';
+import { OfficerCard } from '../features/rights/officer-card';
+import { type MessageKey, rootT, useLocalePath, useT } from '../i18n';
+import { useRootData } from '../root';
+import { seoMeta } from '../seo';
+import rightsStylesHref from '../styles/rights.css?url';
+import type { Route } from './+types/privacy-notice';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: rightsStylesHref }];
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches[0].loaderData;
+  const t = rootT(root);
+  const store = root.settings.storeName;
+  return seoMeta({
+    title: t('privacy.metaTitle', { store }),
+    description: t('privacy.metaDescription', { store }),
+    origin: root.origin,
+    lang: root.lang,
+    path: '/privacy-notice',
+  });
+}
+
+// The notice the DPDP Act 2023 s.5 asks for before data is given: what, why, how long, the rights
+// and whom to complain to (decision 0036). Fixed text in both languages; the officer from settings.
+export async function loader({ context }: Route.LoaderArgs) {
+  return { officer: await getStorefront(context).services.grievances.officer() };
+}
+
+const SECTIONS: [MessageKey, MessageKey[]][] = [
+  [
+    'privacy.collectedHeading',
+    [
+      'privacy.collected1',
+      'privacy.collected2',
+      'privacy.collected3',
+      'privacy.collected4',
+      'privacy.collected5',
+    ],
+  ],
+  ['privacy.whyHeading', ['privacy.why1', 'privacy.why2', 'privacy.why3', 'privacy.why4']],
+  ['privacy.howLongHeading', ['privacy.howLong1', 'privacy.howLong2', 'privacy.howLong3']],
+  [
+    'privacy.rightsHeading',
+    ['privacy.rights1', 'privacy.rights2', 'privacy.rights3', 'privacy.rights4', 'privacy.rights5'],
+  ],
+];
+
+export default function PrivacyNotice({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const lp = useLocalePath();
+  const { settings } = useRootData();
+  return (
+    <main className="page policy privacy-notice">
+      <h1>{t('privacy.title')}</h1>
+      <p>{t('privacy.intro', { store: settings.storeName })}</p>
+      {SECTIONS.map(([heading, items]) => (
+        <section key={heading}>
+          <h2>{t(heading)}</h2>
+          <ul>
+            {items.map((key) => (
+              <li key={key}>{t(key)}</li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      <OfficerCard officer={loaderData.officer} />
+      <p>
+        <Link className="button button--outline" to={lp('/grievance')}>
+          {t('privacy.fileComplaint')}
+        </Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,22 @@
+// The words shown next to each consent (DPDP Act 2023 s.6, decision 0036): the profile shows them
+// from here and the consent record keeps the same words, so what was agreed to is what was shown.
+
+import type { ConsentPurpose } from './contracts/privacy.ts';
+import type { Lang } from './lang.ts';
+
+const TEXTS: Record<ConsentPurpose, Record<Lang, (mobile: string) => string>> = {
+  whatsapp: {
+    en: (m) =>
+      `WhatsApp updates about my orders (+91 ${m}). We send WhatsApp messages only after you opt in here. You can opt out at any time.`,
+    hi: (m) =>
+      `मेरे ऑर्डरों की जानकारी WhatsApp पर (+91 ${m})। WhatsApp संदेश हम तभी भेजते हैं जब आप यहाँ इसकी अनुमति दें। आप कभी भी इन्हें बंद कर सकते हैं।`,
+  },
+  marketing: {
+    en: () => 'Send me offers and news of new spices by SMS and e-mail. I can stop them at any time.',
+    hi: () => 'मुझे ऑफ़र और नए मसालों की जानकारी SMS और ईमेल से भेजें। मैं इन्हें कभी भी बंद कर सकता/सकती हूँ।',
+  },
+};
+
+export function consentText(purpose: ConsentPurpose, lang: Lang, mobile: string): string {
+  return TEXTS[purpose][lang](mobile);
+}

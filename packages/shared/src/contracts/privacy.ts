@@ -1,0 +1,42 @@
+// Personal data (issue 35; DPDP Act 2023 ss. 6, 11–13; decision 0036): the erasure request and the
+// consents a shopper gives and withdraws.
+import { OTP_PATTERN } from '../validators.ts';
+import * as z from './zod.ts';
+
+export const PRIVACY_TEXTS = {
+  orderInProgress: 'You have an order in progress. You can erase your account after it is delivered.',
+  wrongCode: 'Enter the 6-digit code we sent to your mobile.',
+} as const;
+
+export const ErasureInput = z
+  .object({ otp: z.string().regex(OTP_PATTERN, PRIVACY_TEXTS.wrongCode).optional() })
+  .default({});
+
+export const ErasureCodeSent = z.object({ codeSent: z.literal(true) });
+export const Erased = z.object({ erased: z.literal(true) });
+
+export const CONSENT_PURPOSES = ['whatsapp', 'marketing'] as const;
+export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
+export const CONSENT_SOURCES = ['profile', 'signup', 'checkout'] as const;
+
+/** Marketing here; WhatsApp is chosen with the order-message preferences, which record it the same way. */
+export const ConsentInput = z.object({
+  purpose: z.enum(['marketing']),
+  given: z.boolean(),
+  source: z.enum(CONSENT_SOURCES).default('profile'),
+});
+
+export const ConsentRecord = z.object({
+  purpose: z.enum(CONSENT_PURPOSES),
+  given: z.boolean(),
+  textShown: z.string(),
+  language: z.enum(['en', 'hi']),
+  source: z.string(),
+  at: z.string(),
+});
+export type ConsentRecordDto = z.infer<typeof ConsentRecord>;
+
+export const ConsentState = z.object({
+  marketing: z.boolean(),
+  history: z.array(ConsentRecord),
+});
