@@ -148,7 +148,7 @@ try {
   const steps: Record<Name, () => Promise<{ result: unknown; bars: Bar[] }>> = {
     api: () => benchApi(shop!, settings),
     pincodes: () => benchPincodes(shop!, settings),
-    search: () => benchSearch(shop!, settings),
+    search: () => benchSearch(build.dir, settings),
     'signed-in': () => benchSignedIn(shop!, build.dir, settings, slug, values.postgres!),
     checkout: () => benchCheckout(build.dir, settings, values.postgres!, profileDir),
     'pglite-worker': () => benchPgliteWorker(build.dir, settings, profileDir),

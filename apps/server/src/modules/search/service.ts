@@ -32,6 +32,21 @@ function sameSearchText(a: readonly Searchable[], b: readonly Searchable[]): boo
   return true;
 }
 
+/**
+ * Each product's JSON, made once per DTO: a snapshot keeps its DTOs until the product changes, so
+ * an answer is the joined pieces. (Profile at 5,000 products: the response schema's serialiser,
+ * checking and writing up to 50 whole products per search, cost more than the search itself.)
+ */
+const productJson = new WeakMap<ProductDto, string>();
+function jsonOf(p: ProductDto): string {
+  let json = productJson.get(p);
+  if (json === undefined) {
+    json = JSON.stringify(p);
+    productJson.set(p, json);
+  }
+  return json;
+}
+
 export function createSearchService(deps: {
   catalog: Pick<CatalogService, 'snapshot'>;
   debounceMs?: number;
@@ -90,6 +105,11 @@ export function createSearchService(deps: {
         if (product?.active) found.push(product);
       }
       return found;
+    },
+    /** The same answer as JSON bytes (GET /api/products/search), the products' JSON made once. */
+    async searchJson(query: string, limit = 50, lang: Lang = 'en'): Promise<Buffer> {
+      const found = await this.search(query, limit, lang);
+      return Buffer.from(`[${found.map(jsonOf).join(',')}]`);
     },
     /**
      * Resolves once the index reads the newest catalogue: at boot (so no shopper's search waits for
