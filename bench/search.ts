@@ -254,7 +254,7 @@ async function measure(
       'shop',
       comparison,
     );
-    const used = comparison.roundsUsed.map((i) => comparison.shop[i]!);
+    const used = comparison.roundsUsed.map((i) => comparison.shop[i - 1]!);
     const perSearch = used.map((r) => {
       const cpu = r.cpu.processes.server;
       return cpu == null || r.requests === 0 ? null : ((cpu / 100) * r.durationS * 1000) / r.requests;
