@@ -61,6 +61,8 @@ const { values, positionals } = parseArgs({
     'quiet-wait': { type: 'string', default: '30' },
     'lh-runs': { type: 'string', default: '5' },
     product: { type: 'string' },
+    // The catalogue search grows to through the back office [5000] (the bar counts only at 5,000).
+    'search-products': { type: 'string', default: '5000' },
     profile: { type: 'boolean', default: false },
     // The PostgreSQL server for the signed-in bench (it creates and drops a database of its own).
     postgres: { type: 'string', default: process.env.BENCH_POSTGRES_URL ?? DEFAULT_POSTGRES },
@@ -148,7 +150,12 @@ try {
   const steps: Record<Name, () => Promise<{ result: unknown; bars: Bar[] }>> = {
     api: () => benchApi(shop!, settings),
     pincodes: () => benchPincodes(shop!, settings),
-    search: () => benchSearch(build.dir, settings),
+    search: () =>
+      benchSearch(
+        build.dir,
+        settings,
+        Math.max(20, positiveInt('search-products', values['search-products'], 20_000)),
+      ),
     'signed-in': () => benchSignedIn(shop!, build.dir, settings, slug, values.postgres!),
     checkout: () => benchCheckout(build.dir, settings, values.postgres!, profileDir),
     'pglite-worker': () => benchPgliteWorker(build.dir, settings, profileDir),

@@ -172,8 +172,11 @@ async function grow(base: string, target: number): Promise<Growth> {
   let growing = true;
   let slowest = 0;
   let searches = 0;
+  // One search every 200 ms: each search after a save reloads the catalogue snapshot (all rows),
+  // and a client searching without pause made every save pay for one (3 saves/s at 800 products).
   const searcher = (async () => {
     while (growing) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
       const t0 = performance.now();
       const res = await fetchRaw(`${base}/api/products/search?q=masala`);
       if (res.status !== 200) throw new Error(`search during growth answered ${res.status}`);
@@ -272,6 +275,7 @@ async function measure(
 export async function benchSearch(
   buildDir: string,
   settings: LoadSettings,
+  target = SEARCH_PRODUCTS,
 ): Promise<{ result: { demo: SearchComparison; growth: Growth; big: SearchComparison }; bars: Bar[] }> {
   heading(`(e) search over HTTP at ${settings.connections} connections — shop vs bare server, same bytes`);
   const shop = await startShop({
@@ -282,14 +286,14 @@ export async function benchSearch(
   try {
     const demo = await measure(shop, settings, 'search, demo catalogue');
     console.log(
-      `  growing the catalogue to ${fmtInt(SEARCH_PRODUCTS)} products through POST /api/admin/products`,
+      `  growing the catalogue to ${fmtInt(target)} products through POST /api/admin/products`,
     );
-    const growth = await grow(shop.url, SEARCH_PRODUCTS);
+    const growth = await grow(shop.url, target);
     console.log(
       `  added ${fmtInt(growth.added)} in ${growth.seconds} s; ${fmtInt(growth.searchesDuring)} searches meanwhile, ` +
         `slowest ${growth.slowestSearchMs} ms; the last product found ${growth.foundAfterMs} ms after its save`,
     );
-    const big = await measure(shop, settings, `search, ${fmtInt(SEARCH_PRODUCTS)} products`);
+    const big = await measure(shop, settings, `search, ${fmtInt(target)} products`);
     const pct = (r: number) => `${(r * 100).toFixed(1)}%`;
     const measured = (c: SearchComparison) =>
       `${pct(c.comparison.ratio)} (${fmtInt(c.comparison.shopReqPerSec)} / ${fmtInt(c.comparison.bareReqPerSec)} req/s; ` +
@@ -309,10 +313,12 @@ export async function benchSearch(
         },
         {
           benchmark: 'search',
-          name: `Search, ${fmtInt(SEARCH_PRODUCTS)} products, vs bare server`,
+          name: `Search, ${fmtInt(big.products)} products, vs bare server`,
           target: `≥ ${SEARCH_5000_MIN_RATIO * 100}%, p99 ≤ ${SEARCH_5000_MAX_P99_MS} ms`,
           measured: measured(big),
+          // Only the full catalogue counts: a smaller --search-products run is for trying things.
           pass:
+            target >= SEARCH_PRODUCTS &&
             clean(big) &&
             big.comparison.ratio >= SEARCH_5000_MIN_RATIO &&
             big.comparison.shopP99Ms <= SEARCH_5000_MAX_P99_MS,
