@@ -143,9 +143,14 @@ try {
     `  serving a private copy of the build (${build.assets} hashed assets) from ${path.relative(process.cwd(), build.dir)}`,
   );
   output.build = { copy: path.relative(ROOT, build.dir), assets: build.assets };
-  shop = await startShop({ buildDir: build.dir, ...(profileDir ? { profileDir } : {}) });
-  console.log(`  shop (pid ${shop.pid}) at ${shop.url}`);
-  const slug = await pickProduct(shop.url, values.product);
+  // search, checkout and pglite-worker start shops of their own: the shared one only when needed.
+  const ownShops: readonly Name[] = ['search', 'checkout', 'pglite-worker'];
+  let slug = values.product ?? '';
+  if (selected.some((n) => !ownShops.includes(n))) {
+    shop = await startShop({ buildDir: build.dir, ...(profileDir ? { profileDir } : {}) });
+    console.log(`  shop (pid ${shop.pid}) at ${shop.url}`);
+    slug = await pickProduct(shop.url, values.product);
+  }
 
   const steps: Record<Name, () => Promise<{ result: unknown; bars: Bar[] }>> = {
     api: () => benchApi(shop!, settings),
