@@ -285,9 +285,7 @@ export async function benchSearch(
   });
   try {
     const demo = await measure(shop, settings, 'search, demo catalogue');
-    console.log(
-      `  growing the catalogue to ${fmtInt(target)} products through POST /api/admin/products`,
-    );
+    console.log(`  growing the catalogue to ${fmtInt(target)} products through POST /api/admin/products`);
     const growth = await grow(shop.url, target);
     console.log(
       `  added ${fmtInt(growth.added)} in ${growth.seconds} s; ${fmtInt(growth.searchesDuring)} searches meanwhile, ` +
