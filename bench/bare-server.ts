@@ -4,6 +4,9 @@
 //
 //   node bench/bare-server.ts <body-file> <content-type> [port]
 //
+// A body file named *.bodies.json holds one body per path instead ({ "/path": "<base64>" }): the
+// search bench's answers, each sent for its own query (404 for any other path).
+//
 // Listens on 127.0.0.1 only, then prints one JSON line {"port": n} on stdout.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -14,12 +17,28 @@ if (!file || !contentType) {
   process.exit(2);
 }
 
-const body = readFileSync(file);
-const headers = { 'content-type': contentType, 'content-length': String(body.length) };
+const answer = (body: Buffer) => ({
+  body,
+  headers: { 'content-type': contentType, 'content-length': String(body.length) },
+});
+const single = file.endsWith('.bodies.json') ? null : answer(readFileSync(file));
+const byPath = new Map(
+  single
+    ? []
+    : Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>).map(([p, b]) => [
+        p,
+        answer(Buffer.from(b, 'base64')),
+      ]),
+);
 
-const server = createServer((_request, response) => {
-  response.writeHead(200, headers);
-  response.end(body);
+const server = createServer((request, response) => {
+  const found = single ?? byPath.get(request.url ?? '');
+  if (!found) {
+    response.writeHead(404).end();
+    return;
+  }
+  response.writeHead(200, found.headers);
+  response.end(found.body);
 });
 
 server.listen({ host: '127.0.0.1', port: Number(portArg ?? 0) }, () => {

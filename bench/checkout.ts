@@ -1,6 +1,8 @@
 // (h) Checkout throughput (issue 17): 50 signed-in shoppers buy at once, each in a loop for the
-// measured time: add one item to the cart, then the checkout the page makes (create the payment
-// order at the total it shows, pay in the simulated gateway, place the order). Once on the
+// measured time: add one item to the cart, then the checkout as the storefront's page makes it
+// (apps/web/app/routes/checkout.tsx, issue 33): create the payment order at the total it shows,
+// pay in the simulated gateway's dialog, read the cart, place the order with the body the page
+// sends (buyer, address, lines, price details, payment). Once on the
 // embedded PGlite and once on a fresh database on the local PostgreSQL server, each in a shop of
 // its own. Reports completed checkouts per second and the checkout's latency (create → placed),
 // and checks afterwards that the stock taken equals the orders placed (nothing lost or doubled).
@@ -27,6 +29,7 @@ import { withFreshDatabase } from './signed-in.ts';
 export const CHECKOUT_PG_MIN_PER_SECOND = 300;
 export const CHECKOUT_PG_MAX_P99_MS = 200;
 export const CHECKOUT_PGLITE_MIN_PER_SECOND = 100;
+export const CHECKOUT_PG_MAX_CPU_MS_PER_ORDER = 6;
 const SHOPPERS = 50;
 const DEMO_ADMIN_MOBILE = '9999900001';
 
@@ -115,9 +118,32 @@ interface Item {
   variantId: number;
 }
 
+interface Address {
+  id: number;
+  name: string;
+  phone: string;
+  addressType: string;
+  addressLine: string;
+  locality: string;
+  city: string;
+  state: string;
+  pincode: string;
+}
+
+interface CartLine {
+  productId: number;
+  productName: string;
+  variant: string;
+  quantity: number;
+  price: number;
+  mrp: number;
+}
+
 interface Shopper {
   c: Client;
   mobile: string;
+  email: string;
+  address: Address;
   addressId: number;
   /** The total the checkout page shows for one unit of the item (learnt once, as the page would). */
   amount: number;
@@ -131,7 +157,7 @@ async function prepareShopper(base: string, item: Item): Promise<Shopper> {
   await c.call('POST', '/api/email/send-otp', { email });
   await c.call('POST', '/api/email/verify-otp', { email, otp: await code(base, email) });
   await c.call('POST', '/api/user/create', { firstName: 'Bench', lastName: 'Shopper', mobile, email });
-  const addresses = await c.call<{ id: number }[]>('POST', `/api/addresses/${mobile}`, {
+  const addresses = await c.call<Address[]>('POST', `/api/addresses/${mobile}`, {
     name: 'Bench Shopper',
     phone: '9876543210',
     pincode: '560001',
@@ -148,7 +174,7 @@ async function prepareShopper(base: string, item: Item): Promise<Shopper> {
     { amount: 1, addressId },
     [409],
   );
-  const shopper = { c, mobile, addressId, amount: probe.amount };
+  const shopper = { c, mobile, email, address: addresses[0]!, addressId, amount: probe.amount };
   await checkout(shopper); // the first purchase warms this shopper's path; its cart is empty again
   return shopper;
 }
@@ -156,13 +182,60 @@ async function prepareShopper(base: string, item: Item): Promise<Shopper> {
 /** One checkout as the page makes it; answers its latency in ms (create → placed). */
 async function checkout(s: Shopper): Promise<number> {
   const started = performance.now();
-  const order = await s.c.call<{ orderId: string }>('POST', '/api/payment/create-razorpay-order', {
-    amount: s.amount,
-    addressId: s.addressId,
-  });
-  const paid = await s.c.call<Record<string, string>>('POST', `/api/payment/simulated/${order.orderId}/pay`);
-  await s.c.call('POST', '/api/orders/place', { payment: { mode: 'RAZORPAY', ...paid } });
+  const order = await s.c.call<{ orderId: string; amount: number }>(
+    'POST',
+    '/api/payment/create-razorpay-order',
+    { amount: s.amount, addressId: s.addressId, couponCode: null, gstin: null },
+  );
+  const paid = await s.c.call<Record<string, string>>(
+    'POST',
+    `/api/payment/simulated/${encodeURIComponent(order.orderId)}/pay`,
+    {},
+  );
+  const items = await s.c.call<CartLine[]>('GET', `/api/cart/user/${s.mobile}`);
+  await s.c.call('POST', '/api/orders/place', placingBody(s, items, order.amount, paid));
   return performance.now() - started;
+}
+
+/**
+ * The body checkout.tsx's placeOrder sends (the server recomputes every figure and reads only the
+ * payment; the rest is sent as the page sends it). `amountPaise`: the payment order's amount.
+ */
+function placingBody(s: Shopper, items: CartLine[], amountPaise: number, paid: Record<string, string>) {
+  const a = s.address;
+  const rupees = (n: number) => Math.round(n * 100) / 100;
+  const subtotal = rupees(items.reduce((sum, i) => sum + i.price * i.quantity, 0));
+  const finalAmount = amountPaise / 100;
+  return {
+    userName: 'Bench Shopper',
+    userMobile: `+91${s.mobile}`,
+    userEmail: s.email,
+    deliveryAddress: {
+      name: a.name,
+      phone: a.phone,
+      type: a.addressType,
+      fullAddress: [a.addressLine, a.locality, a.city, a.state, a.pincode].join(', '),
+    },
+    orderItems: items.map((i) => ({
+      productId: i.productId,
+      productName: i.productName,
+      variant: i.variant,
+      quantity: i.quantity,
+      sellingPrice: i.price,
+      mrp: i.mrp,
+    })),
+    priceDetails: {
+      totalMrp: rupees(items.reduce((sum, i) => sum + i.mrp * i.quantity, 0)),
+      appliedCouponCode: null,
+      discount: 0,
+      subtotal,
+      // Delivery and the platform fee together: the bench does not split what the server decides.
+      deliveryCharges: rupees(finalAmount - subtotal),
+      platformFee: 0,
+      finalAmount,
+    },
+    payment: { mode: 'RAZORPAY', ...paid },
+  };
 }
 
 async function emptyCart(s: Shopper) {
@@ -191,6 +264,15 @@ export interface CheckoutRun {
    * two cores could reach.
    */
   cpuMsPerCheckout: { shop: number; database: number; loadGenerator: number; shopMainThread: number };
+  /**
+   * PostgreSQL only: shop + PostgreSQL CPU ms per order from the start of the measured window until
+   * the jobs the orders started (the order message: SMS, e-mail, WhatsApp, the invoice read for
+   * it) have all run, divided by the orders placed from the window's start to the end of the load.
+   * The bar is on this figure (issue 33: ≤ 6 ms).
+   */
+  cpuMsPerOrderWithJobs: number | null;
+  /** Order-message jobs waiting when the window opened and when the load stopped. */
+  jobBacklog: { atStart: number; atEnd: number } | null;
 }
 
 /** user+system CPU seconds of the shop, of the PostgreSQL processes serving `database`, and of this process. */
@@ -264,8 +346,15 @@ async function runLoad(
   const databaseName = database === 'postgres' ? new URL(databaseUrl!).pathname.slice(1) : null;
   let cpuFrom: ReturnType<typeof cpuNow> | null = null;
   let cpuUntil: ReturnType<typeof cpuNow> | null = null;
+  let placedAtFrom = 0;
+  const jobs = databaseUrl ? await orderJobsGauge(databaseUrl) : null;
+  let backlogAtStart: Promise<number> | null = null;
   const cpuTimers = [
-    setTimeout(() => (cpuFrom = cpuNow(shop.pid, databaseName)), measureFrom - performance.now()),
+    setTimeout(() => {
+      cpuFrom = cpuNow(shop.pid, databaseName);
+      placedAtFrom = placed;
+      backlogAtStart = jobs?.waiting() ?? null;
+    }, measureFrom - performance.now()),
     setTimeout(() => (cpuUntil = cpuNow(shop.pid, databaseName)), measureUntil - performance.now()),
   ];
   await Promise.all(
@@ -288,6 +377,12 @@ async function runLoad(
     }),
   );
   cpuTimers.forEach(clearTimeout);
+  // The order messages still queued run now; their CPU is the orders' too.
+  const placedAtEnd = placed;
+  const backlogAtEnd = jobs ? await jobs.waiting() : 0;
+  if (jobs) await jobs.drained();
+  const cpuDrained = jobs ? cpuNow(shop.pid, databaseName) : null;
+  await jobs?.close();
   const perCheckout = (k: 'shop' | 'database' | 'loadGenerator' | 'shopMainThread') =>
     cpuFrom && cpuUntil && latencies.length > 0
       ? round((1000 * (cpuUntil[k] - cpuFrom[k])) / latencies.length, 2)
@@ -304,6 +399,19 @@ async function runLoad(
     errors,
     firstError,
     stockMismatch: stockBefore - stockAfter - placed,
+    cpuMsPerOrderWithJobs:
+      cpuFrom && cpuDrained && placedAtEnd > placedAtFrom
+        ? round(
+            (1000 *
+              (cpuDrained.shop -
+                (cpuFrom as ReturnType<typeof cpuNow>).shop +
+                cpuDrained.database -
+                (cpuFrom as ReturnType<typeof cpuNow>).database)) /
+              (placedAtEnd - placedAtFrom),
+            2,
+          )
+        : null,
+    jobBacklog: jobs ? { atStart: (await backlogAtStart) ?? 0, atEnd: backlogAtEnd } : null,
     cpuMsPerCheckout: {
       shop: perCheckout('shop'),
       database: perCheckout('database'),
@@ -321,7 +429,37 @@ async function runLoad(
     `    CPU per checkout: shop ${cpu.shop} ms (main thread ${cpu.shopMainThread} ms), PostgreSQL ${cpu.database} ms, load generator ${cpu.loadGenerator} ms ` +
       `(two cores allow ${fmtInt(2000 / Math.max(0.01, cpu.shop + cpu.database + cpu.loadGenerator))}/s)`,
   );
+  if (run.cpuMsPerOrderWithJobs !== null)
+    console.log(
+      `    shop + PostgreSQL CPU per order with its jobs run: ${run.cpuMsPerOrderWithJobs} ms ` +
+        `(order-message jobs queued at the window's start ${run.jobBacklog?.atStart}, at the load's end ${run.jobBacklog?.atEnd})`,
+    );
   return run;
+}
+
+/** The order-message jobs waiting on the shop's PostgreSQL database, read beside the shop. */
+async function orderJobsGauge(databaseUrl: string) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const waiting = async () =>
+    (
+      await client.query<{ n: number }>(
+        "select count(*)::int as n from jobs where name = 'order-message' and status in ('queued', 'running')",
+      )
+    ).rows[0]!.n;
+  return {
+    waiting,
+    async drained() {
+      const until = performance.now() + 120_000;
+      while ((await waiting()) > 0) {
+        if (performance.now() > until)
+          throw new Error('order messages still queued 2 minutes after the load');
+        await sleep(100);
+      }
+    },
+    close: () => client.end(),
+  };
 }
 
 async function withShop<T>(
@@ -385,6 +523,16 @@ export async function benchCheckout(
         clean(postgres) &&
         postgres.perSecond >= CHECKOUT_PG_MIN_PER_SECOND &&
         postgres.p99Ms <= CHECKOUT_PG_MAX_P99_MS,
+    },
+    {
+      benchmark: 'checkout',
+      name: 'Checkout on PostgreSQL: shop + PostgreSQL CPU per order, its jobs included',
+      target: `≤ ${CHECKOUT_PG_MAX_CPU_MS_PER_ORDER} ms`,
+      measured: `${postgres.cpuMsPerOrderWithJobs ?? '?'} ms (in the window alone: shop ${postgres.cpuMsPerCheckout.shop} + PostgreSQL ${postgres.cpuMsPerCheckout.database} ms)`,
+      pass:
+        clean(postgres) &&
+        postgres.cpuMsPerOrderWithJobs !== null &&
+        postgres.cpuMsPerOrderWithJobs <= CHECKOUT_PG_MAX_CPU_MS_PER_ORDER,
     },
     {
       benchmark: 'checkout',

@@ -230,6 +230,20 @@ export async function startBareServer(
   return startScriptServer(`bare-${name}`, 'bench/bare-server.ts', [bodyFile, contentType]);
 }
 
+/** A bare server answering each path with its own body (the search bench's queries). */
+export async function startBareServerByPath(
+  name: string,
+  bodies: Map<string, Buffer>,
+  contentType: string,
+): Promise<RunningServer> {
+  const bodyFile = path.join(ensureResultsDir(), `bare-${name}.bodies.json`);
+  writeFileSync(
+    bodyFile,
+    JSON.stringify(Object.fromEntries([...bodies].map(([p, b]) => [p, b.toString('base64')]))),
+  );
+  return startScriptServer(`bare-${name}`, 'bench/bare-server.ts', [bodyFile, contentType]);
+}
+
 /** Starts bench/floor-server.ts (node:http + pg running the shop's signed-in queries) on `databaseUrl`. */
 export async function startFloorServer(databaseUrl: string): Promise<RunningServer> {
   return {

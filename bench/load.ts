@@ -106,6 +106,7 @@ function runAutocannon(
   duration: number,
   title: string,
   headers?: Record<string, string>,
+  paths?: readonly string[],
 ) {
   const instance = autocannon({
     url,
@@ -114,6 +115,8 @@ function runAutocannon(
     timeout: 10,
     title,
     ...(headers ? { headers } : {}),
+    // Several paths: each connection sends them in turn (the search bench's queries).
+    ...(paths ? { requests: paths.map((p) => ({ method: 'GET', path: p })) } : {}),
   });
   return withTimeout(
     instance as unknown as Promise<AutocannonResult>,
@@ -139,13 +142,15 @@ export function cannon(
   path: string,
   settings: LoadSettings,
   headers?: Record<string, string>,
+  /** Instead of `path` alone: these paths in turn on each connection. */
+  paths?: readonly string[],
 ): Promise<CannonSummary> {
   const url = `${server.url}${path}`;
   return leastDisturbed(settings, async () => {
     if (settings.warmup > 0)
-      await runAutocannon(url, settings.connections, settings.warmup, `${title} warm-up`, headers);
+      await runAutocannon(url, settings.connections, settings.warmup, `${title} warm-up`, headers, paths);
     const stop = cpuWindow(measuredPids(server));
-    const result = await runAutocannon(url, settings.connections, settings.duration, title, headers);
+    const result = await runAutocannon(url, settings.connections, settings.duration, title, headers, paths);
     const cpu = stop();
     const summary = {
       title,
@@ -296,6 +301,8 @@ export async function compareThroughput(
   settings: LoadSettings,
   /** Sent with every request (a session cookie for the signed-in benchmarks). */
   headers?: Record<string, string>,
+  /** Instead of `path` alone: these paths in turn on each connection (search's queries). */
+  paths?: readonly string[],
 ): Promise<Comparison> {
   const runs: { shop: CannonSummary[]; bare: CannonSummary[] } = { shop: [], bare: [] };
   for (let round = 1; round <= settings.rounds; round++) {
@@ -305,7 +312,7 @@ export async function compareThroughput(
         `  [round ${round}/${settings.rounds}] autocannon -c ${settings.connections} -d ${settings.duration} ` +
           `(after ${settings.warmup} s warm-up) ${side} ${path}`,
       );
-      runs[side].push(await cannon(`${label} ${side}`, servers[side], path, settings, headers));
+      runs[side].push(await cannon(`${label} ${side}`, servers[side], path, settings, headers, paths));
     }
   }
   const all = [...runs.shop, ...runs.bare];

@@ -117,6 +117,8 @@ export async function main(
     app.jobWorker.start();
     stopJobs = () => app.jobWorker.stop(Math.floor(config.SHUTDOWN_TIMEOUT_MS / 2));
   }
+  // The search index is built before the shop listens, so no shopper's search waits for it.
+  await app.services.search.ready();
   await app.listen({ host: config.HOST, port: config.PORT });
   const { DEMO_ADMIN } = await import('./seed/demo-seed.ts');
   const address = app.server.address();

@@ -7,6 +7,7 @@ import {
   SlugParam,
 } from '@spice/shared/contracts/catalog';
 import { ErrorBody, IdParam, LangQuery } from '@spice/shared/contracts/common';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PUBLIC_CATALOGUE_CACHE, sendCachedJson } from '../../lib/cache-headers.ts';
 import { notFound } from '../../plugins/errors.ts';
@@ -68,9 +69,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', PUBLIC_CATALOGUE_CACHE);
       // How long the search itself took, for the browser's devtools and bench/search.ts.
       const started = performance.now();
-      const found = await search.search(request.query.q, undefined, request.query.lang);
+      const found = await search.searchJson(request.query.q, undefined, request.query.lang);
       reply.header('server-timing', `search;dur=${(performance.now() - started).toFixed(2)}`);
-      return found;
+      // The products' JSON as GET /api/products writes it (ProductList), joined, not re-serialised.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(found);
     },
   );
 

@@ -17,13 +17,14 @@ export interface PrintedDocument {
 const LEFT = 40;
 const WIDTH = 515;
 
-const istDate = (at: Date) =>
-  new Intl.DateTimeFormat('en-IN', {
-    timeZone: 'Asia/Kolkata',
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-  }).format(at);
+/** Made once (a formatter costs more to make than to use). */
+const IST_DATE = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+});
+const istDate = (at: Date) => IST_DATE.format(at);
 
 function columns(intraState: boolean) {
   const taxCols = intraState

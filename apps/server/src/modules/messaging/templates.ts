@@ -152,14 +152,27 @@ const orderUrl = (f: MessageFacts) => link(f, `/orders/${encodeURIComponent(n(f)
 const rateUrl = (f: MessageFacts, productId: number | string) => link(f, `/rate/${productId}`);
 const firstRateUrl = (f: MessageFacts) => rateUrl(f, f.order.lines[0]?.productId ?? '');
 
-/** A date as the shopper reads it, in IST: '23 November 2026' or '23 नवंबर 2026'. */
-export function messageDate(date: Date, lang: Language): string {
-  return new Intl.DateTimeFormat(lang === 'hi' ? 'hi-IN' : 'en-IN', {
+/**
+ * The formatters, made once: a new Intl.DateTimeFormat per message was 1.3% of the shop's CPU
+ * under the checkout bench (profile, issue 33).
+ */
+const MESSAGE_DATE = {
+  en: new Intl.DateTimeFormat('en-IN', {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
     timeZone: 'Asia/Kolkata',
-  }).format(date);
+  }),
+  hi: new Intl.DateTimeFormat('hi-IN', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Asia/Kolkata',
+  }),
+};
+/** A date as the shopper reads it, in IST: '23 November 2026' or '23 नवंबर 2026'. */
+export function messageDate(date: Date, lang: Language): string {
+  return MESSAGE_DATE[lang === 'hi' ? 'hi' : 'en'].format(date);
 }
 /** The day the order was promised by, in the order's language ('Sat, 28 Nov'); null when unknown. */
 const deliveryBy = (f: MessageFacts) =>

@@ -93,8 +93,8 @@ describe('search keywords and the Hindi name in the back office', () => {
     ...changes,
   });
 
-  it('saves them, audits them and search finds the product by them at once', async () => {
-    await search('sunehri'); // warm the index: the save must rebuild it
+  it('saves them, audits them and search finds the product by them after the rebuild', async () => {
+    await search('sunehri'); // an index exists before the save: the save must rebuild it
     expect(await search('sunehri')).toEqual([]);
     const before = await load('sambar-masala');
     const res = await asAdmin({
@@ -107,6 +107,8 @@ describe('search keywords and the Hindi name in the back office', () => {
       nameHi: 'सांबर पाउडर',
       searchKeywords: ['sunehri', 'idli podi'],
     });
+    // The new words are found once the background rebuild is swapped in (decision 0038).
+    await t.app.services.search.ready();
     expect((await search('sunehri')).map((p) => p.slug)).toEqual(['sambar-masala']);
     expect((await search('सांबर पाउडर'))[0]?.slug).toBe('sambar-masala');
 
