@@ -21,7 +21,7 @@ describe('link tokens', () => {
       'abc',
       `${newLinkToken().token}x`,
       '../../etc/passwd'.padEnd(43, 'a'),
-      'a'.repeat(42) + '=',
+      `${'a'.repeat(42)}=`,
     ]) {
       expect(linkTokenHash(bad)).toBeNull();
     }
