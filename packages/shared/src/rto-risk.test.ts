@@ -44,7 +44,12 @@ describe('rtoRisk', () => {
     ['earlier cancellations', { earlierCancellations: 1 }, 'MEDIUM', ['PAST_CANCELLATIONS']],
     ['an earlier RTO', { earlierRtos: 1 }, 'HIGH', ['PAST_RTO']],
     ['short address', { addressLine: 'Near temple' }, 'MEDIUM', ['SHORT_ADDRESS']],
-    ['spaces do not lengthen an address', { addressLine: `Near${' '.repeat(30)}temple` }, 'MEDIUM', ['SHORT_ADDRESS']],
+    [
+      'spaces do not lengthen an address',
+      { addressLine: `Near${' '.repeat(30)}temple` },
+      'MEDIUM',
+      ['SHORT_ADDRESS'],
+    ],
     [
       'first order, high amount, short address',
       { earlierCodOrders: 0, amountPaise: 200000, addressLine: 'Main road' },
@@ -103,7 +108,9 @@ describe('rtoRisk properties', () => {
   });
 
   it('an earlier RTO is always HIGH', () => {
-    fc.assert(fc.property(facts, (f) => rtoRisk({ ...f, earlierRtos: f.earlierRtos + 1 }, settings).level === 'HIGH'));
+    fc.assert(
+      fc.property(facts, (f) => rtoRisk({ ...f, earlierRtos: f.earlierRtos + 1 }, settings).level === 'HIGH'),
+    );
   });
 
   it('one more reason never lowers the level', () => {

@@ -118,4 +118,3 @@ export function levelOf(reasons: readonly RtoRiskReason[]): RtoRiskLevel {
 /** The checkout's and the server's words when a HIGH order must be paid online. */
 export const codNotForThisOrder = (savePaise: number) =>
   `Cash on delivery is not available for this order. Pay online and save ${formatRupees(savePaise)}.`;
-
