@@ -40,10 +40,12 @@ export const DeliveryIssue = z
   .meta({ id: 'DeliveryIssue' });
 export type DeliveryIssueDto = z.infer<typeof DeliveryIssue>;
 
+/** Another mobile for the courier to call: blank means none. */
 const phone = z
-  .string()
-  .max(20)
+  .string({ error: DELIVERY_ISSUE_TEXTS.badPhone })
+  .max(20, DELIVERY_ISSUE_TEXTS.badPhone)
   .transform((v, ctx) => {
+    if (v.trim() === '') return undefined;
     const n = nationalMobile(v);
     if (!n || !/^[6-9]\d{9}$/.test(n)) {
       ctx.addIssue({ code: 'custom', message: DELIVERY_ISSUE_TEXTS.badPhone });
@@ -66,10 +68,7 @@ export const DeliveryIssueAction = z.discriminatedUnion(
         .max(120, 'The landmark must be at most 120 characters.')
         .optional()
         .transform((v) => v || undefined),
-      alternatePhone: z
-        .union([z.literal(''), phone])
-        .optional()
-        .transform((v) => v || undefined),
+      alternatePhone: phone.optional(),
     }),
     z.object({ action: z.literal('CANCEL') }),
   ],
