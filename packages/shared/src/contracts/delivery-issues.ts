@@ -114,10 +114,3 @@ export const NdrAdminAction = z.discriminatedUnion(
 export const DeliveryFailedInput = z.object({
   reason: z.string().trim().min(1, 'Say why the courier could not deliver.').max(200),
 });
-
-export const RtoRisk = z
-  .object({
-    level: z.enum(['LOW', 'MEDIUM', 'HIGH']),
-    reasons: z.array(z.object({ code: z.string(), label: z.string() })),
-  })
-  .meta({ id: 'RtoRisk' });
