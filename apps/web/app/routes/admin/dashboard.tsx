@@ -2,6 +2,7 @@ import { percentLabel, percentOf } from '@spice/shared/cod';
 import { formatRupees } from '@spice/shared/money';
 import { Link } from 'react-router';
 import { requireAdminPage } from '../../features/admin/guard.server';
+import { RtoBreakdown } from '../../features/admin/rto-breakdown';
 import { adminMeta } from '../../features/admin/meta';
 import type { Route } from './+types/dashboard';
 
@@ -88,6 +89,7 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
           </div>
         )}
       </section>
+      <RtoBreakdown rto={d.rto} />
       <p>
         <Link to="/admin/orders?status=PLACED">Orders waiting to be confirmed →</Link>
       </p>
