@@ -131,6 +131,8 @@ describe('the catalogues', () => {
       ...['cart', 'checkout', 'payment', 'orderSuccess', 'orders', 'order', 'tracking', 'invoice'],
       ...['refund', 'payNow', 'login', 'signup', 'profile', 'address', 'messagePrefs', 'contact'],
       ...['reviews', 'rate', 'outbox'],
+      // Issue 34: failed deliveries' page and the checkout's prepaid-required text.
+      ...['deliveryIssue', 'rto'],
     ];
     expect(Object.keys(en).filter((area) => !areas.includes(area))).toEqual([]);
   });
