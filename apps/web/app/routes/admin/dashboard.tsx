@@ -2,8 +2,8 @@ import { percentLabel, percentOf } from '@spice/shared/cod';
 import { formatRupees } from '@spice/shared/money';
 import { Link } from 'react-router';
 import { requireAdminPage } from '../../features/admin/guard.server';
-import { RtoBreakdown } from '../../features/admin/rto-breakdown';
 import { adminMeta } from '../../features/admin/meta';
+import { RtoBreakdown } from '../../features/admin/rto-breakdown';
 import type { Route } from './+types/dashboard';
 
 export function meta() {
