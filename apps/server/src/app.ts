@@ -49,6 +49,7 @@ import { adminPaymentRoutes } from './modules/payments/routes.ts';
 import { privacyRoutes } from './modules/privacy/routes.ts';
 import { adminReviewRoutes } from './modules/reviews/admin-routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
+import { deliveryIssueRoutes } from './modules/shipping/delivery-issue-routes.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
 import { guardBackOffice, registerAuth } from './plugins/auth.ts';
 import type { Config } from './plugins/config.ts';
@@ -204,6 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(adminPaymentRoutes);
       await api.register(adminCodRemittanceRoutes);
       await api.register(shippingRoutes);
+      await api.register(deliveryIssueRoutes);
       await api.register(adminJobRoutes);
       await api.register(deliveryRoutes);
       // Unknown /api paths answer JSON, never the storefront's HTML 404. Not an operation of the

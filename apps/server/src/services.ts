@@ -53,6 +53,7 @@ import { createReviewModerationService } from './modules/reviews/admin-service.t
 import { createReviewsService } from './modules/reviews/service.ts';
 import { createSearchService } from './modules/search/service.ts';
 import { createAutomaticCourier, manualCourier } from './modules/shipping/courier.ts';
+import { createDeliveryIssues } from './modules/shipping/delivery-issues.ts';
 import { createShippingService } from './modules/shipping/service.ts';
 import type { Config } from './plugins/config.ts';
 
@@ -189,6 +190,9 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
         orderNumber: p.orderNumber as string,
         event: p.event as OrderMessageEvent,
         ...(typeof p.refundId === 'string' && { refundId: p.refundId }),
+        ...(p.deliveryIssue && typeof p.deliveryIssue === 'object'
+          ? { deliveryIssue: p.deliveryIssue as { token: string; reason: string } }
+          : {}),
       }),
     [REFUND_JOB]: (p) => refunds.execute(p.refundId as string),
   };
@@ -217,6 +221,12 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     log: deps.log,
   });
   const cancelOwnOrder = createSelfCancel(db, { adminOrders, customerOrders });
+  const automaticCourier = createAutomaticCourier(config);
+  const deliveryIssues = createDeliveryIssues(db, {
+    jobs,
+    audit,
+    adapterFor: (provider) => (provider === 'manual' ? manualCourier : automaticCourier),
+  });
   return {
     bus,
     jobs,
@@ -236,11 +246,13 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     stock: createStockService({ catalog, audit }),
     dashboard: createDashboardService(db),
     adminOrders,
+    deliveryIssues,
     shipping: createShippingService(db, {
       adminOrders,
       jobs,
+      deliveryIssues,
       manual: manualCourier,
-      automatic: createAutomaticCourier(config),
+      automatic: automaticCourier,
       webhookTokens: { shiprocket: config.SHIPROCKET_WEBHOOK_TOKEN },
       log: deps.log,
       audit,

@@ -15,6 +15,7 @@ import { GRIEVANCE_TEXTS } from './contracts/grievances.ts';
 import { PRIVACY_TEXTS } from './contracts/privacy.ts';
 import { COUPON_FIRST_ORDER_ONLY, COUPON_USED_BY_SHOPPER } from './coupons.ts';
 import { DELIVERY_MESSAGES } from './delivery.ts';
+import { DELIVERY_ISSUE_TEXTS } from './delivery-issue.ts';
 import { MESSAGES } from './messages.ts';
 import { MESSAGES_HI, specMessages } from './messages-hi.ts';
 import { REVIEW_LIMITS, REVIEW_TEXTS } from './reviews.ts';
@@ -62,6 +63,16 @@ export const TEXTS_HI: readonly (readonly [string, string])[] = [
   [SELF_CANCEL_MESSAGES.packed, 'यह ऑर्डर पैक हो चुका है, इसलिए अब यहाँ से रद्द नहीं हो सकता। कृपया हमसे संपर्क करें।'],
   [SELF_CANCEL_MESSAGES.cancelled, 'यह ऑर्डर पहले ही रद्द हो चुका है।'],
   [SELF_CANCEL_MESSAGES.reason, 'कृपया बताएँ कि आप ऑर्डर क्यों रद्द कर रहे हैं।'],
+
+  // RTO risk at checkout and failed deliveries (issue 34).
+  [
+    'Cash on delivery is not available for this order. Pay online and save {amount}.',
+    'इस ऑर्डर पर कैश ऑन डिलीवरी उपलब्ध नहीं है। ऑनलाइन भुगतान करें और {amount} बचाएँ।',
+  ],
+  [DELIVERY_ISSUE_TEXTS.notFound, 'डिलीवरी का यह लिंक पुराना हो गया है या सही नहीं है।'],
+  [DELIVERY_ISSUE_TEXTS.answered, 'आप इस पार्सल के बारे में पहले ही बता चुके हैं।'],
+  [DELIVERY_ISSUE_TEXTS.badDate, 'अगली कोशिश के लिए दिए गए दिनों में से एक चुनें।'],
+  [DELIVERY_ISSUE_TEXTS.badPhone, '10 अंकों का सही मोबाइल नंबर डालें।'],
 
   // Delivery and pincodes.
   [DELIVERY_MESSAGES.notServiceable, 'हम अभी इस पिनकोड पर डिलीवरी नहीं करते।'],

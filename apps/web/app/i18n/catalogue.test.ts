@@ -132,6 +132,8 @@ describe('the catalogues', () => {
       ...['refund', 'payNow', 'login', 'signup', 'profile', 'address', 'messagePrefs', 'contact'],
       ...['reviews', 'rate', 'outbox'],
       ...['grievance', 'privacy'],
+      // Issue 34: failed deliveries' page and the checkout's prepaid-required text.
+      ...['deliveryIssue', 'rto'],
     ];
     expect(Object.keys(en).filter((area) => !areas.includes(area))).toEqual([]);
   });

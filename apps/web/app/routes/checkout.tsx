@@ -277,6 +277,12 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
     } catch (e) {
       setOverlay(null);
       setCodKey(crypto.randomUUID());
+      if (e instanceof ApiError && e.body.prepaidRequired === true) {
+        // A HIGH RTO risk with the shop requiring prepaid (issue 34): the saving of paying online.
+        const save = Math.max(0, totals.codTotalPaise - totals.totalPaise);
+        setError(t('rto.codNotAvailable', { amount: formatRupees(save) }));
+        return;
+      }
       setError(e instanceof ApiError && e.status > 0 ? e.message : t('payment.createFailed'));
       if (e instanceof ApiError && e.status === 409) {
         await refreshCart();

@@ -3,6 +3,7 @@
 import { rupeesToPaise } from '../money.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { POLICY_KINDS } from '../policy.ts';
+import { RTO_RISK_LEVELS, RTO_RISK_REASONS } from '../rto-risk.ts';
 import { COURIER_CODES } from '../shipping.ts';
 import {
   AdminCodSettings,
@@ -63,6 +64,11 @@ export type AdminOrdersQueryInput = z.infer<typeof AdminOrdersQuery>;
 
 export const OrdersCsvQuery = z.object({ from: isoDate.optional(), to: isoDate.optional() });
 
+/** A COD order's RTO risk from placement (shared/rto-risk.ts); null on orders paid online or older. */
+export const OrderRtoRisk = z
+  .object({ level: z.enum(RTO_RISK_LEVELS), reasons: z.array(z.enum(RTO_RISK_REASONS)) })
+  .meta({ id: 'OrderRtoRisk' });
+
 export const AdminOrderRow = z
   .object({
     orderNumber: z.string(),
@@ -74,6 +80,7 @@ export const AdminOrderRow = z
     totalAmount: Rupees,
     itemCount: z.number().int(),
     createdAt: z.string(),
+    rtoRisk: OrderRtoRisk.nullable(),
   })
   .meta({ id: 'AdminOrderRow' });
 
@@ -148,6 +155,7 @@ export const AdminOrderDetail = z
     }),
     createdAt: z.string(),
     updatedAt: z.string(),
+    rtoRisk: OrderRtoRisk.nullable(),
   })
   .meta({ id: 'AdminOrderDetail' });
 export type AdminOrderDetailDto = z.infer<typeof AdminOrderDetail>;
@@ -374,6 +382,16 @@ export const StockAdjustment = z.object({
 });
 export type StockAdjustmentInput = z.infer<typeof StockAdjustment>;
 
+/** The RTO risk rules' settings (shared/rto-risk.ts); decision record 0034. */
+export const RtoRiskSettings = z.object({
+  /** HIGH-risk orders cannot be paid on delivery (off by default). */
+  requirePrepaidForHigh: z.boolean(),
+  /** A pincode or its area whose COD parcels came back more often than this (percent, 90 days) is a reason. */
+  areaRtoPercent: z.number().int().min(1, 'Use 1 to 100 percent.').max(100, 'Use 1 to 100 percent.'),
+  /** Street addresses shorter than this (characters) are a reason. */
+  minAddressLength: z.number().int().min(0).max(200, 'At most 200 characters.'),
+});
+
 export const CheckoutSettingsEdit = z.object({
   platformFee: RupeesInput,
   milestones: z
@@ -393,6 +411,8 @@ export const CheckoutSettingsEdit = z.object({
   /** Left out: the COD rules and prepaid discount stay as they are. */
   cod: CodSettingsEdit.optional(),
   prepaidDiscount: PrepaidDiscountEdit.nullable().optional(),
+  /** Left out: the RTO risk settings stay as they are. */
+  rtoRisk: RtoRiskSettings.optional(),
   version: z.coerce.number().int().positive().max(z.INT4_MAX, z.OUT_OF_RANGE),
 });
 export type CheckoutSettingsEditInput = z.infer<typeof CheckoutSettingsEdit>;
@@ -403,6 +423,7 @@ export const AdminCheckoutSettings = z
     milestones: z.array(z.object({ minCartValue: Rupees, shippingCharge: Rupees })),
     cod: AdminCodSettings,
     prepaidDiscount: PrepaidDiscountSettings.nullable(),
+    rtoRisk: RtoRiskSettings,
     version: z.number().int(),
   })
   .meta({ id: 'AdminCheckoutSettings' });

@@ -6,6 +6,8 @@ export const TrackingEvent = z.object({
   status: z.string(),
   at: z.string(),
   location: z.string().nullable(),
+  /** A failed attempt's reason (DELIVERY_FAILED), or the answer sent to the courier; null otherwise. */
+  detail: z.string().nullable(),
 });
 
 /** Null on an order until it ships. Events oldest first. */

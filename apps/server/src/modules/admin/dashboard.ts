@@ -16,6 +16,23 @@ export interface Dashboard {
    * of the COD orders whose fate is known (delivered or returned), the share returned (RTO).
    */
   cod: { orders: number; codOrders: number; delivered: number; returned: number };
+  /**
+   * RTO over the last 90 days (issue 34), of COD orders whose fate is known (delivered or
+   * returned): by week placed (IST, Monday first), by state and by the pincode's first three
+   * digits (the 15 with most orders). The confirmation rate joins this once orders carry
+   * `codConfirmation` (the COD confirmation branch).
+   */
+  rto: {
+    byWeek: RtoGroup[];
+    byState: RtoGroup[];
+    byPrefix: RtoGroup[];
+  };
+}
+
+export interface RtoGroup {
+  key: string;
+  finished: number;
+  returned: number;
 }
 
 export type DashboardService = ReturnType<typeof createDashboardService>;
@@ -62,6 +79,26 @@ export function createDashboardService(db: Db) {
             and created_at > ${now.toISOString()}::timestamptz - interval '30 days'
             and created_at <= ${now.toISOString()}::timestamptz
         `);
+      const rtoBy = (key: SQL, order: SQL, limit: number) =>
+        rows<RtoGroup>(sql`
+          select ${key} as key,
+            count(*)::int as finished,
+            count(*) filter (where status = 'RTO')::int as returned
+          from orders
+          where payment_mode = 'COD' and status in ('DELIVERED', 'RTO')
+            and created_at > ${now.toISOString()}::timestamptz - interval '90 days'
+            and created_at <= ${now.toISOString()}::timestamptz
+          group by 1 order by ${order} limit ${limit}
+        `);
+      const [byWeek, byState, byPrefix] = await Promise.all([
+        rtoBy(
+          sql`to_char(date_trunc('week', created_at at time zone 'Asia/Kolkata'), 'YYYY-MM-DD')`,
+          sql`1`,
+          14,
+        ),
+        rtoBy(sql`coalesce(nullif(address->>'state', ''), 'Not given')`, sql`2 desc, 1`, 40),
+        rtoBy(sql`left(address->>'pincode', 3)`, sql`2 desc, 1`, 15),
+      ]);
       const [counts] = await rows<{ reviews: number; messages: number }>(sql`
           select
             (select count(*) from reviews where admin_reply is null and not hidden)::int as reviews,
@@ -74,6 +111,7 @@ export function createDashboardService(db: Db) {
         unrepliedReviews: counts?.reviews ?? 0,
         unreadMessages: counts?.messages ?? 0,
         cod: cod ?? { orders: 0, codOrders: 0, delivered: 0, returned: 0 },
+        rto: { byWeek, byState, byPrefix },
       };
     },
   };

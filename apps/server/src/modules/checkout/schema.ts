@@ -1,6 +1,7 @@
 // Checkout settings (platform fee, cash on delivery rules, prepaid discount) and shipping
 // milestones. Money in integer paise.
 import type { PrepaidDiscount } from '@spice/shared/cod';
+import type { RtoRiskSettings } from '@spice/shared/rto-risk';
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, jsonb, pgTable, serial, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -19,6 +20,8 @@ export const checkoutSettings = pgTable(
     codRtoLimit: integer('cod_rto_limit').notNull().default(2),
     /** Null: no prepaid discount. */
     prepaidDiscount: jsonb('prepaid_discount').$type<PrepaidDiscount>(),
+    /** The RTO risk rules' settings (shared/rto-risk.ts); null: the defaults (prepaid not required). */
+    rtoRisk: jsonb('rto_risk').$type<RtoRiskSettings>(),
     version: integer('version').notNull().default(1),
   },
   (t) => [

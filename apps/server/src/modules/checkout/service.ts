@@ -4,6 +4,7 @@
 import type { CodRules, PrepaidDiscount } from '@spice/shared/cod';
 import type { AdminCheckoutSettingsDto, CheckoutSettingsEditInput } from '@spice/shared/contracts/admin';
 import type { ShippingMilestoneDto } from '@spice/shared/contracts/content';
+import { DEFAULT_RTO_RISK_SETTINGS, type RtoRiskSettings } from '@spice/shared/rto-risk';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
@@ -28,6 +29,8 @@ export interface CheckoutConfig {
   cod: CodRules;
   prepaidDiscount: PrepaidDiscount | null;
   milestones: { id: number; minCartValuePaise: number; shippingChargePaise: number }[];
+  /** The RTO risk rules' settings (defaults when never saved: prepaid not required). */
+  rtoRisk: RtoRiskSettings;
 }
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
@@ -78,6 +81,7 @@ async function readSettings(executor: Pick<Db, 'select'>): Promise<AdminCheckout
       rtoLimit: settings.codRtoLimit,
     },
     prepaidDiscount: prepaidDto(settings.prepaidDiscount),
+    rtoRisk: { ...DEFAULT_RTO_RISK_SETTINGS, ...(settings.rtoRisk ?? {}) },
     version: settings.version,
   };
 }
@@ -99,7 +103,7 @@ export const checkoutConfigJson = sql<StoredConfig>`json_build_object(
     'codEnabled', s.cod_enabled, 'codFeePaise', s.cod_fee_paise,
     'codMinOrderPaise', s.cod_min_order_paise, 'codMaxOrderPaise', s.cod_max_order_paise,
     'codBlockedPincodes', s.cod_blocked_pincodes, 'codRtoLimit', s.cod_rto_limit,
-    'prepaidDiscount', s.prepaid_discount) from checkout_settings s limit 1),
+    'prepaidDiscount', s.prepaid_discount, 'rtoRisk', s.rto_risk) from checkout_settings s limit 1),
   'milestones', coalesce((select json_agg(json_build_object('id', m.id,
     'minCartValuePaise', m.min_cart_value_paise, 'shippingChargePaise', m.shipping_charge_paise)
     order by m.min_cart_value_paise, m.id) from shipping_milestones m), '[]'::json))`;
@@ -111,6 +115,7 @@ export function configFrom({ settings, milestones }: StoredConfig): CheckoutConf
     cod: codRules(settings ?? undefined),
     prepaidDiscount: settings?.prepaidDiscount ?? null,
     milestones,
+    rtoRisk: { ...DEFAULT_RTO_RISK_SETTINGS, ...(settings?.rtoRisk ?? {}) },
   };
 }
 
@@ -164,6 +169,7 @@ export function createCheckoutService(db: Db, options: { ttlMs: number; bus?: In
           ...(input.prepaidDiscount !== undefined && {
             prepaidDiscount: prepaidFromInput(input.prepaidDiscount),
           }),
+          ...(input.rtoRisk && { rtoRisk: input.rtoRisk }),
         });
         await tx.delete(shippingMilestones);
         await tx.insert(shippingMilestones).values(input.milestones.map(milestoneFromInput));

@@ -9,6 +9,12 @@ export function orderMessageJob(input: {
   orderNumber: string;
   event: OrderMessageEvent;
   refundId?: string;
+  /**
+   * 'delivery_failed': the link's token and the courier's reason. The token rides in the job's
+   * payload because the database keeps only its hash; `refundId` then names the attempt
+   * ('delivery-issue-<id>'), so each failed attempt is told once.
+   */
+  deliveryIssue?: { token: string; reason: string };
 }): NewJob {
   return {
     name: ORDER_MESSAGE_JOB,

@@ -22,6 +22,7 @@ export type OrderMessageEvent =
   | 'placed'
   | 'shipped'
   | 'out_for_delivery'
+  | 'delivery_failed'
   | 'delivered'
   | 'cancelled'
   | 'returned'
@@ -31,6 +32,7 @@ export const ORDER_MESSAGE_EVENTS: readonly OrderMessageEvent[] = [
   'placed',
   'shipped',
   'out_for_delivery',
+  'delivery_failed',
   'delivered',
   'cancelled',
   'returned',
@@ -159,6 +161,8 @@ export function createOrderMessages(deps: {
       orderNumber: string;
       event: OrderMessageEvent;
       refundId?: string;
+      /** 'delivery_failed': the shopper's link token (never stored) and the courier's reason. */
+      deliveryIssue?: { token: string; reason: string };
     }): Promise<void> {
       const { orderNumber, event } = input;
       const refundId = input.refundId ?? '';
@@ -193,6 +197,7 @@ export function createOrderMessages(deps: {
         refundAmountPaise,
         refundLines,
         returnedPaymentReason,
+        deliveryIssue: input.deliveryIssue ?? null,
       };
       const rendered = await renderOrderMessage(messageFacts);
       // The English fallback for an SMS whose Hindi DLT template is not registered (rarely needed).

@@ -25,7 +25,16 @@ export const messageDeliveries = pgTable(
     id: serial('id').primaryKey(),
     orderNumber: text('order_number').notNull(),
     event: text('event', {
-      enum: ['placed', 'shipped', 'out_for_delivery', 'delivered', 'cancelled', 'returned', 'refunded'],
+      enum: [
+        'placed',
+        'shipped',
+        'out_for_delivery',
+        'delivery_failed',
+        'delivered',
+        'cancelled',
+        'returned',
+        'refunded',
+      ],
     }).notNull(),
     /** '' for events that are not about one refund, so the unique key treats them as equal. */
     refundId: text('refund_id').notNull().default(''),

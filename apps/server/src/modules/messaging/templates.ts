@@ -67,6 +67,8 @@ export interface MessageFacts {
    * ('Pay now' arriving after it shipped: 'order_shipped'); the order itself is unchanged.
    */
   returnedPaymentReason?: string | null;
+  /** 'delivery_failed' only: the shopper's link token and the courier's reason. */
+  deliveryIssue?: { token: string; reason: string } | null;
 }
 
 export interface RenderedMessage {
@@ -114,6 +116,8 @@ interface Texts {
   track: string;
   rateHeading: string;
   rate(product: string): string;
+  /** The failed delivery's button. */
+  answerIssue: string;
   footer(store: StoreFacts): string;
 }
 
@@ -151,6 +155,10 @@ const link = (f: MessageFacts, path: string) => `${f.store.siteUrl}${localizePat
 const orderUrl = (f: MessageFacts) => link(f, `/orders/${encodeURIComponent(n(f))}`);
 const rateUrl = (f: MessageFacts, productId: number | string) => link(f, `/rate/${productId}`);
 const firstRateUrl = (f: MessageFacts) => rateUrl(f, f.order.lines[0]?.productId ?? '');
+/** The failed delivery's page (/delivery-issue/{token}, /hi/… for a Hindi order). */
+const issueUrl = (f: MessageFacts) =>
+  f.deliveryIssue ? link(f, `/delivery-issue/${f.deliveryIssue.token}`) : orderUrl(f);
+const issueReason = (f: MessageFacts) => (f.deliveryIssue?.reason ? ` (${f.deliveryIssue.reason})` : '');
 
 /**
  * The formatters, made once: a new Intl.DateTimeFormat per message was 1.3% of the shop's CPU
@@ -231,6 +239,15 @@ const en: Texts = {
       short: (f) =>
         `${f.store.name}: Hi ${first(f)}, your order ${n(f)} is out for delivery today.${f.order.paymentMode === 'COD' ? ` Please keep ${total(f)} ready.` : ''}`,
     },
+    delivery_failed: {
+      subject: (f) => `Your ${f.store.name} order ${n(f)} could not be delivered`,
+      heading: 'The courier missed you',
+      lead: (f) =>
+        `Namaste ${f.order.customer.name}, the courier could not deliver your order ${n(f)}${issueReason(f)}. Choose a day for the next attempt, add a landmark or another phone number, or cancel: ${issueUrl(f)}`,
+      vars: (f) => ({ name: first(f), order: n(f), url: issueUrl(f) }),
+      short: (f) =>
+        `${f.store.name}: Hi ${first(f)}, the courier could not deliver your order ${n(f)}. Choose a new day or add a landmark: ${issueUrl(f)}`,
+    },
     delivered: {
       subject: (f) => `Your ${f.store.name} order ${n(f)} is delivered`,
       heading: 'Delivered. Enjoy your masalas!',
@@ -306,6 +323,7 @@ const en: Texts = {
   awb: 'AWB / tracking number',
   track: 'Track your parcel',
   rateHeading: 'Rate what you bought',
+  answerIssue: 'Choose a new day or cancel',
   rate: (product) => `Rate ${product}`,
   footer: (store) =>
     [`${store.name}`, store.email, store.phone].filter(Boolean).join(' · ') +
@@ -346,6 +364,15 @@ const hi: Texts = {
       vars: (f) => ({ name: first(f), order: n(f), amount: f.order.paymentMode === 'COD' ? total(f) : '-' }),
       short: (f) =>
         `${f.store.name}: नमस्ते ${first(f)}, आपका ऑर्डर ${n(f)} आज डिलीवरी के लिए निकला है।${f.order.paymentMode === 'COD' ? ` कृपया ${total(f)} तैयार रखें।` : ''}`,
+    },
+    delivery_failed: {
+      subject: (f) => `${f.store.name}: आपका ऑर्डर ${n(f)} डिलीवर नहीं हो सका`,
+      heading: 'कूरियर आप तक नहीं पहुँच सका',
+      lead: (f) =>
+        `नमस्ते ${f.order.customer.name}, कूरियर आपका ऑर्डर ${n(f)} डिलीवर नहीं कर सका${issueReason(f)}। अगली कोशिश के लिए दिन चुनें, कोई लैंडमार्क या दूसरा फ़ोन नंबर जोड़ें, या ऑर्डर रद्द करें: ${issueUrl(f)}`,
+      vars: (f) => ({ name: first(f), order: n(f), url: issueUrl(f) }),
+      short: (f) =>
+        `${f.store.name}: नमस्ते ${first(f)}, कूरियर आपका ऑर्डर ${n(f)} डिलीवर नहीं कर सका। नया दिन चुनें या लैंडमार्क बताएँ: ${issueUrl(f)}`,
     },
     delivered: {
       subject: (f) => `${f.store.name}: आपका ऑर्डर ${n(f)} डिलीवर हो गया`,
@@ -414,6 +441,7 @@ const hi: Texts = {
   awb: 'AWB / ट्रैकिंग नंबर',
   track: 'अपना पार्सल ट्रैक करें',
   rateHeading: 'जो ख़रीदा, उसे रेटिंग दें',
+  answerIssue: 'नया दिन चुनें या रद्द करें',
   rate: (product) => `${product} को रेटिंग दें`,
   footer: (store) =>
     [`${store.name}`, store.email, store.phone].filter(Boolean).join(' · ') +
@@ -524,6 +552,13 @@ function eventBlock(f: MessageFacts, t: Texts): ReactNode {
       tracking.courier ? h(Text, { style: s.text }, `${t.courier}: ${tracking.courier}`) : null,
       tracking.awb ? h(Text, { style: s.text }, `${t.awb}: ${tracking.awb}`) : null,
       tracking.url ? h(Text, { style: s.text }, h(Link, { href: tracking.url }, t.track)) : null,
+    );
+  }
+  if (f.event === 'delivery_failed' && f.deliveryIssue) {
+    return h(
+      Section,
+      { style: { padding: '8px 0' } },
+      h(Button, { href: issueUrl(f), style: s.button }, t.answerIssue),
     );
   }
   if (f.event === 'delivered') {

@@ -120,6 +120,7 @@ export function createAdminOrdersService(
       creditNotes: (notes.get(o.id) ?? []).map(creditNoteDto),
       createdAt: o.createdAt.toISOString(),
       updatedAt: o.updatedAt.toISOString(),
+      rtoRisk: o.rtoRisk,
     };
   }
 
@@ -147,6 +148,7 @@ export function createAdminOrdersService(
             totalPaise: orders.totalPaise,
             itemCount,
             createdAt: orders.createdAt,
+            rtoRisk: orders.rtoRisk,
           })
           .from(orders)
           .where(condition)

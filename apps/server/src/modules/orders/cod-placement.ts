@@ -7,6 +7,7 @@ import { codAvailability } from '@spice/shared/cod';
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { DeliveryWindow } from '@spice/shared/delivery';
 import type { Lang } from '@spice/shared/lang';
+import { codNotForThisOrder, rtoRisk } from '@spice/shared/rto-risk';
 import { and, count, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedInsert } from '../../db/prepared.ts';
@@ -19,6 +20,7 @@ import type { CheckoutService } from '../checkout/service.ts';
 import type { CouponsService } from '../coupons/service.ts';
 import { nextOrderId, placingTransaction } from './placement.ts';
 import { claimQuotedCoupon, quotedColumns } from './quoted.ts';
+import { recordRtoRisk, rtoRiskFacts } from './rto-risk-facts.ts';
 import { type AddressSnapshot, checkouts, NEW_CHECKOUT_COLUMNS, orders } from './schema.ts';
 import type { Quote } from './service.ts';
 
@@ -115,6 +117,13 @@ export function createCodPlacement(
     const address = await addressOf(db, user.id, input.addressId);
     if (!address) throw new AppError('notFound', 'Please select a delivery address.');
     const { zoneCod, estimatedDelivery } = await deps.assertServiceable(address.pincode);
+    // The RTO risk's facts, read before the transaction so it holds its locks no longer.
+    const riskFacts = await rtoRiskFacts(db, {
+      userId: user.id,
+      pincode: address.pincode,
+      amountPaise: input.amount,
+      addressLine: `${address.addressLine}, ${address.locality}`,
+    });
 
     const result = await placingTransaction(db, async (tx) => {
       await lockUser(tx, user.id);
@@ -136,6 +145,11 @@ export function createCodPlacement(
         zoneAllowsCod: zoneCod,
       });
       if (!cod.available) throw new AppError('invalid', cod.reason);
+      const risk = rtoRisk({ ...riskFacts, amountPaise: priced.codTotalPaise }, config.rtoRisk);
+      if (risk.level === 'HIGH' && config.rtoRisk.requirePrepaidForHigh) {
+        const savePaise = Math.max(0, priced.codTotalPaise - priced.totalPaise);
+        throw new AppError('invalid', codNotForThisOrder(savePaise), undefined, { prepaidRequired: true });
+      }
 
       // A payment window left open holds this cart's stock: it is given back before COD takes it.
       const pending = await tx
@@ -169,6 +183,7 @@ export function createCodPlacement(
         nextOrderId(tx),
       ]);
       const order = await deps.insertOrder(tx, checkout!, orderId, checkout!.providerOrderId, '', user);
+      await recordRtoRisk(tx, order.id, risk);
       // In statement order (a variant given back and taken again: the last).
       return { order, levels: [...released, ...taken] };
     });

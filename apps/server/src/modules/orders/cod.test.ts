@@ -420,6 +420,17 @@ describe('COD orders in the back office', () => {
     expect(figures.cod.returned).toBeGreaterThan(0);
     expect(figures.cod.delivered).toBeGreaterThan(0);
     expect(figures.cod.orders).toBeGreaterThanOrEqual(figures.cod.codOrders);
+    // RTO by week, state and pincode area (issue 34): every group adds up to the same returns.
+    const sum = (groups: { finished: number; returned: number }[]) =>
+      groups.reduce((n, g) => ({ finished: n.finished + g.finished, returned: n.returned + g.returned }), {
+        finished: 0,
+        returned: 0,
+      });
+    const known = { finished: figures.cod.delivered + figures.cod.returned, returned: figures.cod.returned };
+    expect(sum(figures.rto.byWeek)).toEqual(known);
+    expect(sum(figures.rto.byState)).toEqual(known);
+    expect(figures.rto.byState.map((g) => g.key)).toContain('Karnataka');
+    expect(figures.rto.byPrefix.map((g) => g.key)).toContain('560');
   });
 
   it('filters the orders list by payment mode', async () => {

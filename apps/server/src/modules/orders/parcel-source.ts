@@ -64,3 +64,27 @@ export async function orderStatusById(db: Pick<Db, 'select'>, orderId: number) {
     .where(eq(orders.id, orderId));
   return row ?? null;
 }
+
+/** What a failed delivery's page and the NDR queue show of orders, by order id or number. */
+export async function ordersForDeliveryIssues(
+  db: Pick<Db, 'select'>,
+  by: { ids: readonly number[] } | { orderNumber: string },
+) {
+  if ('ids' in by && by.ids.length === 0) return [];
+  return db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      status: orders.status,
+      paymentMode: orders.paymentMode,
+      paymentStatus: orders.paymentStatus,
+      totalPaise: orders.totalPaise,
+      address: orders.address,
+      userName: orders.userName,
+      userMobile: orders.userMobile,
+      language: orders.language,
+    })
+    .from(orders)
+    .where('ids' in by ? inArray(orders.id, [...by.ids]) : eq(orders.orderNumber, by.orderNumber));
+}
+export type OrderForDeliveryIssue = Awaited<ReturnType<typeof ordersForDeliveryIssues>>[number];

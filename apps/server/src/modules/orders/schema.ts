@@ -6,6 +6,7 @@ import { CHECKOUT_STATUSES } from '@spice/shared/checkout-status';
 import { PAYMENT_STATUSES } from '@spice/shared/contracts/cod';
 import type { DeliveryWindow } from '@spice/shared/delivery';
 import { PREPAYMENT_STATUSES } from '@spice/shared/prepayment-status';
+import type { RtoRisk } from '@spice/shared/rto-risk';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -180,6 +181,8 @@ export const orders = pgTable(
     estimatedDelivery: jsonb('estimated_delivery').$type<DeliveryWindow>(),
     /** Stamped by the invoices module in the transaction that issues the invoice; null until then. */
     invoiceNumber: text('invoice_number'),
+    /** A COD order's risk of coming back, decided at placement (shared/rto-risk.ts); null otherwise. */
+    rtoRisk: jsonb('rto_risk').$type<RtoRisk>(),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -43,11 +43,28 @@ export interface CourierEvent {
   location: string | null;
 }
 
+/** What to do after a failed delivery attempt (NDR): try again (on a day, with details) or return. */
+export type NdrInstruction =
+  | {
+      action: 'REATTEMPT';
+      /** 'YYYY-MM-DD', the day asked for; absent: the courier's next run. */
+      date?: string | undefined;
+      landmark?: string | undefined;
+      alternatePhone?: string | undefined;
+      comment: string;
+    }
+  | { action: 'RTO'; comment: string };
+
 export interface CourierAdapter {
   readonly provider: 'manual' | 'shiprocket';
   book(parcel: Parcel, choice: { courier: string; awb?: string }): Promise<BookedParcel>;
   /** The courier's scans for an AWB, oldest first (not every adapter can ask). */
   track?(awb: string): Promise<CourierEvent[]>;
+  /**
+   * Tells the courier what to do with a parcel it failed to deliver. The manual courier has none:
+   * the back office phones the courier and records the answer.
+   */
+  ndrAction?(awb: string, instruction: NdrInstruction): Promise<void>;
 }
 
 export const manualCourier: CourierAdapter = {

@@ -43,11 +43,50 @@ export const shipmentEvents = pgTable(
     status: text('status').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
     location: text('location'),
+    /** DELIVERY_FAILED: the courier's reason; the shopper's or back office's answer on theirs. */
+    detail: text('detail'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('shipment_events_once').on(t.shipmentId, t.status, t.at),
     index('shipment_events_shipment_idx').on(t.shipmentId, t.at),
+  ],
+);
+
+/**
+ * A failed delivery attempt (NDR) waiting for an answer: one per DELIVERY_FAILED event. The
+ * shopper's link opens it by the SHA-256 of its token (lib/link-token.ts) until `expiresAt`; the
+ * answer is written once, by a conditional UPDATE, then sent to the courier. `closedAt`: the back
+ * office acted (re-attempt or return to origin), or a later attempt replaced it.
+ */
+export const deliveryIssues = pgTable(
+  'delivery_issues',
+  {
+    id: serial('id').primaryKey(),
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    reason: text('reason').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    answer: text('answer', { enum: ['REATTEMPT', 'CANCEL'] }),
+    answerDate: text('answer_date'),
+    landmark: text('landmark'),
+    alternatePhone: text('alternate_phone'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** What the back office did: REATTEMPT or RTO, by whom. */
+    adminAction: text('admin_action', { enum: ['REATTEMPT', 'RTO'] }),
+    adminBy: integer('admin_by').references(() => users.id, { onDelete: 'set null' }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('delivery_issues_token_key').on(t.tokenHash),
+    index('delivery_issues_open_idx').on(t.orderId).where(sql`${t.closedAt} is null`),
   ],
 );
 

@@ -6,6 +6,7 @@
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { AdminOrderDetailDto, OrderStatusChangeInput } from '@spice/shared/contracts/admin';
 import type { LabelSettingsDto, LabelSettingsEditInput } from '@spice/shared/contracts/shipping';
+import { DELIVERY_FAILED } from '@spice/shared/delivery-issue';
 import { canTransition, statusLabel } from '@spice/shared/order-status';
 import {
   COURIERS,
@@ -24,6 +25,7 @@ import { orderMessageJob } from '../messaging/order-message-job.ts';
 import { type AdminOrdersService, ORDER_CHANGED_MEANWHILE } from '../orders/admin-service.ts';
 import { type OrderForShipping, orderStatusById, ordersForShipping } from '../orders/parcel-source.ts';
 import type { CourierAdapter, Parcel } from './courier.ts';
+import type { DeliveryIssues } from './delivery-issues.ts';
 import { type LabelSender, renderLabels } from './pdf.ts';
 import { labelSettings, shipmentEvents, shipments } from './schema.ts';
 import { readShiprocketEvent, tokenMatches } from './webhook.ts';
@@ -43,6 +45,8 @@ interface Deps {
   audit: Pick<AuditService, 'audit'>;
   /** What a label prints for a blank sender field: the store name, the invoice's address, its e-mail. */
   storeDetails: () => Promise<{ name: string; address: string; email: string }>;
+  /** Failed deliveries: a DELIVERY_FAILED event opens one (link and message to the shopper). */
+  deliveryIssues: Pick<DeliveryIssues, 'open'>;
 }
 
 const isOutForDelivery = (courierStatus: string) =>
@@ -294,7 +298,13 @@ export function createShippingService(db: Db, deps: Deps) {
         );
         return { status: 'ignored' };
       }
-      const row = { shipmentId: shipment.id, status: event.status, at: event.at, location: event.location };
+      const row = {
+        shipmentId: shipment.id,
+        status: event.status,
+        at: event.at,
+        location: event.location,
+        detail: event.detail,
+      };
       const [seen] = await db
         .select({ id: shipmentEvents.id })
         .from(shipmentEvents)
@@ -330,6 +340,16 @@ export function createShippingService(db: Db, deps: Deps) {
           .onConflictDoNothing()
           .returning({ id: shipmentEvents.id });
         if (inserted.length === 0) return { status: 'duplicate' as const };
+        // A failed attempt while the parcel is out: the shopper is asked what to do next.
+        if (order?.status === 'SHIPPED' && event.status === DELIVERY_FAILED) {
+          await deps.deliveryIssues.open(
+            tx,
+            shipment,
+            order.orderNumber,
+            event.detail ?? event.status,
+            event.at,
+          );
+        }
         if (order && isOutForDelivery(event.status)) {
           await deps.jobs.enqueue(
             tx,

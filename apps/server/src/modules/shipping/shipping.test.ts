@@ -400,6 +400,7 @@ describe('the courier webhook', () => {
       status: 'PICKED UP',
       at: '2026-11-21T03:30:00.000Z',
       location: 'Mumbai Hub',
+      detail: null,
     });
 
     const delivered = await hook(event('XB-100', 'DELIVERED', '22 11 2026 11:00:00'));

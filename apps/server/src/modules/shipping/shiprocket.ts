@@ -2,7 +2,7 @@
 // keep it 9 and log in again on a 401), create an adhoc order, assign an AWB, generate the label,
 // and read tracking. The base URL is a setting so tests point it at a loopback fake.
 import { AppError } from '../../plugins/errors.ts';
-import type { BookedParcel, CourierAdapter, CourierEvent, Parcel } from './courier.ts';
+import type { BookedParcel, CourierAdapter, CourierEvent, NdrInstruction, Parcel } from './courier.ts';
 import { parseCourierTime } from './webhook.ts';
 
 export interface ShiprocketOptions {
@@ -55,6 +55,21 @@ export function shiprocketOrderBody(parcel: Parcel, pickupLocation: string) {
     sub_total: rupees(parcel.totalPaise),
     ...BOX_CM,
     weight: parcel.weightGrams / 1000,
+  };
+}
+
+/**
+ * The body of Shiprocket's NDR action (POST /v1/external/ndr/{awb}/action): 're-attempt' with the
+ * day (deferred_date), a landmark (address2) and another phone, or 'return' (RTO).
+ */
+export function shiprocketNdrBody(instruction: NdrInstruction) {
+  if (instruction.action === 'RTO') return { action: 'return', comments: instruction.comment };
+  return {
+    action: 're-attempt',
+    comments: instruction.comment,
+    ...(instruction.date && { deferred_date: instruction.date }),
+    ...(instruction.landmark && { address2: instruction.landmark }),
+    ...(instruction.alternatePhone && { phone: instruction.alternatePhone }),
   };
 }
 
@@ -134,6 +149,14 @@ export function createShiprocket(options: ShiprocketOptions): CourierAdapter {
         providerShipmentId: String(created.shipment_id),
         ...(label.label_url && { labelUrl: label.label_url }),
       };
+    },
+
+    async ndrAction(awb, instruction): Promise<void> {
+      await call(
+        'POST',
+        `/v1/external/ndr/${encodeURIComponent(awb)}/action`,
+        shiprocketNdrBody(instruction),
+      );
     },
 
     async track(awb): Promise<CourierEvent[]> {

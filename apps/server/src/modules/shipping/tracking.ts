@@ -34,7 +34,7 @@ export async function trackingByOrder(
       url: s.trackingUrl,
       events: events
         .filter((e) => e.shipmentId === s.id)
-        .map((e) => ({ status: e.status, at: e.at.toISOString(), location: e.location })),
+        .map((e) => ({ status: e.status, at: e.at.toISOString(), location: e.location, detail: e.detail })),
     });
   }
   return result;

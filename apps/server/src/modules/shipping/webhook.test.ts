@@ -52,6 +52,7 @@ describe("reading Shiprocket's payload", () => {
       status: 'IN TRANSIT',
       at: new Date('2026-05-23T06:13:52.000Z'),
       location: 'Jaipur Hub',
+      detail: null,
     });
     expect(
       readShiprocketEvent({ awb: '1', shipment_status: 'DELIVERED', current_timestamp: '2026-05-19 10:00' }),
@@ -63,5 +64,33 @@ describe("reading Shiprocket's payload", () => {
     expect(
       readShiprocketEvent({ awb: '', current_status: 'X', current_timestamp: '2026-05-19 10:00' }),
     ).toBeNull();
+  });
+
+  it("records Shiprocket's undelivered attempt as DELIVERY_FAILED with the courier's reason", () => {
+    expect(
+      readShiprocketEvent({
+        awb: '141123221084922',
+        current_status: 'UNDELIVERED',
+        current_status_id: 21,
+        current_timestamp: '24 11 2026 18:05:00',
+        scans: [
+          { location: 'Pune_Camp', activity: 'Out for delivery' },
+          { location: 'Pune_Camp', activity: 'Consignee unavailable - door locked' },
+        ],
+      }),
+    ).toEqual({
+      awb: '141123221084922',
+      status: 'DELIVERY_FAILED',
+      at: new Date('2026-11-24T12:35:00.000Z'),
+      location: 'Pune_Camp',
+      detail: 'Consignee unavailable - door locked',
+    });
+    expect(
+      readShiprocketEvent({
+        awb: '1',
+        current_status: 'Undelivered-2nd Attempt',
+        current_timestamp: '2026-11-25 10:00',
+      }),
+    ).toMatchObject({ status: 'DELIVERY_FAILED', detail: 'UNDELIVERED-2ND ATTEMPT' });
   });
 });

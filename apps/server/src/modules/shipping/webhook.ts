@@ -3,6 +3,7 @@
 // `current_timestamp` ('23 05 2023 11:43:52', IST) and sends the token set in its panel as the
 // x-api-key header.
 import { timingSafeEqual } from 'node:crypto';
+import { DELIVERY_FAILED, isDeliveryFailedStatus } from '@spice/shared/delivery-issue';
 import type { CourierEvent } from './courier.ts';
 
 /** Constant-time: how much of a wrong token matched says nothing. */
@@ -36,7 +37,11 @@ function istDate(y: string, mo: string, d: string, h: string, mi: string, sec = 
 
 export interface WebhookEvent extends CourierEvent {
   awb: string;
+  /** DELIVERY_FAILED: the courier's reason (the latest scan's activity, e.g. 'Consignee unavailable'). */
+  detail: string | null;
 }
+
+const text = (v: unknown, max: number) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, max) : null);
 
 /** The event a Shiprocket webhook reports, or null when the payload lacks an AWB, status or time. */
 export function readShiprocketEvent(body: unknown): WebhookEvent | null {
@@ -48,8 +53,13 @@ export function readShiprocketEvent(body: unknown): WebhookEvent | null {
   const at = parseCourierTime(b.current_timestamp);
   if (!awb || awb.length > 40 || !status || !at) return null;
   // The latest scan says where the parcel is; scans are oldest first.
-  const scans = Array.isArray(b.scans) ? (b.scans as { location?: unknown }[]) : [];
-  const last = scans.at(-1)?.location;
-  const location = typeof last === 'string' && last.trim() ? last.trim().slice(0, 120) : null;
-  return { awb, status, at, location };
+  const scans = Array.isArray(b.scans) ? (b.scans as { location?: unknown; activity?: unknown }[]) : [];
+  const location = text(scans.at(-1)?.location, 120);
+  // An undelivered attempt (Shiprocket's 'UNDELIVERED', status id 21, and its numbered forms) is
+  // recorded under one name for every courier, with the courier's reason beside it.
+  if (isDeliveryFailedStatus(status)) {
+    const reason = text(b.ndr_reason, 200) ?? text(scans.at(-1)?.activity, 200) ?? status;
+    return { awb, status: DELIVERY_FAILED, at, location, detail: reason };
+  }
+  return { awb, status, at, location, detail: null };
 }

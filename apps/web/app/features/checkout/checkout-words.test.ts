@@ -110,6 +110,8 @@ describe('the shop in Hindi', () => {
       'invoice',
       'refund',
       'payNow',
+      'deliveryIssue',
+      'rto',
     ];
     const hiTexts = Object.entries(flattenCatalogue(hiJson)).filter(([key]) =>
       areas.includes(key.split('.')[0] ?? ''),

@@ -4,6 +4,11 @@ import type { TrackingDto } from '@spice/shared/contracts/shipping';
 import { useT } from '../../i18n';
 import { useOrderLabels } from './labels';
 
+/** Our own events for a failed delivery and its answer (issue 34), named in the page's language. */
+const NDR_EVENTS = ['DELIVERY_FAILED', 'REATTEMPT_REQUESTED', 'RTO_REQUESTED'] as const;
+const isNdrEvent = (status: string): status is (typeof NDR_EVENTS)[number] =>
+  (NDR_EVENTS as readonly string[]).includes(status);
+
 /** 'IN TRANSIT' → 'In transit': couriers shout, the page does not. */
 const sentence = (status: string) => status.charAt(0) + status.slice(1).toLowerCase();
 
@@ -39,9 +44,14 @@ export function ShipmentTracking({
         <ol className="order-timeline" aria-label={t('tracking.updates')}>
           {tracking.events.map((e) => (
             <li key={`${e.status}-${e.at}`} className="order-timeline__step">
-              <strong>{sentence(e.status)}</strong>
+              <strong>
+                {isNdrEvent(e.status) ? t(`deliveryIssue.events.${e.status}`) : sentence(e.status)}
+              </strong>
               <time dateTime={e.at}>{labels.dateTime(e.at)}</time>
               {e.location ? <span className="order-shipment__where">{e.location}</span> : null}
+              {e.status === 'DELIVERY_FAILED' && e.detail ? (
+                <span className="order-shipment__where">{e.detail}</span>
+              ) : null}
             </li>
           ))}
         </ol>

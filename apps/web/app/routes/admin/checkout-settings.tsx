@@ -52,6 +52,12 @@ function fromForm(form: FormData) {
             maxDiscount: text('prepaid.maxDiscount') || null,
           }
         : null,
+    // RTO risk (issue 34): blank numbers stay NaN, so the schema names the field.
+    rtoRisk: {
+      requirePrepaidForHigh: form.get('rtoRisk.requirePrepaidForHigh') === 'on',
+      areaRtoPercent: Number(text('rtoRisk.areaRtoPercent') || Number.NaN),
+      minAddressLength: Number(text('rtoRisk.minAddressLength') || Number.NaN),
+    },
   };
 }
 
@@ -178,6 +184,35 @@ export default function AdminCheckoutSettings({ loaderData: s, actionData }: Rou
             label="Cap for a percent (₹, blank for none)"
             error={errors['prepaidDiscount.maxDiscount']}
             input={{ inputMode: 'decimal', defaultValue: s.prepaidDiscount?.maxDiscount ?? '' }}
+          />
+        </div>
+        <h2>RTO risk</h2>
+        <p>
+          Each cash-on-delivery order gets a risk of coming back (Low, Medium, High) with its reasons, shown
+          on the order.
+        </p>
+        <label className="admin-check">
+          <input
+            type="checkbox"
+            name="rtoRisk.requirePrepaidForHigh"
+            defaultChecked={s.rtoRisk.requirePrepaidForHigh}
+          />{' '}
+          High-risk orders must be paid online (no cash on delivery)
+        </label>
+        <div className="admin-form">
+          <Field
+            id="rtoRisk.areaRtoPercent"
+            name="rtoRisk.areaRtoPercent"
+            label="Return rate of a pincode or area that counts as a risk (%, last 90 days)"
+            error={errors['rtoRisk.areaRtoPercent']}
+            input={{ inputMode: 'numeric', defaultValue: s.rtoRisk.areaRtoPercent }}
+          />
+          <Field
+            id="rtoRisk.minAddressLength"
+            name="rtoRisk.minAddressLength"
+            label="Street addresses shorter than this count as a risk (characters)"
+            error={errors['rtoRisk.minAddressLength']}
+            input={{ inputMode: 'numeric', defaultValue: s.rtoRisk.minAddressLength }}
           />
         </div>
         <h2>Delivery charge by cart value</h2>

@@ -3,6 +3,7 @@ import { formatRupees } from '@spice/shared/money';
 import { Link } from 'react-router';
 import { requireAdminPage } from '../../features/admin/guard.server';
 import { adminMeta } from '../../features/admin/meta';
+import { RtoBreakdown } from '../../features/admin/rto-breakdown';
 import type { Route } from './+types/dashboard';
 
 export function meta() {
@@ -88,6 +89,7 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
           </div>
         )}
       </section>
+      <RtoBreakdown rto={d.rto} />
       <p>
         <Link to="/admin/orders?status=PLACED">Orders waiting to be confirmed →</Link>
       </p>

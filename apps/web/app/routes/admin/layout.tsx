@@ -31,6 +31,7 @@ const NAV: { group: string; links: { to: string; label: string; end?: boolean }[
       { to: '/admin/grievances', label: 'Grievances' },
       { to: '/admin/payments', label: 'Payments' },
       { to: '/admin/cod-remittance', label: 'COD remittance' },
+      { to: '/admin/ndr', label: 'Failed deliveries' },
       { to: '/admin/invoices', label: 'Invoices' },
     ],
   },

@@ -1,5 +1,6 @@
 import { orderTotalLabel, PAYMENT_STATUS_LABELS, paymentModeLabel } from '@spice/shared/cod';
 import { OrderLinesRefund, OrderStatusChange } from '@spice/shared/contracts/admin';
+import { DeliveryFailedInput } from '@spice/shared/contracts/delivery-issues';
 import { formatPrice, formatRupees, toPaise } from '@spice/shared/money';
 import { statusLabel } from '@spice/shared/order-status';
 import {
@@ -13,6 +14,7 @@ import { type FormEvent, Fragment, useEffect, useRef, useState } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
 import { adminMeta, istDateTime } from '../../features/admin/meta';
+import { RtoRiskReasons } from '../../features/admin/rto-risk-badge';
 import { InvoiceLinks } from '../../features/orders/invoice-links';
 import type { Route } from './+types/order';
 
@@ -34,6 +36,23 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { services, user } = await requireAdminPage(context);
   const form = await request.formData();
+  if (form.get('intent') === 'delivery-failed') {
+    // The manual courier's failed attempt (issue 34): the shopper gets a link to answer.
+    const parsedFailure = DeliveryFailedInput.safeParse({ reason: form.get('reason') ?? '' });
+    if (!parsedFailure.success) {
+      const message = parsedFailure.error.issues[0]?.message ?? 'Please check the form.';
+      return data<ActionResult>({ ok: false, message }, { status: 400 });
+    }
+    try {
+      await services.deliveryIssues.recordFailure(user, params.orderNumber, parsedFailure.data.reason);
+      return {
+        ok: true,
+        message: 'Failed delivery recorded: the shopper is asked for a new day or a cancellation.',
+      } as ActionResult;
+    } catch (error) {
+      return refusal(error);
+    }
+  }
   if (form.get('intent') === 'refund-lines') {
     const chosen = chosenRefundLines(form);
     if ('error' in chosen) return data<ActionResult>({ ok: false, message: chosen.error }, { status: 400 });
@@ -266,12 +285,25 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
                   <li key={`${e.status}-${e.at}`}>
                     {istDateTime(e.at)} · {e.status}
                     {e.location ? ` · ${e.location}` : ''}
+                    {e.detail ? ` · ${e.detail}` : ''}
                   </li>
                 ))}
               </ol>
             ) : (
               <p>No courier updates yet.</p>
             )}
+            {o.status === 'SHIPPED' ? (
+              <Form method="post" className="admin-filters delivery-failed">
+                <input type="hidden" name="intent" value="delivery-failed" />
+                <label>
+                  Courier's reason
+                  <input name="reason" required maxLength={200} placeholder="e.g. Customer not at home" />
+                </label>
+                <button type="submit" className="button">
+                  Delivery failed
+                </button>
+              </Form>
+            ) : null}
           </>
         ) : (
           <p>Not shipped yet.</p>
@@ -302,6 +334,7 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
         </section>
         <section className="admin-panel" aria-labelledby="payment">
           <h2 id="payment">Payment</h2>
+          {o.rtoRisk ? <RtoRiskReasons risk={o.rtoRisk} /> : null}
           <dl className="admin-dl">
             <dt>Mode</dt>
             <dd>{paymentModeLabel(o.payment.mode === 'COD' ? 'COD' : 'RAZORPAY')}</dd>

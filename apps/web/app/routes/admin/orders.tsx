@@ -7,6 +7,7 @@ import { Form, Link } from 'react-router';
 import { requireAdminPage } from '../../features/admin/guard.server';
 import { readListQuery } from '../../features/admin/list-query';
 import { adminMeta, countOf, istDateTime } from '../../features/admin/meta';
+import { RtoRiskBadge } from '../../features/admin/rto-risk-badge';
 import type { Route } from './+types/orders';
 
 export function meta() {
@@ -150,6 +151,12 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td data-label="Status">
                   <span className={`status status--${o.status.toLowerCase()}`}>{statusLabel(o.status)}</span>
+                  {o.rtoRisk ? (
+                    <>
+                      <br />
+                      <RtoRiskBadge risk={o.rtoRisk} />
+                    </>
+                  ) : null}
                 </td>
               </tr>
             ))}
