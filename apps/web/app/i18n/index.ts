@@ -1,6 +1,7 @@
 // The storefront's i18n interface (decision 0017). The page's URL decides its language ('/hi…' is
-// Hindi); the root loader hands the page its language's catalogue, compiled (server.ts), so the
-// browser loads one language and no ICU parser.
+// Hindi); the root loader hands the page the layout's messages and the page's loader its own
+// (namespaces.ts names which), compiled (server.ts), so the browser loads one language, only the
+// messages the page renders, and no ICU parser.
 //   useLang()          the page's language
 //   useT()             t(key, values) and t.rich(key, values) — ICU MessageFormat
 //   useSpecMessages()  the spec's texts (messages.ts) in the page's language
@@ -10,7 +11,8 @@ import { type Lang, localizePath, pathLang } from '@spice/shared/lang';
 import type { SpecMessages } from '@spice/shared/messages-hi';
 import { SPEC_FUNCTIONS_EN, SPEC_FUNCTIONS_HI, type SpecFunctions } from '@spice/shared/spec-functions';
 import { useCallback } from 'react';
-import { useLocation, useRouteLoaderData } from 'react-router';
+import { useLocation, useMatches, useRouteLoaderData } from 'react-router';
+import { loadedDialogs } from './dialogs';
 import { type Formatters, formatters } from './format';
 import { errorPage as enErrorPage } from './messages/en.json';
 import { errorPage as hiErrorPage } from './messages/hi.json';
@@ -24,26 +26,71 @@ export function useLang(): Lang {
   return pathLang(useLocation().pathname);
 }
 
+/** A loader's `i18n` field: namespaces of one language's catalogue, compiled (server.ts). */
+export interface PageMessages {
+  lang: Lang;
+  catalogue: CompiledCatalogue;
+}
+
 // When the root loader itself failed, its error page still speaks the page's language.
-const FALLBACK: Record<Lang, CompiledCatalogue> = {
-  en: Object.fromEntries(Object.entries(enErrorPage).map(([k, v]) => [`errorPage.${k}`, v])),
-  hi: Object.fromEntries(Object.entries(hiErrorPage).map(([k, v]) => [`errorPage.${k}`, v])),
+const FALLBACK: Record<Lang, PageMessages> = {
+  en: {
+    lang: 'en',
+    catalogue: Object.fromEntries(Object.entries(enErrorPage).map(([k, v]) => [`errorPage.${k}`, v])),
+  },
+  hi: {
+    lang: 'hi',
+    catalogue: Object.fromEntries(Object.entries(hiErrorPage).map(([k, v]) => [`errorPage.${k}`, v])),
+  },
 };
 
-const translators = new WeakMap<CompiledCatalogue, Translate>();
+/** Translators by the page's catalogues: a chain of WeakMaps, one level per loader's messages. */
+interface Cached {
+  t?: Translate;
+  next: WeakMap<PageMessages, Cached>;
+}
+const translators = new WeakMap<PageMessages, Cached>();
 
-/** The translator for the page's language. */
-export function useT(): Translate {
-  const lang = useLang();
-  const root = useRouteLoaderData('root') as { lang?: Lang; messages?: CompiledCatalogue } | undefined;
-  // The root loader's catalogue is the page's language's, unless a navigation just crossed languages.
-  const catalogue = root?.messages && root.lang === lang ? root.messages : FALLBACK[lang];
-  let t = translators.get(catalogue);
-  if (!t) {
-    t = createTranslator(lang, catalogue);
-    translators.set(catalogue, t);
+function translatorFor(lang: Lang, parts: PageMessages[]): Translate {
+  const all = parts.length > 0 ? parts : [FALLBACK[lang]];
+  let levels = translators;
+  let level: Cached | undefined;
+  for (const part of all) {
+    level = levels.get(part);
+    if (!level) {
+      level = { next: new WeakMap() };
+      levels.set(part, level);
+    }
+    levels = level.next;
   }
-  return t;
+  const last = level as Cached;
+  last.t ??= createTranslator(lang, Object.assign({}, ...all.map((p) => p.catalogue)));
+  return last.t;
+}
+
+/** The `i18n` of each matched route's data that is in the page's language, root first. */
+function messagesOf(lang: Lang, data: readonly unknown[]): PageMessages[] {
+  const parts: PageMessages[] = [];
+  for (const d of data) {
+    const messages = (d as { i18n?: PageMessages } | null | undefined)?.i18n;
+    if (messages?.lang === lang && messages.catalogue) parts.push(messages);
+  }
+  return parts;
+}
+
+/**
+ * The translator for the page's language: the layout's messages (root loader) and the page's own
+ * (its loader's `i18n`), until a navigation that crossed languages has loaded the new ones.
+ */
+export function useT(
+  /** In an error boundary: the 404 the page's loader threw (pageNotFound carries its messages). */
+  thrown?: unknown,
+): Translate {
+  const lang = useLang();
+  const matches = useMatches();
+  const data = matches.map((m) => m.loaderData);
+  if (thrown) data.push((thrown as { data?: unknown }).data);
+  return translatorFor(lang, [...messagesOf(lang, data), ...loadedDialogs(lang)]);
 }
 
 /** The spec's texts as the root loader sends them: specMessages(lang) less its functions. */
@@ -81,23 +128,28 @@ export function useLocalePath(): (path: string) => string {
   return useCallback((path: string) => localizePath(path, lang), [lang]);
 }
 
+export { loadDialogMessages, useDialogMessages } from './dialogs';
 export { acceptLanguageFor, currentPageLang, pageSpecMessages, setPageSpecMessages } from './page-lang';
 
 /** The root loader's data as meta functions and helpers see it (matches[0].loaderData). */
 interface RootI18n {
   lang: Lang;
-  messages: CompiledCatalogue;
   spec: SpecTexts;
 }
 
-/** A translator for meta functions, which cannot use hooks: from the root loader's data. */
-export function rootT(root: RootI18n): Translate {
-  let t = translators.get(root.messages);
-  if (!t) {
-    t = createTranslator(root.lang, root.messages);
-    translators.set(root.messages, t);
-  }
-  return t;
+/**
+ * A translator for meta functions, which cannot use hooks: from the matched routes' data (the
+ * layout's messages and the page's), as useT() has them.
+ */
+export function metaT(
+  matches: readonly ({ loaderData?: unknown } | undefined)[],
+  /** The page's thrown 404 (pageNotFound in server.ts carries the page's messages). */
+  error?: unknown,
+): Translate {
+  const root = matches[0]?.loaderData as { lang?: Lang } | undefined;
+  const lang = root?.lang ?? 'en';
+  const thrown = (error as { data?: unknown } | null | undefined)?.data;
+  return translatorFor(lang, messagesOf(lang, [...matches.map((m) => m?.loaderData), thrown]));
 }
 
 /** The spec's texts for meta functions: from the root loader's data. */

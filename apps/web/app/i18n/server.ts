@@ -2,10 +2,19 @@
 // catalogue compiled once (ICU messages parsed here, so the browser gets them ready to format).
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { type Lang, offersHindi, pathLang } from '@spice/shared/lang';
+import { data } from 'react-router';
 import { specMessages } from '@spice/shared/messages-hi';
-import type { SpecTexts } from './index';
+import type { PageMessages, SpecTexts } from './index';
 import en from './messages/en.json';
 import hi from './messages/hi.json';
+import {
+  type Entry,
+  LAYOUT_NAMESPACES,
+  type Namespace,
+  NOT_FOUND_NAMESPACES,
+  PAGE_NAMESPACES,
+  type Page,
+} from './namespaces';
 import { type CompiledCatalogue, flattenCatalogue } from './translate';
 
 /** The page's language, from the request's URL ('/hi…' is Hindi; a '.data' request counts as its page). */
@@ -32,7 +41,10 @@ export function compileMessage(message: string): string | MessageFormatElement[]
 }
 
 export function compileCatalogue(tree: object): CompiledCatalogue {
-  const flat = flattenCatalogue(tree);
+  return compileFlat(flattenCatalogue(tree));
+}
+
+function compileFlat(flat: Record<string, string>): CompiledCatalogue {
   const compiled: CompiledCatalogue = {};
   for (const [key, message] of Object.entries(flat)) {
     try {
@@ -44,12 +56,49 @@ export function compileCatalogue(tree: object): CompiledCatalogue {
   return compiled;
 }
 
-const compiled: Partial<Record<Lang, CompiledCatalogue>> = {};
+const flat: Record<Lang, Record<string, string>> = {
+  en: flattenCatalogue(en),
+  hi: flattenCatalogue(hi),
+};
+const compiled: Record<Lang, Map<string, PageMessages>> = { en: new Map(), hi: new Map() };
+const ALL_NAMESPACES = Object.keys(en) as Namespace[];
 
-/** The page language's catalogue, compiled on first use and kept. */
-export function catalogueFor(lang: Lang): CompiledCatalogue {
-  compiled[lang] ??= compileCatalogue(lang === 'hi' ? hi : en);
-  return compiled[lang];
+/** The whole catalogue (tests), or these entries of it (namespaces.ts), compiled once and kept. */
+export function catalogueFor(lang: Lang, entries: readonly Entry[] = ALL_NAMESPACES): CompiledCatalogue {
+  return messagesOf(lang, entries).catalogue;
+}
+
+/** One object per language and set of entries: loaders hand out the same one on every request. */
+export function messagesOf(lang: Lang, entries: readonly Entry[]): PageMessages {
+  const id = entries.join(',');
+  let made = compiled[lang].get(id);
+  if (!made) {
+    const wanted = Object.entries(flat[lang]).filter(([key]) =>
+      entries.some((entry) => key === entry || key.startsWith(`${entry}.`)),
+    );
+    made = { lang, catalogue: compileFlat(Object.fromEntries(wanted)) };
+    compiled[lang].set(id, made);
+  }
+  return made;
+}
+
+/** The layout's messages (header, footer), which the root loader sends with every page. */
+export function layoutMessages(lang: Lang): PageMessages {
+  return messagesOf(lang, LAYOUT_NAMESPACES);
+}
+
+/**
+ * A page's own messages for its loader's `i18n` field: the entries namespaces.ts names for it.
+ * Call it in the loader of routes/<page>.tsx (namespaces.test.ts checks each route does).
+ */
+export function pageMessages(request: Request, page: Page): PageMessages {
+  return messagesOf(langOf(request), PAGE_NAMESPACES[page]);
+}
+
+/** A page's 404, to throw from its loader: it carries the page's messages for its title (metaT). */
+export function pageNotFound(request: Request, page: Page) {
+  const entries = [...PAGE_NAMESPACES[page], ...NOT_FOUND_NAMESPACES];
+  return data({ i18n: messagesOf(langOf(request), entries) }, { status: 404 });
 }
 
 /** The spec's texts in the page's language, for the root loader (useSpecMessages adds the functions). */

@@ -10,6 +10,7 @@ import {
 } from '../features/cart/cart-contents';
 import { useCart } from '../features/cart/cart-store';
 import { rootSpec, useLocalePath, useSpecMessages, useT } from '../i18n';
+import { pageMessages } from '../i18n/server';
 import { useRootData } from '../root';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/cart';
@@ -26,8 +27,11 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { milestones: await getStorefront(context).services.checkout.milestones() };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    milestones: await getStorefront(context).services.checkout.milestones(),
+    i18n: pageMessages(request, 'cart'),
+  };
 }
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {

@@ -22,7 +22,8 @@ import { loadRazorpayScript, openRazorpay, type PaymentResult } from '../feature
 import { AddressSection, PaymentChoice, PriceRows } from '../features/checkout/sections';
 import { SimulatedPayModal } from '../features/checkout/simulated-pay';
 import { useCheckoutTotals } from '../features/checkout/use-checkout-totals';
-import { rootT, useLocalePath, useSpecMessages, useT } from '../i18n';
+import { metaT, useLocalePath, useSpecMessages, useT } from '../i18n';
+import { pageMessages } from '../i18n/server';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/checkout';
 
@@ -30,7 +31,7 @@ export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   const lang = root.lang;
   return seoMeta({
-    title: `${rootT(root)('checkout.title')} | ${root.settings.storeName}`,
+    title: `${metaT(matches)('checkout.title')} | ${root.settings.storeName}`,
     description: root.settings.description,
     origin: root.origin,
     lang,
@@ -70,6 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     prepaidDiscount: config.prepaidDiscount,
     rtoCount,
     delivery,
+    i18n: pageMessages(request, 'checkout'),
   };
 }
 

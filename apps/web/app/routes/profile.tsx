@@ -9,15 +9,14 @@ import { ApiError, api } from '../features/account/api';
 import { MessagePreferencesForm } from '../features/account/message-preferences';
 import { AddressCard } from '../features/addresses/address-card';
 import { AddressForm } from '../features/addresses/address-form';
-import { useSpecMessages, useT } from '../i18n';
-import { langOf } from '../i18n/server';
-import { createTranslator } from '../i18n/translate';
+import { metaT, useSpecMessages, useT } from '../i18n';
+import { langOf, pageMessages } from '../i18n/server';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/profile';
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
-  const t = createTranslator(root.lang, root.messages);
+  const t = metaT(matches);
   return seoMeta({
     title: t('profile.metaTitle', { store: root.settings.storeName }),
     description: root.settings.description,
@@ -36,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services.accounts.listAddresses(user.id),
     services.messagePreferences.get(user.id),
   ]);
-  return { user, addresses, preferences };
+  return { user, addresses, preferences, i18n: pageMessages(request, 'profile') };
 }
 
 type Editing = { mode: 'add' } | { mode: 'edit'; address: AddressDto } | null;

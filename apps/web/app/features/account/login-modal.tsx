@@ -4,7 +4,7 @@ import { digitsOnly, isValidMobile, normaliseMobile, OTP_LENGTH } from '@spice/s
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { flash, Modal } from '../../components/modal';
-import { useSpecMessages, useT } from '../../i18n';
+import { useDialogMessages, useSpecMessages, useT } from '../../i18n';
 import { ApiError, api } from './api';
 import { useCountdown } from './use-countdown';
 import { storeUser } from './user-store';
@@ -19,6 +19,7 @@ export default function LoginModal({
   onClose: () => void;
   onNewNumber: (mobile: string) => void;
 }) {
+  useDialogMessages('login');
   const [mobile, setMobile] = useState('');
   const [otp, setOtp] = useState('');
   const [step, setStep] = useState<'mobile' | 'otp'>('mobile');

@@ -4,7 +4,7 @@ import { digitsOnly, OTP_LENGTH } from '@spice/shared/validators';
 import { type FormEvent, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { flash, Modal } from '../../components/modal';
-import { useSpecMessages, useT } from '../../i18n';
+import { useDialogMessages, useSpecMessages, useT } from '../../i18n';
 import { ApiError, api } from './api';
 import { useCountdown } from './use-countdown';
 import { storeUser } from './user-store';
@@ -14,6 +14,7 @@ const SHAKE_MS = 500;
 type EmailState = 'idle' | 'sending' | 'sent' | 'validated';
 
 export default function SignupModal({ mobile, onClose }: { mobile: string; onClose: () => void }) {
+  useDialogMessages('login');
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
   const [email, setEmail] = useState('');

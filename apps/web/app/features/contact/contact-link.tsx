@@ -4,9 +4,12 @@
 import { lazy, type MouseEvent, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
-import { useLocalePath, useT } from '../../i18n';
+import { currentPageLang, loadDialogMessages, useLocalePath, useT } from '../../i18n';
 
-const loadModal = () => import('./contact-modal');
+const loadModal = () => {
+  void loadDialogMessages('contact', currentPageLang());
+  return import('./contact-modal');
+};
 const ContactModal = lazy(loadModal);
 
 export function ContactLink() {

@@ -1,0 +1,63 @@
+// Which messages each page ships (issue 33). The catalogue's top-level keys are its namespaces; the
+// root loader sends the layout's, each page's loader its own (pageMessages in server.ts), and a
+// dialog that opens later fetches its own when it first opens (useDialogMessages), so a page
+// carries only the messages it can render. An entry is a namespace ('checkout') or one message
+// ('product.reviewsWord') when a page shows a single text of another feature's namespace.
+// Kept apart from the JSON, so the browser's bundle imports only these names.
+//
+// THE ONE PLACE: a new feature puts its texts under a new top-level key of en.json/hi.json and
+// names that key here: in PAGE_NAMESPACES under the page (route file name) that renders it, in
+// DIALOG_NAMESPACES for a dialog opened later, or in LAYOUT_NAMESPACES only when the header or
+// footer shows it on every page. namespaces.test.ts fails when a route, or a component it
+// imports, uses a key its page does not ship.
+import type en from './messages/en.json';
+
+export type Namespace = keyof typeof en;
+/** A whole namespace, or one message of it. */
+export type Entry = Namespace | `${Namespace}.${string}`;
+
+/** On every page: header, footer, search box, the error pages' texts. Keep it small (≤ 5 kB bar). */
+export const LAYOUT_NAMESPACES = [
+  'common',
+  'language',
+  'header',
+  'footer',
+  'search',
+  'errorPage',
+  'contact.link',
+] as const satisfies readonly Entry[];
+
+/** Each page's own, by its route file's name (routes/product.tsx → 'product'). */
+export const PAGE_NAMESPACES = {
+  home: ['home', 'product.reviewsWord', 'reviews.rated'],
+  product: ['product', 'delivery', 'reviews'],
+  search: ['product.reviewsWord', 'reviews.rated'],
+  about: ['about'],
+  cart: ['cart'],
+  checkout: ['checkout', 'payment', 'address', 'cart'],
+  contact: ['contact'],
+  'dev-outbox': ['outbox'],
+  'not-found': ['notFound'],
+  'order-success': ['orderSuccess', 'address', 'order'],
+  order: ['order', 'refund', 'checkout', 'address', 'invoice', 'payment', 'payNow', 'tracking'],
+  orders: ['orders', 'tracking', 'invoice', 'order', 'payment', 'refund'],
+  policy: ['policy'],
+  profile: ['profile', 'messagePrefs', 'address'],
+  rate: ['rate', 'reviews'],
+} as const satisfies Record<string, readonly Entry[]>;
+
+/**
+ * Dialogs the layout opens later, by the name their component passes to useDialogMessages: their
+ * messages come from /i18n/<lang>/<dialog> when they first open.
+ */
+export const DIALOG_NAMESPACES = {
+  login: ['login', 'signup'],
+  contact: ['contact'],
+  'cart-drawer': ['cart'],
+} as const satisfies Record<string, readonly Entry[]>;
+
+/** A page's 404 (its loader found nothing): its own messages and the not-found page's. */
+export const NOT_FOUND_NAMESPACES = ['notFound'] as const satisfies readonly Entry[];
+
+export type Page = keyof typeof PAGE_NAMESPACES;
+export type Dialog = keyof typeof DIALOG_NAMESPACES;
