@@ -11,7 +11,7 @@ import { type Lang, localizePath, pathLang } from '@spice/shared/lang';
 import type { SpecMessages } from '@spice/shared/messages-hi';
 import { SPEC_FUNCTIONS_EN, SPEC_FUNCTIONS_HI, type SpecFunctions } from '@spice/shared/spec-functions';
 import { useCallback } from 'react';
-import { useLocation, useMatches, useRouteLoaderData } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
 import { loadedDialogs } from './dialogs';
 import { type Formatters, formatters } from './format';
 import { errorPage as enErrorPage } from './messages/en.json';
@@ -32,7 +32,8 @@ export interface PageMessages {
   catalogue: CompiledCatalogue;
 }
 
-// When the root loader itself failed, its error page still speaks the page's language.
+// The error page's texts (namespaces.ts BUNDLED_NAMESPACES), under every page's messages: when the
+// root loader itself failed, its error page still speaks the page's language.
 const FALLBACK: Record<Lang, PageMessages> = {
   en: {
     lang: 'en',
@@ -44,16 +45,17 @@ const FALLBACK: Record<Lang, PageMessages> = {
   },
 };
 
-/** Translators by the page's catalogues: a chain of WeakMaps, one level per loader's messages. */
+/** The page's texts by its catalogues: a chain of WeakMaps, one level per loader's messages. */
 interface Cached {
   t?: Translate;
+  spec?: SpecMessages;
   next: WeakMap<PageMessages, Cached>;
 }
-const translators = new WeakMap<PageMessages, Cached>();
+const cache = new WeakMap<PageMessages, Cached>();
 
-function translatorFor(lang: Lang, parts: PageMessages[]): Translate {
-  const all = parts.length > 0 ? parts : [FALLBACK[lang]];
-  let levels = translators;
+function cachedFor(lang: Lang, parts: PageMessages[]): Cached & { all: PageMessages[] } {
+  const all = [FALLBACK[lang], ...parts];
+  let levels = cache;
   let level: Cached | undefined;
   for (const part of all) {
     level = levels.get(part);
@@ -63,9 +65,36 @@ function translatorFor(lang: Lang, parts: PageMessages[]): Translate {
     }
     levels = level.next;
   }
-  const last = level as Cached;
-  last.t ??= createTranslator(lang, Object.assign({}, ...all.map((p) => p.catalogue)));
-  return last.t;
+  return Object.assign(level as Cached, { all });
+}
+
+function translatorFor(lang: Lang, parts: PageMessages[]): Translate {
+  const level = cachedFor(lang, parts);
+  level.t ??= createTranslator(lang, Object.assign({}, ...level.all.map((p) => p.catalogue)));
+  return level.t;
+}
+
+/** The spec's texts among the page's messages ('spec.messages.cartTitle' → messages.cartTitle). */
+function specFor(lang: Lang, parts: PageMessages[]): SpecMessages {
+  const level = cachedFor(lang, parts);
+  if (!level.spec) {
+    const texts: SpecTexts = { messages: {}, searchPrompt: {} } as SpecTexts;
+    for (const part of level.all) {
+      for (const [key, value] of Object.entries(part.catalogue)) {
+        const [, group, name] = /^spec\.(messages|searchPrompt)\.(.+)$/.exec(key) ?? [];
+        if (group && name && typeof value === 'string') {
+          (texts[group as keyof SpecTexts] as Record<string, string>)[name] = value;
+        }
+      }
+    }
+    level.spec = { ...texts, ...SPEC_FUNCTIONS[lang] };
+  }
+  return level.spec;
+}
+
+/** The page's messages: its routes' (root first) and the dialogs' loaded so far. */
+function pagePartsOf(lang: Lang, data: readonly unknown[]): PageMessages[] {
+  return [...messagesOf(lang, data), ...loadedDialogs(lang)];
 }
 
 /** The `i18n` of each matched route's data that is in the page's language, root first. */
@@ -90,31 +119,28 @@ export function useT(
   const matches = useMatches();
   const data = matches.map((m) => m.loaderData);
   if (thrown) data.push((thrown as { data?: unknown }).data);
-  return translatorFor(lang, [...messagesOf(lang, data), ...loadedDialogs(lang)]);
+  return translatorFor(lang, pagePartsOf(lang, data));
 }
 
 /** The spec's texts as the root loader sends them: specMessages(lang) less its functions. */
 export type SpecTexts = Pick<SpecMessages, 'messages' | 'searchPrompt'>;
 
 const SPEC_FUNCTIONS: Record<Lang, SpecFunctions> = { en: SPEC_FUNCTIONS_EN, hi: SPEC_FUNCTIONS_HI };
-const specs = new WeakMap<SpecTexts, SpecMessages>();
-const NO_SPEC_TEXTS = { messages: {}, searchPrompt: {} } as SpecTexts;
-
 /**
  * The spec's texts (MESSAGES, SEARCH_PROMPT, …) and text functions in the page's language: what
- * specMessages(lang) from @spice/shared/messages-hi gives, with the texts from the root loader, so
- * the browser's bundle carries neither language's texts (decision 0017).
+ * specMessages(lang) from @spice/shared/messages-hi gives, with the texts the page ships (entries
+ * 'spec…' in namespaces.ts), so the browser's bundle carries neither language's texts (decision 0017).
  */
 export function useSpecMessages(): SpecMessages {
   const lang = useLang();
-  const root = useRouteLoaderData('root') as { lang?: Lang; spec?: SpecTexts } | undefined;
-  const texts = root?.spec && root.lang === lang ? root.spec : NO_SPEC_TEXTS;
-  let spec = specs.get(texts);
-  if (!spec) {
-    spec = { ...texts, ...SPEC_FUNCTIONS[lang] };
-    specs.set(texts, spec);
-  }
-  return spec;
+  const matches = useMatches();
+  return specFor(
+    lang,
+    pagePartsOf(
+      lang,
+      matches.map((m) => m.loaderData),
+    ),
+  );
 }
 
 /** Numbers and dates in the page's language: Indian grouping, IST, Hindi month names on Hindi pages. */
@@ -131,12 +157,6 @@ export function useLocalePath(): (path: string) => string {
 export { loadDialogMessages, useDialogMessages } from './dialogs';
 export { acceptLanguageFor, currentPageLang, pageSpecMessages, setPageSpecMessages } from './page-lang';
 
-/** The root loader's data as meta functions and helpers see it (matches[0].loaderData). */
-interface RootI18n {
-  lang: Lang;
-  spec: SpecTexts;
-}
-
 /**
  * A translator for meta functions, which cannot use hooks: from the matched routes' data (the
  * layout's messages and the page's), as useT() has them.
@@ -152,12 +172,15 @@ export function metaT(
   return translatorFor(lang, messagesOf(lang, [...matches.map((m) => m?.loaderData), thrown]));
 }
 
-/** The spec's texts for meta functions: from the root loader's data. */
-export function rootSpec(root: RootI18n): SpecMessages {
-  let spec = specs.get(root.spec);
-  if (!spec) {
-    spec = { ...root.spec, ...SPEC_FUNCTIONS[root.lang] };
-    specs.set(root.spec, spec);
-  }
-  return spec;
+/** The spec's texts for meta functions: from the matched routes' data, as useSpecMessages() has them. */
+export function metaSpec(matches: readonly ({ loaderData?: unknown } | undefined)[]): SpecMessages {
+  const root = matches[0]?.loaderData as { lang?: Lang } | undefined;
+  const lang = root?.lang ?? 'en';
+  return specFor(
+    lang,
+    messagesOf(
+      lang,
+      matches.map((m) => m?.loaderData),
+    ),
+  );
 }

@@ -7,17 +7,19 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import en from './messages/en.json';
 import {
+  BUNDLED_NAMESPACES,
   DIALOG_NAMESPACES,
   type Entry,
-  LAYOUT_NAMESPACES,
+  LAYOUT_NAMESPACES as LAYOUT_SHIPPED,
   NOT_FOUND_NAMESPACES,
   PAGE_NAMESPACES,
 } from './namespaces';
+import { specTexts } from './server';
 import { flattenCatalogue } from './translate';
 
 const APP = path.resolve(import.meta.dirname, '..');
-const KEYS = Object.keys(flattenCatalogue(en));
-const NAMESPACES = new Set(Object.keys(en));
+const KEYS = Object.keys(flattenCatalogue({ ...en, spec: specTexts('en') }));
+const NAMESPACES = new Set([...Object.keys(en), 'spec']);
 
 interface ModuleInfo {
   imports: string[];
@@ -28,6 +30,8 @@ interface ModuleInfo {
 }
 
 const modules = new Map<string, ModuleInfo>();
+/** What every page has: the layout's entries and the texts in the browser's bundle. */
+const LAYOUT_NAMESPACES = [...LAYOUT_SHIPPED, ...BUNDLED_NAMESPACES];
 
 function resolveImport(from: string, specifier: string): string | null {
   const base = path.resolve(path.dirname(from), specifier);
@@ -47,6 +51,13 @@ export function keysIn(source: string): string[] {
     if (end === '${') {
       if (KEYS.some((k) => k.startsWith(text))) found.add(text);
     } else if (KEYS.includes(text)) found.add(text);
+  }
+  // The spec's texts (useSpecMessages): messages.cartTitle, MESSAGES.invalidOtp, searchPrompt.title;
+  // messages[key] needs them all.
+  for (const m of source.matchAll(/\b(messages|MESSAGES|searchPrompt)(\.[a-zA-Z]+|\[)/g)) {
+    const group = m[1] === 'searchPrompt' ? 'searchPrompt' : 'messages';
+    const key = m[2] === '[' ? `spec.${group}` : `spec.${group}${m[2]}`;
+    if (KEYS.some((k) => k === key || k.startsWith(`${key}.`))) found.add(key);
   }
   return [...found];
 }
@@ -104,16 +115,19 @@ describe('each page ships the messages it renders (namespaces.ts)', () => {
     }
   });
 
-  it.each(pages)('routes/%s.tsx: its keys are in the layout or its page entries, and its loader sends them', (page) => {
-    const file = path.join(APP, 'routes', `${page}.tsx`);
-    expect(Object.hasOwn(PAGE_NAMESPACES, page), `PAGE_NAMESPACES has no '${page}'`).toBe(true);
-    const source = readFileSync(file, 'utf8');
-    expect(source).toMatch(new RegExp(`pageMessages\\(request, '${page}'\\)`));
-    // A page whose loader throws pageNotFound also ships the 404 page's texts with that 404.
-    const notFound = source.includes(`pageNotFound(request, '${page}')`) ? NOT_FOUND_NAMESPACES : [];
-    const own = [...PAGE_NAMESPACES[page as keyof typeof PAGE_NAMESPACES], ...notFound];
-    expect(missing(keysOf(file, dialogs), [...LAYOUT_NAMESPACES, ...own])).toEqual([]);
-  });
+  it.each(pages)(
+    'routes/%s.tsx: its keys are in the layout or its page entries, and its loader sends them',
+    (page) => {
+      const file = path.join(APP, 'routes', `${page}.tsx`);
+      expect(Object.hasOwn(PAGE_NAMESPACES, page), `PAGE_NAMESPACES has no '${page}'`).toBe(true);
+      const source = readFileSync(file, 'utf8');
+      expect(source).toMatch(new RegExp(`pageMessages\\(request, '${page}'\\)`));
+      // A page whose loader throws pageNotFound also ships the 404 page's texts with that 404.
+      const notFound = source.includes(`pageNotFound(request, '${page}')`) ? NOT_FOUND_NAMESPACES : [];
+      const own = [...PAGE_NAMESPACES[page as keyof typeof PAGE_NAMESPACES], ...notFound];
+      expect(missing(keysOf(file, dialogs), [...LAYOUT_NAMESPACES, ...own])).toEqual([]);
+    },
+  );
 
   it('every dialog uses only the layout entries and its own', () => {
     for (const file of ['root.tsx', 'routes/shop-layout.tsx', ...pages.map((p) => `routes/${p}.tsx`)]) {
@@ -132,13 +146,14 @@ describe('each page ships the messages it renders (namespaces.ts)', () => {
       ...Object.values(PAGE_NAMESPACES).flat(),
       ...Object.values(DIALOG_NAMESPACES).flat(),
     ];
-    expect(all.filter((e) => !NAMESPACES.has(e) && !KEYS.some((k) => k === e || k.startsWith(`${e}.`)))).toEqual(
-      [],
-    );
+    expect(
+      all.filter((e) => !NAMESPACES.has(e) && !KEYS.some((k) => k === e || k.startsWith(`${e}.`))),
+    ).toEqual([]);
   });
 
   it('finds keys written whole, in templates, and not in other texts', () => {
-    expect(keysIn("t('checkout.title'); t(`order.status${s}`); x = 'product.slug'; y = 'a.b'")).toEqual([
+    const source = "t('checkout.title'); t(`order.status$" + "{s}`); x = 'product.slug'; y = 'a.b'";
+    expect(keysIn(source)).toEqual([
       'checkout.title',
       'order.status',
     ]);

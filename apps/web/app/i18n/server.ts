@@ -2,8 +2,8 @@
 // catalogue compiled once (ICU messages parsed here, so the browser gets them ready to format).
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { type Lang, offersHindi, pathLang } from '@spice/shared/lang';
-import { data } from 'react-router';
 import { specMessages } from '@spice/shared/messages-hi';
+import { data } from 'react-router';
 import type { PageMessages, SpecTexts } from './index';
 import en from './messages/en.json';
 import hi from './messages/hi.json';
@@ -31,9 +31,28 @@ export function offerHindiOf(request: Request): boolean {
   );
 }
 
+/**
+ * Drops what intl-messageformat takes as the default anyway (a plural's offset 0 and cardinal
+ * type): every page carries these forms in its data, a plural is a fifth smaller without them.
+ */
+function compact(elements: MessageFormatElement[]): MessageFormatElement[] {
+  for (const element of elements) {
+    if (element.type === TYPE.plural) {
+      const loose = element as Partial<typeof element>;
+      if (element.offset === 0) delete loose.offset;
+      if (element.pluralType === 'cardinal') delete loose.pluralType;
+    }
+    if (element.type === TYPE.plural || element.type === TYPE.select) {
+      for (const option of Object.values(element.options)) compact(option.value);
+    }
+    if (element.type === TYPE.tag) compact(element.children);
+  }
+  return elements;
+}
+
 /** One message parsed; a message that is only text stays text (the browser formats nothing). */
 export function compileMessage(message: string): string | MessageFormatElement[] {
-  const ast = parse(message);
+  const ast = compact(parse(message));
   if (ast.length === 0) return '';
   const only = ast[0];
   if (ast.length === 1 && only?.type === TYPE.literal) return only.value;
@@ -47,6 +66,11 @@ export function compileCatalogue(tree: object): CompiledCatalogue {
 function compileFlat(flat: Record<string, string>): CompiledCatalogue {
   const compiled: CompiledCatalogue = {};
   for (const [key, message] of Object.entries(flat)) {
+    // The spec's texts are plain text, not ICU (useSpecMessages reads them as they are).
+    if (key.startsWith('spec.')) {
+      compiled[key] = message;
+      continue;
+    }
     try {
       compiled[key] = compileMessage(message);
     } catch (error) {
@@ -56,9 +80,10 @@ function compileFlat(flat: Record<string, string>): CompiledCatalogue {
   return compiled;
 }
 
+/** Each language's messages by key: the catalogue's, and the spec's texts as 'spec.messages.…'. */
 const flat: Record<Lang, Record<string, string>> = {
-  en: flattenCatalogue(en),
-  hi: flattenCatalogue(hi),
+  en: { ...flattenCatalogue(en), ...flattenCatalogue({ spec: specTexts('en') }) },
+  hi: { ...flattenCatalogue(hi), ...flattenCatalogue({ spec: specTexts('hi') }) },
 };
 const compiled: Record<Lang, Map<string, PageMessages>> = { en: new Map(), hi: new Map() };
 const ALL_NAMESPACES = Object.keys(en) as Namespace[];
@@ -101,7 +126,7 @@ export function pageNotFound(request: Request, page: Page) {
   return data({ i18n: messagesOf(langOf(request), entries) }, { status: 404 });
 }
 
-/** The spec's texts in the page's language, for the root loader (useSpecMessages adds the functions). */
+/** The spec's texts in the language (useSpecMessages adds the functions). */
 export function specTexts(lang: Lang): SpecTexts {
   const { messages, searchPrompt } = specMessages(lang);
   return { messages, searchPrompt };

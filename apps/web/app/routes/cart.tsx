@@ -9,7 +9,7 @@ import {
   useMilestones,
 } from '../features/cart/cart-contents';
 import { useCart } from '../features/cart/cart-store';
-import { rootSpec, useLocalePath, useSpecMessages, useT } from '../i18n';
+import { metaSpec, useLocalePath, useSpecMessages, useT } from '../i18n';
 import { pageMessages } from '../i18n/server';
 import { useRootData } from '../root';
 import { seoMeta } from '../seo';
@@ -18,7 +18,7 @@ import type { Route } from './+types/cart';
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   return seoMeta({
-    title: `${rootSpec(root).messages.cartTitle} | ${root.settings.storeName}`,
+    title: `${metaSpec(matches).messages.cartTitle} | ${root.settings.storeName}`,
     description: root.settings.description,
     origin: root.origin,
     lang: root.lang,

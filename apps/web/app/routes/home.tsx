@@ -29,7 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ratings = await services.reviews.ratingsFor(products.map((p) => p.id));
   // Only what the cards show: the page's data travels a second time, for hydration.
   return {
-    banner,
+    // Only what the hero shows of the banner.
+    banner: banner && { imageUrl: banner.imageUrl, alt: banner.alt, linkUrl: banner.linkUrl },
     products: products.map(toCardProduct),
     ratings,
     lang,

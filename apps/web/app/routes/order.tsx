@@ -5,7 +5,7 @@ import { pick } from '@spice/shared/localized';
 import { formatPrice, formatRupees, rupeesToPaise } from '@spice/shared/money';
 import { RETURN_CAUSES } from '@spice/shared/payments';
 import { useState } from 'react';
-import { data, isRouteErrorResponse, Link, redirect } from 'react-router';
+import { isRouteErrorResponse, Link, redirect } from 'react-router';
 import { Toast } from '../components/toast';
 import { currentUser, getStorefront } from '../context';
 import { addToCart } from '../features/cart/cart-store';

@@ -3,7 +3,7 @@ import { PRODUCT_IMAGE_SIZES, productImage } from '@spice/shared/images';
 import { localizePath } from '@spice/shared/lang';
 import { defaultVariantIndex, isPurchasable } from '@spice/shared/variants';
 import { useState } from 'react';
-import { data, isRouteErrorResponse, Link } from 'react-router';
+import { isRouteErrorResponse, Link } from 'react-router';
 import { Price } from '../components/price';
 import { Toast } from '../components/toast';
 import { getStorefront } from '../context';
@@ -372,6 +372,7 @@ function RecommendationCard({ product }: { product: RecommendedProduct }) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView what="product" error={error} />;
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return <NotFoundView what="product" error={error} />;
   throw error;
 }

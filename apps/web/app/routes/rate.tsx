@@ -1,6 +1,6 @@
 import { productImage } from '@spice/shared/images';
 import { localizePath } from '@spice/shared/lang';
-import { data, isRouteErrorResponse, Link, redirect } from 'react-router';
+import { isRouteErrorResponse, Link, redirect } from 'react-router';
 import { currentUser, getStorefront } from '../context';
 import { LOGIN_TO_RATE } from '../features/reviews/customer-reviews';
 import { RateForm } from '../features/reviews/rate-form';
@@ -72,6 +72,7 @@ export default function RatePage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView what="product" error={error} />;
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return <NotFoundView what="product" error={error} />;
   throw error;
 }
