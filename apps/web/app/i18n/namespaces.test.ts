@@ -153,10 +153,7 @@ describe('each page ships the messages it renders (namespaces.ts)', () => {
 
   it('finds keys written whole, in templates, and not in other texts', () => {
     const source = "t('checkout.title'); t(`order.status$" + "{s}`); x = 'product.slug'; y = 'a.b'";
-    expect(keysIn(source)).toEqual([
-      'checkout.title',
-      'order.status',
-    ]);
+    expect(keysIn(source)).toEqual(['checkout.title', 'order.status']);
   });
 
   it('catches a page that renders a key it does not ship', () => {
