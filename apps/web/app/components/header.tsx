@@ -5,17 +5,13 @@ import { api } from '../features/account/api';
 import { openLogin } from '../features/account/modal-events';
 import { storeUser, useStoredUser } from '../features/account/user-store';
 import { clearCartLocally, useCart } from '../features/cart/cart-store';
-import { currentPageLang, loadDialogMessages, useLocalePath, useT } from '../i18n';
+import { useLocalePath, useT } from '../i18n';
 import { useRootData } from '../root';
 import { CartIcon, CloseIcon, MenuIcon } from './icons';
 import { LanguageSwitch } from './language-switch';
 import { SearchBox } from './search-box';
 
-// The drawer's code and its messages load together, when it first opens.
-const CartDrawer = lazy(() => {
-  void loadDialogMessages('cart-drawer', currentPageLang());
-  return import('../features/cart/cart-drawer');
-});
+const CartDrawer = lazy(() => import('../features/cart/cart-drawer'));
 
 /** Header: logo, live search and navigation; a hamburger menu at 768 px and below. */
 export function Header() {

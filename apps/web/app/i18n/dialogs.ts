@@ -1,10 +1,11 @@
 // Messages of the dialogs the layout opens later (login, contact, cart drawer): not in any page's
-// data; fetched from /i18n/<lang>/<dialog> (routes/i18n-dialog.ts) when the dialog's code loads,
+// data; fetched from /i18n/<lang>/<dialog> (routes/i18n-dialog.ts) when the dialog first renders,
 // kept for the rest of the visit, and added to every translator of that language (index.ts).
+// Imported by the dialogs only, so it travels in their lazily loaded code.
 import { type Lang, pathLang } from '@spice/shared/lang';
 import { use } from 'react';
 import { useLocation } from 'react-router';
-import type { PageMessages } from './index';
+import { dialogMessages, type PageMessages } from './index';
 import type { Dialog } from './namespaces';
 
 const loaded: Record<Lang, Map<Dialog, PageMessages>> = { en: new Map(), hi: new Map() };
@@ -31,8 +32,10 @@ export function loadDialogMessages(dialog: Dialog, lang: Lang): Promise<PageMess
       .then((response) => (response.ok ? (response.json() as Promise<PageMessages>) : null))
       .catch(() => null)
       .then((messages) => {
-        if (messages) loaded[lang].set(dialog, messages);
-        else loading.delete(id);
+        if (messages) {
+          loaded[lang].set(dialog, messages);
+          dialogMessages[lang].push(messages);
+        } else loading.delete(id);
         return messages;
       });
     loading.set(id, pending);
@@ -49,9 +52,4 @@ export function useDialogMessages(dialog: Dialog): void {
   const lang = pathLang(useLocation().pathname);
   if (typeof window === 'undefined' || loaded[lang].has(dialog)) return;
   use(loadDialogMessages(dialog, lang));
-}
-
-/** The dialogs' messages loaded so far in this language, for the translators. */
-export function loadedDialogs(lang: Lang): PageMessages[] {
-  return [...loaded[lang].values()];
 }

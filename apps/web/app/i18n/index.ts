@@ -12,7 +12,6 @@ import type { SpecMessages } from '@spice/shared/messages-hi';
 import { SPEC_FUNCTIONS_EN, SPEC_FUNCTIONS_HI, type SpecFunctions } from '@spice/shared/spec-functions';
 import { useCallback } from 'react';
 import { useLocation, useMatches } from 'react-router';
-import { loadedDialogs } from './dialogs';
 import { type Formatters, formatters } from './format';
 import { errorPage as enErrorPage } from './messages/en.json';
 import { errorPage as hiErrorPage } from './messages/hi.json';
@@ -28,73 +27,72 @@ export function useLang(): Lang {
 
 /** A loader's `i18n` field: namespaces of one language's catalogue, compiled (server.ts). */
 export interface PageMessages {
+  /** Names this content (a hash of it): the page's translator is kept by its parts' ids. */
+  id: string;
   lang: Lang;
   catalogue: CompiledCatalogue;
 }
 
 // The error page's texts (namespaces.ts BUNDLED_NAMESPACES), under every page's messages: when the
 // root loader itself failed, its error page still speaks the page's language.
+const errorTexts = (lang: Lang, texts: Record<string, string>): PageMessages => ({
+  id: lang,
+  lang,
+  catalogue: Object.fromEntries(Object.entries(texts).map(([k, v]) => [`errorPage.${k}`, v])),
+});
 const FALLBACK: Record<Lang, PageMessages> = {
-  en: {
-    lang: 'en',
-    catalogue: Object.fromEntries(Object.entries(enErrorPage).map(([k, v]) => [`errorPage.${k}`, v])),
-  },
-  hi: {
-    lang: 'hi',
-    catalogue: Object.fromEntries(Object.entries(hiErrorPage).map(([k, v]) => [`errorPage.${k}`, v])),
-  },
+  en: errorTexts('en', enErrorPage),
+  hi: errorTexts('hi', hiErrorPage),
 };
 
-/** The page's texts by its catalogues: a chain of WeakMaps, one level per loader's messages. */
-interface Cached {
-  t?: Translate;
+interface PageTexts {
+  t: Translate;
+  catalogue: CompiledCatalogue;
   spec?: SpecMessages;
-  next: WeakMap<PageMessages, Cached>;
 }
-const cache = new WeakMap<PageMessages, Cached>();
+/** By the ids of the page's parts: a few entries, one per kind of page and dialogs opened. */
+const pageTexts = new Map<string, PageTexts>();
 
-function cachedFor(lang: Lang, parts: PageMessages[]): Cached & { all: PageMessages[] } {
+function textsFor(lang: Lang, parts: PageMessages[]): PageTexts {
   const all = [FALLBACK[lang], ...parts];
-  let levels = cache;
-  let level: Cached | undefined;
-  for (const part of all) {
-    level = levels.get(part);
-    if (!level) {
-      level = { next: new WeakMap() };
-      levels.set(part, level);
-    }
-    levels = level.next;
+  const id = all.map((p) => p.id).join();
+  let texts = pageTexts.get(id);
+  if (!texts) {
+    const catalogue: CompiledCatalogue = Object.assign({}, ...all.map((p) => p.catalogue));
+    texts = { t: createTranslator(lang, catalogue), catalogue };
+    pageTexts.set(id, texts);
   }
-  return Object.assign(level as Cached, { all });
+  return texts;
 }
 
-function translatorFor(lang: Lang, parts: PageMessages[]): Translate {
-  const level = cachedFor(lang, parts);
-  level.t ??= createTranslator(lang, Object.assign({}, ...level.all.map((p) => p.catalogue)));
-  return level.t;
-}
+const translatorFor = (lang: Lang, parts: PageMessages[]) => textsFor(lang, parts).t;
 
 /** The spec's texts among the page's messages ('spec.messages.cartTitle' → messages.cartTitle). */
 function specFor(lang: Lang, parts: PageMessages[]): SpecMessages {
-  const level = cachedFor(lang, parts);
-  if (!level.spec) {
-    const texts: SpecTexts = { messages: {}, searchPrompt: {} } as SpecTexts;
-    for (const part of level.all) {
-      for (const [key, value] of Object.entries(part.catalogue)) {
-        const [, group, name] = /^spec\.(messages|searchPrompt)\.(.+)$/.exec(key) ?? [];
-        if (group && name && typeof value === 'string') {
-          (texts[group as keyof SpecTexts] as Record<string, string>)[name] = value;
-        }
-      }
-    }
-    level.spec = { ...texts, ...SPEC_FUNCTIONS[lang] };
-  }
-  return level.spec;
+  const texts = textsFor(lang, parts);
+  const group = (prefix: string) =>
+    Object.fromEntries(
+      Object.entries(texts.catalogue)
+        .filter(([key]) => key.startsWith(prefix))
+        .map(([key, text]) => [key.slice(prefix.length), text]),
+    );
+  texts.spec ??= {
+    messages: group('spec.messages.'),
+    searchPrompt: group('spec.searchPrompt.'),
+    ...SPEC_FUNCTIONS[lang],
+  } as SpecMessages;
+  return texts.spec;
 }
+
+/**
+ * The messages of the dialogs opened so far (i18n/dialogs.ts adds them; its code comes with the
+ * dialogs', so the first load of a page carries none of it).
+ */
+export const dialogMessages: Record<Lang, PageMessages[]> = { en: [], hi: [] };
 
 /** The page's messages: its routes' (root first) and the dialogs' loaded so far. */
 function pagePartsOf(lang: Lang, data: readonly unknown[]): PageMessages[] {
-  return [...messagesOf(lang, data), ...loadedDialogs(lang)];
+  return [...messagesOf(lang, data), ...dialogMessages[lang]];
 }
 
 /** The `i18n` of each matched route's data that is in the page's language, root first. */
@@ -154,7 +152,6 @@ export function useLocalePath(): (path: string) => string {
   return useCallback((path: string) => localizePath(path, lang), [lang]);
 }
 
-export { loadDialogMessages, useDialogMessages } from './dialogs';
 export { acceptLanguageFor, currentPageLang, pageSpecMessages, setPageSpecMessages } from './page-lang';
 
 /**

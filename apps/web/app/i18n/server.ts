@@ -1,5 +1,6 @@
 // The server side of the i18n module: the page's language for loaders, and each language's
 // catalogue compiled once (ICU messages parsed here, so the browser gets them ready to format).
+import { createHash } from 'node:crypto';
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { type Lang, offersHindi, pathLang } from '@spice/shared/lang';
 import { specMessages } from '@spice/shared/messages-hi';
@@ -101,7 +102,9 @@ export function messagesOf(lang: Lang, entries: readonly Entry[]): PageMessages 
     const wanted = Object.entries(flat[lang]).filter(([key]) =>
       entries.some((entry) => key === entry || key.startsWith(`${entry}.`)),
     );
-    made = { lang, catalogue: compileFlat(Object.fromEntries(wanted)) };
+    const catalogue = compileFlat(Object.fromEntries(wanted));
+    const id = createHash('sha256').update(JSON.stringify(catalogue)).digest('base64url').slice(0, 10);
+    made = { id, lang, catalogue };
     compiled[lang].set(id, made);
   }
   return made;

@@ -4,7 +4,8 @@ import { digitsOnly, isValidMobile, normaliseMobile, OTP_LENGTH } from '@spice/s
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { flash, Modal } from '../../components/modal';
-import { useDialogMessages, useSpecMessages, useT } from '../../i18n';
+import { useSpecMessages, useT } from '../../i18n';
+import { useDialogMessages } from '../../i18n/dialogs';
 import { ApiError, api } from './api';
 import { useCountdown } from './use-countdown';
 import { storeUser } from './user-store';

@@ -2,15 +2,10 @@
 // hosts the login and signup modals, loaded only when first opened.
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { currentPageLang, loadDialogMessages } from '../../i18n';
 import { OPEN_LOGIN_EVENT } from './modal-events';
 import { storeUser, USER_STORAGE_KEY } from './user-store';
 
-// Each dialog's code and the dialogs' messages load together, when one first opens.
-const LoginModal = lazy(() => {
-  void loadDialogMessages('login', currentPageLang());
-  return import('./login-modal');
-});
+const LoginModal = lazy(() => import('./login-modal'));
 const SignupModal = lazy(() => import('./signup-modal'));
 
 type Open = { kind: 'login' } | { kind: 'signup'; mobile: string } | null;

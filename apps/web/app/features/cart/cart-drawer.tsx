@@ -1,7 +1,8 @@
 // The cart drawer from the header (loaded when first opened).
 import { CloseIcon } from '../../components/icons';
 import { useModalDialog } from '../../components/modal';
-import { useDialogMessages, useSpecMessages, useT } from '../../i18n';
+import { useSpecMessages, useT } from '../../i18n';
+import { useDialogMessages } from '../../i18n/dialogs';
 import { CartLines, CartTotal, ProceedButton, ShippingProgress, useMilestones } from './cart-contents';
 import { useCart } from './cart-store';
 

@@ -4,12 +4,9 @@
 import { lazy, type MouseEvent, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
-import { currentPageLang, loadDialogMessages, useLocalePath, useT } from '../../i18n';
+import { useLocalePath, useT } from '../../i18n';
 
-const loadModal = () => {
-  void loadDialogMessages('contact', currentPageLang());
-  return import('./contact-modal');
-};
+const loadModal = () => import('./contact-modal');
 const ContactModal = lazy(loadModal);
 
 export function ContactLink() {
