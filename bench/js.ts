@@ -16,6 +16,12 @@ import {
 
 /** The first-load budget of the home page, in either language (issue 15, decision 0017). */
 export const JS_MAX_GZIP_BYTES = 125_000;
+/**
+ * The home page's inline <script>s (React Router's hydration data: the layout's and the page's
+ * messages and data, its route manifest), gzip -9 together: a bar of its own (issue 33), since
+ * they are part of the document every first visit downloads and parses before it is interactive.
+ */
+export const INLINE_MAX_GZIP_BYTES = 5_000;
 /** The home page in each language: each loads its own language's messages only. */
 export const JS_PAGES = ['/', '/hi'] as const;
 
@@ -37,7 +43,7 @@ export interface JsResult {
   totalRawBytes: number;
   totalGzipBytes: number;
   totalTransferBytes: number;
-  /** Inline <script> text in the HTML document: reported, not counted in the bar. */
+  /** Inline <script> text in the HTML document: its own bar (INLINE_MAX_GZIP_BYTES). */
   inlineScripts: { count: number; rawBytes: number; gzipBytes: number };
 }
 
@@ -169,8 +175,8 @@ async function benchJsPage(
       ),
     );
     console.log(
-      `  not counted: ${result.inlineScripts.count} inline <script> elements in the HTML, ` +
-        `${kB(result.inlineScripts.rawBytes)} raw, ${kB(result.inlineScripts.gzipBytes)} gzip`,
+      `  inline data (own bar): ${result.inlineScripts.count} inline <script> elements in the HTML, ` +
+        `${kB(result.inlineScripts.rawBytes)} raw, ${kB(result.inlineScripts.gzipBytes)} gzip -9`,
     );
     // A script that did not load means the page under test was broken (or its assets changed
     // under it): the total would be meaningless.
@@ -187,6 +193,13 @@ async function benchJsPage(
         target: `≤ ${kB(JS_MAX_GZIP_BYTES)}`,
         measured: `${kB(result.totalGzipBytes)} in ${files.length} files`,
         pass: result.totalGzipBytes <= JS_MAX_GZIP_BYTES,
+      },
+      {
+        benchmark: 'js',
+        name: `Home inline data, ${pagePath} (inline <script>s, gzip -9)`,
+        target: `≤ ${kB(INLINE_MAX_GZIP_BYTES)}`,
+        measured: `${kB(result.inlineScripts.gzipBytes)} in ${result.inlineScripts.count} scripts`,
+        pass: result.inlineScripts.gzipBytes <= INLINE_MAX_GZIP_BYTES,
       },
     ];
     return { result, bars };

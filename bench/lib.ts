@@ -88,8 +88,29 @@ async function stopChild(child: ChildProcess, graceMs = 10_000): Promise<void> {
   clearTimeout(timer);
 }
 
-/** A port the kernel just handed out on 127.0.0.1 (closed again, so free unless raced). */
-export function freePort(): Promise<number> {
+/**
+ * A free port on 127.0.0.1: from BENCH_PORTS ('32020-32029', for a machine shared by several
+ * people, each with their own range), else one the kernel hands out (closed again, so free unless
+ * raced).
+ */
+export async function freePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? '');
+  if (!range) return kernelPort();
+  for (let port = Number(range[1]); port <= Number(range[2]); port++) {
+    if (await portFree(port)) return port;
+  }
+  throw new Error(`no free port in BENCH_PORTS=${process.env.BENCH_PORTS}`);
+}
+
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen({ host: '127.0.0.1', port }, () => server.close(() => resolve(true)));
+  });
+}
+
+function kernelPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();

@@ -15,7 +15,7 @@ import type { Route } from './+types/root';
 import { Analytics } from './components/analytics';
 import { currentUser, getStorefront } from './context';
 import { setPageSpecMessages, useLocalePath, useSpecMessages, useT } from './i18n';
-import { catalogueFor, langOf, offerHindiOf, specTexts } from './i18n/server';
+import { langOf, layoutMessages, offerHindiOf } from './i18n/server';
 import inlineStyles from './styles/app.css?inline';
 import stylesHref from './styles/app.css?url';
 
@@ -46,16 +46,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, analyticsId, publicUrl, demoMode } = getStorefront(context);
   // The page's language (its URL): the catalogue it gets, and whether it offers Hindi by a banner.
   const lang = langOf(request);
-  const [settings, footer, marketplaceLinks, user] = await Promise.all([
+  const [settings, footerContent, marketplaceLinks, user] = await Promise.all([
     services.content.settings(lang),
     services.content.footer(lang),
     services.content.marketplaceLinks(lang),
     currentUser(context),
   ]);
+  // The footer links to the policy pages, whose texts travel with those pages only; the store's
+  // name comes with the settings.
+  const { terms: _terms, privacyPolicy: _privacy, storeName: _name, ...footer } = footerContent;
   return {
     lang,
-    messages: catalogueFor(lang),
-    spec: specTexts(lang),
+    // The layout's messages only (i18n/namespaces.ts); each page's loader sends its own.
+    i18n: layoutMessages(lang),
     offerHindi: offerHindiOf(request),
     settings,
     footer,

@@ -42,6 +42,8 @@ function shop(lang: '' | 'hi') {
 export default [
   route('robots.txt', 'routes/robots-txt.ts'),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
+  // The messages of the dialogs the layout opens later (i18n/dialogs.ts), either language.
+  route('i18n/:lang/:dialog', 'routes/i18n-dialog.ts'),
   // The back office: its own layout, none of the shop's; storefront code never imports from it.
   ...prefix('admin', [
     layout('routes/admin/layout.tsx', [

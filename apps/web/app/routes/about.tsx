@@ -1,14 +1,14 @@
 import type { ContentSectionDto } from '@spice/shared/contracts/content';
 import { getStorefront } from '../context';
 import { renderMarkdown } from '../features/content/markdown';
-import { rootT, type Translate, useT } from '../i18n';
-import { langOf } from '../i18n/server';
+import { metaT, type Translate, useT } from '../i18n';
+import { langOf, pageMessages } from '../i18n/server';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/about';
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
-  const t = rootT(root);
+  const t = metaT(matches);
   return seoMeta({
     title: `${t('about.title')} | ${root.settings.storeName}`,
     description: t('about.description', { store: root.settings.storeName }),
@@ -35,10 +35,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         text: '',
       }),
     );
-    return { sections, failed: false, lang };
+    return { sections, failed: false, lang, i18n: pageMessages(request, 'about') };
   } catch (error) {
     console.warn('about sections failed to load', error);
-    return { sections: [] as AboutSection[], failed: true, lang };
+    return { sections: [] as AboutSection[], failed: true, lang, i18n: pageMessages(request, 'about') };
   }
 }
 

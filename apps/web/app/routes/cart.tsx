@@ -9,7 +9,8 @@ import {
   useMilestones,
 } from '../features/cart/cart-contents';
 import { useCart } from '../features/cart/cart-store';
-import { rootSpec, useLocalePath, useSpecMessages, useT } from '../i18n';
+import { metaSpec, useLocalePath, useSpecMessages, useT } from '../i18n';
+import { pageMessages } from '../i18n/server';
 import { useRootData } from '../root';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/cart';
@@ -17,7 +18,7 @@ import type { Route } from './+types/cart';
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   return seoMeta({
-    title: `${rootSpec(root).messages.cartTitle} | ${root.settings.storeName}`,
+    title: `${metaSpec(matches).messages.cartTitle} | ${root.settings.storeName}`,
     description: root.settings.description,
     origin: root.origin,
     lang: root.lang,
@@ -26,8 +27,11 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { milestones: await getStorefront(context).services.checkout.milestones() };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    milestones: await getStorefront(context).services.checkout.milestones(),
+    i18n: pageMessages(request, 'cart'),
+  };
 }
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {

@@ -23,7 +23,8 @@ import { AddressSection, PaymentChoice, PriceRows } from '../features/checkout/s
 import { SimulatedPayModal } from '../features/checkout/simulated-pay';
 import { useCheckoutTotals } from '../features/checkout/use-checkout-totals';
 import { PrivacyNote } from '../features/rights/privacy-note';
-import { rootT, useLocalePath, useSpecMessages, useT } from '../i18n';
+import { metaT, useLocalePath, useSpecMessages, useT } from '../i18n';
+import { pageMessages } from '../i18n/server';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/checkout';
 
@@ -31,7 +32,7 @@ export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   const lang = root.lang;
   return seoMeta({
-    title: `${rootT(root)('checkout.title')} | ${root.settings.storeName}`,
+    title: `${metaT(matches)('checkout.title')} | ${root.settings.storeName}`,
     description: root.settings.description,
     origin: root.origin,
     lang,
@@ -71,6 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     prepaidDiscount: config.prepaidDiscount,
     rtoCount,
     delivery,
+    i18n: pageMessages(request, 'checkout'),
   };
 }
 

@@ -4,15 +4,15 @@ import type { ReactNode } from 'react';
 import { data, useSearchParams } from 'react-router';
 import { getStorefront } from '../context';
 import { ContactForm, type ContactResult } from '../features/contact/contact-form';
-import { useLocalePath, useT } from '../i18n';
-import { createTranslator } from '../i18n/translate';
+import { metaT, useLocalePath, useT } from '../i18n';
+import { pageMessages } from '../i18n/server';
 import { useRootData } from '../root';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/contact';
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
-  const t = createTranslator(root.lang, root.messages);
+  const t = metaT(matches);
   const store = root.settings.storeName;
   return seoMeta({
     title: t('contact.metaTitle', { store }),
@@ -21,6 +21,11 @@ export function meta({ matches }: Route.MetaArgs) {
     lang: root.lang,
     path: '/contact',
   });
+}
+
+/** The page's messages; the form's texts come with the layout (the contact dialog shares them). */
+export function loader({ request }: Route.LoaderArgs) {
+  return { i18n: pageMessages(request, 'contact') };
 }
 
 // The form posted without JavaScript: the same rules and service as POST /api/contact/send.

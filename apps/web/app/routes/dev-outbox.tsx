@@ -5,14 +5,14 @@
 
 import { data } from 'react-router';
 import { getStorefront } from '../context';
-import { useFormat, useT } from '../i18n';
-import { createTranslator } from '../i18n/translate';
+import { metaT, useFormat, useT } from '../i18n';
+import { pageMessages } from '../i18n/server';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/dev-outbox';
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
-  const t = createTranslator(root.lang, root.messages);
+  const t = metaT(matches);
   return seoMeta({
     title: t('outbox.metaTitle', { store: root.settings.storeName }),
     description: t('outbox.metaDescription'),
@@ -23,7 +23,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, demoMode } = getStorefront(context);
   if (!demoMode) throw data(null, { status: 404 });
   const { messenger } = services;
@@ -32,6 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const rows = await messenger.recentOutbox(50);
   return {
     channels,
+    i18n: pageMessages(request, 'dev-outbox'),
     messages: rows
       .filter((m) => channels.includes(m.channel))
       .map((m) => ({

@@ -2,7 +2,7 @@ import { DEFAULT_BANNER_IMAGE } from '@spice/shared/banner';
 import { ProductCard, toCardProduct } from '../components/product-card';
 import { getStorefront } from '../context';
 import { useSpecMessages, useT } from '../i18n';
-import { langOf } from '../i18n/server';
+import { langOf, pageMessages } from '../i18n/server';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/home';
 
@@ -28,7 +28,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const ratings = await services.reviews.ratingsFor(products.map((p) => p.id));
   // Only what the cards show: the page's data travels a second time, for hydration.
-  return { banner, products: products.map(toCardProduct), ratings, lang };
+  return {
+    // Only what the hero shows of the banner.
+    banner: banner && { imageUrl: banner.imageUrl, alt: banner.alt, linkUrl: banner.linkUrl },
+    products: products.map(toCardProduct),
+    ratings,
+    lang,
+    i18n: pageMessages(request, 'home'),
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -1,12 +1,13 @@
 import { data, Link } from 'react-router';
-import { rootT, useLocalePath, useT } from '../i18n';
+import { metaT, useLocalePath, useT } from '../i18n';
+import { pageMessages } from '../i18n/server';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/not-found';
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   return seoMeta({
-    title: `${rootT(root)('notFound.title')} | ${root.settings.storeName}`,
+    title: `${metaT(matches)('notFound.title')} | ${root.settings.storeName}`,
     description: root.settings.description,
     origin: root.origin,
     path: '/',
@@ -16,8 +17,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 // Any path no route knows is a real 404, not a soft one.
-export function loader() {
-  return data(null, { status: 404 });
+export function loader({ request }: Route.LoaderArgs) {
+  return data({ i18n: pageMessages(request, 'not-found') }, { status: 404 });
 }
 
 export function headers() {
@@ -28,8 +29,15 @@ export default function NotFound() {
   return <NotFoundView />;
 }
 
-export function NotFoundView({ what = 'page' }: { what?: 'page' | 'product' | 'order' }) {
-  const t = useT();
+/** The 404 page; a page's error boundary passes the 404 its loader threw (it carries the texts). */
+export function NotFoundView({
+  what = 'page',
+  error,
+}: {
+  what?: 'page' | 'product' | 'order';
+  error?: unknown;
+}) {
+  const t = useT(error);
   const lp = useLocalePath();
   return (
     <main className="page not-found">

@@ -6,7 +6,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { api } from '../features/account/api';
 import { clearCartLocally, refreshCart } from '../features/cart/cart-store';
 import { DeliveryAddress } from '../features/orders/delivery-address';
-import { rootT, useLang, useLocalePath, useT } from '../i18n';
+import { metaT, useLang, useLocalePath, useT } from '../i18n';
+import { pageMessages } from '../i18n/server';
 import { seoMeta } from '../seo';
 import orderStylesHref from '../styles/order.css?url';
 import { useHydrated } from '../use-hydrated';
@@ -18,13 +19,18 @@ export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   const lang = root.lang;
   return seoMeta({
-    title: `${rootT(root)('orderSuccess.metaTitle')} | ${root.settings.storeName}`,
+    title: `${metaT(matches)('orderSuccess.metaTitle')} | ${root.settings.storeName}`,
     description: root.settings.description,
     origin: root.origin,
     lang,
     path: '/order-success',
     noindex: true,
   });
+}
+
+/** The page's messages: the page itself reads the order in the browser. */
+export function loader({ request }: Route.LoaderArgs) {
+  return { i18n: pageMessages(request, 'order-success') };
 }
 
 interface SuccessState {

@@ -5,7 +5,7 @@ import { pick } from '@spice/shared/localized';
 import { formatPrice, formatRupees, rupeesToPaise } from '@spice/shared/money';
 import { RETURN_CAUSES } from '@spice/shared/payments';
 import { useState } from 'react';
-import { data, isRouteErrorResponse, Link, redirect } from 'react-router';
+import { isRouteErrorResponse, Link, redirect } from 'react-router';
 import { Toast } from '../components/toast';
 import { currentUser, getStorefront } from '../context';
 import { addToCart } from '../features/cart/cart-store';
@@ -16,7 +16,8 @@ import { useOrderLabels } from '../features/orders/labels';
 import { OrderTimeline } from '../features/orders/order-timeline';
 import { PayNow } from '../features/orders/pay-now';
 import { ShipmentTracking } from '../features/orders/shipment-tracking';
-import { rootT, useLang, useLocalePath, useSpecMessages, useT } from '../i18n';
+import { metaT, useLang, useLocalePath, useSpecMessages, useT } from '../i18n';
+import { pageMessages, pageNotFound } from '../i18n/server';
 import { seoMeta } from '../seo';
 import orderStylesHref from '../styles/order.css?url';
 import type { Route } from './+types/order';
@@ -24,11 +25,11 @@ import { NotFoundView } from './not-found';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: orderStylesHref }];
 
-export function meta({ params, matches }: Route.MetaArgs) {
+export function meta({ params, matches, error }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   const lang = root.lang;
   return seoMeta({
-    title: `${rootT(root)('order.title', { number: params.orderNumber })} | ${root.settings.storeName}`,
+    title: `${metaT(matches, error)('order.title', { number: params.orderNumber })} | ${root.settings.storeName}`,
     description: root.settings.description,
     origin: root.origin,
     lang,
@@ -44,9 +45,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const user = await currentUser(context);
   if (!user) throw redirect(localizePath('/orders', pathLang(new URL(request.url).pathname)));
   try {
-    return await services.customerOrders.detail(user.id, params.orderNumber);
+    return {
+      ...(await services.customerOrders.detail(user.id, params.orderNumber)),
+      i18n: pageMessages(request, 'order'),
+    };
   } catch (error) {
-    if ((error as { kind?: string }).kind === 'notFound') throw data(null, { status: 404 });
+    if ((error as { kind?: string }).kind === 'notFound') throw pageNotFound(request, 'order');
     throw error;
   }
 }
@@ -328,6 +332,6 @@ function returnCause(reason: string | null, lang: 'en' | 'hi'): string {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView what="order" />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView what="order" error={error} />;
   throw error;
 }

@@ -6,7 +6,8 @@ import { currentUser, getStorefront } from '../context';
 import { openLogin } from '../features/account/modal-events';
 import { InvoiceLinks } from '../features/orders/invoice-links';
 import { useOrderLabels } from '../features/orders/labels';
-import { rootT, useLang, useLocalePath, useT } from '../i18n';
+import { metaT, useLang, useLocalePath, useT } from '../i18n';
+import { pageMessages } from '../i18n/server';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/orders';
 
@@ -14,7 +15,7 @@ export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   const lang = root.lang;
   return seoMeta({
-    title: `${rootT(root)('orders.title')} | ${root.settings.storeName}`,
+    title: `${metaT(matches)('orders.title')} | ${root.settings.storeName}`,
     description: root.settings.description,
     origin: root.origin,
     lang,
@@ -23,11 +24,12 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
   const user = await currentUser(context);
-  if (!user) return { loggedIn: false as const, orders: [] as OrderSummaryDto[] };
-  return { loggedIn: true as const, orders: await services.orders.listForCustomer(user.id) };
+  const i18n = pageMessages(request, 'orders');
+  if (!user) return { loggedIn: false as const, orders: [] as OrderSummaryDto[], i18n };
+  return { loggedIn: true as const, orders: await services.orders.listForCustomer(user.id), i18n };
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {

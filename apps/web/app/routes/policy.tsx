@@ -4,15 +4,15 @@ import { isRouteErrorResponse } from 'react-router';
 import { getStorefront } from '../context';
 import { formatSavedDate } from '../features/content/dates';
 import { renderMarkdown } from '../features/content/markdown';
-import { rootT, useSpecMessages, useT } from '../i18n';
+import { metaT, useSpecMessages, useT } from '../i18n';
 import { formatters } from '../i18n/format';
-import { langOf } from '../i18n/server';
+import { langOf, pageMessages } from '../i18n/server';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/policy';
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const root = matches[0].loaderData;
-  const t = rootT(root);
+  const t = metaT(matches);
   const title = loaderData?.policy?.title ?? t('policy.fallbackTitle');
   return seoMeta({
     title: `${title} | ${root.settings.storeName}`,
@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         savedOn: lang === 'hi' ? formatters('hi').date(found.updatedAt) : formatSavedDate(found.updatedAt),
       }
     : null;
-  return { kind, policy };
+  return { kind, policy, i18n: pageMessages(request, 'policy') };
 }
 
 export default function PolicyPage({ loaderData }: Route.ComponentProps) {

@@ -3,7 +3,7 @@ import { PRODUCT_IMAGE_SIZES, productImage } from '@spice/shared/images';
 import { localizePath } from '@spice/shared/lang';
 import { defaultVariantIndex, isPurchasable } from '@spice/shared/variants';
 import { useState } from 'react';
-import { data, isRouteErrorResponse, Link } from 'react-router';
+import { isRouteErrorResponse, Link } from 'react-router';
 import { Price } from '../components/price';
 import { Toast } from '../components/toast';
 import { getStorefront } from '../context';
@@ -11,15 +11,15 @@ import { addToCart, decrement, setQuantity as setLineQuantity, useCart } from '.
 import { CheckDelivery } from '../features/delivery/check-delivery';
 import { CustomerReviews } from '../features/reviews/customer-reviews';
 import { reviewsJsonLd } from '../features/reviews/json-ld';
-import { rootT, useLocalePath, useSpecMessages, useT } from '../i18n';
-import { langOf } from '../i18n/server';
+import { metaT, useLocalePath, useSpecMessages, useT } from '../i18n';
+import { langOf, pageMessages, pageNotFound } from '../i18n/server';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/product';
 import { NotFoundView } from './not-found';
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches, error }: Route.MetaArgs) {
   const root = matches[0].loaderData;
-  const t = rootT(root);
+  const t = metaT(matches, error);
   if (!loaderData) {
     return seoMeta({
       title: t('product.notFoundTitle', { store: root.settings.storeName }),
@@ -59,12 +59,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The page's language: the catalogue reads take it (i18n-content's `lang` parameter).
   const lang = langOf(request);
   const product = await services.catalog.getBySlug(params.slug, lang);
-  if (!product?.active) throw data(null, { status: 404 });
+  if (!product?.active) throw pageNotFound(request, 'product');
   const recommendations = await services.catalog.recommendations(product.id, 5, lang);
   const reviews = await services.reviews.productPage(product.id);
   // Recommendation cards need their image, name and variants, not whole products (the data is
   // sent a second time for hydration).
-  return { product, recommendations: recommendations.map(toRecommended), reviews, lang };
+  return {
+    product,
+    recommendations: recommendations.map(toRecommended),
+    reviews,
+    lang,
+    i18n: pageMessages(request, 'product'),
+  };
 }
 
 /** The product's structured data, in the page's language (name, description) at the page's URL. */
@@ -366,6 +372,7 @@ function RecommendationCard({ product }: { product: RecommendedProduct }) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView what="product" />;
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return <NotFoundView what="product" error={error} />;
   throw error;
 }

@@ -10,9 +10,8 @@ import { MessagePreferencesForm } from '../features/account/message-preferences'
 import { AddressCard } from '../features/addresses/address-card';
 import { AddressForm } from '../features/addresses/address-form';
 import { ProfilePrivacy } from '../features/rights/profile-privacy';
-import { useSpecMessages, useT } from '../i18n';
-import { langOf } from '../i18n/server';
-import { createTranslator } from '../i18n/translate';
+import { metaT, useSpecMessages, useT } from '../i18n';
+import { langOf, pageMessages } from '../i18n/server';
 import { seoMeta } from '../seo';
 import rightsStylesHref from '../styles/rights.css?url';
 import type { Route } from './+types/profile';
@@ -21,7 +20,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: righ
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
-  const t = createTranslator(root.lang, root.messages);
+  const t = metaT(matches);
   return seoMeta({
     title: t('profile.metaTitle', { store: root.settings.storeName }),
     description: root.settings.description,
@@ -41,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services.messagePreferences.get(user.id),
     services.privacy.consents(user.id),
   ]);
-  return { user, addresses, preferences, marketing: consents.marketing };
+  return { user, addresses, preferences, marketing: consents.marketing, i18n: pageMessages(request, 'profile') };
 }
 
 type Editing = { mode: 'add' } | { mode: 'edit'; address: AddressDto } | null;

@@ -1,19 +1,18 @@
 import { productImage } from '@spice/shared/images';
 import { localizePath } from '@spice/shared/lang';
-import { data, isRouteErrorResponse, Link, redirect } from 'react-router';
+import { isRouteErrorResponse, Link, redirect } from 'react-router';
 import { currentUser, getStorefront } from '../context';
 import { LOGIN_TO_RATE } from '../features/reviews/customer-reviews';
 import { RateForm } from '../features/reviews/rate-form';
-import { useLocalePath, useT } from '../i18n';
-import { langOf } from '../i18n/server';
-import { createTranslator } from '../i18n/translate';
+import { metaT, useLocalePath, useT } from '../i18n';
+import { langOf, pageMessages, pageNotFound } from '../i18n/server';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/rate';
 import { NotFoundView } from './not-found';
 
-export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+export function meta({ loaderData, matches, location, error }: Route.MetaArgs) {
   const root = matches[0].loaderData;
-  const t = createTranslator(root.lang, root.messages);
+  const t = metaT(matches, error);
   const store = root.settings.storeName;
   return seoMeta({
     title: loaderData
@@ -33,7 +32,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = Number(params.id);
   const product =
     Number.isSafeInteger(id) && id > 0 ? await services.catalog.getById(id, langOf(request)) : null;
-  if (!product?.active) throw data(null, { status: 404 });
+  if (!product?.active) throw pageNotFound(request, 'rate');
   const user = await currentUser(context);
   if (!user) throw redirect(localizePath(`/product/${product.slug}?login=${LOGIN_TO_RATE}`, langOf(request)));
   const existing = await services.reviews.mine(user.id, product.id);
@@ -41,6 +40,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     product: { id: product.id, slug: product.slug, name: product.name, image: productImage(product) },
     user: { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email },
     existing,
+    i18n: pageMessages(request, 'rate'),
   };
 }
 
@@ -72,6 +72,7 @@ export default function RatePage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView what="product" />;
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return <NotFoundView what="product" error={error} />;
   throw error;
 }

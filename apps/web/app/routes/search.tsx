@@ -7,14 +7,14 @@ import { Link } from 'react-router';
 import { MarkedText } from '../components/highlight';
 import { type CardRating, CardStars, ProductCard, toCardProduct } from '../components/product-card';
 import { getStorefront } from '../context';
-import { rootSpec, useLocalePath, useSpecMessages, useT } from '../i18n';
-import { langOf } from '../i18n/server';
+import { metaSpec, useLocalePath, useSpecMessages, useT } from '../i18n';
+import { langOf, pageMessages } from '../i18n/server';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/search';
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
-  const { searchResultsTitle, searchPrompt } = rootSpec(root);
+  const { searchResultsTitle, searchPrompt } = metaSpec(matches);
   return seoMeta({
     title: `${loaderData.q.trim() ? searchResultsTitle(loaderData.q) : searchPrompt.title} | ${root.settings.storeName}`,
     description: root.settings.description,
@@ -36,7 +36,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const marked = active.filter((p) => p.bestseller);
     const picks = (marked.length > 0 ? marked : active).slice(0, 8);
     const ratings = await services.reviews.ratingsFor(picks.map((p) => p.id));
-    return { q, results: [], ratings, bestsellers: picks.map(toCardProduct), offers: [], marks: {}, lang };
+    return {
+      q,
+      results: [],
+      ratings,
+      bestsellers: picks.map(toCardProduct),
+      offers: [],
+      marks: {},
+      lang,
+      i18n: pageMessages(request, 'search'),
+    };
   }
   const results = await services.search.search(q, 50, lang);
   // Nothing found: the bestsellers are offered under the message.
@@ -44,7 +53,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ratings = await services.reviews.ratingsFor([...results, ...offers].map((p) => p.id));
   // Marked here, on the server, so the spellings table stays out of the browser's shared chunks.
   const marks = Object.fromEntries(results.map((p) => [p.id, marksFor(p, q)]));
-  return { q, results, ratings, bestsellers: null, offers, marks, lang };
+  return {
+    q,
+    results,
+    ratings,
+    bestsellers: null,
+    offers,
+    marks,
+    lang,
+    i18n: pageMessages(request, 'search'),
+  };
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {

@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { flash, Modal } from '../../components/modal';
 import { useSpecMessages, useT } from '../../i18n';
+import { useDialogMessages } from '../../i18n/dialogs';
 import { ApiError, api } from './api';
 import { useCountdown } from './use-countdown';
 import { storeUser } from './user-store';
@@ -19,6 +20,7 @@ export default function LoginModal({
   onClose: () => void;
   onNewNumber: (mobile: string) => void;
 }) {
+  useDialogMessages('login');
   const [mobile, setMobile] = useState('');
   const [otp, setOtp] = useState('');
   const [step, setStep] = useState<'mobile' | 'otp'>('mobile');

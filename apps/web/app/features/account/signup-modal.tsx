@@ -5,6 +5,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { flash, Modal } from '../../components/modal';
 import { useSpecMessages, useT } from '../../i18n';
+import { useDialogMessages } from '../../i18n/dialogs';
 import { PrivacyNote } from '../rights/privacy-note';
 import { ApiError, api } from './api';
 import { useCountdown } from './use-countdown';
@@ -15,6 +16,7 @@ const SHAKE_MS = 500;
 type EmailState = 'idle' | 'sending' | 'sent' | 'validated';
 
 export default function SignupModal({ mobile, onClose }: { mobile: string; onClose: () => void }) {
+  useDialogMessages('login');
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
   const [email, setEmail] = useState('');

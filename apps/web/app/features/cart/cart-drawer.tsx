@@ -2,10 +2,12 @@
 import { CloseIcon } from '../../components/icons';
 import { useModalDialog } from '../../components/modal';
 import { useSpecMessages, useT } from '../../i18n';
+import { useDialogMessages } from '../../i18n/dialogs';
 import { CartLines, CartTotal, ProceedButton, ShippingProgress, useMilestones } from './cart-contents';
 import { useCart } from './cart-store';
 
 export default function CartDrawer({ onClose, loggedIn }: { onClose: () => void; loggedIn: boolean }) {
+  useDialogMessages('cart-drawer');
   const { items } = useCart();
   const milestones = useMilestones();
   const dialog = useModalDialog(onClose);
