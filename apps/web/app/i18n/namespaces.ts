@@ -31,6 +31,8 @@ export const LAYOUT_NAMESPACES = [
   'footer',
   'search',
   'contact.link',
+  'grievance.link',
+  'privacy.footerLink',
   'spec.messages.loadingProduct',
   'spec.messages.networkError',
   'spec.messages.noSearchMatchesDropdown',
@@ -53,15 +55,22 @@ export const PAGE_NAMESPACES = {
   search: ['product.reviewsWord', 'reviews.rated', 'spec'],
   about: ['about'],
   cart: ['cart', 'spec'],
-  checkout: ['checkout', 'payment', 'address', 'cart', 'spec'],
+  checkout: ['checkout', 'payment', 'address', 'cart', 'spec', 'rto.codNotAvailable', 'privacy.readNotice'],
   contact: ['contact', 'spec'],
   'dev-outbox': ['outbox'],
   'not-found': ['notFound', 'common.backHome'],
   'order-success': ['orderSuccess', 'address', 'order'],
-  order: ['order', 'refund', 'checkout', 'address', 'invoice', 'payment', 'payNow', 'tracking', 'spec'],
+  order: [
+    ...['order', 'refund', 'checkout', 'address', 'invoice', 'payment', 'payNow', 'tracking', 'spec'],
+    'deliveryIssue.events',
+  ],
   orders: ['orders', 'tracking', 'invoice', 'order', 'payment', 'refund'],
   policy: ['policy', 'spec.messages.policyEmpty', 'spec.messages.policyFailed'],
-  profile: ['profile', 'messagePrefs', 'address', 'spec'],
+  profile: ['profile', 'messagePrefs', 'address', 'spec', 'privacy'],
+  'delivery-issue': ['deliveryIssue', 'address', 'spec'],
+  grievance: ['grievance', 'spec', 'contact.name', 'contact.email'],
+  'grievance-status': ['grievance', 'spec'],
+  'privacy-notice': ['privacy', 'grievance'],
   rate: ['rate', 'reviews', 'spec'],
 } as const satisfies Record<string, readonly Entry[]>;
 
@@ -70,7 +79,7 @@ export const PAGE_NAMESPACES = {
  * messages come from /i18n/<lang>/<dialog> when they first open.
  */
 export const DIALOG_NAMESPACES = {
-  login: ['login', 'signup', 'spec'],
+  login: ['login', 'signup', 'spec', 'privacy.readNotice'],
   contact: ['contact', 'spec'],
   'cart-drawer': ['cart', 'spec'],
 } as const satisfies Record<string, readonly Entry[]>;

@@ -8,8 +8,8 @@ import { deliveryDay } from '@spice/shared/delivery';
 import { formatPrice } from '@spice/shared/money';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { getStorefront } from '../context';
-import { useLang, useLocalePath, useT } from '../i18n';
-import { createTranslator } from '../i18n/translate';
+import { metaT, useLang, useLocalePath, useT } from '../i18n';
+import { pageMessages } from '../i18n/server';
 import { seoMeta } from '../seo';
 import stylesHref from '../styles/delivery-issue.css?url';
 import type { Route } from './+types/delivery-issue';
@@ -18,7 +18,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const root = matches[0].loaderData;
-  const t = createTranslator(root.lang, root.messages);
+  const t = metaT(matches);
   const store = root.settings.storeName;
   return seoMeta({
     title: loaderData?.issue
@@ -42,9 +42,10 @@ async function read(context: Route.LoaderArgs['context'], token: string) {
   }
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const issue = await read(context, params.token);
-  return issue ? { issue } : data({ issue: null }, { status: 404 });
+  const i18n = pageMessages(request, 'delivery-issue');
+  return issue ? { issue, i18n } : data({ issue: null, i18n }, { status: 404 });
 }
 
 type Refusal = { ok: false; field: 'date' | 'alternatePhone' | 'answered' | 'other'; message: string };

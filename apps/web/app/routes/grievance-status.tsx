@@ -1,7 +1,8 @@
 import { TICKET_PATTERN } from '@spice/shared/grievances';
 import { Link } from 'react-router';
 import { currentUser, getStorefront } from '../context';
-import { rootT, useFormat, useLocalePath, useT } from '../i18n';
+import { metaT, useFormat, useLocalePath, useT } from '../i18n';
+import { pageMessages } from '../i18n/server';
 import { seoMeta } from '../seo';
 import rightsStylesHref from '../styles/rights.css?url';
 import type { Route } from './+types/grievance-status';
@@ -11,7 +12,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: righ
 export function meta({ matches, params }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   return seoMeta({
-    title: rootT(root)('grievance.statusMetaTitle', {
+    title: metaT(matches)('grievance.statusMetaTitle', {
       ticket: params.ticketNumber,
       store: root.settings.storeName,
     }),
@@ -30,15 +31,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await currentUser(context);
   const url = new URL(request.url);
   const filed = url.searchParams.get('filed') === '1';
-  if (!TICKET_PATTERN.test(params.ticketNumber)) return { grievance: null, filed };
+  const i18n = pageMessages(request, 'grievance-status');
+  if (!TICKET_PATTERN.test(params.ticketNumber)) return { grievance: null, filed, i18n };
   try {
     const grievance = await services.grievances.find(params.ticketNumber, {
       userId: user?.id ?? null,
       token: url.searchParams.get('token'),
     });
-    return { grievance, filed };
+    return { grievance, filed, i18n };
   } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 404) return { grievance: null, filed };
+    if ((error as { statusCode?: number }).statusCode === 404) return { grievance: null, filed, i18n };
     throw error;
   }
 }

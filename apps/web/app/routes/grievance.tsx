@@ -4,8 +4,8 @@ import { data, Link, redirect } from 'react-router';
 import { currentUser, getStorefront } from '../context';
 import { GrievanceForm, type GrievanceFormResult } from '../features/rights/grievance-form';
 import { OfficerCard } from '../features/rights/officer-card';
-import { rootT, useLocalePath, useT } from '../i18n';
-import { langOf } from '../i18n/server';
+import { metaT, useLocalePath, useT } from '../i18n';
+import { langOf, pageMessages } from '../i18n/server';
 import { seoMeta } from '../seo';
 import rightsStylesHref from '../styles/rights.css?url';
 import type { Route } from './+types/grievance';
@@ -14,7 +14,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: righ
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
-  const t = rootT(root);
+  const t = metaT(matches);
   const store = root.settings.storeName;
   return seoMeta({
     title: t('grievance.metaTitle', { store }),
@@ -27,7 +27,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 // The grievance officer (Consumer Protection (E-Commerce) Rules 2020 rule 4(4)) and the form; a
 // signed-in shopper also sees their earlier complaints.
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
   const user = await currentUser(context);
   const [officer, orders, mine] = await Promise.all([
@@ -40,6 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     user: user ? { mobile: user.mobile } : null,
     orders: orders.map((o) => ({ orderNumber: o.orderNumber, createdAt: String(o.createdAt) })),
     mine: mine.map((g) => ({ ticketNumber: g.ticketNumber, status: g.status, filedAt: g.filedAt })),
+    i18n: pageMessages(request, 'grievance'),
   };
 }
 

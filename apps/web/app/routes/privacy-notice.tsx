@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { getStorefront } from '../context';
 import { OfficerCard } from '../features/rights/officer-card';
-import { type MessageKey, rootT, useLocalePath, useT } from '../i18n';
+import { type MessageKey, metaT, useLocalePath, useT } from '../i18n';
+import { pageMessages } from '../i18n/server';
 import { useRootData } from '../root';
 import { seoMeta } from '../seo';
 import rightsStylesHref from '../styles/rights.css?url';
@@ -11,7 +12,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: righ
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
-  const t = rootT(root);
+  const t = metaT(matches);
   const store = root.settings.storeName;
   return seoMeta({
     title: t('privacy.metaTitle', { store }),
@@ -24,8 +25,9 @@ export function meta({ matches }: Route.MetaArgs) {
 
 // The notice the DPDP Act 2023 s.5 asks for before data is given: what, why, how long, the rights
 // and whom to complain to (decision 0036). Fixed text in both languages; the officer from settings.
-export async function loader({ context }: Route.LoaderArgs) {
-  return { officer: await getStorefront(context).services.grievances.officer() };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const officer = await getStorefront(context).services.grievances.officer();
+  return { officer, i18n: pageMessages(request, 'privacy-notice') };
 }
 
 const SECTIONS: [MessageKey, MessageKey[]][] = [
