@@ -19,9 +19,16 @@ export const checkoutSettings = pgTable(
     codRtoLimit: integer('cod_rto_limit').notNull().default(2),
     /** Null: no prepaid discount. */
     prepaidDiscount: jsonb('prepaid_discount').$type<PrepaidDiscount>(),
+    /** COD orders wait for the shopper's confirmation (issue 34) for this many hours (1–72). */
+    codConfirmationRequired: boolean('cod_confirmation_required').notNull().default(false),
+    codConfirmationHours: integer('cod_confirmation_hours').notNull().default(24),
     version: integer('version').notNull().default(1),
   },
   (t) => [
+    check(
+      'checkout_settings_cod_confirmation_hours',
+      sql`${t.codConfirmationHours} between 1 and 72`,
+    ),
     check('checkout_settings_single_row', sql`${t.id} = 1`),
     check('checkout_settings_fee_non_negative', sql`${t.platformFeePaise} >= 0`),
     check(
