@@ -38,6 +38,8 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { adminJobRoutes } from './modules/jobs/routes.ts';
 import { createJobWorker, type JobWorker } from './modules/jobs/worker.ts';
+import { whatsappWebhookRoutes } from './modules/messaging/whatsapp-routes.ts';
+import { codConfirmationRoutes } from './modules/orders/cod-confirmation-routes.ts';
 import { mediaRoutes, registerMediaFiles } from './modules/media/routes.ts';
 import { outboxRoutes } from './modules/messaging/routes.ts';
 import { adminOrderRoutes } from './modules/orders/admin-routes.ts';
@@ -180,6 +182,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (config.DEMO_MODE) await api.register(outboxRoutes);
       await api.register(cartRoutes);
       await api.register(orderRoutes);
+      await api.register(codConfirmationRoutes);
+      await api.register(whatsappWebhookRoutes);
       await api.register(invoiceRoutes);
       await api.register(reviewRoutes);
       await api.register(adminReviewRoutes);

@@ -12,6 +12,7 @@ import {
   PrepaidDiscountEdit,
   PrepaidDiscountSettings,
 } from './cod.ts';
+import { CodConfirmationState } from './cod-confirmation.ts';
 import { OrderCreditNote, OrderRefund } from './commerce.ts';
 import { hindiText } from './common.ts';
 import { Rupees, RupeesInput } from './rupees.ts';
@@ -55,6 +56,8 @@ const isoDate = z
 export const AdminOrdersQuery = PageQuery.extend({
   status: z.enum(ORDER_STATUSES).optional(),
   paymentMode: z.enum(PAYMENT_MODES).optional(),
+  /** 'Awaiting confirmation': COD orders whose shopper has not confirmed yet (issue 34). */
+  codConfirmation: z.enum(['PENDING']).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
   q: z.string().trim().max(40).optional(),
@@ -74,6 +77,8 @@ export const AdminOrderRow = z
     totalAmount: Rupees,
     itemCount: z.number().int(),
     createdAt: z.string(),
+    codConfirmation: CodConfirmationState,
+    confirmBy: z.string().nullable(),
   })
   .meta({ id: 'AdminOrderRow' });
 
@@ -91,6 +96,11 @@ export const AdminOrderDetail = z
     status: z.enum(ORDER_STATUSES),
     nextStatuses: z.array(z.enum(ORDER_STATUSES)),
     version: z.number().int(),
+    /** COD confirmation (issue 34): PENDING holds the order at PLACED; how and by whom it ended. */
+    codConfirmation: CodConfirmationState,
+    confirmBy: z.string().nullable(),
+    codConfirmationVia: z.string().nullable(),
+    codConfirmedByName: z.string().nullable(),
     trackingId: z.string().nullable(),
     invoiceNumber: z.string().nullable(),
     /** Courier, AWB, tracking link and events; null before shipping. */

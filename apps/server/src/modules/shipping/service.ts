@@ -3,6 +3,7 @@
 // orders module's own status change, with the shipment written inside that same transaction, so
 // whatever hangs on SHIPPED (audit, e-mail, invoices) runs exactly as for any other change.
 // Courier webhooks record events and, for DELIVERED and RTO, go through that status change too.
+import { COD_CONFIRMATION_MESSAGES, holdsDispatch } from '@spice/shared/cod-confirmation';
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { AdminOrderDetailDto, OrderStatusChangeInput } from '@spice/shared/contracts/admin';
 import type { LabelSettingsDto, LabelSettingsEditInput } from '@spice/shared/contracts/shipping';
@@ -17,6 +18,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { updateAtVersion } from '../../lib/versioned.ts';
+import { codConfirmationState } from '../orders/cod-confirmation-state.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService } from '../admin/audit.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -130,6 +132,9 @@ export function createShippingService(db: Db, deps: Deps) {
       const [order] = await ordersForShipping(db, [orderNumber]);
       if (!order) throw new AppError('notFound', 'Order not found.');
       if (order.version !== input.version) throw new AppError('conflict', ORDER_CHANGED_MEANWHILE);
+      // Before any courier is asked: a COD order waiting for its shopper is not shipped (issue 34).
+      if (holdsDispatch(await codConfirmationState(db, order.id), 'SHIPPED'))
+        throw new AppError('conflict', COD_CONFIRMATION_MESSAGES.waitForShopper);
       if (!canTransition(order.status, 'SHIPPED')) {
         throw new AppError(
           'conflict',
