@@ -59,7 +59,7 @@ const button = (from: string, payload: string) =>
   notification({ from: `91${from}`, id: 'wamid.1', type: 'button', button: { payload, text: 'Confirm order' } });
 
 async function pendingOrder() {
-  const placed = await cod.placedCodOrder();
+  const placed = await cod.placedCodOrder(2, undefined, { awaitConfirmation: true });
   for (let i = 0; i < 2; i++) await t.app.jobWorker.runDue();
   const [m] = await t.database.db
     .select()

@@ -57,7 +57,7 @@ async function linkSentTo(mobile: string): Promise<string> {
 
 /** A COD order placed and its confirmation message sent: the order, shopper and link token. */
 async function pendingOrder() {
-  const placed = await cod.placedCodOrder();
+  const placed = await cod.placedCodOrder(2, undefined, { awaitConfirmation: true });
   await runJobs();
   return { ...placed, token: await linkSentTo(placed.s.mobile) };
 }
@@ -121,7 +121,7 @@ describe('the setting', () => {
     await t.database.db.update(checkoutSettings).set({ codConfirmationRequired: false });
     t.app.services.checkout.invalidate();
     try {
-      const { s, orderNumber } = await cod.placedCodOrder();
+      const { s, orderNumber } = await cod.placedCodOrder(2, undefined, { awaitConfirmation: true });
       const detail = OrderDetail.parse((await s.request({ url: `/api/orders/${orderNumber}` })).json());
       expect(detail.codConfirmation).toBe('NOT_REQUIRED');
       expect(detail.confirmBy).toBeNull();
@@ -135,7 +135,7 @@ describe('the setting', () => {
 
 describe('a COD order placed while confirmation is required', () => {
   it('carries PENDING and confirmBy in the order, the lists and the back office', async () => {
-    const { s, orderNumber } = await cod.placedCodOrder();
+    const { s, orderNumber } = await cod.placedCodOrder(2, undefined, { awaitConfirmation: true });
     const detail = OrderDetail.parse((await s.request({ url: `/api/orders/${orderNumber}` })).json());
     expect(detail.codConfirmation).toBe('PENDING');
     const hours = (Date.parse(detail.confirmBy!) - Date.parse(detail.createdAt)) / 3_600_000;
@@ -150,7 +150,7 @@ describe('a COD order placed while confirmation is required', () => {
   });
 
   it('gets one message with the link within the job run: SMS when not opted in to WhatsApp', async () => {
-    const { s, orderNumber } = await cod.placedCodOrder();
+    const { s, orderNumber } = await cod.placedCodOrder(2, undefined, { awaitConfirmation: true });
     await runJobs();
     await runJobs();
     const sent = await t.database.db
@@ -169,7 +169,7 @@ describe('a COD order placed while confirmation is required', () => {
   });
 
   it('on WhatsApp (quick replies named by the token) when opted in, in Hindi for a Hindi order', async () => {
-    const { s, orderNumber } = await cod.placedCodOrder();
+    const { s, orderNumber } = await cod.placedCodOrder(2, undefined, { awaitConfirmation: true });
     const prefs = await s.request({
       method: 'PUT',
       url: '/api/user/message-preferences',
@@ -188,7 +188,7 @@ describe('a COD order placed while confirmation is required', () => {
   });
 
   it('is held at PLACED: any move past it answers 409 before the transition table; cancelling stays possible', async () => {
-    const { orderNumber } = await cod.placedCodOrder();
+    const { orderNumber } = await cod.placedCodOrder(2, undefined, { awaitConfirmation: true });
     for (const status of ['CONFIRMED', 'PACKED', 'SHIPPED', 'DELIVERED']) {
       const res = await cod.moveTo(orderNumber, status, status === 'SHIPPED' ? `AWB${orderNumber}` : undefined);
       expect(res.statusCode, status).toBe(409);
@@ -199,7 +199,7 @@ describe('a COD order placed while confirmation is required', () => {
   });
 
   it("'Confirmed by phone' confirms it, audited with the admin named; then it moves on", async () => {
-    const { orderNumber } = await cod.placedCodOrder();
+    const { orderNumber } = await cod.placedCodOrder(2, undefined, { awaitConfirmation: true });
     const res = await cod.asAdmin('POST', `/api/admin/orders/${orderNumber}/cod-confirmation`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ orderNumber, codConfirmation: 'CONFIRMED' });
