@@ -26,6 +26,7 @@ function shop(lang: '' | 'hi') {
       page('rate/:id', 'routes/rate.tsx', 'rate'),
       page('contact', 'routes/contact.tsx', 'contact'),
       page('dev/outbox', 'routes/dev-outbox.tsx', 'dev-outbox'),
+      page('confirm/:token', 'routes/cod-confirm.tsx', 'cod-confirm'),
       page('privacy-policy', 'routes/policy.tsx', 'policy-privacy'),
       page('terms-and-conditions', 'routes/policy.tsx', 'policy-terms'),
       page('return-policy', 'routes/policy.tsx', 'policy-return'),

@@ -22,7 +22,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { filter, page, problem } = loaderData;
   const link = (p: number) => {
     const params = new URLSearchParams();
-    for (const key of ['status', 'paymentMode', 'from', 'to', 'q'] as const) {
+    for (const key of ['status', 'paymentMode', 'codConfirmation', 'from', 'to', 'q'] as const) {
       const value = filter[key];
       if (value) params.set(key, value);
     }
@@ -54,6 +54,15 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             <option value="RAZORPAY">{paymentModeLabel('RAZORPAY')}</option>
             <option value="COD">{paymentModeLabel('COD')}</option>
           </select>
+        </label>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            name="codConfirmation"
+            value="PENDING"
+            defaultChecked={filter.codConfirmation === 'PENDING'}
+          />
+          Awaiting confirmation
         </label>
         <label>
           From
@@ -149,6 +158,14 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td data-label="Status">
                   <span className={`status status--${o.status.toLowerCase()}`}>{statusLabel(o.status)}</span>
+                  {o.codConfirmation === 'PENDING' ? (
+                    <>
+                      <br />
+                      <span className="status status--awaiting" title={`Confirm by ${istDateTime(o.confirmBy!)}`}>
+                        Awaiting confirmation
+                      </span>
+                    </>
+                  ) : null}
                 </td>
               </tr>
             ))}
