@@ -31,22 +31,22 @@ import { createJobQueue } from './modules/jobs/queue.ts';
 import type { JobHandler } from './modules/jobs/worker.ts';
 import { createMediaService } from './modules/media/service.ts';
 import { createMediaStorage } from './modules/media/storage.ts';
+import { createCodConfirmationMessages } from './modules/messaging/cod-confirmation-messages.ts';
 import { ORDER_MESSAGE_JOB } from './modules/messaging/order-message-job.ts';
 import { createOrderMessages, type OrderMessageEvent } from './modules/messaging/order-messages.ts';
-import { createCodConfirmationMessages } from './modules/messaging/cod-confirmation-messages.ts';
 import { createMessenger } from './modules/messaging/service.ts';
 import { createWhatsAppWebhook } from './modules/messaging/whatsapp-webhook.ts';
 import { createAdminOrdersService } from './modules/orders/admin-service.ts';
 import { hasBought, hasEarlierOrder, pendingCouponUses } from './modules/orders/checkout-status.ts';
-import { createCodRemittanceService } from './modules/orders/cod-remittance.ts';
-import { createCustomerOrderService } from './modules/orders/customer-order.ts';
-import { recordRefundProcessed } from './modules/orders/refund-status.ts';
 import {
   COD_CONFIRMATION_EXPIRY_JOB,
   COD_CONFIRMATION_MESSAGE_JOB,
   type CodConfirmationMessageKind,
   createCodConfirmation,
 } from './modules/orders/cod-confirmation.ts';
+import { createCodRemittanceService } from './modules/orders/cod-remittance.ts';
+import { createCustomerOrderService } from './modules/orders/customer-order.ts';
+import { recordRefundProcessed } from './modules/orders/refund-status.ts';
 import { createSelfCancel } from './modules/orders/self-cancel.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { variantsInUse } from './modules/orders/variant-usage.ts';

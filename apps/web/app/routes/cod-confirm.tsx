@@ -2,7 +2,10 @@
 // the token opens this one order. The shopper confirms, corrects the address (the checkout's own
 // address form; the server checks the pincode again for delivery and cash on delivery), cancels,
 // or goes to pay online and save. A link that cannot be used says so (404).
-import type { CodConfirmationResultDto, CodConfirmationViewDto } from '@spice/shared/contracts/cod-confirmation';
+import type {
+  CodConfirmationResultDto,
+  CodConfirmationViewDto,
+} from '@spice/shared/contracts/cod-confirmation';
 import { formatIst } from '@spice/shared/ist';
 import { pick } from '@spice/shared/localized';
 import { formatPrice } from '@spice/shared/money';
@@ -152,7 +155,12 @@ export default function CodConfirmPage({ loaderData: view, params }: Route.Compo
         <button type="button" className="button" disabled={busy !== null} onClick={() => setEditing(true)}>
           {t('codConfirm.changeAddress')}
         </button>
-        <button type="button" className="button button--danger" disabled={busy !== null} onClick={() => setAsking(true)}>
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={busy !== null}
+          onClick={() => setAsking(true)}
+        >
           {t('codConfirm.cancel')}
         </button>
       </div>

@@ -5,11 +5,11 @@ import { ORDER_STATUSES } from '../order-status.ts';
 import { REFUND_STATUSES } from '../refunds.ts';
 import { SELF_CANCEL_MESSAGES, SELF_CANCEL_REASON_MAX } from '../self-cancel.ts';
 import { PAYMENT_MODES, PAYMENT_STATUSES, PayNowOfferDto } from './cod.ts';
+import { CodConfirmationState } from './cod-confirmation.ts';
 import { OptionalGstin } from './invoices.ts';
 import { Rupees } from './rupees.ts';
 import { Tracking } from './shipping.ts';
 import * as z from './zod.ts';
-import { CodConfirmationState } from './cod-confirmation.ts';
 
 export const CartItem = z
   .object({

@@ -25,10 +25,7 @@ export const checkoutSettings = pgTable(
     version: integer('version').notNull().default(1),
   },
   (t) => [
-    check(
-      'checkout_settings_cod_confirmation_hours',
-      sql`${t.codConfirmationHours} between 1 and 72`,
-    ),
+    check('checkout_settings_cod_confirmation_hours', sql`${t.codConfirmationHours} between 1 and 72`),
     check('checkout_settings_single_row', sql`${t.id} = 1`),
     check('checkout_settings_fee_non_negative', sql`${t.platformFeePaise} >= 0`),
     check(

@@ -9,7 +9,13 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../seed/demo-seed.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { ADDRESS, addToCart, confirmCodByPhone, createPaymentOrder, payAndPlace } from '../../test/commerce.ts';
+import {
+  ADDRESS,
+  addToCart,
+  confirmCodByPhone,
+  createPaymentOrder,
+  payAndPlace,
+} from '../../test/commerce.ts';
 import { type Shopper, signUp, verifyMobile } from '../../test/shoppers.ts';
 import { products } from '../catalog/schema.ts';
 import { orders } from '../orders/schema.ts';

@@ -8,7 +8,13 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../seed/demo-seed.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { addAddress, addToCart, confirmCodByPhone, createPaymentOrder, payAndPlace } from '../../test/commerce.ts';
+import {
+  addAddress,
+  addToCart,
+  confirmCodByPhone,
+  createPaymentOrder,
+  payAndPlace,
+} from '../../test/commerce.ts';
 import { signUp, verifyMobile } from '../../test/shoppers.ts';
 import { auditLog } from '../admin/schema.ts';
 import { productVariants } from '../catalog/schema.ts';

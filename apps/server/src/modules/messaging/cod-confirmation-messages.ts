@@ -111,10 +111,17 @@ export function createCodConfirmationMessages(deps: {
     const r = renderCodConfirmation(kind, f);
     if (channel === 'email') {
       const html = `<p>${escapeHtml(r.text.replace(f.link, ''))}</p><p><a href="${escapeHtml(f.link)}">${escapeHtml(f.link)}</a></p>`;
-      return { channel, to: f.order.customer.email, subject: r.subject, text: r.text, html } as OutgoingMessage;
+      return {
+        channel,
+        to: f.order.customer.email,
+        subject: r.subject,
+        text: r.text,
+        html,
+      } as OutgoingMessage;
     }
     if (channel === 'sms') return { channel, to: f.order.customer.mobile, text: r.text } as OutgoingMessage;
-    const name = kind === 'cod_confirm' ? config.WHATSAPP_TEMPLATE_COD_CONFIRM : config.WHATSAPP_TEMPLATE_COD_REMINDER;
+    const name =
+      kind === 'cod_confirm' ? config.WHATSAPP_TEMPLATE_COD_CONFIRM : config.WHATSAPP_TEMPLATE_COD_REMINDER;
     const o = f.order;
     return {
       channel,
@@ -123,8 +130,18 @@ export function createCodConfirmationMessages(deps: {
       text: `${r.text}\n[${r.buttons[0]}] [${r.buttons[1]}]`,
       whatsappTemplate: {
         name,
-        language: o.language === 'hi' ? (config.WHATSAPP_TEMPLATE_LANGUAGE_HI ?? 'hi') : config.WHATSAPP_TEMPLATE_LANGUAGE,
-        params: [o.orderNumber, itemsOf(o, o.language), formatRupees(o.totals.totalPaise), o.address.fullAddress, f.deadline, f.link],
+        language:
+          o.language === 'hi'
+            ? (config.WHATSAPP_TEMPLATE_LANGUAGE_HI ?? 'hi')
+            : config.WHATSAPP_TEMPLATE_LANGUAGE,
+        params: [
+          o.orderNumber,
+          itemsOf(o, o.language),
+          formatRupees(o.totals.totalPaise),
+          o.address.fullAddress,
+          f.deadline,
+          f.link,
+        ],
         quickReplies: [`${QUICK_REPLY.confirm}${token}`, `${QUICK_REPLY.cancel}${token}`],
       },
     } as OutgoingMessage;
@@ -149,7 +166,12 @@ export function createCodConfirmationMessages(deps: {
             const link = await deps.mintLink(tx, orderNumber);
             if (!link) throw new NotPending();
             const path = localizePath(`/confirm/${link.token}`, order.language);
-            const facts = { store, order, link: `${config.PUBLIC_URL ?? ''}${path}`, deadline: formatIst(link.confirmBy) };
+            const facts = {
+              store,
+              order,
+              link: `${config.PUBLIC_URL ?? ''}${path}`,
+              deadline: formatIst(link.confirmBy),
+            };
             await messenger.send(message(channel, kind, facts, link.token), tx);
           });
         } catch (error) {

@@ -25,9 +25,18 @@ export const messageDeliveries = pgTable(
     id: serial('id').primaryKey(),
     orderNumber: text('order_number').notNull(),
     event: text('event', {
-      enum: ['placed', 'shipped', 'out_for_delivery', 'delivered', 'cancelled', 'returned', 'refunded',
+      enum: [
+        'placed',
+        'shipped',
+        'out_for_delivery',
+        'delivered',
+        'cancelled',
+        'returned',
+        'refunded',
         // The COD confirmation's request and reminder (issue 34).
-        'cod_confirm', 'cod_reminder'],
+        'cod_confirm',
+        'cod_reminder',
+      ],
     }).notNull(),
     /** '' for events that are not about one refund, so the unique key treats them as equal. */
     refundId: text('refund_id').notNull().default(''),

@@ -44,19 +44,32 @@ const sign = (body: string, secret = SECRET) =>
 const notification = (message: object) =>
   JSON.stringify({
     object: 'whatsapp_business_account',
-    entry: [{ id: '1', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', messages: [message] } }] }],
+    entry: [
+      {
+        id: '1',
+        changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', messages: [message] } }],
+      },
+    ],
   });
 
 const post = (body: string, signature?: string, app = t.app) =>
   app.inject({
     method: 'POST',
     url: URL,
-    headers: { 'content-type': 'application/json', ...(signature !== undefined && { 'x-hub-signature-256': signature }) },
+    headers: {
+      'content-type': 'application/json',
+      ...(signature !== undefined && { 'x-hub-signature-256': signature }),
+    },
     payload: body,
   });
 
 const button = (from: string, payload: string) =>
-  notification({ from: `91${from}`, id: 'wamid.1', type: 'button', button: { payload, text: 'Confirm order' } });
+  notification({
+    from: `91${from}`,
+    id: 'wamid.1',
+    type: 'button',
+    button: { payload, text: 'Confirm order' },
+  });
 
 async function pendingOrder() {
   const placed = await cod.placedCodOrder(2, undefined, { awaitConfirmation: true });
@@ -82,7 +95,9 @@ async function stateOf(orderNumber: string) {
 
 describe('the handshake', () => {
   it('echoes hub.challenge for the verify token, 403 otherwise', async () => {
-    const ok = await t.app.inject(`${URL}?hub.mode=subscribe&hub.verify_token=${VERIFY}&hub.challenge=1158201444`);
+    const ok = await t.app.inject(
+      `${URL}?hub.mode=subscribe&hub.verify_token=${VERIFY}&hub.challenge=1158201444`,
+    );
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toBe('1158201444');
     const wrong = await t.app.inject(`${URL}?hub.mode=subscribe&hub.verify_token=nope&hub.challenge=1`);
@@ -148,7 +163,10 @@ describe('quick replies', () => {
       button('9000000000', 'SOMETHING:else'),
       button('9000000000', 'CONFIRM:not-a-token'),
       notification({ from: '919000000000', type: 'image', image: { id: '1' } }),
-      JSON.stringify({ object: 'whatsapp_business_account', entry: [{ changes: [{ value: { statuses: [] } }] }] }),
+      JSON.stringify({
+        object: 'whatsapp_business_account',
+        entry: [{ changes: [{ value: { statuses: [] } }] }],
+      }),
       'not json',
     ]) {
       const res = await post(body, sign(body));
@@ -158,7 +176,11 @@ describe('quick replies', () => {
 
   it("'STOP' opts the shopper out of WhatsApp", async () => {
     const { s } = await pendingOrder();
-    const on = await s.request({ method: 'PUT', url: '/api/user/message-preferences', payload: { email: true, whatsapp: true } });
+    const on = await s.request({
+      method: 'PUT',
+      url: '/api/user/message-preferences',
+      payload: { email: true, whatsapp: true },
+    });
     expect(on.statusCode, on.body).toBe(200);
     const body = notification({ from: `91${s.mobile}`, type: 'text', text: { body: ' stop ' } });
     expect((await post(body, sign(body))).statusCode).toBe(200);
@@ -213,8 +235,18 @@ describe('the Cloud API adapter', () => {
           name: 'cod_confirmation',
           components: [
             { type: 'body', parameters: [{ type: 'text', text: 'KC-1' }] },
-            { type: 'button', sub_type: 'quick_reply', index: '0', parameters: [{ type: 'payload', payload: 'CONFIRM:abc' }] },
-            { type: 'button', sub_type: 'quick_reply', index: '1', parameters: [{ type: 'payload', payload: 'CANCEL:abc' }] },
+            {
+              type: 'button',
+              sub_type: 'quick_reply',
+              index: '0',
+              parameters: [{ type: 'payload', payload: 'CONFIRM:abc' }],
+            },
+            {
+              type: 'button',
+              sub_type: 'quick_reply',
+              index: '1',
+              parameters: [{ type: 'payload', payload: 'CANCEL:abc' }],
+            },
           ],
         },
       });

@@ -80,8 +80,10 @@ export function createWhatsAppWebhook(deps: {
       }
       for (const m of messagesOf(body)) {
         const payload = m.button?.payload ?? m.interactive?.button_reply?.id ?? '';
-        if (payload.startsWith(QUICK_REPLY.confirm)) await act('confirm', payload.slice(QUICK_REPLY.confirm.length));
-        else if (payload.startsWith(QUICK_REPLY.cancel)) await act('cancel', payload.slice(QUICK_REPLY.cancel.length));
+        if (payload.startsWith(QUICK_REPLY.confirm))
+          await act('confirm', payload.slice(QUICK_REPLY.confirm.length));
+        else if (payload.startsWith(QUICK_REPLY.cancel))
+          await act('cancel', payload.slice(QUICK_REPLY.cancel.length));
         else if (m.type === 'text' && m.text?.body?.trim().toUpperCase() === 'STOP' && m.from) {
           const found = await deps.optOut(m.from.replace(/\D/g, '').slice(-10));
           deps.log.info({ found }, 'whatsapp STOP: opted out');

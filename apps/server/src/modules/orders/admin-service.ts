@@ -4,6 +4,7 @@
 // audit entry are written in one transaction, with the shopper's message job and, for a paid order
 // cancelled, its refund.
 
+import { COD_CONFIRMATION_MESSAGES, holdsDispatch } from '@spice/shared/cod-confirmation';
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type {
   AdminOrderDetailDto,
@@ -11,7 +12,6 @@ import type {
   OrderLinesRefundInput,
   OrderStatusChangeInput,
 } from '@spice/shared/contracts/admin';
-import { COD_CONFIRMATION_MESSAGES, holdsDispatch } from '@spice/shared/cod-confirmation';
 import { canTransition, ORDER_TRANSITIONS, type OrderStatus, statusLabel } from '@spice/shared/order-status';
 import { planLineRefund, refundableOnline } from '@spice/shared/refunds';
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
@@ -28,10 +28,10 @@ import type { InvoicesService } from '../invoices/service.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { RefundsService } from '../refunds/service.ts';
 import { trackingOf } from '../shipping/tracking.ts';
-import { adminTotalsDto, amountDto, creditNoteDto, linePricesDto, orderRowDto } from './dto.ts';
-import { codConfirmations, orderItems, orders } from './schema.ts';
 import { codConfirmationColumns } from './cod-confirmation-columns.ts';
 import { codConfirmationState } from './cod-confirmation-state.ts';
+import { adminTotalsDto, amountDto, creditNoteDto, linePricesDto, orderRowDto } from './dto.ts';
+import { codConfirmations, orderItems, orders } from './schema.ts';
 import { recordStatus } from './status-history.ts';
 import { createStatusHooks } from './status-hooks.ts';
 

@@ -5,7 +5,10 @@ import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { codConfirmations } from './schema.ts';
 
-export async function codConfirmationState(executor: Db | Tx, orderId: number): Promise<CodConfirmationState> {
+export async function codConfirmationState(
+  executor: Db | Tx,
+  orderId: number,
+): Promise<CodConfirmationState> {
   const [row] = await executor
     .select({ status: codConfirmations.status })
     .from(codConfirmations)

@@ -74,7 +74,9 @@ async function stockOfGaram() {
 }
 
 async function variantStock(orderNumber: string) {
-  const detail = AdminOrderDetail.parse((await cod.asAdmin('GET', `/api/admin/orders/${orderNumber}`)).json());
+  const detail = AdminOrderDetail.parse(
+    (await cod.asAdmin('GET', `/api/admin/orders/${orderNumber}`)).json(),
+  );
   return detail;
 }
 
@@ -140,7 +142,9 @@ describe('a COD order placed while confirmation is required', () => {
     expect(detail.codConfirmation).toBe('PENDING');
     const hours = (Date.parse(detail.confirmBy!) - Date.parse(detail.createdAt)) / 3_600_000;
     expect(hours).toBe(24);
-    const list = z.array(OrderSummary).parse((await s.request({ url: `/api/orders/customer/${s.mobile}` })).json());
+    const list = z
+      .array(OrderSummary)
+      .parse((await s.request({ url: `/api/orders/customer/${s.mobile}` })).json());
     expect(list[0]).toMatchObject({ orderNumber, codConfirmation: 'PENDING', confirmBy: detail.confirmBy });
     const awaiting = AdminOrderPage.parse(
       (await cod.asAdmin('GET', '/api/admin/orders?codConfirmation=PENDING&size=100')).json(),
@@ -190,7 +194,11 @@ describe('a COD order placed while confirmation is required', () => {
   it('is held at PLACED: any move past it answers 409 before the transition table; cancelling stays possible', async () => {
     const { orderNumber } = await cod.placedCodOrder(2, undefined, { awaitConfirmation: true });
     for (const status of ['CONFIRMED', 'PACKED', 'SHIPPED', 'DELIVERED']) {
-      const res = await cod.moveTo(orderNumber, status, status === 'SHIPPED' ? `AWB${orderNumber}` : undefined);
+      const res = await cod.moveTo(
+        orderNumber,
+        status,
+        status === 'SHIPPED' ? `AWB${orderNumber}` : undefined,
+      );
       expect(res.statusCode, status).toBe(409);
       expect(res.json().message).toBe(TEXT.waitForShopper);
     }
@@ -213,7 +221,10 @@ describe('a COD order placed while confirmation is required', () => {
       .where(and(eq(auditLog.action, 'order.cod-confirmation'), eq(auditLog.entityId, orderNumber)));
     expect(entry?.after).toMatchObject({ codConfirmation: 'CONFIRMED', via: 'phone' });
     await cod.walk(orderNumber, ['CONFIRMED', 'PACKED']);
-    const shopper = t.app.inject({ method: 'POST', url: `/api/admin/orders/${orderNumber}/cod-confirmation` });
+    const shopper = t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderNumber}/cod-confirmation`,
+    });
     expect((await shopper).statusCode).toBe(401);
   });
 });
@@ -267,7 +278,11 @@ describe('the link', () => {
     expect(await stockOfGaram()).toBe(before! + 2);
     const detail = OrderDetail.parse((await s.request({ url: `/api/orders/${orderNumber}` })).json());
     expect(detail).toMatchObject({ orderStatus: 'CANCELLED', codConfirmation: 'CANCELLED' });
-    for (const again of [api('GET', token), api('POST', `${token}/confirm`), api('POST', `${token}/cancel`)]) {
+    for (const again of [
+      api('GET', token),
+      api('POST', `${token}/confirm`),
+      api('POST', `${token}/cancel`),
+    ]) {
       const r = await again;
       expect(r.statusCode).toBe(404);
       expect(r.json().message).toBe(TEXT.notValid);
@@ -382,7 +397,10 @@ describe('the clock', () => {
     const placedAt = c!.orders.createdAt.getTime();
     expect(job!.runAt.getTime() - placedAt).toBe((c!.cod_confirmations.confirmBy.getTime() - placedAt) / 2);
     expect(await reminders()).toHaveLength(0);
-    await t.database.db.update(jobs).set({ runAt: new Date(0) }).where(eq(jobs.id, job!.id));
+    await t.database.db
+      .update(jobs)
+      .set({ runAt: new Date(0) })
+      .where(eq(jobs.id, job!.id));
     await runJobs();
     await runJobs();
     const sent = await reminders();

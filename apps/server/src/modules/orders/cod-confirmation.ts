@@ -10,15 +10,18 @@
 import { codAvailability, payNowOffer } from '@spice/shared/cod';
 import {
   addressChangeRefusal,
-  COD_CONFIRMATION_MESSAGES as TEXT,
   type CodConfirmationState,
   type CodConfirmationStatus,
   confirmByOf,
   linkUsable,
   reminderAtOf,
+  COD_CONFIRMATION_MESSAGES as TEXT,
 } from '@spice/shared/cod-confirmation';
 import type { UserDto } from '@spice/shared/contracts/accounts';
-import type { CodConfirmationResultDto, CodConfirmationViewDto } from '@spice/shared/contracts/cod-confirmation';
+import type {
+  CodConfirmationResultDto,
+  CodConfirmationViewDto,
+} from '@spice/shared/contracts/cod-confirmation';
 import { selfCancelRefusal } from '@spice/shared/self-cancel';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -127,7 +130,10 @@ export function createCodConfirmation(
   /** In a transaction: the order locked, with its confirmation as it is now. */
   async function locked(tx: Tx, orderId: number) {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('no key update');
-    const [confirmation] = await tx.select().from(codConfirmations).where(eq(codConfirmations.orderId, orderId));
+    const [confirmation] = await tx
+      .select()
+      .from(codConfirmations)
+      .where(eq(codConfirmations.orderId, orderId));
     return { order: order!, confirmation: confirmation! };
   }
 
@@ -201,11 +207,15 @@ export function createCodConfirmation(
      */
     async mintLink(tx: Tx, orderNumber: string): Promise<{ token: string; confirmBy: Date } | null> {
       const [row] = await tx
-        .select({ orderId: orders.id, status: codConfirmations.status, confirmBy: codConfirmations.confirmBy })
+        .select({
+          orderId: orders.id,
+          status: codConfirmations.status,
+          confirmBy: codConfirmations.confirmBy,
+        })
         .from(orders)
         .innerJoin(codConfirmations, eq(codConfirmations.orderId, orders.id))
         .where(eq(orders.orderNumber, orderNumber));
-      if (!row || row.status !== 'PENDING' || row.confirmBy <= now()) return null;
+      if (row?.status !== 'PENDING' || row.confirmBy <= now()) return null;
       const link = newLinkToken();
       await tx.insert(codConfirmationLinks).values({ tokenHash: link.hash, orderId: row.orderId });
       return { token: link.token, confirmBy: row.confirmBy };
@@ -347,7 +357,7 @@ export function createCodConfirmation(
         .from(orders)
         .innerJoin(codConfirmations, eq(codConfirmations.orderId, orders.id))
         .where(eq(orders.orderNumber, orderNumber));
-      if (!row || row.status !== 'PENDING') return;
+      if (row?.status !== 'PENDING') return;
       // A job run early (a clock skew between instances) is retried later by the queue.
       if (row.confirmBy > now()) throw new Error(`The confirmation of ${orderNumber} has not expired yet.`);
       try {

@@ -16,6 +16,7 @@ import type { InvoicesService } from '../invoices/service.ts';
 import type { PaymentsLedger } from '../payments/ledger.ts';
 import type { RefundsService } from '../refunds/service.ts';
 import { trackingOf } from '../shipping/tracking.ts';
+import { codConfirmationColumns } from './cod-confirmation-columns.ts';
 import {
   creditNoteDto,
   linePricesDto,
@@ -24,7 +25,6 @@ import {
   priceDetailsDto,
   totalAmountDto,
 } from './dto.ts';
-import { codConfirmationColumns } from './cod-confirmation-columns.ts';
 import { checkouts, orderItems, orders } from './schema.ts';
 import { statusHistory } from './status-history.ts';
 

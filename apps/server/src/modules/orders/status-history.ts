@@ -34,5 +34,9 @@ export async function statusHistory(db: Pick<Db, 'select'>, orderId: number) {
     .from(orderStatusHistory)
     .where(eq(orderStatusHistory.orderId, orderId))
     .orderBy(asc(orderStatusHistory.at), asc(orderStatusHistory.id));
-  return rows.map((r) => ({ status: r.status, at: r.at.toISOString(), ...(r.reason && { reason: r.reason }) }));
+  return rows.map((r) => ({
+    status: r.status,
+    at: r.at.toISOString(),
+    ...(r.reason && { reason: r.reason }),
+  }));
 }

@@ -18,12 +18,12 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { updateAtVersion } from '../../lib/versioned.ts';
-import { codConfirmationState } from '../orders/cod-confirmation-state.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService } from '../admin/audit.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { orderMessageJob } from '../messaging/order-message-job.ts';
 import { type AdminOrdersService, ORDER_CHANGED_MEANWHILE } from '../orders/admin-service.ts';
+import { codConfirmationState } from '../orders/cod-confirmation-state.ts';
 import { type OrderForShipping, orderStatusById, ordersForShipping } from '../orders/parcel-source.ts';
 import type { CourierAdapter, Parcel } from './courier.ts';
 import { type LabelSender, renderLabels } from './pdf.ts';

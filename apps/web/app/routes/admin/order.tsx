@@ -193,8 +193,8 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
           {o.codConfirmation === 'PENDING' ? (
             <>
               <p>
-                <span className="status status--awaiting">Awaiting confirmation</span> The shopper has
-                until {istDateTime(o.confirmBy!)} to confirm; unconfirmed, the order is then cancelled.
+                <span className="status status--awaiting">Awaiting confirmation</span> The shopper has until{' '}
+                {istDateTime(o.confirmBy!)} to confirm; unconfirmed, the order is then cancelled.
               </p>
               <Form method="post" className="admin-form">
                 <input type="hidden" name="intent" value="cod-confirm-phone" />

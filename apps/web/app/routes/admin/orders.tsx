@@ -161,7 +161,10 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   {o.codConfirmation === 'PENDING' ? (
                     <>
                       <br />
-                      <span className="status status--awaiting" title={`Confirm by ${istDateTime(o.confirmBy!)}`}>
+                      <span
+                        className="status status--awaiting"
+                        title={`Confirm by ${istDateTime(o.confirmBy!)}`}
+                      >
                         Awaiting confirmation
                       </span>
                     </>
