@@ -54,6 +54,10 @@ test('a shopper chooses cash on delivery, sees the fee, places the order and see
   await admin.getByRole('button', { name: 'Filter' }).click();
   await admin.getByRole('link', { name: orderId }).click();
   await expect(admin.getByText('To pay on delivery')).toBeVisible();
+  // The demo asks COD shoppers to confirm (issue 34): the owner confirms after calling them.
+  await expect(admin.getByText('Awaiting confirmation').first()).toBeVisible();
+  await admin.getByRole('button', { name: 'Confirmed by phone' }).click();
+  await expect(admin.getByRole('status')).toHaveText('Cash-on-delivery order confirmed by phone.');
   const status = admin.getByLabel('Move to');
   const update = admin.getByRole('button', { name: 'Update status' });
   for (const next of ['Confirmed', 'Packed'] as const) {

@@ -46,12 +46,24 @@ export async function placeCodOrder(request: APIRequestContext, mobile: string) 
   return (await placed.json()) as { orderNumber: string; amount: number };
 }
 
+/** 'Confirmed by phone' (issue 34): the owner confirms a COD order still waiting for its shopper. */
+export async function confirmCodThroughApi(admin: APIRequestContext, orderNumber: string) {
+  const res = await admin.post(`/api/admin/orders/${orderNumber}/cod-confirmation`);
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
 /**
  * The back office moves an order through these statuses (as the admin order page does). Each
- * order ships under an AWB of its own: an AWB already on another order is refused.
+ * order ships under an AWB of its own: an AWB already on another order is refused. A COD order
+ * still waiting for its shopper's confirmation (the demo asks for it) is first confirmed by phone,
+ * as the owner does before packing.
  */
 export async function moveOrderThroughApi(admin: APIRequestContext, orderNumber: string, statuses: string[]) {
   const awb = `DTDC${orderNumber.replace(/[^0-9A-Za-z]/g, '').toUpperCase()}`;
+  const { codConfirmation } = (await (await admin.get(`/api/admin/orders/${orderNumber}`)).json()) as {
+    codConfirmation: string;
+  };
+  if (codConfirmation === 'PENDING') await confirmCodThroughApi(admin, orderNumber);
   for (const status of statuses) {
     const { version } = (await (await admin.get(`/api/admin/orders/${orderNumber}`)).json()) as {
       version: number;

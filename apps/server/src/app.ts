@@ -42,7 +42,9 @@ import { adminJobRoutes } from './modules/jobs/routes.ts';
 import { createJobWorker, type JobWorker } from './modules/jobs/worker.ts';
 import { mediaRoutes, registerMediaFiles } from './modules/media/routes.ts';
 import { outboxRoutes } from './modules/messaging/routes.ts';
+import { whatsappWebhookRoutes } from './modules/messaging/whatsapp-routes.ts';
 import { adminOrderRoutes } from './modules/orders/admin-routes.ts';
+import { codConfirmationRoutes } from './modules/orders/cod-confirmation-routes.ts';
 import { adminCodRemittanceRoutes } from './modules/orders/cod-remittance-routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { adminPaymentRoutes } from './modules/payments/routes.ts';
@@ -184,6 +186,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (config.DEMO_MODE) await api.register(outboxRoutes);
       await api.register(cartRoutes);
       await api.register(orderRoutes);
+      await api.register(codConfirmationRoutes);
+      await api.register(whatsappWebhookRoutes);
       await api.register(invoiceRoutes);
       await api.register(reviewRoutes);
       await api.register(adminReviewRoutes);

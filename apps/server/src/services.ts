@@ -32,11 +32,19 @@ import { createJobQueue } from './modules/jobs/queue.ts';
 import type { JobHandler } from './modules/jobs/worker.ts';
 import { createMediaService } from './modules/media/service.ts';
 import { createMediaStorage } from './modules/media/storage.ts';
+import { createCodConfirmationMessages } from './modules/messaging/cod-confirmation-messages.ts';
 import { ORDER_MESSAGE_JOB } from './modules/messaging/order-message-job.ts';
 import { createOrderMessages, type OrderMessageEvent } from './modules/messaging/order-messages.ts';
 import { createMessenger } from './modules/messaging/service.ts';
+import { createWhatsAppWebhook } from './modules/messaging/whatsapp-webhook.ts';
 import { createAdminOrdersService } from './modules/orders/admin-service.ts';
 import { hasBought, hasEarlierOrder, pendingCouponUses } from './modules/orders/checkout-status.ts';
+import {
+  COD_CONFIRMATION_EXPIRY_JOB,
+  COD_CONFIRMATION_MESSAGE_JOB,
+  type CodConfirmationMessageKind,
+  createCodConfirmation,
+} from './modules/orders/cod-confirmation.ts';
 import { createCodRemittanceService } from './modules/orders/cod-remittance.ts';
 import { createCustomerOrderService } from './modules/orders/customer-order.ts';
 import { isOrderOf } from './modules/orders/personal-data.ts';
@@ -227,6 +235,55 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     audit,
     adapterFor: (provider) => (provider === 'manual' ? manualCourier : automaticCourier),
   });
+  const orders = createOrdersService(db, {
+    catalog,
+    checkout,
+    coupons,
+    jobs,
+    refunds,
+    gateway,
+    ledger: payments,
+    invoices,
+    delivery,
+    holdMinutes: config.CHECKOUT_HOLD_MINUTES,
+    reads: deps.shared,
+    log: deps.log,
+  });
+  // COD confirmation (issue 34): the link, the WhatsApp replies, the reminder and the expiry.
+  const codConfirmation = createCodConfirmation(db, {
+    adminOrders,
+    audit,
+    checkout,
+    checkAddress: delivery.checkAddress,
+    assertServiceable: delivery.assertServiceable,
+    rtoCount: orders.codRtoCount,
+    onlinePayments: gateway.keyId !== '',
+  });
+  const codConfirmationMessages = createCodConfirmationMessages({
+    db,
+    messenger,
+    config,
+    storeName: async () => (await content.settings()).storeName,
+    mintLink: codConfirmation.mintLink,
+    log: deps.log,
+  });
+  jobHandlers[COD_CONFIRMATION_MESSAGE_JOB] = (p) =>
+    codConfirmationMessages.deliver(p.orderNumber as string, p.kind as CodConfirmationMessageKind);
+  jobHandlers[COD_CONFIRMATION_EXPIRY_JOB] = (p) => codConfirmation.expire(p.orderNumber as string);
+  const whatsappWebhook = createWhatsAppWebhook({
+    appSecret: config.WHATSAPP_APP_SECRET,
+    verifyToken: config.WHATSAPP_VERIFY_TOKEN,
+    confirm: (token) => codConfirmation.confirm(token, 'whatsapp'),
+    cancel: (token) => codConfirmation.cancel(token),
+    optOut: async (mobile) => {
+      const user = await accounts.findByMobile(mobile);
+      if (!user) return false;
+      const current = await messagePreferences.get(user.id);
+      await messagePreferences.set(user, { email: current.email, whatsapp: false });
+      return true;
+    },
+    log: { info: (o, m) => deps.log.warn(o, m), warn: deps.log.warn },
+  });
   return {
     bus,
     jobs,
@@ -270,20 +327,10 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     gateway,
     payments,
     cart: createCartService(db, catalog),
-    orders: createOrdersService(db, {
-      catalog,
-      checkout,
-      coupons,
-      jobs,
-      refunds,
-      gateway,
-      ledger: payments,
-      invoices,
-      delivery,
-      holdMinutes: config.CHECKOUT_HOLD_MINUTES,
-      reads: deps.shared,
-      log: deps.log,
-    }),
+    orders,
+    codConfirmation,
+    codConfirmationMessages,
+    whatsappWebhook,
     customerOrders,
     customers: createCustomersService({ accounts, customerOrders, reviews }),
     messenger,

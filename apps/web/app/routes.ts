@@ -30,6 +30,7 @@ function shop(lang: '' | 'hi') {
       page('grievance/:ticketNumber', 'routes/grievance-status.tsx', 'grievance-status'),
       page('privacy-notice', 'routes/privacy-notice.tsx', 'privacy-notice'),
       page('dev/outbox', 'routes/dev-outbox.tsx', 'dev-outbox'),
+      page('confirm/:token', 'routes/cod-confirm.tsx', 'cod-confirm'),
       page('privacy-policy', 'routes/policy.tsx', 'policy-privacy'),
       page('terms-and-conditions', 'routes/policy.tsx', 'policy-terms'),
       page('return-policy', 'routes/policy.tsx', 'policy-return'),

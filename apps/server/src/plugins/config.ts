@@ -122,6 +122,12 @@ const ConfigSchema = z
     WHATSAPP_TEMPLATE_ORDER_CANCELLED: z.string().min(1).default('order_cancelled'),
     WHATSAPP_TEMPLATE_ORDER_RETURNED: z.string().min(1).default('order_returned'),
     WHATSAPP_TEMPLATE_ORDER_REFUNDED: z.string().min(1).default('order_refunded'),
+    // COD confirmation (issue 34): approved templates with 'Confirm order' / 'Cancel order'
+    // quick-reply buttons, the webhook's app secret (X-Hub-Signature-256) and its verify token.
+    WHATSAPP_TEMPLATE_COD_CONFIRM: z.string().min(1).default('cod_confirmation'),
+    WHATSAPP_TEMPLATE_COD_REMINDER: z.string().min(1).default('cod_confirmation_reminder'),
+    WHATSAPP_APP_SECRET: z.string().min(8).optional(),
+    WHATSAPP_VERIFY_TOKEN: z.string().min(8).optional(),
 
     // Login codes and sessions; the limits are settings so load tests and demos can raise them.
     OTP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

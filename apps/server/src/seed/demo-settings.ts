@@ -18,6 +18,9 @@ export async function insertDemoShopSettings(tx: Tx, daysFromNow: DaysFromNow): 
     codEnabled: true,
     codFeePaise: rupees(29),
     codMaxOrderPaise: rupees(3000),
+    // Every COD order is confirmed by the shopper within 24 hours before it is packed (issue 34).
+    codConfirmationRequired: true,
+    codConfirmationHours: 24,
   });
   // GST registration (issue 13): Maharashtra (27), a made-up GSTIN whose check digit is right.
   await tx.insert(invoiceSettings).values({

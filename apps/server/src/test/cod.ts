@@ -19,8 +19,12 @@ export function codHelpers(t: () => TestApp, adminCookie: () => string) {
     return { id: garam.id, variant: garam.variants[0]! };
   }
 
-  /** A new shopper with `quantity` garam masala bought cash on delivery: the order number and total. */
-  async function placedCodOrder(quantity = 2, s?: Shopper) {
+  /**
+   * A new shopper with `quantity` garam masala bought cash on delivery: the order number and total.
+   * The demo shop asks COD shoppers to confirm (issue 34): the order is confirmed by phone, as the
+   * owner does after calling, unless `awaitConfirmation` leaves it waiting for the shopper.
+   */
+  async function placedCodOrder(quantity = 2, s?: Shopper, options: { awaitConfirmation?: boolean } = {}) {
     const garam = await garamMasala();
     await t()
       .database.db.update(productVariants)
@@ -36,11 +40,18 @@ export function codHelpers(t: () => TestApp, adminCookie: () => string) {
     expect(probe.statusCode, probe.body).toBe(409);
     const res = await place(probe.json().amount);
     expect(res.statusCode, res.body).toBe(201);
+    if (!options.awaitConfirmation) await confirmByPhone(res.json().orderNumber);
     return { s: shopper, orderNumber: res.json().orderNumber as string, amount: res.json().amount as number };
   }
 
   const asAdmin = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
     t().app.inject({ method, url, payload, headers: { cookie: adminCookie() } });
+
+  /** 'Confirmed by phone' (issue 34): a COD order the shop asked to confirm may then move on. */
+  async function confirmByPhone(orderNumber: string) {
+    const res = await asAdmin('POST', `/api/admin/orders/${orderNumber}/cod-confirmation`);
+    expect([200, 409], res.body).toContain(res.statusCode);
+  }
 
   async function moveTo(orderNumber: string, status: string, trackingId?: string) {
     const { version } = AdminOrderDetail.parse(
@@ -57,5 +68,5 @@ export function codHelpers(t: () => TestApp, adminCookie: () => string) {
     }
   }
 
-  return { nextMobile, placedCodOrder, asAdmin, moveTo, walk };
+  return { nextMobile, placedCodOrder, asAdmin, confirmByPhone, moveTo, walk };
 }

@@ -1,5 +1,6 @@
 // Helpers for cart and checkout tests: a shopper with an address and a cart, paying through the
 // simulated gateway exactly as the checkout page does.
+import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { CatalogService, StockLevel } from '../modules/catalog/service.ts';
 import type { Shopper } from './shoppers.ts';
@@ -104,3 +105,16 @@ export const stamped = (variantId: number, stock: number) => ({
   stock,
   stamp: expect.stringMatching(/^\d{20}$/),
 });
+
+/**
+ * 'Confirmed by phone' (issue 34): the demo shop asks COD shoppers to confirm before it packs, so a
+ * test moving a COD order past PLACED confirms it as the owner does after calling the shopper.
+ */
+export async function confirmCodByPhone(app: FastifyInstance, adminCookie: string, orderNumber: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/admin/orders/${orderNumber}/cod-confirmation`,
+    headers: { cookie: adminCookie },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}

@@ -13,6 +13,7 @@ import {
   PrepaidDiscountEdit,
   PrepaidDiscountSettings,
 } from './cod.ts';
+import { CodConfirmationState } from './cod-confirmation.ts';
 import { OrderCreditNote, OrderRefund } from './commerce.ts';
 import { hindiText } from './common.ts';
 import { Rupees, RupeesInput } from './rupees.ts';
@@ -56,6 +57,8 @@ const isoDate = z
 export const AdminOrdersQuery = PageQuery.extend({
   status: z.enum(ORDER_STATUSES).optional(),
   paymentMode: z.enum(PAYMENT_MODES).optional(),
+  /** 'Awaiting confirmation': COD orders whose shopper has not confirmed yet (issue 34). */
+  codConfirmation: z.enum(['PENDING']).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
   q: z.string().trim().max(40).optional(),
@@ -81,6 +84,8 @@ export const AdminOrderRow = z
     itemCount: z.number().int(),
     createdAt: z.string(),
     rtoRisk: OrderRtoRisk.nullable(),
+    codConfirmation: CodConfirmationState,
+    confirmBy: z.string().nullable(),
   })
   .meta({ id: 'AdminOrderRow' });
 
@@ -98,6 +103,11 @@ export const AdminOrderDetail = z
     status: z.enum(ORDER_STATUSES),
     nextStatuses: z.array(z.enum(ORDER_STATUSES)),
     version: z.number().int(),
+    /** COD confirmation (issue 34): PENDING holds the order at PLACED; how and by whom it ended. */
+    codConfirmation: CodConfirmationState,
+    confirmBy: z.string().nullable(),
+    codConfirmationVia: z.string().nullable(),
+    codConfirmedByName: z.string().nullable(),
     trackingId: z.string().nullable(),
     invoiceNumber: z.string().nullable(),
     /** Courier, AWB, tracking link and events; null before shipping. */

@@ -1,6 +1,7 @@
 // Cash on delivery contracts (issue 12): the public settings, the back office's edit and the
 // COD placement. Rupees at this edge, paise inside.
 
+import { COD_CONFIRMATION_HOURS, COD_CONFIRMATION_MESSAGES } from '../cod-confirmation.ts';
 import { OptionalGstin } from './invoices.ts';
 import { Rupees, RupeesInput } from './rupees.ts';
 import * as z from './zod.ts';
@@ -23,9 +24,25 @@ export const PrepaidDiscountSettings = z
   })
   .meta({ id: 'PrepaidDiscountSettings' });
 
+/** `cod.confirmation` (issue 34): COD orders wait for the shopper's confirmation this many hours. */
+export const CodConfirmationSettings = z.object({
+  required: z.boolean(),
+  withinHours: z.number().int(),
+});
+
 export const AdminCodSettings = CodSettings.extend({
   blockedPincodes: z.array(z.string()),
   rtoLimit: z.number().int(),
+  confirmation: CodConfirmationSettings,
+});
+
+export const CodConfirmationEdit = z.object({
+  required: z.boolean(),
+  withinHours: z.coerce
+    .number({ error: COD_CONFIRMATION_MESSAGES.hours })
+    .int(COD_CONFIRMATION_MESSAGES.hours)
+    .min(COD_CONFIRMATION_HOURS.min, COD_CONFIRMATION_MESSAGES.hours)
+    .max(COD_CONFIRMATION_HOURS.max, COD_CONFIRMATION_MESSAGES.hours),
 });
 
 export const CodSettingsEdit = z
@@ -43,6 +60,8 @@ export const CodSettingsEdit = z
       )
       .max(500, 'At most 500 blocked pincodes.'),
     rtoLimit: z.coerce.number().int().min(1, 'The return limit is at least 1.').max(100),
+    /** Left out: the confirmation setting stays as it is. */
+    confirmation: CodConfirmationEdit.optional(),
   })
   .refine((c) => c.maxOrderValue === null || c.maxOrderValue >= c.minOrderValue, {
     message: 'The maximum order value for cash on delivery must not be below the minimum.',

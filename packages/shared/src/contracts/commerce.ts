@@ -5,6 +5,7 @@ import { ORDER_STATUSES } from '../order-status.ts';
 import { REFUND_STATUSES } from '../refunds.ts';
 import { SELF_CANCEL_MESSAGES, SELF_CANCEL_REASON_MAX } from '../self-cancel.ts';
 import { PAYMENT_MODES, PAYMENT_STATUSES, PayNowOfferDto } from './cod.ts';
+import { CodConfirmationState } from './cod-confirmation.ts';
 import { OptionalGstin } from './invoices.ts';
 import { Rupees } from './rupees.ts';
 import { Tracking } from './shipping.ts';
@@ -154,6 +155,10 @@ export const OrderSummary = z
     paymentStatus: z.enum(PAYMENT_STATUSES),
     /** The GST invoice's number; null until one is issued (prepaid: at placement; COD: when shipped). */
     invoiceNumber: z.string().nullable(),
+    /** A COD order waiting for (or past) the shopper's confirmation (issue 34); NOT_REQUIRED otherwise. */
+    codConfirmation: CodConfirmationState,
+    /** When a pending confirmation expires (ISO); null when none was asked for. */
+    confirmBy: z.string().nullable(),
   })
   .meta({ id: 'OrderSummary' });
 
@@ -214,7 +219,10 @@ export const OrderDetail = OrderSummary.extend({
   estimatedDelivery: z.object({ from: z.string(), to: z.string() }).nullable(),
   /** A COD order not yet shipped may be paid online instead ('Pay now and save ₹X'); else null. */
   payNow: PayNowOfferDto.nullable(),
-  statusHistory: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string() })),
+  /** `reason` when the shop gave one ('Not confirmed in time'). */
+  statusHistory: z.array(
+    z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), reason: z.string().optional() }),
+  ),
   /**
    * Payments made for this order that were refunded instead of applied (a 'Pay now' that arrived
    * after the order shipped), oldest first: the order stays as it was (a COD order still COD).

@@ -32,6 +32,10 @@ export function codColumnsFromInput(cod: CodInput) {
     codMaxOrderPaise: cod.maxOrderValue === null ? null : toPaise(cod.maxOrderValue),
     codBlockedPincodes: [...new Set(cod.blockedPincodes)],
     codRtoLimit: cod.rtoLimit,
+    ...(cod.confirmation && {
+      codConfirmationRequired: cod.confirmation.required,
+      codConfirmationHours: cod.confirmation.withinHours,
+    }),
   };
 }
 

@@ -22,9 +22,13 @@ export const checkoutSettings = pgTable(
     prepaidDiscount: jsonb('prepaid_discount').$type<PrepaidDiscount>(),
     /** The RTO risk rules' settings (shared/rto-risk.ts); null: the defaults (prepaid not required). */
     rtoRisk: jsonb('rto_risk').$type<RtoRiskSettings>(),
+    /** COD orders wait for the shopper's confirmation (issue 34) for this many hours (1–72). */
+    codConfirmationRequired: boolean('cod_confirmation_required').notNull().default(false),
+    codConfirmationHours: integer('cod_confirmation_hours').notNull().default(24),
     version: integer('version').notNull().default(1),
   },
   (t) => [
+    check('checkout_settings_cod_confirmation_hours', sql`${t.codConfirmationHours} between 1 and 72`),
     check('checkout_settings_single_row', sql`${t.id} = 1`),
     check('checkout_settings_fee_non_negative', sql`${t.platformFeePaise} >= 0`),
     check(

@@ -27,6 +27,8 @@ import { checkoutSettings, shippingMilestones } from './schema.ts';
 export interface CheckoutConfig {
   platformFeePaise: number;
   cod: CodRules;
+  /** `cod.confirmation` (issue 34). */
+  codConfirmation: { required: boolean; withinHours: number };
   prepaidDiscount: PrepaidDiscount | null;
   milestones: { id: number; minCartValuePaise: number; shippingChargePaise: number }[];
   /** The RTO risk rules' settings (defaults when never saved: prepaid not required). */
@@ -79,6 +81,10 @@ async function readSettings(executor: Pick<Db, 'select'>): Promise<AdminCheckout
       ...codDto(codRules(settings)),
       blockedPincodes: settings.codBlockedPincodes,
       rtoLimit: settings.codRtoLimit,
+      confirmation: {
+        required: settings.codConfirmationRequired,
+        withinHours: settings.codConfirmationHours,
+      },
     },
     prepaidDiscount: prepaidDto(settings.prepaidDiscount),
     rtoRisk: { ...DEFAULT_RTO_RISK_SETTINGS, ...(settings.rtoRisk ?? {}) },
@@ -103,6 +109,8 @@ export const checkoutConfigJson = sql<StoredConfig>`json_build_object(
     'codEnabled', s.cod_enabled, 'codFeePaise', s.cod_fee_paise,
     'codMinOrderPaise', s.cod_min_order_paise, 'codMaxOrderPaise', s.cod_max_order_paise,
     'codBlockedPincodes', s.cod_blocked_pincodes, 'codRtoLimit', s.cod_rto_limit,
+    'codConfirmationRequired', s.cod_confirmation_required,
+    'codConfirmationHours', s.cod_confirmation_hours,
     'prepaidDiscount', s.prepaid_discount, 'rtoRisk', s.rto_risk) from checkout_settings s limit 1),
   'milestones', coalesce((select json_agg(json_build_object('id', m.id,
     'minCartValuePaise', m.min_cart_value_paise, 'shippingChargePaise', m.shipping_charge_paise)
@@ -113,6 +121,10 @@ export function configFrom({ settings, milestones }: StoredConfig): CheckoutConf
   return {
     platformFeePaise: settings?.platformFeePaise ?? 0,
     cod: codRules(settings ?? undefined),
+    codConfirmation: {
+      required: settings?.codConfirmationRequired ?? false,
+      withinHours: settings?.codConfirmationHours ?? 24,
+    },
     prepaidDiscount: settings?.prepaidDiscount ?? null,
     milestones,
     rtoRisk: { ...DEFAULT_RTO_RISK_SETTINGS, ...(settings?.rtoRisk ?? {}) },

@@ -9,7 +9,13 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../seed/demo-seed.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { ADDRESS, addToCart, createPaymentOrder, payAndPlace } from '../../test/commerce.ts';
+import {
+  ADDRESS,
+  addToCart,
+  confirmCodByPhone,
+  createPaymentOrder,
+  payAndPlace,
+} from '../../test/commerce.ts';
 import { type Shopper, signUp, verifyMobile } from '../../test/shoppers.ts';
 import { products } from '../catalog/schema.ts';
 import { orders } from '../orders/schema.ts';
@@ -193,6 +199,7 @@ describe('invoices', () => {
     });
     expect(placed.statusCode, placed.body).toBe(201);
     const { orderNumber } = placed.json();
+    await confirmCodByPhone(t.app, adminCookie, orderNumber);
     const invoiceUrl = `/api/orders/${orderNumber}/invoice`;
     const before = await s.request({ url: invoiceUrl });
     expect(before.statusCode).toBe(404);

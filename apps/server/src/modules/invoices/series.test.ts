@@ -8,7 +8,13 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../seed/demo-seed.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { addAddress, addToCart, createPaymentOrder, payAndPlace } from '../../test/commerce.ts';
+import {
+  addAddress,
+  addToCart,
+  confirmCodByPhone,
+  createPaymentOrder,
+  payAndPlace,
+} from '../../test/commerce.ts';
 import { signUp, verifyMobile } from '../../test/shoppers.ts';
 import { auditLog } from '../admin/schema.ts';
 import { productVariants } from '../catalog/schema.ts';
@@ -197,6 +203,7 @@ describe('a series at its end (decision 0030)', () => {
     expect(placed.statusCode, placed.body).toBe(201);
     const { orderNumber } = placed.json();
     const admin = (await verifyMobile(t.app, DEMO_ADMIN.mobile)).cookie;
+    await confirmCodByPhone(t.app, admin, orderNumber);
     const detail = async () =>
       (await t.app.inject({ url: `/api/admin/orders/${orderNumber}`, headers: { cookie: admin } })).json();
     const move = async (status: string) =>

@@ -34,6 +34,9 @@ export const messageDeliveries = pgTable(
         'cancelled',
         'returned',
         'refunded',
+        // The COD confirmation's request and reminder (issue 34).
+        'cod_confirm',
+        'cod_reminder',
       ],
     }).notNull(),
     /** '' for events that are not about one refund, so the unique key treats them as equal. */

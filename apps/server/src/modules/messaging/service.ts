@@ -23,8 +23,11 @@ export interface OutgoingMessage {
   code?: string;
   /** SMS other than login codes: the DLT-approved template and its variables (MSG91 Flow). */
   smsTemplate?: { id: string; vars: Record<string, string> };
-  /** WhatsApp: an approved template and its body parameters, in order. */
-  whatsappTemplate?: { name: string; language: string; params: string[] };
+  /**
+   * WhatsApp: an approved template and its body parameters, in order; `quickReplies`: the
+   * payloads of its quick-reply buttons, in order (the webhook gets them back when tapped).
+   */
+  whatsappTemplate?: { name: string; language: string; params: string[]; quickReplies?: string[] };
 }
 
 export class DeliveryError extends Error {}
@@ -264,10 +267,17 @@ function whatsappTransport(config: Config): Transport {
             template: {
               name,
               language: { code: language },
-              components:
-                params.length > 0
+              components: [
+                ...(params.length > 0
                   ? [{ type: 'body', parameters: params.map((text) => ({ type: 'text', text })) }]
-                  : [],
+                  : []),
+                ...(m.whatsappTemplate.quickReplies ?? []).map((payload, index) => ({
+                  type: 'button',
+                  sub_type: 'quick_reply',
+                  index: String(index),
+                  parameters: [{ type: 'payload', payload }],
+                })),
+              ],
             },
           }),
           signal: AbortSignal.timeout(config.MESSAGE_TIMEOUT_MS),

@@ -4,6 +4,7 @@
 // audit entry are written in one transaction, with the shopper's message job and, for a paid order
 // cancelled, its refund.
 
+import { COD_CONFIRMATION_MESSAGES, holdsDispatch } from '@spice/shared/cod-confirmation';
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type {
   AdminOrderDetailDto,
@@ -27,8 +28,10 @@ import type { InvoicesService } from '../invoices/service.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { RefundsService } from '../refunds/service.ts';
 import { trackingOf } from '../shipping/tracking.ts';
+import { codConfirmationColumns } from './cod-confirmation-columns.ts';
+import { codConfirmationState } from './cod-confirmation-state.ts';
 import { adminTotalsDto, amountDto, creditNoteDto, linePricesDto, orderRowDto } from './dto.ts';
-import { orderItems, orders } from './schema.ts';
+import { codConfirmations, orderItems, orders } from './schema.ts';
 import { recordStatus } from './status-history.ts';
 import { createStatusHooks } from './status-hooks.ts';
 
@@ -82,11 +85,20 @@ export function createAdminOrdersService(
     const refunds = refundList.get(o.id) ?? [];
     const collector =
       o.codCollectedBy === null ? undefined : (await userNames(db, [o.codCollectedBy])).get(o.codCollectedBy);
+    const [confirmation] = await db.select().from(codConfirmations).where(eq(codConfirmations.orderId, o.id));
+    const confirmer =
+      confirmation?.decidedBy == null
+        ? null
+        : ((await userNames(db, [confirmation.decidedBy])).get(confirmation.decidedBy) ?? null);
     return {
       orderNumber: o.orderNumber,
       status: o.status,
       nextStatuses: [...ORDER_TRANSITIONS[o.status]],
       version: o.version,
+      codConfirmation: confirmation?.status ?? 'NOT_REQUIRED',
+      confirmBy: confirmation?.confirmBy.toISOString() ?? null,
+      codConfirmationVia: confirmation?.via ?? null,
+      codConfirmedByName: confirmer,
       trackingId: o.trackingId,
       invoiceNumber: o.invoiceNumber,
       tracking: await trackingOf(db, o.id),
@@ -130,6 +142,10 @@ export function createAdminOrdersService(
       const where: SQL[] = dateRange(query.from, query.to);
       if (query.status) where.push(eq(orders.status, query.status));
       if (query.paymentMode) where.push(eq(orders.paymentMode, query.paymentMode));
+      if (query.codConfirmation)
+        where.push(
+          sql`exists (select 1 from cod_confirmations cc where cc.order_id = ${orders.id} and cc.status = ${query.codConfirmation})`,
+        );
       const q = query.q?.replace(/[\\%_]/g, (c) => `\\${c}`);
       if (q) {
         const match = or(ilike(orders.orderNumber, `%${q}%`), ilike(orders.userMobile, `%${q}%`));
@@ -149,6 +165,7 @@ export function createAdminOrdersService(
             itemCount,
             createdAt: orders.createdAt,
             rtoRisk: orders.rtoRisk,
+            ...codConfirmationColumns,
           })
           .from(orders)
           .where(condition)
@@ -177,6 +194,8 @@ export function createAdminOrdersService(
         guard?: (order: typeof orders.$inferSelect) => void;
         /** Kept with the audit entry (a shopper's reason for cancelling). */
         note?: Record<string, string>;
+        /** Shown in the order's status history ('Not confirmed in time'). */
+        reason?: string;
       } = {},
     ) {
       const updated = await db.transaction(async (tx) => {
@@ -185,6 +204,9 @@ export function createAdminOrdersService(
         options.guard?.(current);
         if (current.version !== input.version) throw new AppError('conflict', ORDER_CHANGED_MEANWHILE);
         const from: OrderStatus = current.status;
+        // A COD order waiting for its shopper's confirmation is not dispatched (issue 34).
+        if (holdsDispatch(await codConfirmationState(tx, current.id), input.status))
+          throw new AppError('conflict', COD_CONFIRMATION_MESSAGES.waitForShopper);
         if (!canTransition(from, input.status)) {
           throw new AppError(
             'conflict',
@@ -214,7 +236,7 @@ export function createAdminOrdersService(
           },
           { changed: ORDER_CHANGED_MEANWHILE },
         );
-        await recordStatus(tx, row.id, row.status, row.updatedAt);
+        await recordStatus(tx, row.id, row.status, row.updatedAt, options.reason);
         await deps.invoices.onStatusChanged(tx, row);
         await options.within?.(tx, row);
         // Stock and coupon use back, refund, the shopper's message: the status's hooks (status-hooks.ts).

@@ -18,6 +18,8 @@ import type { StockLevel } from '../catalog/service.ts';
 import { reserveStock } from '../catalog/stock.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import type { CouponsService } from '../coupons/service.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { startCodConfirmation } from './cod-confirmation.ts';
 import { nextOrderId, placingTransaction } from './placement.ts';
 import { claimQuotedCoupon, quotedColumns } from './quoted.ts';
 import { recordRtoRisk, rtoRiskFacts } from './rto-risk-facts.ts';
@@ -64,6 +66,7 @@ export function createCodPlacement(
     addressSnapshot: (a: AddressRow) => AddressSnapshot;
     /** The levels the placement left, after its commit. */
     stockChanged: (levels: readonly StockLevel[]) => void;
+    jobs: Pick<JobQueue, 'enqueue'>;
     /** The delivery module: 400 when the shop does not deliver there; whether its zone takes COD. */
     assertServiceable: (pincode: string) => Promise<{ zoneCod: boolean; estimatedDelivery: DeliveryWindow }>;
   },
@@ -184,6 +187,8 @@ export function createCodPlacement(
       ]);
       const order = await deps.insertOrder(tx, checkout!, orderId, checkout!.providerOrderId, '', user);
       await recordRtoRisk(tx, order.id, risk);
+      // The shop may ask the shopper to confirm before it packs (issue 34): the message goes out by job.
+      await startCodConfirmation(tx, deps.jobs, order, config.codConfirmation);
       // In statement order (a variant given back and taken again: the last).
       return { order, levels: [...released, ...taken] };
     });

@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
   ADDRESS,
   addToCart,
+  confirmCodByPhone,
   createPaymentOrder,
   levelsSent,
   payAndPlace,
@@ -335,6 +336,7 @@ describe('COD orders in the back office', () => {
     const probe = await placeCod(s, { addressId, amount: 0, couponCode });
     const res = await placeCod(s, { addressId, amount: probe.json().amount, couponCode });
     expect(res.statusCode, res.body).toBe(201);
+    await confirmCodByPhone(t.app, adminCookie, res.json().orderNumber);
     return { s, orderNumber: res.json().orderNumber as string, amount: res.json().amount as number };
   }
 

@@ -16,6 +16,7 @@ import type { InvoicesService } from '../invoices/service.ts';
 import type { PaymentsLedger } from '../payments/ledger.ts';
 import type { RefundsService } from '../refunds/service.ts';
 import { trackingOf } from '../shipping/tracking.ts';
+import { codConfirmationColumns } from './cod-confirmation-columns.ts';
 import {
   creditNoteDto,
   linePricesDto,
@@ -98,11 +99,12 @@ export function createCustomerOrderService(
     },
 
     async detail(userId: number, orderNumber: string): Promise<OrderDetailDto> {
-      const [o] = await db
-        .select()
+      const [found] = await db
+        .select({ o: orders, ...codConfirmationColumns })
         .from(orders)
         .where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId)));
-      if (!o) throw new AppError('notFound', ORDER_NOT_FOUND);
+      if (!found) throw new AppError('notFound', ORDER_NOT_FOUND);
+      const { o, codConfirmation, confirmBy } = found;
       const [items, [checkout], history, snap, config, tracking, refunds, refunded, notes, returned] =
         await Promise.all([
           db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id)),
@@ -152,6 +154,8 @@ export function createCustomerOrderService(
         estimatedDelivery: o.estimatedDelivery,
         payNow: offer && payNowDto(offer),
         invoiceNumber: o.invoiceNumber,
+        codConfirmation,
+        confirmBy,
         statusHistory: history,
         refunds: refunds.get(o.id) ?? [],
         creditNotes: (notes.get(o.id) ?? []).map(creditNoteDto),

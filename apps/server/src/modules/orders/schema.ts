@@ -3,6 +3,7 @@
 // Money in integer paise. A pending checkout is stored under the payment provider's order id;
 // placing the order consumes it exactly once.
 import { CHECKOUT_STATUSES } from '@spice/shared/checkout-status';
+import { COD_CONFIRMATION_STATUSES } from '@spice/shared/cod-confirmation';
 import { PAYMENT_STATUSES } from '@spice/shared/contracts/cod';
 import type { DeliveryWindow } from '@spice/shared/delivery';
 import { PREPAYMENT_STATUSES } from '@spice/shared/prepayment-status';
@@ -267,8 +268,47 @@ export const orderStatusHistory = pgTable(
       enum: ['PLACED', 'CONFIRMED', 'PACKED', 'SHIPPED', 'DELIVERED', 'CANCELLED', 'RTO'],
     }).notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Why, when the shop gives one ('Not confirmed in time'); null otherwise. */
+    reason: text('reason'),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId, t.at)],
+);
+
+/**
+ * A COD order asked to be confirmed by the shopper (issue 34, decision 0033): one row per such
+ * order (none: NOT_REQUIRED). Moves by conditional UPDATEs from PENDING; `via` says how it ended.
+ */
+export const codConfirmations = pgTable(
+  'cod_confirmations',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: COD_CONFIRMATION_STATUSES }).notNull().default('PENDING'),
+    confirmBy: timestamp('confirm_by', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    via: text('via', { enum: ['link', 'whatsapp', 'phone', 'address', 'expiry'] }),
+    /** The admin who confirmed it by phone. */
+    decidedBy: integer('decided_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cod_confirmations_pending_idx').on(t.status, t.confirmBy)],
+);
+
+/**
+ * The links sent for a confirmation: only the SHA-256 of each token (lib/link-token.ts). Each
+ * message mints its own, all valid until the confirmation's confirmBy.
+ */
+export const codConfirmationLinks = pgTable(
+  'cod_confirmation_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cod_confirmation_links_order_idx').on(t.orderId)],
 );
 
 /** Payment webhook events already handled, so a repeated delivery does nothing. */

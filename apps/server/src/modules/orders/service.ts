@@ -28,7 +28,9 @@ import { type Gateway, GatewayError } from '../payments/gateway.ts';
 import type { PaymentsLedger } from '../payments/ledger.ts';
 import type { RefundsService } from '../refunds/service.ts';
 import { hasShipment, trackingByOrder } from '../shipping/tracking.ts';
+import { addressSnapshotOf } from './address-snapshot.ts';
 import { moveCheckouts } from './checkout-status.ts';
+import { codConfirmationColumns } from './cod-confirmation-columns.ts';
 import { createCodPlacement } from './cod-placement.ts';
 import { createCodPrepay } from './cod-prepay.ts';
 import { linePriceDto, placedOrderDto, totalAmountDto } from './dto.ts';
@@ -140,6 +142,7 @@ export function createOrdersService(
       paymentMode: orders.paymentMode,
       paymentStatus: orders.paymentStatus,
       invoiceNumber: orders.invoiceNumber,
+      ...codConfirmationColumns,
       // Written out with aliases: in a one-table select Drizzle leaves columns unqualified, so
       // ${orders.id} inside the subquery would name the subquery's own id (another order's items).
       items: sql<
@@ -319,18 +322,7 @@ export function createOrdersService(
     return row ?? null;
   }
 
-  function addressSnapshot(a: AddressRow): AddressSnapshot {
-    // The landmark as the shopper typed it ('Near Horniman Circle'): prefixing 'Near' doubled it.
-    const parts = [a.addressLine, a.landmark?.trim() || null, a.locality, a.city, a.state, a.pincode];
-    return {
-      name: a.name,
-      phone: a.phone,
-      type: a.addressType,
-      fullAddress: parts.filter(Boolean).join(', '),
-      pincode: a.pincode,
-      state: a.state,
-    };
-  }
+  const addressSnapshot = (a: AddressRow): AddressSnapshot => addressSnapshotOf(a);
 
   const { settlePayment, afterSettlement, readWithLock, insertOrder } = createPlacement({
     coupons,
@@ -351,6 +343,7 @@ export function createOrdersService(
     addressSnapshot,
     stockChanged: (levels) => catalog.stockChanged(levels),
     assertServiceable: deps.delivery.assertServiceable,
+    jobs: deps.jobs,
   });
 
   const prepay = createCodPrepay(db, {
@@ -680,6 +673,8 @@ export function createOrdersService(
         paymentMode: o.paymentMode,
         paymentStatus: o.paymentStatus,
         invoiceNumber: o.invoiceNumber,
+        codConfirmation: o.codConfirmation,
+        confirmBy: o.confirmBy,
       }));
     },
   };

@@ -3,6 +3,7 @@
 // orders module's own status change, with the shipment written inside that same transaction, so
 // whatever hangs on SHIPPED (audit, e-mail, invoices) runs exactly as for any other change.
 // Courier webhooks record events and, for DELIVERED and RTO, go through that status change too.
+import { COD_CONFIRMATION_MESSAGES, holdsDispatch } from '@spice/shared/cod-confirmation';
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { AdminOrderDetailDto, OrderStatusChangeInput } from '@spice/shared/contracts/admin';
 import type { LabelSettingsDto, LabelSettingsEditInput } from '@spice/shared/contracts/shipping';
@@ -23,6 +24,7 @@ import type { AuditService } from '../admin/audit.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { orderMessageJob } from '../messaging/order-message-job.ts';
 import { type AdminOrdersService, ORDER_CHANGED_MEANWHILE } from '../orders/admin-service.ts';
+import { codConfirmationState } from '../orders/cod-confirmation-state.ts';
 import { type OrderForShipping, orderStatusById, ordersForShipping } from '../orders/parcel-source.ts';
 import type { CourierAdapter, Parcel } from './courier.ts';
 import type { DeliveryIssues } from './delivery-issues.ts';
@@ -134,6 +136,9 @@ export function createShippingService(db: Db, deps: Deps) {
       const [order] = await ordersForShipping(db, [orderNumber]);
       if (!order) throw new AppError('notFound', 'Order not found.');
       if (order.version !== input.version) throw new AppError('conflict', ORDER_CHANGED_MEANWHILE);
+      // Before any courier is asked: a COD order waiting for its shopper is not shipped (issue 34).
+      if (holdsDispatch(await codConfirmationState(db, order.id), 'SHIPPED'))
+        throw new AppError('conflict', COD_CONFIRMATION_MESSAGES.waitForShopper);
       if (!canTransition(order.status, 'SHIPPED')) {
         throw new AppError(
           'conflict',

@@ -71,11 +71,17 @@ export function AddressForm({
   onSave,
   onCancel,
   submitLabel,
+  start,
+  forOneOrder = false,
 }: {
   initial?: AddressDto | null;
   onSave: (values: AddressInputDto) => Promise<void>;
   onCancel: () => void;
   submitLabel?: string;
+  /** A new address's name and phone when no shopper is signed in (the COD confirmation link). */
+  start?: { name: string; phone: string };
+  /** An order's own address (issue 34), not the address book's: no 'make default'. */
+  forOneOrder?: boolean;
 }) {
   const { user: serverUser } = useRootData();
   const user = useStoredUser(serverUser);
@@ -90,8 +96,8 @@ export function AddressForm({
       : // A new address starts with the account's name and mobile: most parcels go to their owner.
         {
           ...EMPTY,
-          name: user ? `${user.firstName} ${user.lastName}`.trim() : '',
-          phone: user ? normaliseMobile(user.mobile) : '',
+          name: start?.name ?? (user ? `${user.firstName} ${user.lastName}`.trim() : ''),
+          phone: start?.phone ?? (user ? normaliseMobile(user.mobile) : ''),
         },
   );
   const [error, setError] = useState('');
@@ -266,7 +272,7 @@ export function AddressForm({
           </label>
         ))}
       </fieldset>
-      {!initial?.isDefault ? (
+      {!initial?.isDefault && !forOneOrder ? (
         <label className="checkbox">
           <input
             type="checkbox"

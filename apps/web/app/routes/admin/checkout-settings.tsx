@@ -43,6 +43,10 @@ function fromForm(form: FormData) {
         .split(/[\s,]+/)
         .filter(Boolean),
       rtoLimit: text('cod.rtoLimit'),
+      confirmation: {
+        required: form.get('cod.confirmation.required') === 'on',
+        withinHours: text('cod.confirmation.withinHours'),
+      },
     },
     prepaidDiscount:
       prepaidType === 'PERCENT' || prepaidType === 'FLAT'
@@ -157,6 +161,23 @@ export default function AdminCheckoutSettings({ loaderData: s, actionData }: Rou
             label="Returned COD orders after which a shopper loses COD"
             error={errors['cod.rtoLimit']}
             input={{ inputMode: 'numeric', defaultValue: s.cod.rtoLimit }}
+          />
+        </div>
+        <label className="admin-check">
+          <input
+            type="checkbox"
+            name="cod.confirmation.required"
+            defaultChecked={s.cod.confirmation.required}
+          />{' '}
+          Ask COD shoppers to confirm before the order is packed (WhatsApp or SMS link)
+        </label>
+        <div className="admin-form">
+          <Field
+            id="cod.confirmation.withinHours"
+            name="cod.confirmation.withinHours"
+            label="Hours to confirm before the order is cancelled (1–72)"
+            error={errors['cod.confirmation.withinHours']}
+            input={{ inputMode: 'numeric', defaultValue: s.cod.confirmation.withinHours }}
           />
         </div>
         <h2>Prepaid discount</h2>

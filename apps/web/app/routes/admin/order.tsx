@@ -33,6 +33,19 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   }
 }
 
+const CONFIRMATION_LABELS = {
+  CONFIRMED: 'Confirmed',
+  CANCELLED: 'Cancelled by the shopper',
+  EXPIRED: 'Not confirmed in time: cancelled',
+} as const;
+const VIA_LABELS: Record<string, string> = {
+  link: 'from the link',
+  whatsapp: 'on WhatsApp',
+  phone: 'by phone',
+  address: 'with a new address',
+  expiry: 'automatically',
+};
+
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { services, user } = await requireAdminPage(context);
   const form = await request.formData();
@@ -49,6 +62,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         ok: true,
         message: 'Failed delivery recorded: the shopper is asked for a new day or a cancellation.',
       } as ActionResult;
+    } catch (error) {
+      return refusal(error);
+    }
+  }
+  if (form.get('intent') === 'cod-confirm-phone') {
+    try {
+      await services.codConfirmation.confirmByPhone(user, params.orderNumber);
+      return { ok: true, message: 'Cash-on-delivery order confirmed by phone.' } as ActionResult;
     } catch (error) {
       return refusal(error);
     }
@@ -184,6 +205,32 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
         <p className={`admin-message ${result.ok ? '' : 'admin-message--error'}`} role="status">
           {result.message}
         </p>
+      ) : null}
+
+      {o.codConfirmation !== 'NOT_REQUIRED' ? (
+        <section className="admin-panel" aria-labelledby="cod-confirmation">
+          <h2 id="cod-confirmation">Cash-on-delivery confirmation</h2>
+          {o.codConfirmation === 'PENDING' ? (
+            <>
+              <p>
+                <span className="status status--awaiting">Awaiting confirmation</span> The shopper has until{' '}
+                {istDateTime(o.confirmBy!)} to confirm; unconfirmed, the order is then cancelled.
+              </p>
+              <Form method="post" className="admin-form">
+                <input type="hidden" name="intent" value="cod-confirm-phone" />
+                <button type="submit" className="button button--primary">
+                  Confirmed by phone
+                </button>
+              </Form>
+            </>
+          ) : (
+            <p>
+              {CONFIRMATION_LABELS[o.codConfirmation]}
+              {o.codConfirmationVia ? ` (${VIA_LABELS[o.codConfirmationVia] ?? o.codConfirmationVia})` : ''}
+              {o.codConfirmedByName ? ` by ${o.codConfirmedByName}` : ''}.
+            </p>
+          )}
+        </section>
       ) : null}
 
       <section className="admin-panel" aria-labelledby="change-status">

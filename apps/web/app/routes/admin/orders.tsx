@@ -24,7 +24,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { filter, page, problem } = loaderData;
   const link = (p: number) => {
     const params = new URLSearchParams();
-    for (const key of ['status', 'paymentMode', 'from', 'to', 'q'] as const) {
+    for (const key of ['status', 'paymentMode', 'codConfirmation', 'from', 'to', 'q'] as const) {
       const value = filter[key];
       if (value) params.set(key, value);
     }
@@ -56,6 +56,15 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             <option value="RAZORPAY">{paymentModeLabel('RAZORPAY')}</option>
             <option value="COD">{paymentModeLabel('COD')}</option>
           </select>
+        </label>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            name="codConfirmation"
+            value="PENDING"
+            defaultChecked={filter.codConfirmation === 'PENDING'}
+          />
+          Awaiting confirmation
         </label>
         <label>
           From
@@ -155,6 +164,17 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                     <>
                       <br />
                       <RtoRiskBadge risk={o.rtoRisk} />
+                    </>
+                  ) : null}
+                  {o.codConfirmation === 'PENDING' ? (
+                    <>
+                      <br />
+                      <span
+                        className="status status--awaiting"
+                        title={`Confirm by ${istDateTime(o.confirmBy!)}`}
+                      >
+                        Awaiting confirmation
+                      </span>
                     </>
                   ) : null}
                 </td>
