@@ -70,6 +70,7 @@ export const PAGE_NAMESPACES = {
   'delivery-issue': ['deliveryIssue', 'address', 'spec'],
   grievance: ['grievance', 'spec', 'contact.name', 'contact.email'],
   'grievance-status': ['grievance', 'spec'],
+  'cod-confirm': ['codConfirm', 'address', 'spec', 'order.phone'],
   'privacy-notice': ['privacy', 'grievance'],
   rate: ['rate', 'reviews', 'spec'],
 } as const satisfies Record<string, readonly Entry[]>;

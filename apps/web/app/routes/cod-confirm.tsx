@@ -10,13 +10,14 @@ import { formatIst } from '@spice/shared/ist';
 import { pick } from '@spice/shared/localized';
 import { formatPrice } from '@spice/shared/money';
 import { useState } from 'react';
-import { data, isRouteErrorResponse, Link } from 'react-router';
+import { isRouteErrorResponse, Link } from 'react-router';
 import { Modal } from '../components/modal';
 import { getStorefront } from '../context';
 import { ApiError, api } from '../features/account/api';
 import { AddressForm } from '../features/addresses/address-form';
 import { DeliveryAddress } from '../features/orders/delivery-address';
-import { rootT, useLang, useLocalePath, useT } from '../i18n';
+import { metaT, useLang, useLocalePath, useT } from '../i18n';
+import { pageMessages, pageNotFound } from '../i18n/server';
 import { seoMeta } from '../seo';
 import codConfirmStylesHref from '../styles/cod-confirm.css?url';
 import type { Route } from './+types/cod-confirm';
@@ -26,7 +27,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: codC
 export function meta({ matches, params }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   return seoMeta({
-    title: `${rootT(root)('codConfirm.metaTitle')} | ${root.settings.storeName}`,
+    title: `${metaT(matches)('codConfirm.metaTitle')} | ${root.settings.storeName}`,
     description: root.settings.description,
     origin: root.origin,
     lang: root.lang,
@@ -35,12 +36,13 @@ export function meta({ matches, params }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
   try {
-    return await services.codConfirmation.view(params.token);
+    const view = await services.codConfirmation.view(params.token);
+    return { ...view, i18n: pageMessages(request, 'cod-confirm') };
   } catch (error) {
-    if ((error as { kind?: string }).kind === 'notFound') throw data(null, { status: 404 });
+    if ((error as { kind?: string }).kind === 'notFound') throw pageNotFound(request, 'cod-confirm');
     throw error;
   }
 }
@@ -214,7 +216,7 @@ export default function CodConfirmPage({ loaderData: view, params }: Route.Compo
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const t = useT();
+  const t = useT(error);
   const lp = useLocalePath();
   if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
   return (
