@@ -1,5 +1,6 @@
 // The back office's product reads: one product as the form holds it (fields, variants with whether
 // each can still be removed, images) and the list with thumbnails, price ranges and total stock.
+import { EMPTY_DECLARATIONS } from '@spice/shared/declarations';
 import type {
   AdminProductDto,
   AdminProductRowDto,
@@ -55,6 +56,16 @@ export function createProductReads(
       aboutHi: p.aboutHi,
       hsnCode: p.hsnCode,
       gstRate: p.gstRateBp === null ? null : p.gstRateBp / 100,
+      declarations: { ...EMPTY_DECLARATIONS, ...p.declarations },
+      declarationsHi: {
+        genericName: '',
+        countryOfOrigin: '',
+        consumerCareAddress: '',
+        ingredients: '',
+        allergens: '',
+        storage: '',
+        ...p.declarationsHi,
+      },
       version: p.version,
       createdAt: p.createdAt.toISOString(),
       updatedAt: p.updatedAt.toISOString(),
@@ -66,6 +77,7 @@ export function createProductReads(
         stock: v.stock,
         sku: v.sku,
         grams: v.weightGrams,
+        netQuantity: v.netQuantity,
         removable: !inUse.has(v.id),
       })),
       images: images.map((i) => ({
