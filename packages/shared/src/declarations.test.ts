@@ -56,14 +56,22 @@ describe('missingDeclarations and publishRefusal', () => {
   it('names every missing field of an empty product once, in a sentence', () => {
     const missing = missingDeclarations(EMPTY_DECLARATIONS, [null]);
     expect(new Set(missing).size).toBe(missing.length);
-    expect(publishRefusal(missing)).toMatch(/^Add the generic name, .* and the shelf life before publishing\.$/);
+    expect(publishRefusal(missing)).toMatch(
+      /^Add the generic name, .* and the shelf life before publishing\.$/,
+    );
   });
 
   it('never refuses a product whose fields are all filled, whatever they say', () => {
     const words = fc.string({ minLength: 1 }).filter((s) => s.trim() !== '');
     fc.assert(
       fc.property(words, words, words, fc.integer({ min: 1, max: 120 }), (a, b, c, months) => {
-        const d = { ...complete, genericName: a, ingredients: b, countryOfOrigin: c, shelfLifeMonths: months };
+        const d = {
+          ...complete,
+          genericName: a,
+          ingredients: b,
+          countryOfOrigin: c,
+          shelfLifeMonths: months,
+        };
         expect(missingDeclarations(d, q)).toEqual([]);
       }),
     );

@@ -114,12 +114,16 @@ export function fillDeclarations(
     const mine = !emptyParty(own[key]);
     const en = mine ? own[key] : defaults[key];
     const hi = mine ? ownHi[key] : defaultsHi[key];
-    return { en: en ? { ...en } : null, hi: en ? { name: pickHi(en.name, hi?.name), address: pickHi(en.address, hi?.address) } : null };
+    return {
+      en: en ? { ...en } : null,
+      hi: en ? { name: pickHi(en.name, hi?.name), address: pickHi(en.address, hi?.address) } : null,
+    };
   };
   const maker = party('manufacturer');
   const packer = party('packer');
   const marketer = party('marketer');
-  const ownCare = !blank(own.consumerCare.phone) || !blank(own.consumerCare.email) || !blank(own.consumerCare.address);
+  const ownCare =
+    !blank(own.consumerCare.phone) || !blank(own.consumerCare.email) || !blank(own.consumerCare.address);
   const care = ownCare ? own.consumerCare : (defaults.consumerCare ?? own.consumerCare);
   const careHi = ownCare ? ownHi.consumerCareAddress : defaultsHi.consumerCareAddress;
   const ownCountry = !blank(own.countryOfOrigin);
@@ -171,7 +175,10 @@ const MANDATORY: [string, (d: Declarations, netQuantities: readonly (unknown | n
 ];
 
 /** What a product (its declarations filled in with the defaults) still lacks to be published. */
-export function missingDeclarations(filled: Declarations, netQuantities: readonly (unknown | null)[]): string[] {
+export function missingDeclarations(
+  filled: Declarations,
+  netQuantities: readonly (unknown | null)[],
+): string[] {
   return MANDATORY.filter(([, missing]) => missing(filled, netQuantities)).map(([name]) => name);
 }
 

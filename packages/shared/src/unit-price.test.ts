@@ -4,6 +4,7 @@ import {
   formatUnitPrice,
   gramsOf,
   type NetQuantity,
+  netQuantityFromLabel,
   netQuantityLabel,
   unitPrice,
   unitPricePaise,
@@ -40,8 +41,14 @@ describe('unitPrice', () => {
   });
 
   const quantity = fc.oneof(
-    fc.record({ value: fc.integer({ min: 1, max: 100_000 }), unit: fc.constantFrom('g' as const, 'ml' as const, 'pc' as const) }),
-    fc.record({ value: fc.integer({ min: 1, max: 100_000 }).map((m) => m / 1000), unit: fc.constantFrom('kg' as const, 'l' as const) }),
+    fc.record({
+      value: fc.integer({ min: 1, max: 100_000 }),
+      unit: fc.constantFrom('g' as const, 'ml' as const, 'pc' as const),
+    }),
+    fc.record({
+      value: fc.integer({ min: 1, max: 100_000 }).map((m) => m / 1000),
+      unit: fc.constantFrom('kg' as const, 'l' as const),
+    }),
   );
   const base = (q: NetQuantity) => (q.unit === 'kg' || q.unit === 'l' ? Math.round(q.value * 1000) : q.value);
   const scale = (q: NetQuantity) => (q.unit === 'pc' ? 1 : 100);
@@ -60,13 +67,18 @@ describe('unitPrice', () => {
 
   it('is whole paise, and never goes down when the price goes up', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 1, max: 1000 }), quantity, (p, more, q) => {
-        const a = unitPricePaise(p, q)!;
-        const b = unitPricePaise(p + more, q)!;
-        expect(Number.isInteger(a.paise)).toBe(true);
-        expect(b.paise).toBeGreaterThanOrEqual(a.paise);
-        expect(Math.round(unitPrice(p, q)!.amount * 100)).toBe(a.paise);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 1, max: 1000 }),
+        quantity,
+        (p, more, q) => {
+          const a = unitPricePaise(p, q)!;
+          const b = unitPricePaise(p + more, q)!;
+          expect(Number.isInteger(a.paise)).toBe(true);
+          expect(b.paise).toBeGreaterThanOrEqual(a.paise);
+          expect(Math.round(unitPrice(p, q)!.amount * 100)).toBe(a.paise);
+        },
+      ),
     );
   });
 });
@@ -86,5 +98,20 @@ describe('formatUnitPrice and labels', () => {
     expect(netQuantityLabel({ value: 1.5, unit: 'kg' }, 'hi')).toBe('1.5 किलो');
     expect(gramsOf({ value: 1.5, unit: 'kg' })).toBe(1500);
     expect(gramsOf({ value: 500, unit: 'ml' })).toBeNull();
+  });
+});
+
+describe('netQuantityFromLabel', () => {
+  it.each([
+    ['100 g', { value: 100, unit: 'g' }],
+    ['50g', { value: 50, unit: 'g' }],
+    ['1kg', { value: 1, unit: 'kg' }],
+    ['500 ml', { value: 500, unit: 'ml' }],
+    ['1.5 l', { value: 1.5, unit: 'l' }],
+    ['6 pcs', { value: 6, unit: 'pc' }],
+    ['Family pack', null],
+    ['2.5 g', null],
+  ] as const)('%s → %o', (label, q) => {
+    expect(netQuantityFromLabel(label)).toEqual(q);
   });
 });

@@ -55,7 +55,10 @@ export function unitPricePaise(pricePaise: number, q: NetQuantity | null): UnitP
 }
 
 /** As the API speaks: rupees to two decimals. */
-export function unitPrice(pricePaise: number, q: NetQuantity | null): { amount: number; per: UnitPer } | null {
+export function unitPrice(
+  pricePaise: number,
+  q: NetQuantity | null,
+): { amount: number; per: UnitPer } | null {
   const u = unitPricePaise(pricePaise, q);
   return u && { amount: u.paise / 100, per: u.per };
 }
@@ -86,4 +89,32 @@ export function formatUnitPrice(u: { amount: number; per: UnitPer }, lang: 'en' 
 export function gramsOf(q: NetQuantity | null): number | null {
   if (!q || (q.unit !== 'g' && q.unit !== 'kg') || !isWholeBaseAmount(q)) return null;
   return baseAmount(q).amount;
+}
+
+const LABEL_UNITS: Record<string, NetQuantityUnit> = {
+  g: 'g',
+  gm: 'g',
+  gms: 'g',
+  gram: 'g',
+  grams: 'g',
+  kg: 'kg',
+  kgs: 'kg',
+  ml: 'ml',
+  l: 'l',
+  ltr: 'l',
+  litre: 'l',
+  litres: 'l',
+  pc: 'pc',
+  pcs: 'pc',
+  piece: 'pc',
+  pieces: 'pc',
+};
+
+/** The net quantity a label such as '100 g', '1kg' or '500 ml' states; null when it names none. */
+export function netQuantityFromLabel(label: string): NetQuantity | null {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]+)\b/i.exec(label);
+  const unit = m && LABEL_UNITS[m[2]!.toLowerCase()];
+  if (!m || !unit) return null;
+  const q = { value: Number(m[1]), unit };
+  return isWholeBaseAmount(q) ? q : null;
 }

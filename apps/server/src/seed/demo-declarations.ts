@@ -3,8 +3,7 @@
 // life, storage, nutrition per 100 g), in English and Hindi, plus every variant's net quantity.
 // Plausible figures for ground spices and blends, not laboratory results of a real product.
 import type { DeclarationDefaults, DeclarationDefaultsHi, Nutrition } from '@spice/shared/declarations';
-import { gramsFromLabel } from '@spice/shared/shipping';
-import type { NetQuantity } from '@spice/shared/unit-price';
+import { type NetQuantity, netQuantityFromLabel } from '@spice/shared/unit-price';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { declarationDefaults, products, productVariants } from '../modules/catalog/schema.ts';
@@ -20,7 +19,8 @@ export const DEMO_DECLARATION_DEFAULTS: DeclarationDefaults = {
   consumerCare: {
     phone: '+91 9812345670',
     email: 'care@kesarchakki.in',
-    address: 'Consumer Care, Kesar Chakki Foods, Unit 4, Shree Ganesh Industrial Estate, Vikhroli West, Mumbai 400083',
+    address:
+      'Consumer Care, Kesar Chakki Foods, Unit 4, Shree Ganesh Industrial Estate, Vikhroli West, Mumbai 400083',
   },
   fssaiLicence: '11521999000123',
 };
@@ -204,7 +204,14 @@ export const DEMO_DECLARATIONS: Record<string, DemoDeclaration> = {
   },
 };
 
-const nutrition = ([energyKcal, proteinG, carbohydrateG, sugarsG, fatG, sodiumMg]: DemoDeclaration['nutrition']): Nutrition => ({
+const nutrition = ([
+  energyKcal,
+  proteinG,
+  carbohydrateG,
+  sugarsG,
+  fatG,
+  sodiumMg,
+]: DemoDeclaration['nutrition']): Nutrition => ({
   energyKcal,
   proteinG,
   carbohydrateG,
@@ -239,9 +246,7 @@ export function demoDeclarationColumns(slug: string) {
 
 /** '50g' → 50 g; '1kg' → 1 kg. */
 export function demoNetQuantity(weight: string): NetQuantity | null {
-  const grams = gramsFromLabel(weight);
-  if (grams === null) return null;
-  return grams % 1000 === 0 ? { value: grams / 1000, unit: 'kg' } : { value: grams, unit: 'g' };
+  return netQuantityFromLabel(weight);
 }
 
 export async function insertDemoDeclarationDefaults(tx: Tx): Promise<void> {

@@ -85,7 +85,10 @@ const email = z
   .string()
   .trim()
   .max(120)
-  .refine((s) => s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), 'Enter an e-mail address like care@example.in.')
+  .refine(
+    (s) => s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s),
+    'Enter an e-mail address like care@example.in.',
+  )
   .default('');
 const ConsumerCareEdit = z.object({
   phone: text('consumer care phone', 20),

@@ -4,7 +4,7 @@
 import { MEDIA_KINDS } from '../media.ts';
 import { isWholePaise, rupeesToPaise } from '../money.ts';
 import { SLUG_PATTERN } from '../slug.ts';
-import { netQuantityLabel } from '../unit-price.ts';
+import { netQuantityFromLabel, netQuantityLabel } from '../unit-price.ts';
 import { hindiText } from './common.ts';
 import { Declarations, DeclarationsEdit, DeclarationsHiEdit, NetQuantity } from './declarations.ts';
 import { ProductTaxFields } from './invoices.ts';
@@ -87,16 +87,18 @@ export const VariantEdit = z
     message: 'Enter the weight, like 100 g.',
     path: ['weight'],
   })
-  // A blank label is the net quantity's, in both languages ('100 g', '100 ग्राम').
-  .transform((v) =>
-    v.weight === '' && v.netQuantity
-      ? {
-          ...v,
-          weight: netQuantityLabel(v.netQuantity),
-          weightHi: v.weightHi || netQuantityLabel(v.netQuantity, 'hi'),
-        }
-      : v,
-  );
+  // A blank label is the net quantity's, in both languages ('100 g', '100 ग्राम'); a blank net
+  // quantity is the one the label states ('100 g'), if it states one.
+  .transform((v) => {
+    if (v.weight === '' && v.netQuantity) {
+      return {
+        ...v,
+        weight: netQuantityLabel(v.netQuantity),
+        weightHi: v.weightHi || netQuantityLabel(v.netQuantity, 'hi'),
+      };
+    }
+    return v.netQuantity ? v : { ...v, netQuantity: netQuantityFromLabel(v.weight) };
+  });
 export type VariantEditInput = z.infer<typeof VariantEdit>;
 
 export const ProductFields = z.object({

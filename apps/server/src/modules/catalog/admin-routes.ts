@@ -150,7 +150,8 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "The shop's default declarations: maker, packer, marketer, country of origin, consumer care, FSSAI licence",
+        summary:
+          "The shop's default declarations: maker, packer, marketer, country of origin, consumer care, FSSAI licence",
         response: { 200: DeclarationDefaultsDto, ...errors },
       },
     },

@@ -3,8 +3,16 @@
 // saved against its version and audited; a save drops the catalogue snapshot, whose products carry
 // the filled-in values.
 import type { UserDto } from '@spice/shared/contracts/accounts';
-import type { DeclarationDefaultsDtoType, DeclarationDefaultsEditInput } from '@spice/shared/contracts/declarations';
-import { type DeclarationDefaults, EMPTY_DEFAULTS, isEmptyParty, type Party } from '@spice/shared/declarations';
+import type {
+  DeclarationDefaultsDtoType,
+  DeclarationDefaultsEditInput,
+} from '@spice/shared/contracts/declarations';
+import {
+  type DeclarationDefaults,
+  EMPTY_DEFAULTS,
+  isEmptyParty,
+  type Party,
+} from '@spice/shared/declarations';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { updateAtVersion } from '../../lib/versioned.ts';
@@ -14,7 +22,10 @@ import type { CatalogService } from './service.ts';
 
 const BLANK_PARTY: Party = { name: '', address: '' };
 
-export function createDeclarationDefaultsService(db: Db, deps: { catalog: CatalogService; audit: AuditService }) {
+export function createDeclarationDefaultsService(
+  db: Db,
+  deps: { catalog: CatalogService; audit: AuditService },
+) {
   async function read(executor: Pick<Db, 'select'> = db): Promise<DeclarationDefaultsDtoType> {
     const [row] = await executor.select().from(declarationDefaults).where(eq(declarationDefaults.id, 1));
     const v = row?.values ?? EMPTY_DEFAULTS;
