@@ -12,6 +12,7 @@ import { useCart } from '../features/cart/cart-store';
 import { rootSpec, useLocalePath, useSpecMessages, useT } from '../i18n';
 import { useRootData } from '../root';
 import { seoMeta } from '../seo';
+import declarationsStylesHref from '../styles/declarations.css?url';
 import type { Route } from './+types/cart';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -25,6 +26,8 @@ export function meta({ matches }: Route.MetaArgs) {
     noindex: true,
   });
 }
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: declarationsStylesHref }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { milestones: await getStorefront(context).services.checkout.milestones() };

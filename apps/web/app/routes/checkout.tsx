@@ -22,8 +22,10 @@ import { loadRazorpayScript, openRazorpay, type PaymentResult } from '../feature
 import { AddressSection, PaymentChoice, PriceRows } from '../features/checkout/sections';
 import { SimulatedPayModal } from '../features/checkout/simulated-pay';
 import { useCheckoutTotals } from '../features/checkout/use-checkout-totals';
+import { UnitPrice } from '../features/declarations/unit-price';
 import { rootT, useLocalePath, useSpecMessages, useT } from '../i18n';
 import { seoMeta } from '../seo';
+import declarationsStylesHref from '../styles/declarations.css?url';
 import type { Route } from './+types/checkout';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -38,6 +40,8 @@ export function meta({ matches }: Route.MetaArgs) {
     noindex: true,
   });
 }
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: declarationsStylesHref }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
@@ -379,6 +383,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
                     <small>
                       {i.variant} × {i.quantity}
                     </small>
+                    <UnitPrice unitPrice={i.unitPrice} />
                   </span>
                   <span className="summary-lines__price">
                     {i.mrp > i.price ? <s>{formatRupees(paise(i.mrp) * i.quantity)}</s> : null}

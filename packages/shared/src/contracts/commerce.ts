@@ -1,5 +1,6 @@
 // Contracts of the cart, coupons, checkout, payment and orders (spec sections 3, 4 and 7).
 
+import { UnitPrice } from './declarations.ts';
 import { MESSAGES } from '../messages.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { REFUND_STATUSES } from '../refunds.ts';
@@ -26,6 +27,8 @@ export const CartItem = z
     available: z.boolean(),
     phoneNumber: z.string(),
     image: z.string(),
+    /** The price per 100 g, 100 ml or piece (decision 0035); null without a net quantity. */
+    unitPrice: UnitPrice.nullable(),
   })
   .meta({ id: 'CartItem' });
 

@@ -147,8 +147,8 @@ export const ProductFields = z.object({
     .array(z.string().trim().max(300, 'A Hindi about line is at most 300 characters.'))
     .max(20, 'At most 20 about lines.')
     .optional(),
-  /** The pack's declarations; blanks take the shop's defaults (decision 0035). */
-  declarations: DeclarationsEdit.default(DeclarationsEdit.parse({})),
+  /** The pack's declarations; blanks take the shop's defaults (decision 0035). Absent: kept as they are. */
+  declarations: DeclarationsEdit.optional(),
   /** The Hindi of the declarations' texts; blank ones show the English. */
   declarationsHi: DeclarationsHiEdit.optional(),
   variants: z

@@ -247,7 +247,7 @@ export function createProductEditingService(
 /** The declarations as stored: the product's own (blanks stay blank and take the shop's defaults). */
 function declarationColumns(input: ProductCreateInput) {
   return {
-    declarations: input.declarations,
+    ...(input.declarations === undefined ? {} : { declarations: input.declarations }),
     ...(input.declarationsHi === undefined ? {} : { declarationsHi: input.declarationsHi }),
   };
 }

@@ -53,6 +53,8 @@ export interface CatalogSnapshot extends CatalogView {
   prices: Map<number, VariantPrices>;
   /** The Hindi texts by product id, kept for a restocked snapshot's Hindi view. */
   hindi: Map<number, HindiTexts>;
+  /** The shop's FSSAI licence number (default declarations), for the footer; '' when not set. */
+  fssaiLicence: string;
 }
 
 /** The Hindi twins of a product's texts (decision 0018), kept beside the English DTO. */
@@ -218,7 +220,7 @@ function restocked(snap: CatalogSnapshot, levels: StockLevels): CatalogSnapshot 
     changed = true;
     return { ...p, variants: p.variants.map((v) => ({ ...v, stock: stockOf(v) })) };
   });
-  return changed ? assemble(all, snap.hindi, snap.prices) : snap;
+  return changed ? assemble(all, snap.hindi, snap.prices, snap.fssaiLicence) : snap;
 }
 
 function buildCatalog(
@@ -282,7 +284,7 @@ function buildCatalog(
   });
 
   const prices = new Map(variantRows.map((v) => [v.id, { pricePaise: v.pricePaise, mrpPaise: v.mrpPaise }]));
-  return assemble(all, hindi, prices);
+  return assemble(all, hindi, prices, defaults?.values.fssaiLicence ?? '');
 }
 
 /** The snapshot of these DTOs; the Hindi view is built when first asked for. */
@@ -290,12 +292,14 @@ function assemble(
   all: ProductDto[],
   hindi: Map<number, HindiTexts>,
   prices: Map<number, VariantPrices>,
+  fssaiLicence: string,
 ): CatalogSnapshot {
   const english = viewOf(all);
   let hindiView: CatalogView | null = null;
   return Object.assign(Object.create(english) as CatalogView, {
     prices,
     hindi,
+    fssaiLicence,
     view(lang: Lang) {
       if (lang === 'en') return english;
       hindiView ??= viewOf(all.map((p) => inHindi(p, hindi.get(p.id))));

@@ -1,5 +1,6 @@
 // Cart lines, the shipping-milestone progress bar and the total: shared by the drawer and /cart.
 
+import { UnitPrice } from '../declarations/unit-price';
 import type { CartItemDto } from '@spice/shared/contracts/commerce';
 import type { ShippingMilestoneDto } from '@spice/shared/contracts/content';
 import { formatPrice, formatRupees, rupeesToPaise as paise } from '@spice/shared/money';
@@ -113,6 +114,7 @@ export function CartLines({ items, loggedIn }: { items: CartItemDto[]; loggedIn:
                 </s>
               ) : null}
             </span>
+            <UnitPrice unitPrice={item.unitPrice} />
             {!item.available ? (
               <span className="stock-out">
                 {item.stock > 0 ? t('cart.onlyLeft', { count: item.stock }) : messages.outOfStock}
