@@ -45,7 +45,7 @@ test('the product page declares the pack: details, ingredients and nutrition, ve
   await expect(table.getByRole('row', { name: /Sodium/ })).toContainText('27 mg');
 
   // Choosing another pack shows its unit price (₹199 for 500 g).
-  await info.getByRole('button', { name: '500 g' }).click();
+  await info.getByRole('button', { name: '500g' }).click();
   await expect(info.locator('.product__price .unit-price')).toHaveText('Unit price: ₹39.80 / 100 g');
 
   const ld = await page.locator('script[type="application/ld+json"]').first().textContent();
