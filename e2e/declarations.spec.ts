@@ -14,6 +14,8 @@ const shot = async (page: Page, name: string) => {
 };
 
 test.use({ viewport: PHONE });
+// Full-page screenshots of long pages take a while on a shared machine.
+test.describe.configure({ timeout: 90_000 });
 
 test('the product page declares the pack: details, ingredients and nutrition, veg mark, unit price', async ({
   page,

@@ -68,6 +68,7 @@ export function PartyFields({
   prefix,
   hiPrefix,
   legend,
+  who,
   party,
   partyHi,
   errors,
@@ -77,6 +78,8 @@ export function PartyFields({
   prefix: string;
   hiPrefix: string;
   legend: string;
+  /** Names the fields apart from the product's own name: 'Manufacturer' → 'Manufacturer name'. */
+  who: string;
   party: Party | null | undefined;
   partyHi: Partial<Party> | undefined;
   errors: FormErrors;
@@ -89,7 +92,7 @@ export function PartyFields({
       <BilingualText
         uid={uid}
         names={[`${prefix}.name`, `${hiPrefix}.name`]}
-        label="Name"
+        label={`${who} name`}
         values={[party?.name ?? '', partyHi?.name ?? '']}
         errors={errors}
         max={120}
@@ -97,7 +100,7 @@ export function PartyFields({
       <BilingualText
         uid={uid}
         names={[`${prefix}.address`, `${hiPrefix}.address`]}
-        label="Address"
+        label={`${who} address`}
         values={[party?.address ?? '', partyHi?.address ?? '']}
         errors={errors}
         max={300}
@@ -130,14 +133,14 @@ export function ConsumerCareFields({
         <Field
           id={`${uid}-care-phone`}
           name={`${prefix}.phone`}
-          label="Phone"
+          label="Consumer care phone"
           error={errors[`${prefix}.phone`]}
           input={{ defaultValue: care?.phone ?? '', maxLength: 20, inputMode: 'tel' }}
         />
         <Field
           id={`${uid}-care-email`}
           name={`${prefix}.email`}
-          label="E-mail"
+          label="Consumer care e-mail"
           error={errors[`${prefix}.email`]}
           input={{ defaultValue: care?.email ?? '', maxLength: 120, inputMode: 'email' }}
         />
@@ -145,7 +148,7 @@ export function ConsumerCareFields({
       <BilingualText
         uid={uid}
         names={[`${prefix}.address`, hiName]}
-        label="Address"
+        label="Consumer care address"
         values={[care?.address ?? '', addressHi]}
         errors={errors}
         max={300}
@@ -246,6 +249,7 @@ export function DeclarationsFieldset({
         uid={`${uid}-m`}
         prefix="declarations.manufacturer"
         hiPrefix="declarationsHi.manufacturer"
+        who="Manufacturer"
         legend="Manufacturer"
         party={d?.manufacturer}
         partyHi={hi?.manufacturer}
@@ -256,6 +260,7 @@ export function DeclarationsFieldset({
         uid={`${uid}-p`}
         prefix="declarations.packer"
         hiPrefix="declarationsHi.packer"
+        who="Packer"
         legend="Packer (if not the manufacturer)"
         party={d?.packer}
         partyHi={hi?.packer}
@@ -266,6 +271,7 @@ export function DeclarationsFieldset({
         uid={`${uid}-k`}
         prefix="declarations.marketer"
         hiPrefix="declarationsHi.marketer"
+        who="Marketer"
         legend="Marketer (if any)"
         party={d?.marketer}
         partyHi={hi?.marketer}

@@ -91,6 +91,7 @@ export default function AdminDeclarationSettings({ loaderData: s, actionData }: 
             uid={`${uid}-m`}
             prefix="manufacturer"
             hiPrefix="hi.manufacturer"
+            who="Manufacturer"
             legend="Manufacturer"
             party={s.manufacturer}
             partyHi={s.hi.manufacturer}
@@ -100,6 +101,7 @@ export default function AdminDeclarationSettings({ loaderData: s, actionData }: 
             uid={`${uid}-p`}
             prefix="packer"
             hiPrefix="hi.packer"
+            who="Packer"
             legend="Packer (if not the manufacturer)"
             party={s.packer}
             partyHi={s.hi.packer}
@@ -109,6 +111,7 @@ export default function AdminDeclarationSettings({ loaderData: s, actionData }: 
             uid={`${uid}-k`}
             prefix="marketer"
             hiPrefix="hi.marketer"
+            who="Marketer"
             legend="Marketer (if any)"
             party={s.marketer}
             partyHi={s.hi.marketer}
