@@ -9,7 +9,8 @@ import { DEMO_DECLARATION_DEFAULTS, DEMO_DECLARATION_DEFAULTS_HI } from './demo-
 import { seedDemoOnce } from './demo-seed.ts';
 import { demoSeeds } from './schema.ts';
 
-describe('demo declarations', () => {
+// Each test seeds a database of its own.
+describe('demo declarations', { timeout: 60_000 }, () => {
   it('are complete for every demo product, with a Hindi text for every English one', async () => {
     const database = await createTestDatabase();
     try {

@@ -1,11 +1,11 @@
 // Contracts of the cart, coupons, checkout, payment and orders (spec sections 3, 4 and 7).
 
-import { UnitPrice } from './declarations.ts';
 import { MESSAGES } from '../messages.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { REFUND_STATUSES } from '../refunds.ts';
 import { SELF_CANCEL_MESSAGES, SELF_CANCEL_REASON_MAX } from '../self-cancel.ts';
 import { PAYMENT_MODES, PAYMENT_STATUSES, PayNowOfferDto } from './cod.ts';
+import { UnitPrice } from './declarations.ts';
 import { OptionalGstin } from './invoices.ts';
 import { Rupees } from './rupees.ts';
 import { Tracking } from './shipping.ts';

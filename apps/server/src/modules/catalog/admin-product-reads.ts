@@ -1,11 +1,12 @@
 // The back office's product reads: one product as the form holds it (fields, variants with whether
 // each can still be removed, images) and the list with thumbnails, price ranges and total stock.
-import { EMPTY_DECLARATIONS } from '@spice/shared/declarations';
+
 import type {
   AdminProductDto,
   AdminProductRowDto,
   AdminProductsQueryInput,
 } from '@spice/shared/contracts/products-admin';
+import { EMPTY_DECLARATIONS } from '@spice/shared/declarations';
 import { defaultSource, productImage, srcSetOf } from '@spice/shared/images';
 import { and, asc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';

@@ -9,8 +9,8 @@ import {
   variantInUseMessage,
 } from '@spice/shared/contracts/products-admin';
 import { gramsFromLabel } from '@spice/shared/shipping';
-import { gramsOf } from '@spice/shared/unit-price';
 import { slugify, suggestSlug } from '@spice/shared/slug';
+import { gramsOf } from '@spice/shared/unit-price';
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';

@@ -12,7 +12,10 @@ export function nestedFromForm(form: FormData, prefix: string): Record<string, u
     if (!key.startsWith(`${prefix}.`)) continue;
     const path = key.slice(prefix.length + 1).split('.');
     let node = out;
-    for (const part of path.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+    for (const part of path.slice(0, -1)) {
+      node[part] ??= {};
+      node = node[part] as Record<string, unknown>;
+    }
     node[path[path.length - 1]!] = text(form, key);
   }
   return out;

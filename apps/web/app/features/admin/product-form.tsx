@@ -6,8 +6,8 @@
 import type { AdminProductDto } from '@spice/shared/contracts/products-admin';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
-import { type FormErrors, fieldErrors } from './forms';
 import { DeclarationsFieldset } from './declarations-fields';
+import { type FormErrors, fieldErrors } from './forms';
 import { AboutFieldset } from './product-about';
 import { ProductDetailsFields } from './product-details';
 import { productFromForm, productSchemaFor } from './product-form-data';

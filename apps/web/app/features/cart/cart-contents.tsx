@@ -1,6 +1,5 @@
 // Cart lines, the shipping-milestone progress bar and the total: shared by the drawer and /cart.
 
-import { UnitPrice } from '../declarations/unit-price';
 import type { CartItemDto } from '@spice/shared/contracts/commerce';
 import type { ShippingMilestoneDto } from '@spice/shared/contracts/content';
 import { formatPrice, formatRupees, rupeesToPaise as paise } from '@spice/shared/money';
@@ -10,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useLocalePath, useSpecMessages, useT } from '../../i18n';
 import { openLogin } from '../account/modal-events';
+import { UnitPrice } from '../declarations/unit-price';
 import { decrement, removeLine, setQuantity } from './cart-store';
 
 let milestonesCache: Promise<ShippingMilestoneDto[]> | null = null;

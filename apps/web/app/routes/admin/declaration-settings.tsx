@@ -3,8 +3,8 @@
 // Hindi. Audited; the storefront shows a save at once (the catalogue snapshot is rebuilt).
 import { DeclarationDefaultsEdit } from '@spice/shared/contracts/declarations';
 import { data, Form, Link, useNavigation } from 'react-router';
-import { nestedFromForm } from '../../features/admin/declarations-form-data';
 import { BilingualText, ConsumerCareFields, PartyFields } from '../../features/admin/declarations-fields';
+import { nestedFromForm } from '../../features/admin/declarations-form-data';
 import { Field, fieldErrors, invalidResult, ResultMessage } from '../../features/admin/forms';
 import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
 import { adminMeta } from '../../features/admin/meta';
