@@ -23,7 +23,7 @@ test('an admin creates a product with two variants and an image; it shows on the
   await admin.getByRole('link', { name: 'New product' }).click();
   await expect(admin.getByRole('heading', { name: 'New product' })).toBeVisible();
 
-  await admin.getByLabel('Name (English)').fill(name);
+  await admin.getByLabel('Name (English)', { exact: true }).fill(name);
   await admin
     .getByRole('textbox', { name: 'About line 1 (English)' })
     .fill('Carom seeds, roasted and stone-ground');
