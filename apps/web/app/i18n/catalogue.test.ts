@@ -130,7 +130,7 @@ describe('the catalogues', () => {
       ...['errorPage', 'delivery', 'language', 'seo'],
       ...['cart', 'checkout', 'payment', 'orderSuccess', 'orders', 'order', 'tracking', 'invoice'],
       ...['refund', 'payNow', 'login', 'signup', 'profile', 'address', 'messagePrefs', 'contact'],
-      ...['reviews', 'rate', 'outbox'],
+      ...['reviews', 'rate', 'outbox', 'declarations'],
     ];
     expect(Object.keys(en).filter((area) => !areas.includes(area))).toEqual([]);
   });
