@@ -23,7 +23,7 @@ test('an admin creates a product with two variants and an image; it shows on the
   await admin.getByRole('link', { name: 'New product' }).click();
   await expect(admin.getByRole('heading', { name: 'New product' })).toBeVisible();
 
-  await admin.getByLabel('Name (English)').fill(name);
+  await admin.getByLabel('Name (English)', { exact: true }).fill(name);
   await admin
     .getByRole('textbox', { name: 'About line 1 (English)' })
     .fill('Carom seeds, roasted and stone-ground');
@@ -43,6 +43,14 @@ test('an admin creates a product with two variants and an image; it shows on the
   await expect(admin.getByText('MRP cannot be below the price.')).toBeVisible();
   await expect(admin).toHaveURL(/\/admin\/products\/new$/);
   await admin.getByLabel('MRP, variant 1').fill('75');
+  // Publishing needs the pack's own declarations; the shop's defaults fill the maker and the rest.
+  await admin.getByRole('button', { name: 'Create product' }).click();
+  await expect(
+    admin.getByText('Add the generic name, the ingredients and the shelf life before publishing.').first(),
+  ).toBeVisible();
+  await admin.getByLabel('Generic name (English)').fill('Spice blend (ajwain masala)');
+  await admin.getByLabel('Ingredients (English)').fill('Carom seeds, black salt, cumin');
+  await admin.getByLabel('Shelf life (months from packing)').fill('12');
   await admin.getByRole('button', { name: 'Create product' }).click();
 
   await expect(admin).toHaveURL(/\/admin\/products\/\d+\?created/);

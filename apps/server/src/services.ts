@@ -13,6 +13,7 @@ import { createSessionStore } from './modules/auth/sessions.ts';
 import { createCartService } from './modules/cart/service.ts';
 import { createProductEditingService } from './modules/catalog/admin-service.ts';
 import { createStockService } from './modules/catalog/admin-stock.ts';
+import { createDeclarationDefaultsService } from './modules/catalog/declaration-defaults.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { createCheckoutAdminService } from './modules/checkout/admin-service.ts';
 import { createCheckoutService } from './modules/checkout/service.ts';
@@ -296,6 +297,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     invoiceRegister: createInvoiceRegister(db),
     media,
     productEditing: createProductEditingService(db, { catalog, audit, media, variantsInUse }),
+    declarationDefaults: createDeclarationDefaultsService(db, { catalog, audit }),
     contentEditing: createContentEditingService({ content, audit }),
     checkoutAdmin: createCheckoutAdminService({ checkout, audit }),
     contentAdmin: createContentAdminService(db, { audit, invalidate: () => content.invalidate() }),

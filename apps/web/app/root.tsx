@@ -46,11 +46,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, analyticsId, publicUrl, demoMode } = getStorefront(context);
   // The page's language (its URL): the catalogue it gets, and whether it offers Hindi by a banner.
   const lang = langOf(request);
-  const [settings, footerContent, marketplaceLinks, user] = await Promise.all([
+  const [settings, footerContent, marketplaceLinks, user, catalog] = await Promise.all([
     services.content.settings(lang),
     services.content.footer(lang),
     services.content.marketplaceLinks(lang),
     currentUser(context),
+    services.catalog.snapshot(),
   ]);
   // The footer links to the policy pages, whose texts travel with those pages only; the store's
   // name comes with the settings.
@@ -61,7 +62,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     i18n: layoutMessages(lang),
     offerHindi: offerHindiOf(request),
     settings,
-    footer,
+    // The store's FSSAI licence, which every page's footer shows (decision 0035): from memory.
+    footer: { ...footer, fssaiLicence: catalog.fssaiLicence },
     marketplaceLinks,
     user,
     analyticsId,

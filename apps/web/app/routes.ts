@@ -70,6 +70,7 @@ export default [
       route('invoice-settings', 'routes/admin/invoice-settings.tsx'),
       route('delivery-settings', 'routes/admin/delivery-settings.tsx'),
       route('label-settings', 'routes/admin/label-settings.tsx'),
+      route('declaration-settings', 'routes/admin/declaration-settings.tsx'),
       route('banners', 'routes/admin/banners.tsx'),
       route('banners/:id', 'routes/admin/banner.tsx'),
       route('coupons', 'routes/admin/coupons.tsx'),

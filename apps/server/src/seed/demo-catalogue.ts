@@ -4,6 +4,7 @@ import { gramsFromLabel } from '@spice/shared/shipping';
 import type { Tx } from '../db/client.ts';
 import { productImages, products, productVariants } from '../modules/catalog/schema.ts';
 import { DEMO_BRAND, hindiOf, rupees } from './demo-common.ts';
+import { demoDeclarationColumns, demoNetQuantity } from './demo-declarations.ts';
 import { DEMO_PRODUCTS_HI, hindiWeight } from './demo-hindi.ts';
 import { DEMO_SEARCH_NAMES } from './demo-search-names.ts';
 
@@ -398,6 +399,7 @@ export async function insertDemoCatalogue(tx: Tx): Promise<(slug: string) => num
         position: index + 1,
         hsnCode: DEMO_HSN[p.slug] ?? '0910',
         gstRateBp: 500,
+        ...demoDeclarationColumns(p.slug),
       })),
     )
     .returning({ id: products.id, slug: products.slug });
@@ -415,6 +417,7 @@ export async function insertDemoCatalogue(tx: Tx): Promise<(slug: string) => num
         weight: v.weight,
         weightHi: hindiWeight(v.weight),
         weightGrams: gramsFromLabel(v.weight),
+        netQuantity: demoNetQuantity(v.weight),
         pricePaise: rupees(v.price),
         mrpPaise: rupees(v.mrp),
         stock: v.stock,

@@ -9,6 +9,7 @@ import { products } from '../modules/catalog/schema.ts';
 import { insertDemoCatalogue } from './demo-catalogue.ts';
 import { DAY_MS } from './demo-common.ts';
 import { insertDemoContent } from './demo-content.ts';
+import { backfillDemoDeclarations, insertDemoDeclarationDefaults } from './demo-declarations.ts';
 import { insertDemoReviews } from './demo-reviews.ts';
 import { insertDemoGrievanceOfficer } from './demo-rights.ts';
 import { insertDemoShopSettings } from './demo-settings.ts';
@@ -47,7 +48,10 @@ export async function seedDemoOnce(
       .values({ name: 'demo', seededAt: now })
       .onConflictDoNothing()
       .returning({ name: demoSeeds.name });
-    if (claimed.length === 0) return false;
+    if (claimed.length === 0) {
+      await backfillOnce(tx, now);
+      return false;
+    }
     onSeeding();
     await insertDemoData(tx, now, { admin: true });
     return true;
@@ -69,8 +73,24 @@ export async function seedDemoData(
   });
 }
 
+/**
+ * Data added to the demo after a shop was seeded, filled in once on its next boot (the seed itself
+ * runs once): the declarations of issue 35 (decision 0035).
+ */
+async function backfillOnce(tx: Tx, now: Date): Promise<void> {
+  const claimed = await tx
+    .insert(demoSeeds)
+    .values({ name: DECLARATIONS_MARKER, seededAt: now })
+    .onConflictDoNothing()
+    .returning({ name: demoSeeds.name });
+  if (claimed.length > 0) await backfillDemoDeclarations(tx);
+}
+const DECLARATIONS_MARKER = 'demo-declarations';
+
 async function insertDemoData(tx: Tx, now: Date, options: { admin: boolean }): Promise<void> {
   const daysFromNow = (days: number): Date => new Date(now.getTime() + days * DAY_MS);
+  await tx.insert(demoSeeds).values({ name: DECLARATIONS_MARKER, seededAt: now }).onConflictDoNothing();
+  await insertDemoDeclarationDefaults(tx);
   const productId = await insertDemoCatalogue(tx);
   await insertDemoContent(tx, daysFromNow);
   await insertDemoShopSettings(tx, daysFromNow);

@@ -63,6 +63,12 @@ export function Footer() {
               {formatMobile(footer.phoneNumber)}
             </a>
           ) : null}
+          {footer.fssaiLicence ? (
+            <p className="footer__licence">
+              {t('declarations.footerLicence', { number: footer.fssaiLicence })}
+            </p>
+          ) : null}
+          {/* TODO(lead, issue 35): the grievance officer's line once branch 'rights' adds its settings. */}
           {footer.facebookUrl || footer.instagramUrl ? (
             <div className="footer__social">
               {footer.facebookUrl ? (

@@ -134,7 +134,7 @@ describe('the catalogues', () => {
       ...['grievance', 'privacy'],
       // Issue 34: failed deliveries' page and the checkout's prepaid-required text.
       ...['deliveryIssue', 'rto'],
-      ...['codConfirm'],
+      ...['codConfirm', 'declarations'],
     ];
     expect(Object.keys(en).filter((area) => !areas.includes(area))).toEqual([]);
   });

@@ -13,6 +13,7 @@ import { metaSpec, useLocalePath, useSpecMessages, useT } from '../i18n';
 import { pageMessages } from '../i18n/server';
 import { useRootData } from '../root';
 import { seoMeta } from '../seo';
+import declarationsStylesHref from '../styles/declarations.css?url';
 import type { Route } from './+types/cart';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -26,6 +27,8 @@ export function meta({ matches }: Route.MetaArgs) {
     noindex: true,
   });
 }
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: declarationsStylesHref }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return {

@@ -22,10 +22,12 @@ import { loadRazorpayScript, openRazorpay, type PaymentResult } from '../feature
 import { AddressSection, PaymentChoice, PriceRows } from '../features/checkout/sections';
 import { SimulatedPayModal } from '../features/checkout/simulated-pay';
 import { useCheckoutTotals } from '../features/checkout/use-checkout-totals';
+import { UnitPrice } from '../features/declarations/unit-price';
 import { PrivacyNote } from '../features/rights/privacy-note';
 import { metaT, useLocalePath, useSpecMessages, useT } from '../i18n';
 import { pageMessages } from '../i18n/server';
 import { seoMeta } from '../seo';
+import declarationsStylesHref from '../styles/declarations.css?url';
 import type { Route } from './+types/checkout';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -40,6 +42,8 @@ export function meta({ matches }: Route.MetaArgs) {
     noindex: true,
   });
 }
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: declarationsStylesHref }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
@@ -388,6 +392,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
                     <small>
                       {i.variant} × {i.quantity}
                     </small>
+                    <UnitPrice unitPrice={i.unitPrice} />
                   </span>
                   <span className="summary-lines__price">
                     {i.mrp > i.price ? <s>{formatRupees(paise(i.mrp) * i.quantity)}</s> : null}

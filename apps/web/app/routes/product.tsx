@@ -8,12 +8,16 @@ import { Price } from '../components/price';
 import { Toast } from '../components/toast';
 import { getStorefront } from '../context';
 import { addToCart, decrement, setQuantity as setLineQuantity, useCart } from '../features/cart/cart-store';
+import { productDeclarationsJsonLd } from '../features/declarations/json-ld';
+import { ProductDeclarations } from '../features/declarations/product-declarations';
+import { UnitPrice } from '../features/declarations/unit-price';
 import { CheckDelivery } from '../features/delivery/check-delivery';
 import { CustomerReviews } from '../features/reviews/customer-reviews';
 import { reviewsJsonLd } from '../features/reviews/json-ld';
 import { metaT, useLocalePath, useSpecMessages, useT } from '../i18n';
 import { langOf, pageMessages, pageNotFound } from '../i18n/server';
 import { seoMeta } from '../seo';
+import declarationsStylesHref from '../styles/declarations.css?url';
 import type { Route } from './+types/product';
 import { NotFoundView } from './not-found';
 
@@ -54,6 +58,8 @@ export function meta({ loaderData, matches, error }: Route.MetaArgs) {
   ];
 }
 
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: declarationsStylesHref }];
+
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
   // The page's language: the catalogue reads take it (i18n-content's `lang` parameter).
@@ -92,6 +98,7 @@ function productJsonLd(
     image: [image.startsWith('http') ? image : `${origin}${image}`],
     brand: { '@type': 'Brand', name: product.brand || storeName },
     url,
+    ...productDeclarationsJsonLd(product),
     offers: product.variants.map((v) => ({
       '@type': 'Offer',
       name: `${product.name} ${v.weight}`,
@@ -190,6 +197,7 @@ function ProductDetail({
           {product.bestseller ? <p className="tag">{t('product.bestseller')}</p> : null}
           <div className="product__price">
             {variant ? <Price price={variant.price} mrp={variant.mrp} size="lg" /> : null}
+            <UnitPrice unitPrice={variant?.unitPrice} />
           </div>
           <p className="product__tax">{t('product.taxIncluded')}</p>
 
@@ -250,6 +258,7 @@ function ProductDetail({
               </ul>
             </details>
           ) : null}
+          <ProductDeclarations product={product} />
         </section>
       </div>
 
@@ -335,6 +344,7 @@ function RecommendationCard({ product }: { product: RecommendedProduct }) {
         ))}
       </fieldset>
       {variant ? <Price price={variant.price} mrp={variant.mrp} /> : null}
+      <UnitPrice unitPrice={variant?.unitPrice} />
       {line ? (
         <div className="stepper stepper--small rec__stepper">
           <button

@@ -1,3 +1,5 @@
+import { NET_QUANTITY_UNITS } from '../unit-price.ts';
+import { Declarations, UnitPrice } from './declarations.ts';
 import { Rupees } from './rupees.ts';
 import * as z from './zod.ts';
 
@@ -10,6 +12,10 @@ export const Variant = z
     mrp: Rupees,
     stock: z.number().int(),
     sku: z.string(),
+    /** The pack's net quantity (Legal Metrology); null until the owner enters it. */
+    netQuantity: z.object({ value: z.number(), unit: z.enum(NET_QUANTITY_UNITS) }).nullable(),
+    /** The price per 100 g, 100 ml or piece, rupees rounded up to the paisa (decision 0035). */
+    unitPrice: UnitPrice.nullable(),
   })
   .meta({ id: 'Variant' });
 
@@ -43,6 +49,8 @@ export const Product = z
     gallery: z.array(ProductImage),
     about: z.array(z.string()),
     variants: z.array(Variant),
+    /** What the pack declares, filled in with the shop's defaults where the product has none. */
+    declarations: Declarations,
   })
   .meta({ id: 'Product' });
 

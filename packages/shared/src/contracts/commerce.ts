@@ -6,6 +6,7 @@ import { REFUND_STATUSES } from '../refunds.ts';
 import { SELF_CANCEL_MESSAGES, SELF_CANCEL_REASON_MAX } from '../self-cancel.ts';
 import { PAYMENT_MODES, PAYMENT_STATUSES, PayNowOfferDto } from './cod.ts';
 import { CodConfirmationState } from './cod-confirmation.ts';
+import { UnitPrice } from './declarations.ts';
 import { OptionalGstin } from './invoices.ts';
 import { Rupees } from './rupees.ts';
 import { Tracking } from './shipping.ts';
@@ -27,6 +28,8 @@ export const CartItem = z
     available: z.boolean(),
     phoneNumber: z.string(),
     image: z.string(),
+    /** The price per 100 g, 100 ml or piece (decision 0035); null without a net quantity. */
+    unitPrice: UnitPrice.nullable(),
   })
   .meta({ id: 'CartItem' });
 

@@ -4,7 +4,9 @@
 import { MEDIA_KINDS } from '../media.ts';
 import { isWholePaise, rupeesToPaise } from '../money.ts';
 import { SLUG_PATTERN } from '../slug.ts';
+import { netQuantityFromLabel, netQuantityLabel } from '../unit-price.ts';
 import { hindiText } from './common.ts';
+import { Declarations, DeclarationsEdit, DeclarationsHiEdit, NetQuantity } from './declarations.ts';
 import { ProductTaxFields } from './invoices.ts';
 import { Rupees } from './rupees.ts';
 import * as z from './zod.ts';
@@ -42,11 +44,12 @@ export const VariantEdit = z
   .object({
     /** Absent for a new variant. */
     id: z.coerce.number().int().positive().max(z.INT4_MAX, z.OUT_OF_RANGE).optional(),
+    /** Blank: made from the net quantity ('100 g'), for a new variant. */
     weight: z
       .string({ error: 'Enter the weight, like 100 g.' })
       .trim()
-      .min(1, 'Enter the weight, like 100 g.')
-      .max(30, 'Weight must be at most 30 characters.'),
+      .max(30, 'Weight must be at most 30 characters.')
+      .default(''),
     /** The weight label on Hindi pages ('100 ग्राम'); blank shows the English one. */
     weightHi: hindiText('weight', 30),
     price: rupees('a price'),
@@ -73,10 +76,28 @@ export const VariantEdit = z
       .min(1, 'Enter a SKU, like KC-GM-100.')
       .max(40, 'SKU must be at most 40 characters.')
       .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Use letters, digits, dots, hyphens and underscores.'),
+    /** The pack's net quantity (Legal Metrology, decision 0035); gives the unit price. */
+    netQuantity: NetQuantity.nullable().default(null),
   })
   .refine((v) => rupeesToPaise(v.mrp) >= rupeesToPaise(v.price), {
     message: MRP_BELOW_PRICE,
     path: ['mrp'],
+  })
+  .refine((v) => v.weight !== '' || v.netQuantity !== null, {
+    message: 'Enter the weight, like 100 g.',
+    path: ['weight'],
+  })
+  // A blank label is the net quantity's, in both languages ('100 g', '100 ग्राम'); a blank net
+  // quantity is the one the label states ('100 g'), if it states one.
+  .transform((v) => {
+    if (v.weight === '' && v.netQuantity) {
+      return {
+        ...v,
+        weight: netQuantityLabel(v.netQuantity),
+        weightHi: v.weightHi || netQuantityLabel(v.netQuantity, 'hi'),
+      };
+    }
+    return v.netQuantity ? v : { ...v, netQuantity: netQuantityFromLabel(v.weight) };
   });
 export type VariantEditInput = z.infer<typeof VariantEdit>;
 
@@ -126,6 +147,10 @@ export const ProductFields = z.object({
     .array(z.string().trim().max(300, 'A Hindi about line is at most 300 characters.'))
     .max(20, 'At most 20 about lines.')
     .optional(),
+  /** The pack's declarations; blanks take the shop's defaults (decision 0035). Absent: kept as they are. */
+  declarations: DeclarationsEdit.optional(),
+  /** The Hindi of the declarations' texts; blank ones show the English. */
+  declarationsHi: DeclarationsHiEdit.optional(),
   variants: z
     .array(VariantEdit)
     .min(1, 'Add at least one variant.')
@@ -225,6 +250,9 @@ export const AdminProduct = z
     hsnCode: z.string().nullable(),
     /** GST rate in percent. */
     gstRate: z.number().nullable(),
+    /** The product's own declarations (blanks: the shop's defaults) and their Hindi texts. */
+    declarations: Declarations,
+    declarationsHi: DeclarationsHiEdit,
     version: z.number().int(),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -239,6 +267,7 @@ export const AdminProduct = z
         sku: z.string(),
         /** Net weight in grams (shipping); null when not entered. */
         grams: z.number().int().nullable(),
+        netQuantity: z.object({ value: z.number(), unit: z.enum(['g', 'kg', 'ml', 'l', 'pc']) }).nullable(),
         /** False when orders or a payment in progress refer to it (see variantInUseMessage). */
         removable: z.boolean(),
       }),

@@ -51,8 +51,16 @@ afterAll(async () => {
 const asAdmin = (opts: InjectOptions) =>
   t.app.inject({ ...opts, headers: { ...(opts.headers ?? {}), cookie: adminCookie } });
 
+/** What publishing needs beyond the shop's defaults (decision 0035); net quantities come from '100 g'. */
+const OWN_DECLARATIONS = {
+  genericName: 'Spice blend (chaat masala)',
+  ingredients: 'Black salt, dried mango powder, cumin',
+  shelfLifeMonths: 12,
+};
+
 const newProduct = (suffix: string) => ({
   name: `Chaat Masala ${suffix}`,
+  declarations: OWN_DECLARATIONS,
   brand: 'Kesar Chakki',
   description: 'Tangy and bright.',
   about: ['Sprinkle on fruit', 'No added colour'],

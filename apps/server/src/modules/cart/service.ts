@@ -78,6 +78,7 @@ export function createCartService(db: Db, catalog: CatalogService) {
         available: Boolean(product?.active && variant && variant.stock >= row.quantity && variant.price > 0),
         phoneNumber: withCountryCode(user.mobile),
         image: product ? productImage(product) : '',
+        unitPrice: variant?.unitPrice ?? null,
       };
     });
   }

@@ -1,10 +1,12 @@
 // The back office's product reads: one product as the form holds it (fields, variants with whether
 // each can still be removed, images) and the list with thumbnails, price ranges and total stock.
+
 import type {
   AdminProductDto,
   AdminProductRowDto,
   AdminProductsQueryInput,
 } from '@spice/shared/contracts/products-admin';
+import { EMPTY_DECLARATIONS } from '@spice/shared/declarations';
 import { defaultSource, productImage, srcSetOf } from '@spice/shared/images';
 import { and, asc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -55,6 +57,16 @@ export function createProductReads(
       aboutHi: p.aboutHi,
       hsnCode: p.hsnCode,
       gstRate: p.gstRateBp === null ? null : p.gstRateBp / 100,
+      declarations: { ...EMPTY_DECLARATIONS, ...p.declarations },
+      declarationsHi: {
+        genericName: '',
+        countryOfOrigin: '',
+        consumerCareAddress: '',
+        ingredients: '',
+        allergens: '',
+        storage: '',
+        ...p.declarationsHi,
+      },
       version: p.version,
       createdAt: p.createdAt.toISOString(),
       updatedAt: p.updatedAt.toISOString(),
@@ -66,6 +78,7 @@ export function createProductReads(
         stock: v.stock,
         sku: v.sku,
         grams: v.weightGrams,
+        netQuantity: v.netQuantity,
         removable: !inUse.has(v.id),
       })),
       images: images.map((i) => ({

@@ -10,6 +10,7 @@ import {
 } from '@spice/shared/contracts/products-admin';
 import { gramsFromLabel } from '@spice/shared/shipping';
 import { slugify, suggestSlug } from '@spice/shared/slug';
+import { gramsOf } from '@spice/shared/unit-price';
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -73,7 +74,8 @@ export const variantRow = (productId: number, v: VariantEditInput, position: num
   ...variantPricesFromInput(v),
   stock: v.stock,
   sku: v.sku,
-  weightGrams: v.grams ?? gramsFromLabel(v.weight),
+  weightGrams: v.grams ?? gramsOf(v.netQuantity) ?? gramsFromLabel(v.weight),
+  netQuantity: v.netQuantity,
   position,
 });
 

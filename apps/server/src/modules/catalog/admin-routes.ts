@@ -2,6 +2,7 @@
 // product edits against the loaded version, activation, the slug check for the form, and the
 // product's images (multipart upload, order, alt text, delete). Admin only (401/403) on every route.
 import { ErrorBody, IdParam } from '@spice/shared/contracts/common';
+import { DeclarationDefaultsDto, DeclarationDefaultsEdit } from '@spice/shared/contracts/declarations';
 import {
   AdminProduct,
   AdminProductRow,
@@ -27,7 +28,7 @@ const tags = ['admin'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { accounts, productEditing } = app.services;
+  const { accounts, productEditing, declarationDefaults } = app.services;
   const maxMb = app.config.MEDIA_MAX_UPLOAD_MB;
   neverCache(app);
   await registerUploads(app, maxMb);
@@ -141,6 +142,40 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = await requireAdmin(request, accounts);
       return productEditing.setActive(admin, request.params.id, request.body);
+    },
+  );
+
+  app.get(
+    '/admin/declaration-defaults',
+    {
+      schema: {
+        tags,
+        summary:
+          "The shop's default declarations: maker, packer, marketer, country of origin, consumer care, FSSAI licence",
+        response: { 200: DeclarationDefaultsDto, ...errors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request, accounts);
+      return declarationDefaults.get();
+    },
+  );
+
+  app.put(
+    '/admin/declaration-defaults',
+    {
+      ...adminFirst,
+      schema: {
+        tags,
+        summary: 'Save the default declarations (version as loaded; 0 before the first save)',
+        description: "A product leaving these empty shows the shop's. The FSSAI licence is 14 digits.",
+        body: DeclarationDefaultsEdit,
+        response: { 200: DeclarationDefaultsDto, ...errors },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(request, accounts);
+      return declarationDefaults.update(admin, request.body);
     },
   );
 

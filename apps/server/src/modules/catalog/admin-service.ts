@@ -30,6 +30,7 @@ import {
   uniqueRefusal,
   variantRow,
 } from './admin-product-rules.ts';
+import { assertPublishable, missingForPublishing } from './publish-rule.ts';
 import { products, productVariants } from './schema.ts';
 import type { CatalogService } from './service.ts';
 
@@ -63,6 +64,8 @@ export function createProductEditingService(
     aboutHi: p.aboutHi,
     hsnCode: p.hsnCode,
     gstRate: p.gstRate,
+    declarations: p.declarations,
+    declarationsHi: p.declarationsHi,
     version: p.version,
     variants: p.variants.map(({ removable: _, ...v }) => v),
   });
@@ -126,11 +129,13 @@ export function createProductEditingService(
               aboutHi: input.aboutHi === undefined ? undefined : trimHindiLines(input.aboutHi),
               hsnCode: input.hsnCode,
               gstRateBp: input.gstRate === null ? null : Math.round(input.gstRate * 100),
+              ...declarationColumns(input),
               position: Number(last?.next ?? 0),
             })
             .returning({ id: products.id });
           const productId = row!.id;
           await tx.insert(productVariants).values(input.variants.map((v, i) => variantRow(productId, v, i)));
+          if (input.active) assertPublishable(await missingForPublishing(tx, productId), null);
           const after = await mustLoad(tx, productId);
           await audit.audit(
             {
@@ -164,6 +169,7 @@ export function createProductEditingService(
             { notFound: PRODUCT_NOT_FOUND },
           );
           const before = { ...(await mustLoad(tx, id)), version: input.version };
+          const missingBefore = before.active ? await missingForPublishing(tx, id) : null;
           const slug = input.slug || (await freeSlug(tx, input.name, id));
           await assertSlugFree(tx, slug, id);
           await assertSkusFree(tx, input.variants, id);
@@ -183,9 +189,11 @@ export function createProductEditingService(
               aboutHi: input.aboutHi === undefined ? undefined : trimHindiLines(input.aboutHi),
               hsnCode: input.hsnCode,
               gstRateBp: input.gstRate === null ? null : Math.round(input.gstRate * 100),
+              ...declarationColumns(input),
             })
             .where(eq(products.id, id));
           await saveVariants(tx, id, input.variants, deps.variantsInUse);
+          if (input.active) assertPublishable(await missingForPublishing(tx, id), missingBefore);
           const after = await mustLoad(tx, id);
           await audit.audit(
             {
@@ -215,6 +223,7 @@ export function createProductEditingService(
             active: input.active,
             updatedAt: new Date(),
           });
+          if (input.active && !before.active) assertPublishable(await missingForPublishing(tx, id), null);
           await audit.audit(
             {
               actorUserId: admin.id,
@@ -232,6 +241,14 @@ export function createProductEditingService(
     },
 
     ...images,
+  };
+}
+
+/** The declarations as stored: the product's own (blanks stay blank and take the shop's defaults). */
+function declarationColumns(input: ProductCreateInput) {
+  return {
+    ...(input.declarations === undefined ? {} : { declarations: input.declarations }),
+    ...(input.declarationsHi === undefined ? {} : { declarationsHi: input.declarationsHi }),
   };
 }
 

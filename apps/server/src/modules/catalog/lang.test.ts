@@ -6,7 +6,7 @@ import { LANG_MESSAGE } from '@spice/shared/contracts/common';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { products, productVariants } from './schema.ts';
+import { declarationDefaults, products, productVariants } from './schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -79,8 +79,9 @@ describe('the catalogue in Hindi', () => {
     expect((await get('/api/products?lang=en')).body).toBe(before);
     expect(before).not.toMatch(/descriptionHi|aboutHi|weightHi/);
     // Wipe every Hindi text but the name (the English DTO has always carried nameHi): same bytes.
-    await t.database.db.update(products).set({ descriptionHi: '', aboutHi: [] });
+    await t.database.db.update(products).set({ descriptionHi: '', aboutHi: [], declarationsHi: {} });
     await t.database.db.update(productVariants).set({ weightHi: '' });
+    await t.database.db.update(declarationDefaults).set({ valuesHi: {} });
     t.app.services.catalog.invalidate();
     expect((await get('/api/products')).body).toBe(before);
     // And with no Hindi, the Hindi view is the English one but for the names (and the pictures'

@@ -1,4 +1,12 @@
-// Catalogue tables: products, their weight variants and images. Money in integer paise.
+// Catalogue tables: products, their weight variants and images, and the shop's default
+// declarations (decision 0035). Money in integer paise.
+import type {
+  DeclarationDefaults,
+  DeclarationDefaultsHi,
+  Declarations,
+  DeclarationTextsHi,
+} from '@spice/shared/declarations';
+import type { NetQuantity } from '@spice/shared/unit-price';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -38,6 +46,10 @@ export const products = pgTable(
     hsnCode: text('hsn_code'),
     /** GST rate in basis points (5% = 500); null until the owner sets it. */
     gstRateBp: integer('gst_rate_bp'),
+    /** The pack's declarations as the owner wrote them ({}: none yet); blanks take the defaults. */
+    declarations: jsonb('declarations').$type<Partial<Declarations>>().notNull().default({}),
+    /** The Hindi of the declarations' texts ('' or missing: the English). */
+    declarationsHi: jsonb('declarations_hi').$type<DeclarationTextsHi>().notNull().default({}),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -57,6 +69,8 @@ export const productVariants = pgTable(
     weightHi: text('weight_hi').notNull().default(''),
     /** Net weight in grams, for the parcel's weight when shipping; null until entered. */
     weightGrams: integer('weight_grams'),
+    /** The pack's net quantity ({ value, unit }); null until entered. Gives the unit price. */
+    netQuantity: jsonb('net_quantity').$type<NetQuantity>(),
     pricePaise: integer('price_paise').notNull(),
     mrpPaise: integer('mrp_paise').notNull(),
     stock: integer('stock').notNull().default(0),
@@ -91,4 +105,17 @@ export const productImages = pgTable(
     height: integer('height'),
   },
   (t) => [index('product_images_product_idx').on(t.productId)],
+);
+
+/** A single row (id = 1): the declarations a product takes when it leaves them empty. */
+export const declarationDefaults = pgTable(
+  'declaration_defaults',
+  {
+    id: integer('id').primaryKey().default(1),
+    values: jsonb('values').$type<DeclarationDefaults>().notNull(),
+    valuesHi: jsonb('values_hi').$type<DeclarationDefaultsHi>().notNull().default({}),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('declaration_defaults_single_row', sql`${t.id} = 1`)],
 );

@@ -3,10 +3,17 @@
 
 import { STOCK_TOO_LOW } from '@spice/shared/contracts/admin';
 import type { ProductDto } from '@spice/shared/contracts/catalog';
+import {
+  type Declarations,
+  EMPTY_DECLARATIONS,
+  EMPTY_DEFAULTS,
+  fillDeclarations,
+} from '@spice/shared/declarations';
 import { srcSetOf } from '@spice/shared/images';
 import type { Lang } from '@spice/shared/lang';
 import { pick, pickLines } from '@spice/shared/localized';
 import { productSlug } from '@spice/shared/slug';
+import { unitPrice } from '@spice/shared/unit-price';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
@@ -16,7 +23,7 @@ import { createSnapshot } from '../../lib/snapshot.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { variantPricesDto } from './dto.ts';
 import { levelsChange, levelsPayload, type StockLevel, type StockLevels, stockStamp } from './levels.ts';
-import { productImages, products, productVariants } from './schema.ts';
+import { declarationDefaults, productImages, products, productVariants } from './schema.ts';
 
 /** The catalogue in one language: the same DTOs, each text resolved to that language. */
 export interface CatalogView {
@@ -46,6 +53,8 @@ export interface CatalogSnapshot extends CatalogView {
   prices: Map<number, VariantPrices>;
   /** The Hindi texts by product id, kept for a restocked snapshot's Hindi view. */
   hindi: Map<number, HindiTexts>;
+  /** The shop's FSSAI licence number (default declarations), for the footer; '' when not set. */
+  fssaiLicence: string;
 }
 
 /** The Hindi twins of a product's texts (decision 0018), kept beside the English DTO. */
@@ -56,6 +65,8 @@ interface HindiTexts {
   weights: Map<number, string>;
   /** The pictures' Hindi alt texts, in gallery order ('' where none was written). */
   imageAlts: string[];
+  /** The declarations filled in, each text in Hindi where there is one. */
+  declarations: Declarations;
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
@@ -181,12 +192,13 @@ type CatalogRows = Awaited<ReturnType<typeof loadCatalogRows>>;
 export type { StockLevel };
 
 async function loadCatalogRows(db: Db) {
-  const [productRows, variantRows, imageRows] = await Promise.all([
+  const [productRows, variantRows, imageRows, defaultRows] = await Promise.all([
     db.select().from(products).orderBy(asc(products.position), asc(products.id)),
     db.select().from(productVariants).orderBy(asc(productVariants.position), asc(productVariants.id)),
     db.select().from(productImages).orderBy(asc(productImages.position), asc(productImages.id)),
+    db.select().from(declarationDefaults),
   ]);
-  return { productRows, variantRows, imageRows };
+  return { productRows, variantRows, imageRows, defaults: defaultRows[0] };
 }
 
 // Read after every purchase (catalog.stockChanged()): built once.
@@ -208,11 +220,11 @@ function restocked(snap: CatalogSnapshot, levels: StockLevels): CatalogSnapshot 
     changed = true;
     return { ...p, variants: p.variants.map((v) => ({ ...v, stock: stockOf(v) })) };
   });
-  return changed ? assemble(all, snap.hindi, snap.prices) : snap;
+  return changed ? assemble(all, snap.hindi, snap.prices, snap.fssaiLicence) : snap;
 }
 
 function buildCatalog(
-  { productRows, variantRows, imageRows }: CatalogRows,
+  { productRows, variantRows, imageRows, defaults }: CatalogRows,
   levels: StockLevels,
 ): CatalogSnapshot {
   const variantsByProduct = groupBy(variantRows, (v) => v.productId);
@@ -221,7 +233,14 @@ function buildCatalog(
   const hindi = new Map<number, HindiTexts>();
   const all: ProductDto[] = productRows.map((p) => {
     const variants = variantsByProduct.get(p.id) ?? [];
+    const declarations = fillDeclarations(
+      { ...EMPTY_DECLARATIONS, ...p.declarations },
+      p.declarationsHi,
+      defaults?.values ?? EMPTY_DEFAULTS,
+      defaults?.valuesHi ?? {},
+    );
     hindi.set(p.id, {
+      declarations: declarations.hi,
       description: p.descriptionHi,
       about: p.aboutHi,
       weights: new Map(variants.map((v) => [v.id, v.weightHi])),
@@ -257,12 +276,15 @@ function buildCatalog(
         // The levels are reloaded after every purchase; the rows only after a catalogue edit.
         stock: levels.get(v.id) ?? v.stock,
         sku: v.sku,
+        netQuantity: v.netQuantity,
+        unitPrice: unitPrice(v.pricePaise, v.netQuantity),
       })),
+      declarations: declarations.en,
     };
   });
 
   const prices = new Map(variantRows.map((v) => [v.id, { pricePaise: v.pricePaise, mrpPaise: v.mrpPaise }]));
-  return assemble(all, hindi, prices);
+  return assemble(all, hindi, prices, defaults?.values.fssaiLicence ?? '');
 }
 
 /** The snapshot of these DTOs; the Hindi view is built when first asked for. */
@@ -270,12 +292,14 @@ function assemble(
   all: ProductDto[],
   hindi: Map<number, HindiTexts>,
   prices: Map<number, VariantPrices>,
+  fssaiLicence: string,
 ): CatalogSnapshot {
   const english = viewOf(all);
   let hindiView: CatalogView | null = null;
   return Object.assign(Object.create(english) as CatalogView, {
     prices,
     hindi,
+    fssaiLicence,
     view(lang: Lang) {
       if (lang === 'en') return english;
       hindiView ??= viewOf(all.map((p) => inHindi(p, hindi.get(p.id))));
@@ -316,6 +340,7 @@ function inHindi(p: ProductDto, hi: HindiTexts | undefined): ProductDto {
     description: pick(p.description, hi?.description, lang),
     about: pickLines(p.about, hi?.about ?? [], lang),
     variants: p.variants.map((v) => ({ ...v, weight: pick(v.weight, hi?.weights.get(v.id), lang) })),
+    declarations: hi?.declarations ?? p.declarations,
     // The owner's alt texts are English; a Hindi page describes the picture in Hindi.
     // The owner's Hindi alt, else one made from the Hindi name (never the English alt).
     gallery: p.gallery.map((g, i) => ({

@@ -42,7 +42,7 @@ describe('productFromForm', () => {
     const input = productFromForm(form(base));
     expect(input).toMatchObject({ name: 'Chaat Masala', active: true, bestseller: false, about: ['Tangy'] });
     expect(input.variants).toEqual([
-      { weight: '100 g', price: '60', mrp: '75.50', stock: '40', sku: 'KC-CM-100' },
+      { weight: '100 g', price: '60', mrp: '75.50', stock: '40', sku: 'KC-CM-100', netQuantity: null },
     ]);
     expect(ProductCreate.parse(input).variants[0]).toMatchObject({ price: 60, mrp: 75.5 });
   });
@@ -103,5 +103,63 @@ describe('productFromForm', () => {
     const parsed = ProductCreate.safeParse(productFromForm(form(fields)));
     expect(parsed.success).toBe(false);
     expect(fieldErrors(parsed.error!.issues)).toEqual({ 'about.1': 'Remove empty about lines.' });
+  });
+});
+
+describe('the declarations in the product form', () => {
+  it('nests them, leaves blank parties, shelf life and nutrition null, and takes a net quantity per variant', () => {
+    const posted = productFromForm(
+      form([
+        ...base,
+        ['variants.0.netQuantity.value', ''],
+        ['variants.0.netQuantity.unit', 'g'],
+        ['variants.2.weight', ''],
+        ['variants.2.price', '100'],
+        ['variants.2.mrp', '100'],
+        ['variants.2.stock', '3'],
+        ['variants.2.sku', 'KC-CM-6'],
+        ['variants.2.netQuantity.value', '6'],
+        ['variants.2.netQuantity.unit', 'pc'],
+        ['declarations.genericName', 'Spice blend (chaat masala)'],
+        ['declarationsHi.genericName', 'चाट मसाला'],
+        ['declarations.veg', 'false'],
+        ['declarations.veg', 'true'],
+        ['declarations.shelfLifeMonths', ''],
+        ['declarations.fssaiLicence', ''],
+        ['declarations.manufacturer.name', 'Own Mills'],
+        ['declarations.manufacturer.address', 'Unjha'],
+        ['declarations.packer.name', ''],
+        ['declarations.packer.address', ''],
+        ['declarations.nutritionPer100g.energyKcal', ''],
+        ['declarations.nutritionPer100g.sodiumMg', ''],
+      ]),
+    );
+    const parsed = ProductCreate.parse(posted);
+    expect(parsed.declarations).toMatchObject({
+      genericName: 'Spice blend (chaat masala)',
+      veg: true,
+      shelfLifeMonths: null,
+      manufacturer: { name: 'Own Mills', address: 'Unjha' },
+      packer: null,
+      nutritionPer100g: null,
+    });
+    expect(parsed.declarationsHi?.genericName).toBe('चाट मसाला');
+    // A blank net quantity is read from the label; a blank label is made from the net quantity.
+    expect(parsed.variants.map((v) => [v.weight, v.netQuantity])).toEqual([
+      ['100 g', { value: 100, unit: 'g' }],
+      ['6 pc', { value: 6, unit: 'pc' }],
+    ]);
+  });
+
+  it('names a bad FSSAI licence at its field', () => {
+    const result = ProductCreate.safeParse(
+      productFromForm(
+        form([...base, ['declarations.genericName', ''], ['declarations.fssaiLicence', '12345']]),
+      ),
+    );
+    expect(result.success).toBe(false);
+    expect(fieldErrors(result.error!.issues)['declarations.fssaiLicence']).toBe(
+      'Enter the 14-digit FSSAI licence number.',
+    );
   });
 });

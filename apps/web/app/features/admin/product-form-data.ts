@@ -2,14 +2,15 @@
 // (variants.0.price, …) that productFromForm turns back into the schema's shape, on the client
 // before sending and in the action after.
 import { ProductCreate, ProductUpdate } from '@spice/shared/contracts/products-admin';
+import { declarationsFromForm, netQuantityFromForm } from './declarations-form-data';
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
 
 /** The posted form as the shared schema's input. Fully blank new rows and blank about lines are dropped. */
 export function productFromForm(form: FormData) {
-  const variants: Record<string, string>[] = [];
+  const variants: Record<string, unknown>[] = [];
   for (let i = 0; form.has(`variants.${i}.weight`); i++) {
-    const row: Record<string, string> = {};
+    const row: Record<string, unknown> = {};
     for (const field of ['weight', 'price', 'mrp', 'stock', 'sku'])
       row[field] = text(form, `variants.${i}.${field}`);
     // Sent even when blank, so clearing the Hindi label clears it.
@@ -19,6 +20,7 @@ export function productFromForm(form: FormData) {
       const value = text(form, `variants.${i}.${field}`);
       if (value !== '') row[field] = value;
     }
+    row.netQuantity = netQuantityFromForm(form, i);
     const blank =
       !row.id &&
       !row.weight &&
@@ -26,7 +28,8 @@ export function productFromForm(form: FormData) {
       !row.price &&
       !row.mrp &&
       !row.sku &&
-      ['', '0'].includes(row.stock!);
+      !row.netQuantity &&
+      ['', '0'].includes(row.stock as string);
     if (!blank) variants.push(row);
   }
   return {
@@ -46,6 +49,7 @@ export function productFromForm(form: FormData) {
     hsnCode: text(form, 'hsnCode'),
     gstRate: text(form, 'gstRate') === '' ? null : Number(text(form, 'gstRate')),
     ...aboutPairs(form),
+    ...declarationsFromForm(form),
     variants,
     ...(form.has('version') ? { version: text(form, 'version') } : {}),
   };

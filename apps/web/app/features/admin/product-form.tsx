@@ -6,6 +6,7 @@
 import type { AdminProductDto } from '@spice/shared/contracts/products-admin';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
+import { DeclarationsFieldset } from './declarations-fields';
 import { type FormErrors, fieldErrors } from './forms';
 import { AboutFieldset } from './product-about';
 import { ProductDetailsFields } from './product-details';
@@ -76,6 +77,8 @@ export function ProductForm({
         move={move}
         changeRows={changeRows}
       />
+
+      <DeclarationsFieldset uid={uid} product={product} errors={errors} />
 
       <div className="admin-form__actions">
         <button type="submit" className="button button--primary" disabled={saving}>

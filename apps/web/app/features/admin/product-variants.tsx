@@ -1,6 +1,7 @@
 // The product form's variants table: one row per weight with its price, MRP, stock, SKU and grams,
 // rows added, removed and moved up and down. Rows live in the form's state so they can move.
 import type { AdminProductDto } from '@spice/shared/contracts/products-admin';
+import { NET_QUANTITY_UNITS } from '@spice/shared/unit-price';
 import { FieldError, type FormErrors } from './forms';
 
 export interface Row {
@@ -14,6 +15,9 @@ export interface Row {
   loadedStock: string;
   sku: string;
   grams: string;
+  /** The net quantity's value and unit (g, kg, ml, l, pc); blank value: read from the label. */
+  netValue: string;
+  netUnit: string;
   removable: boolean;
 }
 
@@ -31,6 +35,8 @@ export const blankRow = (): Row => ({
   loadedStock: '',
   sku: '',
   grams: '',
+  netValue: '',
+  netUnit: 'g',
   removable: true,
 });
 
@@ -50,6 +56,8 @@ export function rowsOf(product: AdminProductDto | null): Row[] {
     loadedStock: String(v.stock),
     sku: v.sku,
     grams: v.grams === null ? '' : String(v.grams),
+    netValue: v.netQuantity ? String(v.netQuantity.value) : '',
+    netUnit: v.netQuantity?.unit ?? 'g',
     removable: v.removable,
   }));
 }
@@ -74,7 +82,9 @@ export function VariantsFieldset({
       <legend>Variants</legend>
       <p className="admin-hint">
         Prices in rupees with up to two decimals; MRP is never below the price. The first variant’s price is
-        shown on product cards. Stock changes are applied on top of sales made since this page loaded.
+        shown on product cards. Stock changes are applied on top of sales made since this page loaded. The net
+        quantity gives the unit price shoppers see (per 100 g, 100 ml or piece); a new variant with a blank
+        weight label takes it from the net quantity, a blank net quantity is read from the label.
       </p>
       <FieldError id={`${uid}-variants-error`} message={errors.variants} />
       <div className="admin-table-wrap">
@@ -90,6 +100,7 @@ export function VariantsFieldset({
               <th scope="col">Stock</th>
               <th scope="col">SKU</th>
               <th scope="col">Grams</th>
+              <th scope="col">Net quantity</th>
               <th scope="col">
                 <span className="visually-hidden">Row actions</span>
               </th>
@@ -136,6 +147,36 @@ export function VariantsFieldset({
                     autoCapitalize: 'characters',
                   })}
                   {cell('grams', 'Net weight in grams', { inputMode: 'numeric', placeholder: '100' })}
+                  <td data-label="Net quantity" className="admin-variants__net">
+                    <input
+                      name={`variants.${i}.netQuantity.value`}
+                      value={row.netValue}
+                      inputMode="decimal"
+                      placeholder="100"
+                      aria-label={`Net quantity, variant ${i + 1}`}
+                      aria-invalid={errors[`variants.${i}.netQuantity.value`] ? true : undefined}
+                      aria-describedby={`${uid}-v${row.key}-net-error`}
+                      onChange={(e) => setCell(row.key, 'netValue', e.currentTarget.value)}
+                    />
+                    <select
+                      name={`variants.${i}.netQuantity.unit`}
+                      value={row.netUnit}
+                      aria-label={`Net quantity unit, variant ${i + 1}`}
+                      onChange={(e) => setCell(row.key, 'netUnit', e.currentTarget.value)}
+                    >
+                      {NET_QUANTITY_UNITS.map((u) => (
+                        <option key={u} value={u}>
+                          {u}
+                        </option>
+                      ))}
+                    </select>
+                    <FieldError
+                      id={`${uid}-v${row.key}-net-error`}
+                      message={
+                        errors[`variants.${i}.netQuantity.value`] ?? errors[`variants.${i}.netQuantity.unit`]
+                      }
+                    />
+                  </td>
                   <td className="admin-variants__actions">
                     <input type="hidden" name={`variants.${i}.id`} value={row.id} />
                     <input type="hidden" name={`variants.${i}.loadedStock`} value={row.loadedStock} />

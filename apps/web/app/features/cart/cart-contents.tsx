@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useLocalePath, useSpecMessages, useT } from '../../i18n';
 import { openLogin } from '../account/modal-events';
+import { UnitPrice } from '../declarations/unit-price';
 import { decrement, removeLine, setQuantity } from './cart-store';
 
 let milestonesCache: Promise<ShippingMilestoneDto[]> | null = null;
@@ -113,6 +114,7 @@ export function CartLines({ items, loggedIn }: { items: CartItemDto[]; loggedIn:
                 </s>
               ) : null}
             </span>
+            <UnitPrice unitPrice={item.unitPrice} />
             {!item.available ? (
               <span className="stock-out">
                 {item.stock > 0 ? t('cart.onlyLeft', { count: item.stock }) : messages.outOfStock}

@@ -16,6 +16,7 @@ const line = (price: number, mrp: number, quantity: number): CartItemDto => ({
   available: true,
   phoneNumber: '+919876543210',
   image: '',
+  unitPrice: null,
 });
 // Delivery ₹90 below ₹299, ₹49 from ₹299, free from ₹499.
 const milestones = [

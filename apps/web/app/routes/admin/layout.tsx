@@ -58,6 +58,7 @@ const NAV: { group: string; links: { to: string; label: string; end?: boolean }[
       { to: '/admin/checkout-settings', label: 'Checkout' },
       { to: '/admin/delivery-settings', label: 'Delivery' },
       { to: '/admin/label-settings', label: 'Labels' },
+      { to: '/admin/declaration-settings', label: 'Declarations' },
       { to: '/admin/jobs', label: 'Jobs' },
       { to: '/admin/audit', label: 'Audit log' },
     ],
