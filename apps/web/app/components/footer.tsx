@@ -68,7 +68,7 @@ export function Footer() {
               {t('declarations.footerLicence', { number: footer.fssaiLicence })}
             </p>
           ) : null}
-          {/* TODO(lead, issue 35): the grievance officer's line once branch 'rights' adds its settings. */}
+          {/* The grievance officer's name and contacts are on /grievance, linked above (decision 0036). */}
           {footer.facebookUrl || footer.instagramUrl ? (
             <div className="footer__social">
               {footer.facebookUrl ? (

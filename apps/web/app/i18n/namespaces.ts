@@ -33,6 +33,7 @@ export const LAYOUT_NAMESPACES = [
   'contact.link',
   'grievance.link',
   'privacy.footerLink',
+  'declarations.footerLicence',
   'spec.messages.loadingProduct',
   'spec.messages.networkError',
   'spec.messages.noSearchMatchesDropdown',
@@ -45,6 +46,7 @@ export const PAGE_NAMESPACES = {
   home: ['home', 'product.reviewsWord', 'reviews.rated', 'spec.messages.featuredProducts'],
   product: [
     'product',
+    'declarations',
     'delivery',
     'reviews',
     'spec.messages.addedToCart',
@@ -54,8 +56,11 @@ export const PAGE_NAMESPACES = {
   ],
   search: ['product.reviewsWord', 'reviews.rated', 'spec'],
   about: ['about'],
-  cart: ['cart', 'spec'],
-  checkout: ['checkout', 'payment', 'address', 'cart', 'spec', 'rto.codNotAvailable', 'privacy.readNotice'],
+  cart: ['cart', 'spec', 'declarations.unitPrice'],
+  checkout: [
+    ...['checkout', 'payment', 'address', 'cart', 'spec', 'rto.codNotAvailable', 'privacy.readNotice'],
+    'declarations.unitPrice',
+  ],
   contact: ['contact', 'spec'],
   'dev-outbox': ['outbox'],
   'not-found': ['notFound', 'common.backHome'],
@@ -82,7 +87,7 @@ export const PAGE_NAMESPACES = {
 export const DIALOG_NAMESPACES = {
   login: ['login', 'signup', 'spec', 'privacy.readNotice'],
   contact: ['contact', 'spec'],
-  'cart-drawer': ['cart', 'spec'],
+  'cart-drawer': ['cart', 'spec', 'declarations.unitPrice'],
 } as const satisfies Record<string, readonly Entry[]>;
 
 /**
