@@ -32,7 +32,7 @@ describe('addressKey', () => {
           const one = a.map(hex).join(':');
           const sibling = [...a.slice(0, 4), ...tail].map(hex).join(':');
           expect(addressKey(sibling)).toBe(addressKey(one));
-          const other = [a[0], a[1], a[2], (a[3]! + 1) % 0x10000, ...a.slice(4)].map(hex).join(':');
+          const other = [a[0]!, a[1]!, a[2]!, (a[3]! + 1) % 0x10000, ...a.slice(4)].map(hex).join(':');
           expect(addressKey(other)).not.toBe(addressKey(one));
         },
       ),

@@ -203,7 +203,7 @@ describe('deadlines and series on an Indian clock', () => {
     });
     const contact = { name: 'Clock Test', mobile: '9870000077', email: undefined };
     const last = await service.file(
-      { category: 'OTHER', description: 'Late night', contact },
+      { orderNumber: undefined, category: 'OTHER', description: 'Late night', contact },
       { user: null, lang: 'en' },
     );
     expect(last.ticketNumber).toBe('GRV-31-000001');
@@ -211,7 +211,7 @@ describe('deadlines and series on an Indian clock', () => {
     expect(last.resolveBy).toBe('2032-01-30T18:29:00.000Z');
     clock = new Date('2031-12-31T18:30:00Z'); // 00:00 IST on 1 January
     const first = await service.file(
-      { category: 'OTHER', description: 'New year', contact },
+      { orderNumber: undefined, category: 'OTHER', description: 'New year', contact },
       { user: null, lang: 'hi' },
     );
     expect(first.ticketNumber).toBe('GRV-32-000001');

@@ -240,7 +240,7 @@ describe('verifying the payment', () => {
         ),
       );
     expect(job).toBeDefined();
-    await t.app.services.jobHandlers[ORDER_MESSAGE_JOB]!(job!.payload);
+    await t.app.services.jobHandlers[ORDER_MESSAGE_JOB]!(job!.payload, job!);
     const sms = ((await t.app.inject(`/api/dev/outbox?to=${s.mobile}`)).json() as { text: string }[]).find(
       (m) => m.text.includes('paid online'),
     );
