@@ -40,7 +40,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services.messagePreferences.get(user.id),
     services.privacy.consents(user.id),
   ]);
-  return { user, addresses, preferences, marketing: consents.marketing, i18n: pageMessages(request, 'profile') };
+  return {
+    user,
+    addresses,
+    preferences,
+    marketing: consents.marketing,
+    i18n: pageMessages(request, 'profile'),
+  };
 }
 
 type Editing = { mode: 'add' } | { mode: 'edit'; address: AddressDto } | null;
