@@ -73,6 +73,7 @@ export const TEXTS_HI: readonly (readonly [string, string])[] = [
   [DELIVERY_ISSUE_TEXTS.answered, 'आप इस पार्सल के बारे में पहले ही बता चुके हैं।'],
   [DELIVERY_ISSUE_TEXTS.badDate, 'अगली कोशिश के लिए दिए गए दिनों में से एक चुनें।'],
   [DELIVERY_ISSUE_TEXTS.badPhone, '10 अंकों का सही मोबाइल नंबर डालें।'],
+  ['The landmark must be at most 120 characters.', 'लैंडमार्क ज़्यादा से ज़्यादा 120 अक्षरों का हो।'],
 
   // Delivery and pincodes.
   [DELIVERY_MESSAGES.notServiceable, 'हम अभी इस पिनकोड पर डिलीवरी नहीं करते।'],

@@ -113,6 +113,8 @@ describe('checkout settings in the back office', () => {
       maxOrderValue: 3000,
       blockedPincodes: [],
       rtoLimit: 2,
+      // Issue 34: the demo asks COD shoppers to confirm within a day.
+      confirmation: { required: true, withinHours: 24 },
     });
     expect(before.prepaidDiscount).toBeNull();
     const res = await save({

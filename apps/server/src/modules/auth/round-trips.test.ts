@@ -37,7 +37,7 @@ describe('round trips per signed-in read', () => {
       () => t,
       () => '',
     );
-    const { s } = await cod.placedCodOrder(1, await signUp(t.app, '9812345670'));
+    const { s } = await cod.placedCodOrder(1, await signUp(t.app, '9812345670'), { awaitConfirmation: true });
     const products = (await t.app.inject('/api/products')).json() as {
       id: number;
       variants: { weight: string }[];

@@ -113,7 +113,11 @@ async function moveTo(orderNumber: string, status: string) {
 }
 
 function expectHindi(rows: OutboxRow[], orderNumber: string) {
-  const mine = rows.filter((r) => r.text.includes(orderNumber) || r.subject?.includes(orderNumber));
+  const about = rows.filter((r) => r.text.includes(orderNumber) || r.subject?.includes(orderNumber));
+  // A COD order's confirmation request (issue 34) goes beside the order's messages, in Hindi too.
+  const confirmation = about.filter((r) => r.text.includes('/hi/confirm/'));
+  for (const row of confirmation) expect(row.text, row.channel).toMatch(DEVANAGARI);
+  const mine = about.filter((r) => !confirmation.includes(r));
   expect(mine.map((r) => r.channel).sort()).toEqual(['email', 'sms', 'whatsapp']);
   for (const row of mine) {
     expect(row.text, row.channel).toMatch(DEVANAGARI);
@@ -154,7 +158,8 @@ describe('an order placed in Hindi', () => {
     await moveTo(orderNumber, 'CANCELLED');
     await t.app.jobWorker.runDue();
     const all = [...(await outbox(s.email)), ...(await outbox(s.mobile))];
-    const cancelled = all.filter((r) => r.text.includes('रद्द'));
+    // Not the confirmation request, whose 'cancel order' button says रद्द too.
+    const cancelled = all.filter((r) => r.text.includes('रद्द') && !r.text.includes('/confirm/'));
     expect(cancelled.map((r) => r.channel).sort()).toEqual(['email', 'sms', 'whatsapp']);
   });
 
@@ -171,11 +176,15 @@ describe('an order placed in Hindi', () => {
     const s = await shopper();
     const orderNumber = await placeCod(s, {});
     await t.app.jobWorker.runDue();
-    const mine = [...(await outbox(s.email)), ...(await outbox(s.mobile))].filter(
+    const about = [...(await outbox(s.email)), ...(await outbox(s.mobile))].filter(
       (r) => r.text.includes(orderNumber) || r.subject?.includes(orderNumber),
     );
+    for (const r of about) expect(r.text).not.toMatch(DEVANAGARI);
+    // The order's own messages, beside its COD confirmation request (issue 34), English too.
+    const confirmation = about.filter((r) => r.text.includes('/confirm/'));
+    expect(confirmation.every((r) => !r.text.includes('/hi/confirm/'))).toBe(true);
+    const mine = about.filter((r) => !confirmation.includes(r));
     expect(mine.length).toBe(3);
-    for (const r of mine) expect(r.text).not.toMatch(DEVANAGARI);
     expect(mine.find((r) => r.channel === 'email')!.html).toContain(`/orders/${orderNumber}`);
     expect(mine.find((r) => r.channel === 'email')!.html).not.toContain('/hi/orders/');
   });

@@ -16,7 +16,11 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['messaging'],
         summary: "The Cloud API's subscription handshake: hub.challenge echoed for the right verify token",
-        querystring: z.record(z.string(), z.string()),
+        querystring: z.object({
+          'hub.mode': z.string().optional(),
+          'hub.verify_token': z.string().optional(),
+          'hub.challenge': z.string().optional(),
+        }),
         response: { 200: z.string(), 403: ErrorBody },
       },
     },

@@ -277,6 +277,9 @@ describe('checkout and payment', () => {
     expect(list[0]).toEqual({
       orderNumber,
       orderStatus: 'PLACED',
+      // A paid order asks for no COD confirmation (issue 34).
+      codConfirmation: 'NOT_REQUIRED',
+      confirmBy: null,
       items: [
         {
           productName: 'Garam Masala',

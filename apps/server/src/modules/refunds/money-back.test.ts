@@ -212,6 +212,9 @@ describe('RTO of a paid order', () => {
     });
     expect(cod.statusCode, cod.body).toBe(201);
     const orderNumber = cod.json().orderNumber as string;
+    // The demo asks COD shoppers to confirm (issue 34): the owner confirms after calling.
+    const confirmed = await admin('POST', `/api/admin/orders/${orderNumber}/cod-confirmation`);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
     await ship(orderNumber);
     const rto = await moveTo(orderNumber, 'RTO');
     await runJobs();

@@ -43,6 +43,12 @@ describe('a product the owner adds through the back office', () => {
         brand: 'Kesar Chakki',
         description: 'Poppy seed, coconut and kashmiri chilli for a Goan curry.',
         about: ['Roast before grinding'],
+        // What publishing needs of the product itself (decision 0035); the rest are the shop's defaults.
+        declarations: {
+          genericName: 'Spice blend (xacuti masala)',
+          ingredients: 'Poppy seed, coconut, kashmiri chilli',
+          shelfLifeMonths: 9,
+        },
         variants: [{ weight: '100 g', price: 90, mrp: 110, stock: 30, sku: 'KC-XC-100' }],
       },
     });
@@ -66,6 +72,23 @@ describe('a product the owner adds through the back office', () => {
   });
 });
 
+const party = { name: 'Bench Foods', address: 'Pune 411001' };
+const BENCH_DECLARATIONS = {
+  genericName: 'Spice blend',
+  manufacturer: party,
+  packer: null,
+  marketer: null,
+  countryOfOrigin: 'India',
+  consumerCare: { phone: '9800000000', email: 'care@example.in', address: party.address },
+  fssaiLicence: '10012345000123',
+  veg: true,
+  ingredients: 'Spices',
+  allergens: '',
+  shelfLifeMonths: 12,
+  storage: '',
+  nutritionPer100g: null,
+};
+
 /** A catalogue snapshot of generated products, as much of one as search reads. */
 function snapshotOf(products: Searchable[]): CatalogSnapshot {
   const dtos = products.map((p) =>
@@ -80,6 +103,7 @@ function snapshotOf(products: Searchable[]): CatalogSnapshot {
       images: [],
       gallery: [],
       variants: [],
+      declarations: BENCH_DECLARATIONS,
     }),
   );
   const view = { active: dtos, byId: new Map(dtos.map((p) => [p.id, p])) };
