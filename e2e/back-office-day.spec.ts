@@ -71,7 +71,7 @@ test('the jobs page hides routine runs until asked and keeps failures in view', 
   await admin.getByRole('link', { name: 'Show routine runs' }).click();
   await expect(admin).toHaveURL(/routine=show/);
   await expect(admin.getByRole('link', { name: 'Hide routine runs' })).toBeVisible();
-  await admin.getByRole('link', { name: /^Failed/ }).click();
+  await admin.getByRole('link', { name: /^Failed \(/ }).click();
   await expect(admin).toHaveURL(/status=dead&routine=show/);
   await admin.screenshot({ path: test.info().outputPath('jobs-1280.png'), fullPage: true });
   await context.close();

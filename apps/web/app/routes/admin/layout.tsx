@@ -5,6 +5,7 @@ import { isRouteErrorResponse, NavLink, Outlet, useLocation } from 'react-router
 import { requireAdminPage } from '../../features/admin/guard.server';
 import { adminMeta } from '../../features/admin/meta';
 import adminStylesHref from '../../styles/admin.css?url';
+import { useHydrated } from '../../use-hydrated';
 import type { Route } from './+types/layout';
 
 // The back office's own styles, on top of the shop's; storefront pages never load them.
@@ -178,6 +179,9 @@ const LoginModal = lazy(() => import('../../features/account/login-modal'));
  */
 function AdminLogin() {
   const [open, setOpen] = useState(true);
+  // The dialog fetches its texts in the browser (i18n/dialogs.ts): it opens once hydrated, so the
+  // server's HTML and the first render in the browser are the same.
+  const hydrated = useHydrated();
   const [unknown, setUnknown] = useState('');
   return (
     <>
@@ -196,7 +200,7 @@ function AdminLogin() {
       <a className="button" href="/">
         Back to the shop
       </a>
-      {open ? (
+      {open && hydrated ? (
         <Suspense fallback={null}>
           <LoginModal
             onClose={() => setOpen(false)}

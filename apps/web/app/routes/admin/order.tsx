@@ -16,6 +16,7 @@ import { type ActionResult, refusal, requireAdminPage } from '../../features/adm
 import { adminMeta, istDateTime } from '../../features/admin/meta';
 import { RtoRiskReasons } from '../../features/admin/rto-risk-badge';
 import { InvoiceLinks } from '../../features/orders/invoice-links';
+import { messagesOf } from '../../i18n/server';
 import type { Route } from './+types/order';
 
 export function meta({ params }: Route.MetaArgs) {
@@ -26,7 +27,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { services } = await requireAdminPage(context);
   try {
     const order = await services.adminOrders.detail(params.orderNumber);
-    return { ...order, shippingOptions: services.shipping.options() };
+    // The shop's invoice links, in the back office's English (i18n/namespaces.ts has no admin pages).
+    const i18n = messagesOf('en', ['invoice']);
+    return { ...order, shippingOptions: services.shipping.options(), i18n };
   } catch (error) {
     const r = refusal(error);
     throw data(r.data, { status: r.init?.status ?? 404 });
