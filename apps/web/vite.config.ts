@@ -23,9 +23,10 @@ function icuWithoutParserInBrowser(): Plugin {
 // those pages: a first visit to the home page does not load them (decision 0017's budget). A module
 // the shop chunk takes brings what it imports along, so a rule module the cart and checkout share
 // (price-cart, which imports the COD rules; states-hi, which reads the GST state codes) is listed
-// here too.
+// here too, as are the rules of pages a first visit never opens (unit prices, declarations, COD
+// confirmation, delivery issues, grievances, RTO risk, consents).
 const NOT_ON_EVERY_PAGE =
-  /apps[\\/]web[\\/]app[\\/](features[\\/]cart[\\/]cart-contents|components[\\/](modal|toast))\.tsx|packages[\\/]shared[\\/]src[\\/](gst|cod|ist|shipping|delivery|media|refunds|payments|reviews|coupons|order-status|messages|messages-hi|price-cart|states|states-hi)\.ts/;
+  /apps[\\/]web[\\/]app[\\/](features[\\/]cart[\\/]cart-contents|components[\\/](modal|toast))\.tsx|packages[\\/]shared[\\/]src[\\/](gst|cod|ist|shipping|delivery|media|refunds|payments|reviews|coupons|order-status|messages|messages-hi|price-cart|states|states-hi|unit-price|declarations|cod-confirmation|delivery-issue|grievances|rto-risk|consent-texts)\.ts/;
 
 const SHOP_MODULE =
   /apps[\\/]web[\\/]app[\\/](components[\\/]|seo\.ts|features[\\/](account|cart|reviews)[\\/])|packages[\\/]shared[\\/]src[\\/]/;

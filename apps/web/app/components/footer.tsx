@@ -64,9 +64,7 @@ export function Footer() {
             </a>
           ) : null}
           {footer.fssaiLicence ? (
-            <p className="footer__licence">
-              {t('declarations.footerLicence', { number: footer.fssaiLicence })}
-            </p>
+            <p>{t('declarations.footerLicence', { number: footer.fssaiLicence })}</p>
           ) : null}
           {/* The grievance officer's name and contacts are on /grievance, linked above (decision 0036). */}
           {footer.facebookUrl || footer.instagramUrl ? (

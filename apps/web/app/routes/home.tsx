@@ -1,7 +1,7 @@
 import { DEFAULT_BANNER_IMAGE } from '@spice/shared/banner';
 import { ProductCard, toCardProduct } from '../components/product-card';
 import { getStorefront } from '../context';
-import { useLocalePath, useSpecMessages, useT } from '../i18n';
+import { useSpecMessages, useT } from '../i18n';
 import { langOf, pageMessages } from '../i18n/server';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/home';
@@ -41,7 +41,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { banner, products, ratings } = loaderData;
   const t = useT();
-  const lp = useLocalePath();
   const { messages } = useSpecMessages();
   const image = (
     <img
@@ -55,12 +54,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main className="page home">
       <section className="hero" aria-label={t('home.heroLabel')}>
-        {/* A link into the shop keeps the page's language; another site's stays as written. */}
-        {banner?.linkUrl ? (
-          <a href={banner.linkUrl.startsWith('/') ? lp(banner.linkUrl) : banner.linkUrl}>{image}</a>
-        ) : (
-          image
-        )}
+        {banner?.linkUrl ? <a href={banner.linkUrl}>{image}</a> : image}
       </section>
       <section aria-labelledby="featured-heading">
         <h1 id="featured-heading" className="section-title">
