@@ -110,6 +110,8 @@ test('the audit log shows an order status change as field: before → after; the
   );
   await expect(entry.getByRole('listitem').filter({ hasText: /^version:/ })).toHaveText('version: 1 → 2');
   await expect(entry).not.toContainText('{"');
+  // Who made the change, with the mobile written as the shop writes it (+91 98765 43210).
+  await expect(entry).toContainText(/\(\+91 \d{5} \d{5}\)/);
 
   // The order list and the order page show the shopper's and the parcel's mobiles one way.
   await admin.goto(`/admin/orders?q=${orderNumber}`);

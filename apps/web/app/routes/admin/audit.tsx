@@ -1,4 +1,5 @@
 import { PageQuery } from '@spice/shared/contracts/admin';
+import { formatMobile } from '@spice/shared/validators';
 import { Link } from 'react-router';
 import { auditChanges } from '../../features/admin/audit-changes';
 import { requireAdminPage } from '../../features/admin/guard.server';
@@ -37,7 +38,9 @@ export default function AdminAudit({ loaderData: log }: Route.ComponentProps) {
             {log.content.map((e) => (
               <tr key={e.id}>
                 <td>{istDateTime(e.createdAt)}</td>
-                <td>{e.actorName ? `${e.actorName} (${e.actorMobile})` : 'Deleted account'}</td>
+                <td>
+                  {e.actorName ? `${e.actorName} (${formatMobile(e.actorMobile ?? '')})` : 'Deleted account'}
+                </td>
                 <td>
                   {e.action} {e.entity} {e.entityId}
                 </td>

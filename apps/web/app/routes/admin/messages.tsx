@@ -1,6 +1,7 @@
 import { CONTACT_REPLY_LIMIT, ContactInboxQuery, ContactReplyInput } from '@spice/shared/contracts/admin';
 import type { OrderStatus } from '@spice/shared/order-status';
 import { statusLabel } from '@spice/shared/order-status';
+import { formatMobile } from '@spice/shared/validators';
 import { Fragment } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
@@ -78,7 +79,8 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
           <li key={m.id} className={`admin-panel${m.read ? ' admin-panel--muted' : ''}`}>
             <p className="admin-message-from">
               <strong>{m.name}</strong> · <a href={`mailto:${m.email}`}>{m.email}</a> ·{' '}
-              <a href={`tel:${m.phone}`}>{m.phone}</a> · <small>{istDateTime(m.createdAt)}</small>
+              <a href={`tel:${m.phone}`}>{formatMobile(m.phone)}</a> ·{' '}
+              <small>{istDateTime(m.createdAt)}</small>
               {m.read ? null : <span className="status">Unread</span>}
             </p>
             <p className="admin-message-text">{m.message}</p>
