@@ -158,6 +158,79 @@ export function ConsumerCareFields({
   );
 }
 
+/** Who made, packed and sells it, where it comes from and whom to call: the fields a shop-wide
+ * default can fill, the same on the product form and the Declaration settings page. */
+export function WhoFields({
+  uid,
+  prefix,
+  hiPrefix,
+  values,
+  hi,
+  errors,
+  hint,
+}: {
+  uid: string;
+  /** Before each English field's name ('declarations.' on the product form, '' in settings). */
+  prefix: string;
+  hiPrefix: string;
+  values:
+    | Pick<Declarations, 'countryOfOrigin' | 'manufacturer' | 'packer' | 'marketer' | 'consumerCare'>
+    | undefined;
+  hi:
+    | {
+        countryOfOrigin?: string;
+        manufacturer?: Partial<Party> | undefined;
+        packer?: Partial<Party> | undefined;
+        marketer?: Partial<Party> | undefined;
+        consumerCareAddress?: string;
+      }
+    | undefined;
+  errors: FormErrors;
+  hint?: string;
+}) {
+  return (
+    <>
+      <BilingualText
+        uid={uid}
+        names={[`${prefix}countryOfOrigin`, `${hiPrefix}countryOfOrigin`]}
+        label="Country of origin"
+        hint={hint}
+        values={[values?.countryOfOrigin ?? '', hi?.countryOfOrigin ?? '']}
+        errors={errors}
+        max={60}
+      />
+      {PARTIES.map(({ key, who, legend, id }) => (
+        <PartyFields
+          key={key}
+          uid={`${uid}-${id}`}
+          prefix={`${prefix}${key}`}
+          hiPrefix={`${hiPrefix}${key}`}
+          who={who}
+          legend={legend}
+          party={values?.[key]}
+          partyHi={hi?.[key]}
+          errors={errors}
+          hint={hint}
+        />
+      ))}
+      <ConsumerCareFields
+        uid={uid}
+        prefix={`${prefix}consumerCare`}
+        hiName={`${hiPrefix}consumerCareAddress`}
+        care={values?.consumerCare}
+        addressHi={hi?.consumerCareAddress ?? ''}
+        errors={errors}
+      />
+    </>
+  );
+}
+
+const PARTIES = [
+  { key: 'manufacturer', who: 'Manufacturer', legend: 'Manufacturer', id: 'm' },
+  { key: 'packer', who: 'Packer', legend: 'Packer (if not the manufacturer)', id: 'p' },
+  { key: 'marketer', who: 'Marketer', legend: 'Marketer (if any)', id: 'k' },
+] as const;
+
 /** The product form's declarations. */
 export function DeclarationsFieldset({
   uid,
@@ -236,55 +309,14 @@ export function DeclarationsFieldset({
         errors={errors}
         max={300}
       />
-      <BilingualText
+      <WhoFields
         uid={uid}
-        names={['declarations.countryOfOrigin', 'declarationsHi.countryOfOrigin']}
-        label="Country of origin"
-        hint={DEFAULT}
-        values={[d?.countryOfOrigin ?? '', hi?.countryOfOrigin ?? '']}
-        errors={errors}
-        max={60}
-      />
-      <PartyFields
-        uid={`${uid}-m`}
-        prefix="declarations.manufacturer"
-        hiPrefix="declarationsHi.manufacturer"
-        who="Manufacturer"
-        legend="Manufacturer"
-        party={d?.manufacturer}
-        partyHi={hi?.manufacturer}
+        prefix="declarations."
+        hiPrefix="declarationsHi."
+        values={d}
+        hi={hi}
         errors={errors}
         hint={DEFAULT}
-      />
-      <PartyFields
-        uid={`${uid}-p`}
-        prefix="declarations.packer"
-        hiPrefix="declarationsHi.packer"
-        who="Packer"
-        legend="Packer (if not the manufacturer)"
-        party={d?.packer}
-        partyHi={hi?.packer}
-        errors={errors}
-        hint={DEFAULT}
-      />
-      <PartyFields
-        uid={`${uid}-k`}
-        prefix="declarations.marketer"
-        hiPrefix="declarationsHi.marketer"
-        who="Marketer"
-        legend="Marketer (if any)"
-        party={d?.marketer}
-        partyHi={hi?.marketer}
-        errors={errors}
-        hint={DEFAULT}
-      />
-      <ConsumerCareFields
-        uid={uid}
-        prefix="declarations.consumerCare"
-        hiName="declarationsHi.consumerCareAddress"
-        care={d?.consumerCare}
-        addressHi={hi?.consumerCareAddress ?? ''}
-        errors={errors}
       />
       <fieldset className="admin-fieldset admin-form__wide">
         <legend>Nutrition per 100 g</legend>

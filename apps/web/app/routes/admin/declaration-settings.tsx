@@ -3,7 +3,7 @@
 // Hindi. Audited; the storefront shows a save at once (the catalogue snapshot is rebuilt).
 import { DeclarationDefaultsEdit } from '@spice/shared/contracts/declarations';
 import { data, Form, Link, useNavigation } from 'react-router';
-import { BilingualText, ConsumerCareFields, PartyFields } from '../../features/admin/declarations-fields';
+import { WhoFields } from '../../features/admin/declarations-fields';
 import { nestedFromForm } from '../../features/admin/declarations-form-data';
 import { Field, fieldErrors, invalidResult, ResultMessage } from '../../features/admin/forms';
 import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
@@ -79,52 +79,7 @@ export default function AdminDeclarationSettings({ loaderData: s, actionData }: 
             error={errors.fssaiLicence}
             input={{ defaultValue: s.fssaiLicence, inputMode: 'numeric', maxLength: 14 }}
           />
-          <BilingualText
-            uid={uid}
-            names={['countryOfOrigin', 'hi.countryOfOrigin']}
-            label="Country of origin"
-            values={[s.countryOfOrigin, s.hi.countryOfOrigin]}
-            errors={errors}
-            max={60}
-          />
-          <PartyFields
-            uid={`${uid}-m`}
-            prefix="manufacturer"
-            hiPrefix="hi.manufacturer"
-            who="Manufacturer"
-            legend="Manufacturer"
-            party={s.manufacturer}
-            partyHi={s.hi.manufacturer}
-            errors={errors}
-          />
-          <PartyFields
-            uid={`${uid}-p`}
-            prefix="packer"
-            hiPrefix="hi.packer"
-            who="Packer"
-            legend="Packer (if not the manufacturer)"
-            party={s.packer}
-            partyHi={s.hi.packer}
-            errors={errors}
-          />
-          <PartyFields
-            uid={`${uid}-k`}
-            prefix="marketer"
-            hiPrefix="hi.marketer"
-            who="Marketer"
-            legend="Marketer (if any)"
-            party={s.marketer}
-            partyHi={s.hi.marketer}
-            errors={errors}
-          />
-          <ConsumerCareFields
-            uid={uid}
-            prefix="consumerCare"
-            hiName="hi.consumerCareAddress"
-            care={s.consumerCare}
-            addressHi={s.hi.consumerCareAddress}
-            errors={errors}
-          />
+          <WhoFields uid={uid} prefix="" hiPrefix="hi." values={s} hi={s.hi} errors={errors} />
         </div>
         <button type="submit" className="button button--primary" disabled={navigation.state === 'submitting'}>
           Save declaration settings
