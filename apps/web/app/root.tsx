@@ -46,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, analyticsId, publicUrl, demoMode } = getStorefront(context);
   // The page's language (its URL): the catalogue it gets, and whether it offers Hindi by a banner.
   const lang = langOf(request);
+  const offerHindi = offerHindiOf(request);
   const [settings, footerContent, marketplaceLinks, user, catalog] = await Promise.all([
     services.content.settings(lang),
     services.content.footer(lang),
@@ -59,8 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     lang,
     // The layout's messages only (i18n/namespaces.ts); each page's loader sends its own.
-    i18n: layoutMessages(lang),
-    offerHindi: offerHindiOf(request),
+    i18n: layoutMessages(lang, offerHindi),
+    offerHindi,
     settings,
     // The store's FSSAI licence, which every page's footer shows (decision 0035): from memory.
     footer: { ...footer, fssaiLicence: catalog.fssaiLicence },

@@ -10,6 +10,7 @@ import {
   BUNDLED_NAMESPACES,
   DIALOG_NAMESPACES,
   type Entry,
+  LANGUAGE_BANNER_NAMESPACES,
   LAYOUT_NAMESPACES as LAYOUT_SHIPPED,
   NOT_FOUND_NAMESPACES,
   PAGE_NAMESPACES,
@@ -32,6 +33,8 @@ interface ModuleInfo {
 const modules = new Map<string, ModuleInfo>();
 /** What every page has: the layout's entries and the texts in the browser's bundle. */
 const LAYOUT_NAMESPACES = [...LAYOUT_SHIPPED, ...BUNDLED_NAMESPACES];
+/** The shop layout renders the Hindi banner only when the root loader sent its texts (offerHindi). */
+const SHOP_LAYOUT_NAMESPACES = [...LAYOUT_NAMESPACES, ...LANGUAGE_BANNER_NAMESPACES];
 
 function resolveImport(from: string, specifier: string): string | null {
   const base = path.resolve(path.dirname(from), specifier);
@@ -111,8 +114,15 @@ const dialogs = new Map<string, string>();
 describe('each page ships the messages it renders (namespaces.ts)', () => {
   it('the layout (root, shop layout) uses only the layout entries', () => {
     for (const file of ['root.tsx', 'routes/shop-layout.tsx']) {
-      expect(missing(keysOf(path.join(APP, file), dialogs), LAYOUT_NAMESPACES), file).toEqual([]);
+      expect(missing(keysOf(path.join(APP, file), dialogs), SHOP_LAYOUT_NAMESPACES), file).toEqual([]);
     }
+  });
+
+  it("the Hindi banner's texts, sent only with offerHindi, are used by the banner alone", () => {
+    const keys = keysOf(path.join(APP, 'routes/shop-layout.tsx'), dialogs);
+    const users = [...keys].filter(([key]) => covers(LANGUAGE_BANNER_NAMESPACES, key)).map(([, file]) => file);
+    expect(users.length).toBeGreaterThan(0);
+    expect(new Set(users.map((file) => path.basename(file)))).toEqual(new Set(['language-switch.tsx']));
   });
 
   it.each(pages)(

@@ -26,7 +26,7 @@ export const LAYOUT_NAMESPACES = [
   'common.mrp',
   'common.scrollTop',
   'common.skipToContent',
-  'language',
+  'language.switchLabel',
   'header',
   'footer',
   'search',
@@ -39,6 +39,17 @@ export const LAYOUT_NAMESPACES = [
   'spec.messages.noSearchMatchesDropdown',
   'spec.searchPrompt.bestsellers',
   'spec.searchPrompt.tryBestsellers',
+] as const satisfies readonly Entry[];
+
+/**
+ * The banner offering Hindi (language-switch.tsx): sent with the layout's only to the English
+ * first visit whose browser asks for Hindi (the root loader's offerHindi), never on a Hindi page.
+ */
+export const LANGUAGE_BANNER_NAMESPACES = [
+  'language.bannerText',
+  'language.bannerLink',
+  'language.bannerDismiss',
+  'language.bannerLabel',
 ] as const satisfies readonly Entry[];
 
 /** Each page's own, by its route file's name (routes/product.tsx → 'product'). */

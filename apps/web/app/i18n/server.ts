@@ -10,6 +10,7 @@ import en from './messages/en.json';
 import hi from './messages/hi.json';
 import {
   type Entry,
+  LANGUAGE_BANNER_NAMESPACES,
   LAYOUT_NAMESPACES,
   type Namespace,
   NOT_FOUND_NAMESPACES,
@@ -110,9 +111,14 @@ export function messagesOf(lang: Lang, entries: readonly Entry[]): PageMessages 
   return made;
 }
 
-/** The layout's messages (header, footer), which the root loader sends with every page. */
-export function layoutMessages(lang: Lang): PageMessages {
-  return messagesOf(lang, LAYOUT_NAMESPACES);
+const LAYOUT_WITH_BANNER = [...LAYOUT_NAMESPACES, ...LANGUAGE_BANNER_NAMESPACES];
+
+/**
+ * The layout's messages (header, footer), which the root loader sends with every page; the Hindi
+ * banner's texts only to the page that shows it.
+ */
+export function layoutMessages(lang: Lang, offerHindi = false): PageMessages {
+  return messagesOf(lang, offerHindi ? LAYOUT_WITH_BANNER : LAYOUT_NAMESPACES);
 }
 
 /**
