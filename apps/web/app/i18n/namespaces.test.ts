@@ -120,7 +120,9 @@ describe('each page ships the messages it renders (namespaces.ts)', () => {
 
   it("the Hindi banner's texts, sent only with offerHindi, are used by the banner alone", () => {
     const keys = keysOf(path.join(APP, 'routes/shop-layout.tsx'), dialogs);
-    const users = [...keys].filter(([key]) => covers(LANGUAGE_BANNER_NAMESPACES, key)).map(([, file]) => file);
+    const users = [...keys]
+      .filter(([key]) => covers(LANGUAGE_BANNER_NAMESPACES, key))
+      .map(([, file]) => file);
     expect(users.length).toBeGreaterThan(0);
     expect(new Set(users.map((file) => path.basename(file)))).toEqual(new Set(['language-switch.tsx']));
   });
