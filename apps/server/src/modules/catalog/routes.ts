@@ -66,13 +66,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PUBLIC_CATALOGUE_CACHE);
       // How long the search itself took, for the browser's devtools and bench/search.ts.
       const started = performance.now();
       const found = await search.searchJson(request.query.q, undefined, request.query.lang);
       reply.header('server-timing', `search;dur=${(performance.now() - started).toFixed(2)}`);
       // The products' JSON as GET /api/products writes it (ProductList), joined, not re-serialised.
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(found);
+      return sendCachedJson(request, reply as FastifyReply, found.json, found.etag);
     },
   );
 

@@ -119,6 +119,34 @@ describe('search keywords and the Hindi name in the back office', () => {
     expect(entry.after).toMatchObject({ nameHi: 'सांबर पाउडर', searchKeywords: ['sunehri', 'idli podi'] });
   });
 
+  it('answers a repeated query from kept bytes with an ETag, and a price change shows at once', async () => {
+    const first = await t.app.inject('/api/products/search?q=jeera');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+    const again = await t.app.inject('/api/products/search?q=jeera');
+    expect(again.body).toBe(first.body);
+    expect(again.headers.etag).toBe(etag);
+    const unchanged = await t.app.inject({ url: '/api/products/search?q=jeera', headers: { 'if-none-match': etag } });
+    expect(unchanged.statusCode).toBe(304);
+    // Hindi answers are kept beside the English ones, not instead of them.
+    const hindi = await t.app.inject('/api/products/search?q=jeera&lang=hi');
+    expect(ProductList.parse(hindi.json())[0]?.name).toBe('जीरा पाउडर');
+    expect((await t.app.inject('/api/products/search?q=jeera')).headers.etag).toBe(etag);
+
+    // A price is not search text: the index stays, the kept answer goes with its snapshot.
+    const p = await load('jeera-powder');
+    const price = p.variants[0]!.price + 5;
+    const res = await asAdmin({
+      method: 'PUT',
+      url: `/api/admin/products/${p.id}`,
+      payload: payload(p, { variants: p.variants.map(({ removable: _, ...v }, i) => ({ ...v, loadedStock: v.stock, ...(i === 0 ? { price } : {}) })) }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await t.app.inject('/api/products/search?q=jeera');
+    expect(after.headers.etag).not.toBe(etag);
+    expect(ProductList.parse(after.json()).find((x) => x.slug === 'jeera-powder')?.variants[0]?.price).toBe(price);
+  });
+
   it('refuses a Hindi name not written in Devanagari', async () => {
     const p = await load('chole-masala');
     const res = await asAdmin({

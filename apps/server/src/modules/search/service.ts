@@ -8,6 +8,8 @@
 // a product added or renamed is found by its new words once the rebuild is swapped in.
 import type { ProductDto } from '@spice/shared/contracts/catalog';
 import type { Lang } from '@spice/shared/lang';
+import { LRUCache } from 'lru-cache';
+import { weakEtag } from '../../lib/etag.ts';
 import type { CatalogService, CatalogSnapshot } from '../catalog/service.ts';
 import { buildSearchIndexInSlices, type Searchable, type SearchIndex } from './search-index.ts';
 
@@ -47,6 +49,20 @@ function jsonOf(p: ProductDto): string {
   return json;
 }
 
+/** An answer as GET /api/products/search sends it: the JSON bytes and their ETag. */
+export interface SearchAnswer {
+  json: Buffer;
+  etag: string;
+}
+
+/**
+ * Answers kept for repeated queries ('masala', 'haldi' come again and again), bounded by bytes.
+ * Kept per index and catalogue snapshot: a new snapshot (a price, stock or text change) or a new
+ * index starts an empty cache, so an answer is never older than the catalogue it was read from.
+ * (Profile: with the search itself ~1 ms, the answer's bytes made each time were what was left.)
+ */
+const ANSWER_CACHE_BYTES = 16 * 1024 * 1024;
+
 export function createSearchService(deps: {
   catalog: Pick<CatalogService, 'snapshot'>;
   debounceMs?: number;
@@ -58,6 +74,9 @@ export function createSearchService(deps: {
   let seen: readonly Searchable[] | null = null;
   let timer: NodeJS.Timeout | null = null;
   let building: Promise<void> | null = null;
+  /** Answers by language, limit and query, for this snapshot and index only. */
+  let answers: { snapshot: CatalogSnapshot; index: SearchIndex; cache: LRUCache<string, SearchAnswer> } | null =
+    null;
 
   async function rebuild(): Promise<void> {
     // Catalogue changes that land during a build are picked up by the next one.
@@ -106,10 +125,32 @@ export function createSearchService(deps: {
       }
       return found;
     },
-    /** The same answer as JSON bytes (GET /api/products/search), the products' JSON made once. */
-    async searchJson(query: string, limit = 50, lang: Lang = 'en'): Promise<Buffer> {
+    /**
+     * The same answer as JSON bytes with an ETag (GET /api/products/search): the products' JSON
+     * made once, and the answer itself kept while the snapshot and the index stay the same.
+     */
+    async searchJson(query: string, limit = 50, lang: Lang = 'en'): Promise<SearchAnswer> {
+      const snapshot = await deps.catalog.snapshot();
+      const key = `${lang}\u0000${limit}\u0000${query}`;
+      if (current && answers?.snapshot === snapshot && answers.index === current.index && seen === snapshot.active) {
+        const kept = answers.cache.get(key);
+        if (kept) return kept;
+      }
       const found = await this.search(query, limit, lang);
-      return Buffer.from(`[${found.map(jsonOf).join(',')}]`);
+      const json = Buffer.from(`[${found.map(jsonOf).join(',')}]`);
+      const answer = { json, etag: weakEtag(json) };
+      // Kept only when the index that answered reads this very snapshot.
+      if (current && seen === snapshot.active) {
+        if (answers?.snapshot !== snapshot || answers.index !== current.index) {
+          answers = {
+            snapshot,
+            index: current.index,
+            cache: new LRUCache({ maxSize: ANSWER_CACHE_BYTES, sizeCalculation: (a, k) => a.json.length + k.length }),
+          };
+        }
+        answers.cache.set(key, answer);
+      }
+      return answer;
     },
     /**
      * Resolves once the index reads the newest catalogue: at boot (so no shopper's search waits for
