@@ -11,7 +11,11 @@ import {
 import { disturbanceNote, printComparison } from './report.ts';
 
 export const PAGE_MAX_MEDIAN_MS = 15;
-export const PAGE_MIN_RATIO = 0.15;
+/**
+ * Issue 33: the signed-out product page is served from the page cache, so it must keep up with a
+ * bare server sending the same bytes (it did at 102%; 84% was measured from outside).
+ */
+export const PAGE_MIN_RATIO = 0.95;
 
 export interface PageResult extends Comparison {
   path: string;

@@ -13,7 +13,6 @@ import { metaSpec, useLocalePath, useSpecMessages, useT } from '../i18n';
 import { pageMessages } from '../i18n/server';
 import { useRootData } from '../root';
 import { seoMeta } from '../seo';
-import declarationsStylesHref from '../styles/declarations.css?url';
 import type { Route } from './+types/cart';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -28,7 +27,6 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: declarationsStylesHref }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return {

@@ -27,7 +27,6 @@ import { PrivacyNote } from '../features/rights/privacy-note';
 import { metaT, useLocalePath, useSpecMessages, useT } from '../i18n';
 import { pageMessages } from '../i18n/server';
 import { seoMeta } from '../seo';
-import declarationsStylesHref from '../styles/declarations.css?url';
 import type { Route } from './+types/checkout';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -43,7 +42,6 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: declarationsStylesHref }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);

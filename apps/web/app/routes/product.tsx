@@ -17,7 +17,6 @@ import { reviewsJsonLd } from '../features/reviews/json-ld';
 import { metaT, useLocalePath, useSpecMessages, useT } from '../i18n';
 import { langOf, pageMessages, pageNotFound } from '../i18n/server';
 import { seoMeta } from '../seo';
-import declarationsStylesHref from '../styles/declarations.css?url';
 import type { Route } from './+types/product';
 import { NotFoundView } from './not-found';
 
@@ -58,7 +57,6 @@ export function meta({ loaderData, matches, error }: Route.MetaArgs) {
   ];
 }
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: declarationsStylesHref }];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);

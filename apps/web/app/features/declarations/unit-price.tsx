@@ -1,5 +1,5 @@
 // The unit sale price under a price ('₹59.80 / 100 g'), as Legal Metrology rule 6 asks beside the
-// MRP (decision 0035). Styles in styles/declarations.css, linked by the pages that show it.
+// MRP (decision 0035). Styles in styles/app.css (the declarations part).
 import { formatUnitPrice, type UnitPer } from '@spice/shared/unit-price';
 import { useLang, useT } from '../../i18n';
 
