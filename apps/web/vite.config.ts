@@ -51,10 +51,7 @@ export default defineConfig({
             },
             {
               name: 'shop',
-              test: (id) =>
-                SHOP_MODULE.test(id) &&
-                !/[\\/](contracts|validators)/.test(id) &&
-                !NOT_ON_EVERY_PAGE.test(id),
+              test: (id) => SHOP_MODULE.test(id) && !/[\\/]contracts/.test(id) && !NOT_ON_EVERY_PAGE.test(id),
               tags: ['$initial'],
               minShareCount: 2,
               priority: 1,
