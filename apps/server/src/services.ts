@@ -154,6 +154,8 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     storeName: async () => (await content.settings()).storeName,
     isOrderOf: (orderNumber, owner) => isOrderOf(db, orderNumber, owner),
     log: deps.log,
+    ttlMs,
+    bus,
   });
   const privacy = createPrivacyService(db, {
     grievances,
