@@ -128,6 +128,20 @@ test('a shopper downloads their data and erases the account; the mobile signs up
   expect(fresh.orders).toEqual([]);
 });
 
+test('the footer names the grievance officer and links to the grievance page, in both languages', async ({
+  page,
+}) => {
+  await open(page, '/');
+  const officer = page.getByRole('contentinfo').getByRole('link', { name: 'Grievance Officer: Meera Joshi' });
+  await expect(officer).toHaveAttribute('href', '/grievance');
+  await open(page, '/hi');
+  const hindi = page.getByRole('contentinfo').getByRole('link', { name: 'शिकायत अधिकारी: Meera Joshi' });
+  await expect(hindi).toHaveAttribute('href', '/hi/grievance');
+  await hindi.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'शिकायतें' })).toBeVisible();
+  await expect(page.getByText('Meera Joshi').first()).toBeVisible();
+});
+
 test('the privacy notice in both languages, linked from the footer', async ({ page }) => {
   await open(page, '/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Notice' }).click();

@@ -346,6 +346,15 @@ export function createGrievancesService(
       );
     },
 
+    /** Retention (privacy/retention.ts): tickets closed before `before` go, with their replies. */
+    async purgeClosedBefore(tx: Tx, before: Date): Promise<number> {
+      const gone = await tx
+        .delete(grievances)
+        .where(lt(grievances.closedAt, before))
+        .returning({ id: grievances.id });
+      return gone.length;
+    },
+
     /**
      * Erasure (privacy module): the tickets stay for the consumer-protection record, but no longer
      * name or reach the person, and their links stop working.
