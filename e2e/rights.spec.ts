@@ -31,7 +31,7 @@ test('a signed-in shopper files a grievance about an order and sees the reply', 
   const { orderNumber } = await placeOrder(page.request, mobile);
   await open(page, '/grievance');
   await expect(page.getByRole('heading', { name: 'Grievance officer' })).toBeVisible();
-  await expect(page.getByText('Meera Joshi')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Meera Joshi')).toBeVisible();
   await shot(page, 'grievance-en');
   await page.getByLabel('Order (optional)').selectOption(orderNumber);
   await page.getByLabel('What is it about?').selectOption('QUALITY');
@@ -126,6 +126,60 @@ test('a shopper downloads their data and erases the account; the mobile signs up
   await signUpThroughApi(page.request, { firstName: 'Farah', mobile });
   const fresh = await (await page.request.get('/api/user/data-export')).json();
   expect(fresh.orders).toEqual([]);
+});
+
+test('the footer names the grievance officer and links to the grievance page, in both languages', async ({
+  page,
+}) => {
+  await open(page, '/');
+  const officer = page.getByRole('contentinfo').getByRole('link', { name: 'Grievance Officer: Meera Joshi' });
+  await expect(officer).toHaveAttribute('href', '/grievance');
+  await open(page, '/hi');
+  const hindi = page.getByRole('contentinfo').getByRole('link', { name: 'शिकायत अधिकारी: Meera Joshi' });
+  await expect(hindi).toHaveAttribute('href', '/hi/grievance');
+  await hindi.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'शिकायतें' })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Meera Joshi')).toBeVisible();
+});
+
+test('the signup form’s WhatsApp opt-in is recorded as a consent with its words and source', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const mobile = randomMobile();
+  const email = `nisha.${mobile}@example.in`;
+  await open(page, '/');
+  await page.getByRole('button', { name: 'Login' }).click();
+  const login = page.getByRole('dialog', { name: 'Login' });
+  await login.getByLabel('Mobile number').fill(mobile);
+  await login.getByRole('button', { name: 'Send OTP' }).click();
+  const code = login.getByLabel(/Enter the 6-digit OTP/);
+  await expect(code).toBeVisible();
+  await code.fill(await latestCode(page.request, mobile));
+  const signup = page.getByRole('dialog', { name: 'Complete Signup' });
+  await signup.getByLabel('First Name').fill('Nisha');
+  await signup.getByLabel('Email', { exact: true }).fill(email);
+  await signup.getByRole('button', { name: 'Validate' }).click();
+  await expect(signup.getByRole('status')).toHaveText('OTP sent to your email.');
+  await signup.getByLabel('Email OTP').fill(await latestCode(page.request, email));
+  await expect(signup.getByRole('img', { name: 'Email validated' })).toBeVisible();
+  const whatsapp = signup.getByRole('checkbox', { name: /WhatsApp updates about my orders/ });
+  await expect(whatsapp).not.toBeChecked();
+  await whatsapp.check();
+  await page.setViewportSize(SMALL);
+  await page.screenshot({ path: `${SHOTS}/signup-whatsapp-360.png` });
+  await signup.getByRole('button', { name: 'Submit' }).click();
+  await expect(signup).toBeHidden();
+  const consents = await (await page.request.get('/api/user/consents')).json();
+  expect(consents.history).toEqual([
+    expect.objectContaining({
+      purpose: 'whatsapp',
+      given: true,
+      source: 'signup',
+      language: 'en',
+      textShown: expect.stringMatching(/^WhatsApp updates about my orders \(\+91 \d{10}\)\. We send/),
+    }),
+  ]);
 });
 
 test('the privacy notice in both languages, linked from the footer', async ({ page }) => {

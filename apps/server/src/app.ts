@@ -48,6 +48,7 @@ import { codConfirmationRoutes } from './modules/orders/cod-confirmation-routes.
 import { adminCodRemittanceRoutes } from './modules/orders/cod-remittance-routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { adminPaymentRoutes } from './modules/payments/routes.ts';
+import { RETENTION_EVERY_MS, RETENTION_JOB } from './modules/privacy/retention.ts';
 import { privacyRoutes } from './modules/privacy/routes.ts';
 import { adminReviewRoutes } from './modules/reviews/admin-routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
@@ -235,7 +236,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 /**
  * The job worker: every module's handlers, and the periodic upkeep as schedules (each runs once
  * per period across all instances): unpaid checkouts give back their stock; expired sessions,
- * ended rate-limit windows and finished jobs older than a week are deleted.
+ * ended rate-limit windows and finished jobs older than a week are deleted; once a day, personal
+ * data past its retention period goes (privacy/retention.ts).
  */
 function createWorker(app: FastifyInstance): JobWorker {
   const { config, services } = app;
@@ -258,6 +260,7 @@ function createWorker(app: FastifyInstance): JobWorker {
       { name: 'purge-expired-sessions', everyMs: 3_600_000 },
       { name: 'purge-rate-limit-windows', everyMs: 600_000 },
       { name: 'purge-finished-jobs', everyMs: 3_600_000 },
+      { name: RETENTION_JOB, everyMs: RETENTION_EVERY_MS },
     ],
     pollMs: config.JOBS_POLL_MS,
     leaseMs: config.JOBS_LEASE_SECONDS * 1000,

@@ -1,9 +1,11 @@
-// Boots the shop: validates configuration (refusing a real shop without message providers), opens
-// and migrates the database, in demo mode seeds the demo data once, serves API and storefront, and shuts down gracefully on SIGTERM/SIGINT (lib/shutdown.ts).
+// Boots the shop: validates configuration (refusing a real shop without message providers or a
+// grievance officer), opens and migrates the database, in demo mode seeds the demo data once,
+// serves API and storefront, and shuts down gracefully on SIGTERM/SIGINT (lib/shutdown.ts).
 import { buildApp } from './app.ts';
 import { migrateAndSeed } from './db/boot.ts';
 import { openDatabase } from './db/client.ts';
 import { handleShutdown } from './lib/shutdown.ts';
+import { grievanceOfficerAtBoot } from './modules/grievances/boot.ts';
 import { bootWarnings, type Config, ConfigError, loadConfig } from './plugins/config.ts';
 import type { StorefrontOptions } from './plugins/storefront.ts';
 import { registerStorefront } from './plugins/storefront.ts';
@@ -79,6 +81,16 @@ export async function main(
       await database.close();
     },
   });
+  // A real shop names its grievance officer or does not start (decision 0036).
+  try {
+    if ((await grievanceOfficerAtBoot(config, app.services.grievances)) === 'from-settings')
+      app.log.info('Grievance officer saved from the GRIEVANCE_OFFICER_* settings.');
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    await app.close();
+    process.exit(1);
+  }
   app.log.info(
     {
       database: database.kind,

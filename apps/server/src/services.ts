@@ -56,6 +56,7 @@ import { variantsInUse } from './modules/orders/variant-usage.ts';
 import { createGateway } from './modules/payments/gateway.ts';
 import { createPaymentsLedger } from './modules/payments/ledger.ts';
 import { createErasure } from './modules/privacy/erasure.ts';
+import { createRetention, RETENTION_JOB } from './modules/privacy/retention.ts';
 import { createPrivacyService } from './modules/privacy/service.ts';
 import { createRefundsService, REFUND_JOB } from './modules/refunds/service.ts';
 import { createReviewModerationService } from './modules/reviews/admin-service.ts';
@@ -138,6 +139,11 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   const accounts = createAccountsService(db, {
     checkAddress: delivery.checkAddress,
     onUserChanged: (userId) => sessions.invalidateUser(userId),
+    // The signup form's WhatsApp opt-in: the preference and its consent, in the account's transaction.
+    signupChoices: async (tx, user, c) => {
+      if (c.whatsapp)
+        await messagePreferences.write(tx, user, { email: true, whatsapp: true }, c.at, c.lang, 'signup');
+    },
   });
   const customerOrders = createCustomerOrderService(db, {
     catalog,
@@ -154,6 +160,8 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     storeName: async () => (await content.settings()).storeName,
     isOrderOf: (orderNumber, owner) => isOrderOf(db, orderNumber, owner),
     log: deps.log,
+    ttlMs,
+    bus,
   });
   const privacy = createPrivacyService(db, {
     grievances,
@@ -161,9 +169,10 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     reviewsChanged: (productIds) => reviews.forgetCached(productIds),
     sessionsEnded: (userId) => sessions.invalidateUser(userId),
   });
+  const retention = createRetention(db, { grievances });
   // Turning WhatsApp on or off is a consent: recorded with its words in the same transaction.
   const messagePreferences = createMessagePreferences(db, {
-    onWhatsapp: (c, tx) => privacy.recordConsent(tx, { ...c, purpose: 'whatsapp', source: 'profile' }),
+    onWhatsapp: (c, tx) => privacy.recordConsent(tx, { ...c, purpose: 'whatsapp' }),
   });
   const orderMessages = createOrderMessages({
     db,
@@ -204,6 +213,10 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
           : {}),
       }),
     [REFUND_JOB]: (p) => refunds.execute(p.refundId as string),
+    // Daily: personal data past the period the privacy notice promises goes (decision 0036).
+    [RETENTION_JOB]: async () => {
+      await retention.run();
+    },
   };
   const contact = createContactService(db, messenger, {
     storeEmail: config.STORE_EMAIL,
@@ -343,6 +356,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     otp,
     grievances,
     privacy,
+    retention,
     erasure: createErasure({
       otp,
       privacy,

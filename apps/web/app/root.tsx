@@ -47,12 +47,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The page's language (its URL): the catalogue it gets, and whether it offers Hindi by a banner.
   const lang = langOf(request);
   const offerHindi = offerHindiOf(request);
-  const [settings, footerContent, marketplaceLinks, user, catalog] = await Promise.all([
+  const [settings, footerContent, marketplaceLinks, user, catalog, officer] = await Promise.all([
     services.content.settings(lang),
     services.content.footer(lang),
     services.content.marketplaceLinks(lang),
     currentUser(context),
     services.catalog.snapshot(),
+    services.grievances.officer(),
   ]);
   // The footer links to the policy pages, whose texts travel with those pages only; the store's
   // name comes with the settings.
@@ -63,8 +64,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     i18n: layoutMessages(lang, offerHindi),
     offerHindi,
     settings,
-    // The store's FSSAI licence, which every page's footer shows (decision 0035): from memory.
-    footer: { ...footer, fssaiLicence: catalog.fssaiLicence },
+    // The store's FSSAI licence and the grievance officer's name, which every page's footer shows
+    // (decisions 0035, 0036), both from memory. The officer as the link's tail (': Meera Joshi'),
+    // so the footer adds it to 'Grievance Officer' with the fewest bytes on every page; the rest
+    // of the officer's details are on /grievance.
+    footer: { ...footer, fssaiLicence: catalog.fssaiLicence, officer: officer ? `: ${officer.name}` : '' },
     marketplaceLinks,
     user,
     analyticsId,

@@ -145,6 +145,15 @@ const ConfigSchema = z
     OTP_VERIFIES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1000000).default(30),
     SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 
+    // The grievance officer the shop names (Consumer Protection (E-Commerce) Rules 2020 rule 4(4)):
+    // outside demo mode a shop without one saved refuses to start unless these give one, which is
+    // then saved; after that the back office (/admin/grievances) edits it (grievances/boot.ts).
+    GRIEVANCE_OFFICER_NAME: z.string().trim().min(1).max(100).optional(),
+    GRIEVANCE_OFFICER_DESIGNATION: z.string().trim().min(1).max(100).default('Grievance Officer'),
+    GRIEVANCE_OFFICER_PHONE: z.string().trim().min(1).max(30).optional(),
+    GRIEVANCE_OFFICER_EMAIL: z.email().optional(),
+    GRIEVANCE_OFFICER_ADDRESS: z.string().trim().min(1).max(500).optional(),
+
     // Contact form: where messages are forwarded, and how many one IP may send per hour.
     STORE_EMAIL: z.email().default('care@kesarchakki.in'),
     CONTACT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1000000).default(5),

@@ -47,6 +47,8 @@ export async function signUp(
   app: FastifyInstance,
   mobile: string,
   email = `shopper${mobile}@example.in`,
+  /** The signup form's WhatsApp opt-in, and headers such as the page's accept-language. */
+  form: { whatsapp?: boolean; headers?: Record<string, string> } = {},
 ): Promise<Shopper> {
   const { cookie } = await verifyMobile(app, mobile);
   const headers = { cookie };
@@ -63,8 +65,14 @@ export async function signUp(
   const created = await app.inject({
     method: 'POST',
     url: '/api/user/create',
-    payload: { firstName: 'Asha', lastName: 'Rao', mobile, email },
-    headers,
+    payload: {
+      firstName: 'Asha',
+      lastName: 'Rao',
+      mobile,
+      email,
+      ...(form.whatsapp === undefined ? {} : { whatsapp: form.whatsapp }),
+    },
+    headers: { ...headers, ...form.headers },
   });
   expect(created.statusCode, created.body).toBe(201);
   return {

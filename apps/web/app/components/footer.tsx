@@ -18,8 +18,8 @@ export function Footer() {
           <img
             src={footer.logoUrl ?? '/images/logo.svg'}
             alt={settings.storeName}
-            width="160"
-            height="45"
+            width={160}
+            height={45}
             loading="lazy"
           />
           <p>{settings.description}</p>
@@ -28,13 +28,16 @@ export function Footer() {
           <h2>{t('footer.information')}</h2>
           <Link to={lp('/about')}>{t('footer.about')}</Link>
           <ContactLink />
-          {footer.links.map((link) =>
+          {/* Keyed by place: the list is the settings' as saved, never reordered while shown. */}
+          {footer.links.map((link, i) =>
             link.url.startsWith('/') ? (
-              <Link key={`${link.label}-${link.url}`} to={lp(link.url)}>
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list (above); fewer bytes on every page
+              <Link key={i} to={lp(link.url)}>
                 {link.label}
               </Link>
             ) : (
-              <a key={`${link.label}-${link.url}`} href={link.url} target="_blank" rel="noopener noreferrer">
+              // biome-ignore lint/suspicious/noArrayIndexKey: as above
+              <a key={i} href={link.url} target="_blank" rel="noopener noreferrer">
                 {link.label}
               </a>
             ),
@@ -47,7 +50,8 @@ export function Footer() {
           <Link to={lp(POLICY_PATHS.return)}>{t('footer.return')}</Link>
           <Link to={lp(POLICY_PATHS.shipping)}>{t('footer.shipping')}</Link>
           <Link to={lp('/privacy-notice')}>{t('privacy.footerLink')}</Link>
-          <Link to={lp('/grievance')}>{t('grievance.link')}</Link>
+          {/* 'Grievance Officer: Meera Joshi' (the loader sends ': ' and the name; decision 0036). */}
+          <Link to={lp('/grievance')}>{t('grievance.link') + footer.officer}</Link>
         </nav>
         <div className="footer__col">
           <h2>{t('footer.contactSupport')}</h2>
@@ -66,7 +70,6 @@ export function Footer() {
           {footer.fssaiLicence ? (
             <p>{t('declarations.footerLicence', { number: footer.fssaiLicence })}</p>
           ) : null}
-          {/* The grievance officer's name and contacts are on /grievance, linked above (decision 0036). */}
           {footer.facebookUrl || footer.instagramUrl ? (
             <div className="footer__social">
               {footer.facebookUrl ? (
@@ -98,7 +101,7 @@ export function Footer() {
           <span>{t('footer.alsoOn')}</span>
           {marketplaceLinks.map((m) => (
             <a key={m.id} href={m.url} target="_blank" rel="noopener noreferrer">
-              <img src={m.logoUrl} alt={m.name} width="120" height="36" loading="lazy" />
+              <img src={m.logoUrl} alt={m.name} width={120} height={36} loading="lazy" />
             </a>
           ))}
         </div>

@@ -53,7 +53,7 @@ export function Header() {
           className="header__logo"
           aria-label={t('header.logoLabel', { store: settings.storeName })}
         >
-          <img src={settings.logoUrl ?? '/images/logo.svg'} alt="" width="160" height="45" />
+          <img src={settings.logoUrl ?? '/images/logo.svg'} alt="" width={160} height={45} />
         </Link>
         {/* Phones keep the cart one tap away in the top bar, as well as in the menu. */}
         <a href={lp('/cart')} className="header__cart" onClick={openDrawer}>

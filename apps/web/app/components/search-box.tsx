@@ -58,7 +58,7 @@ function ResultLink({
   const lp = useLocalePath();
   return (
     <Link to={lp(`/product/${product.slug}`)} className="search__result" onClick={onPick}>
-      <img src={productImage(product)} alt="" width="44" height="44" />
+      <img src={productImage(product)} alt="" width={44} height={44} />
       <span className="search__name">
         <MarkedText parts={mark(product.name, query)} />
         {product.nameHi && product.nameHi !== product.name ? (

@@ -96,7 +96,14 @@ export const PAGE_NAMESPACES = {
  * messages come from /i18n/<lang>/<dialog> when they first open.
  */
 export const DIALOG_NAMESPACES = {
-  login: ['login', 'signup', 'spec', 'privacy.readNotice'],
+  login: [
+    'login',
+    'signup',
+    'spec',
+    'privacy.readNotice',
+    'messagePrefs.whatsapp',
+    'messagePrefs.whatsappNote',
+  ],
   contact: ['contact', 'spec'],
   'cart-drawer': ['cart', 'spec', 'declarations.unitPrice'],
 } as const satisfies Record<string, readonly Entry[]>;

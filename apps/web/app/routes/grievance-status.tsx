@@ -74,7 +74,12 @@ export default function GrievanceStatus({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       ) : null}
-      <h1>{t('grievance.statusTitle', { ticket: g.ticketNumber })}</h1>
+      {/* The ticket number on one line (a 360 px screen broke it at its hyphen). */}
+      <h1>
+        {t.rich('grievance.statusTitle', {
+          ticket: <span className="grievance-page__ticket">{g.ticketNumber}</span>,
+        })}
+      </h1>
       <p>
         <span
           className={`grievance-status grievance-status--${g.status.toLowerCase()}`}

@@ -1,3 +1,4 @@
+import { RETENTION, RETENTION_KINDS } from '@spice/shared/retention';
 import { Link } from 'react-router';
 import { getStorefront } from '../context';
 import { OfficerCard } from '../features/rights/officer-card';
@@ -42,7 +43,8 @@ const SECTIONS: [MessageKey, MessageKey[]][] = [
     ],
   ],
   ['privacy.whyHeading', ['privacy.why1', 'privacy.why2', 'privacy.why3', 'privacy.why4']],
-  ['privacy.howLongHeading', ['privacy.howLong1', 'privacy.howLong2', 'privacy.howLong3']],
+  // Then one line per retention period (below).
+  ['privacy.howLongHeading', ['privacy.howLong1']],
   [
     'privacy.rightsHeading',
     ['privacy.rights1', 'privacy.rights2', 'privacy.rights3', 'privacy.rights4', 'privacy.rights5'],
@@ -64,6 +66,12 @@ export default function PrivacyNotice({ loaderData }: Route.ComponentProps) {
             {items.map((key) => (
               <li key={key}>{t(key)}</li>
             ))}
+            {/* How long: the periods the retention job applies, from its one table (decision 0036). */}
+            {heading === 'privacy.howLongHeading'
+              ? RETENTION_KINDS.map((kind) => (
+                  <li key={kind}>{t(`privacy.retention.${kind}`, RETENTION[kind])}</li>
+                ))
+              : null}
           </ul>
         </section>
       ))}

@@ -69,6 +69,8 @@ export const SignupBody = z.object({
     .max(254, MESSAGES.invalidEmail)
     .regex(EMAIL_PATTERN, MESSAGES.invalidEmail)
     .transform((v) => v.toLowerCase()),
+  /** The form's WhatsApp opt-in (off unless ticked): recorded as a consent with its words (DPDP s.6). */
+  whatsapp: z.boolean().default(false),
 });
 
 const mandatory = MESSAGES.addressRequired;

@@ -54,9 +54,12 @@ export const channelPreferencesOf = (userId: SQL) =>
 export const channelPreferences = (read: ChannelPreferences | null): ChannelPreferences =>
   read ?? { email: DEFAULT_PREFERENCES.email, whatsapp: DEFAULT_PREFERENCES.whatsapp };
 
+/** Where a choice was made: the profile, the signup form or the checkout (the consent's source). */
+export type ChoiceSource = 'profile' | 'signup' | 'checkout';
+
 /** Called in the change's transaction when WhatsApp is turned on or off (the privacy module's consent record). */
 export type WhatsappConsentHook = (
-  change: { userId: number; mobile: string; given: boolean; at: Date; lang: Lang },
+  change: { userId: number; mobile: string; given: boolean; at: Date; lang: Lang; source: ChoiceSource },
   tx: Tx,
 ) => Promise<void>;
 
@@ -66,36 +69,51 @@ export function createMessagePreferences(db: Db, hooks: { onWhatsapp?: WhatsappC
     return toDto(row);
   }
 
+  /** The change and, when WhatsApp turned on or off, its consent record, in the caller's transaction. */
+  async function write(
+    tx: Tx,
+    user: { id: number; mobile: string },
+    input: MessagePreferencesInputDto,
+    now: Date,
+    lang: Lang,
+    source: ChoiceSource,
+  ) {
+    const userId = user.id;
+    const [before] = await tx
+      .select()
+      .from(messagePreferences)
+      .where(eq(messagePreferences.userId, userId))
+      .for('update');
+    const wasIn = before?.whatsapp ?? false;
+    const times = {
+      whatsappOptedInAt: input.whatsapp && !wasIn ? now : (before?.whatsappOptedInAt ?? null),
+      whatsappOptedOutAt: !input.whatsapp && wasIn ? now : (before?.whatsappOptedOutAt ?? null),
+    };
+    const values = { email: input.email, whatsapp: input.whatsapp, ...times, updatedAt: now };
+    const [row] = await tx
+      .insert(messagePreferences)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: messagePreferences.userId, set: values })
+      .returning();
+    if (input.whatsapp !== wasIn)
+      await hooks.onWhatsapp?.(
+        { userId, mobile: user.mobile, given: input.whatsapp, at: now, lang, source },
+        tx,
+      );
+    return toDto(row);
+  }
+
   return {
     get,
+    write,
     async set(
       user: { id: number; mobile: string },
       input: MessagePreferencesInputDto,
       now = new Date(),
       lang: Lang = 'en',
+      source: ChoiceSource = 'profile',
     ) {
-      const userId = user.id;
-      return db.transaction(async (tx) => {
-        const [before] = await tx
-          .select()
-          .from(messagePreferences)
-          .where(eq(messagePreferences.userId, userId))
-          .for('update');
-        const wasIn = before?.whatsapp ?? false;
-        const times = {
-          whatsappOptedInAt: input.whatsapp && !wasIn ? now : (before?.whatsappOptedInAt ?? null),
-          whatsappOptedOutAt: !input.whatsapp && wasIn ? now : (before?.whatsappOptedOutAt ?? null),
-        };
-        const values = { email: input.email, whatsapp: input.whatsapp, ...times, updatedAt: now };
-        const [row] = await tx
-          .insert(messagePreferences)
-          .values({ userId, ...values })
-          .onConflictDoUpdate({ target: messagePreferences.userId, set: values })
-          .returning();
-        if (input.whatsapp !== wasIn)
-          await hooks.onWhatsapp?.({ userId, mobile: user.mobile, given: input.whatsapp, at: now, lang }, tx);
-        return toDto(row);
-      });
+      return db.transaction((tx) => write(tx, user, input, now, lang, source));
     },
   };
 }

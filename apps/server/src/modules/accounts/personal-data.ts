@@ -1,7 +1,8 @@
 // The accounts module's part of a shopper's data rights (privacy module, decision 0036): what it
 // holds on them for the export, and its part of an erasure. The users row is kept as a blank
-// tombstone (orders kept for tax law point at it), so the real mobile and e-mail are free again.
-import { eq } from 'drizzle-orm';
+// tombstone (orders kept for tax law point at it), so the real mobile and e-mail are free again;
+// the retention job deletes a tombstone once no order points at it.
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { addresses, messagePreferences, users } from './schema.ts';
 
@@ -53,4 +54,20 @@ export async function eraseAccount(tx: Tx, userId: number, at: Date): Promise<vo
       updatedAt: at,
     })
     .where(eq(users.id, userId));
+}
+
+/** The blank rows erased accounts left (retention: deleted once nothing points at them). */
+export async function erasedAccountIds(tx: Tx): Promise<number[]> {
+  const rows = await tx.select({ id: users.id }).from(users).where(isNotNull(users.erasedAt));
+  return rows.map((r) => r.id);
+}
+
+/** Deletes these erased accounts' blank rows (never a live account). */
+export async function deleteErasedAccounts(tx: Tx, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const gone = await tx
+    .delete(users)
+    .where(and(inArray(users.id, ids), isNotNull(users.erasedAt)))
+    .returning({ id: users.id });
+  return gone.length;
 }

@@ -152,7 +152,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const session = await requireSession(request);
-      const user = await accounts.signUp(session, request.body);
+      const user = await accounts.signUp(session, request.body, { lang: replyLang(request) });
       await sessions.update(session.idHash, { userId: user.id });
       return reply.status(201).send(user);
     },

@@ -1,16 +1,24 @@
 // Shoppers and their addresses. Owns the users and addresses tables. Every address operation
 // is scoped to the shopper the session names; another shopper's address is simply not found.
 import type { AddressDto, AddressInput, UserDto } from '@spice/shared/contracts/accounts';
+import type { Lang } from '@spice/shared/lang';
 import { MESSAGES } from '@spice/shared/messages';
 import { withCountryCode } from '@spice/shared/validators';
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { type PageRequest, pageRows } from '../../lib/pagination.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { addresses, users } from './schema.ts';
 
 type UserRow = typeof users.$inferSelect;
+
+/** What the signup form chose besides the account itself, with the form's language and time. */
+export interface SignupChoices {
+  whatsapp: boolean;
+  lang: Lang;
+  at: Date;
+}
 type AddressRow = typeof addresses.$inferSelect;
 type AddressValues = z.output<typeof AddressInput>;
 
@@ -61,6 +69,11 @@ export function createAccountsService(
     checkAddress?: <T extends { pincode: string; state: string }>(input: T) => Promise<T>;
     /** Told after a user's row changed (the session store drops what it keeps of them). */
     onUserChanged?: (userId: number) => void;
+    /**
+     * The choices made on the signup form (WhatsApp's opt-in), saved in the account's own
+     * transaction: the account and the consent record exist together or not at all.
+     */
+    signupChoices?: (tx: Tx, user: UserDto, choices: SignupChoices) => Promise<void>;
   } = {},
 ) {
   const checked = (input: AddressValues) => deps.checkAddress?.(input) ?? Promise.resolve(input);
@@ -103,12 +116,15 @@ export function createAccountsService(
     },
 
     /** Creates the account for a verified mobile; the e-mail must not belong to another mobile. */
-    async createUser(input: {
-      firstName: string;
-      lastName: string;
-      mobile: string;
-      email: string;
-    }): Promise<UserDto> {
+    async createUser(
+      input: {
+        firstName: string;
+        lastName: string;
+        mobile: string;
+        email: string;
+      },
+      choices?: SignupChoices,
+    ): Promise<UserDto> {
       const taken = await db
         .select({ id: users.id })
         .from(users)
@@ -117,8 +133,12 @@ export function createAccountsService(
       if (taken.length > 0)
         throw new AppError('conflict', MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
       try {
-        const [u] = await db.insert(users).values(input).returning();
-        return toUserDto(u!);
+        return await db.transaction(async (tx) => {
+          const [u] = await tx.insert(users).values(input).returning();
+          const user = toUserDto(u!);
+          if (choices) await deps.signupChoices?.(tx, user, choices);
+          return user;
+        });
       } catch (error) {
         if (pgCode(error) === UNIQUE_VIOLATION) {
           const existing = await db.select().from(users).where(eq(users.mobile, input.mobile)).limit(1);
@@ -147,7 +167,8 @@ export function createAccountsService(
      */
     async signUp(
       session: { verifiedMobile: string; userId: number | null; validatedEmail: string | null },
-      input: { firstName: string; lastName: string; mobile: string; email: string },
+      input: { firstName: string; lastName: string; mobile: string; email: string; whatsapp?: boolean },
+      context: { lang: Lang; at?: Date } = { lang: 'en' },
     ): Promise<UserDto> {
       if (session.verifiedMobile !== input.mobile)
         throw new AppError('forbidden', 'Verify this mobile number before signing up.');
@@ -155,7 +176,8 @@ export function createAccountsService(
       if (session.validatedEmail !== input.email) {
         throw new AppError('invalid', MESSAGES.signupValidateEmail, { email: MESSAGES.signupValidateEmail });
       }
-      return service.createUser(input);
+      const { whatsapp = false, ...account } = input;
+      return service.createUser(account, { whatsapp, lang: context.lang, at: context.at ?? new Date() });
     },
 
     listAddresses,
@@ -163,9 +185,10 @@ export function createAccountsService(
     /**
      * The back office's customer search, newest accounts first: q matches part of the mobile
      * (a leading +91 or 0 is ignored), of 'first last' or of the e-mail. No limit: every match.
+     * Erased accounts' blank rows ('Erased customer', kept only for their orders) are no customers.
      */
     async searchUsers(q: string | undefined, page?: PageRequest) {
-      const where = userSearch(q);
+      const where = and(isNull(users.erasedAt), userSearch(q));
       const query = db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id));
       const [rows, [total]] = await Promise.all([
         page ? pageRows(query, page) : query,
@@ -174,8 +197,13 @@ export function createAccountsService(
       return { rows, total: total?.n ?? 0 };
     },
 
+    /** A customer's row; none for an erased account's blank row. */
     async findUserRow(id: number) {
-      const [u] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      const [u] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), isNull(users.erasedAt)))
+        .limit(1);
       return u ?? null;
     },
 

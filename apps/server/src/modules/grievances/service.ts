@@ -29,7 +29,9 @@ import { nationalMobile } from '@spice/shared/validators';
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { csvDocument, csvIstTimestamp } from '../../lib/csv.ts';
+import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
 import { linkTokenHash, newLinkToken } from '../../lib/link-token.ts';
+import { createSnapshot } from '../../lib/snapshot.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { grievanceAcknowledgement, grievanceReplyMessage } from '../messaging/rights-templates.ts';
 import type { Messenger } from '../messaging/service.ts';
@@ -52,9 +54,22 @@ export function createGrievancesService(
     isOrderOf: (orderNumber: string, owner: { userId: number } | { mobile: string }) => Promise<boolean>;
     log: { warn(obj: object, msg: string): void };
     now?: () => Date;
+    /** How long the officer's details stay in memory (every page's footer names the officer). */
+    ttlMs?: number;
+    bus?: InvalidationBus;
   },
 ) {
   const now = deps.now ?? (() => new Date());
+
+  async function readOfficer(): Promise<GrievanceOfficerDto | null> {
+    const [row] = await db.select().from(grievanceSettings).where(eq(grievanceSettings.id, 1));
+    if (!row) return null;
+    const { name, designation, phone, email, address } = row;
+    return { name, designation, phone, email, address };
+  }
+  const officerSnapshot = createSnapshot(readOfficer, deps.ttlMs ?? 0, {
+    shared: deps.bus && { bus: deps.bus, topic: 'grievance-officer' },
+  });
 
   const statusLink = (r: Row, token: string | null) =>
     `${deps.siteUrl}${localizePath(`/grievance/${r.ticketNumber}`, r.language)}${token ? `?token=${token}` : ''}`;
@@ -120,12 +135,8 @@ export function createGrievancesService(
   }
 
   return {
-    async officer(): Promise<GrievanceOfficerDto | null> {
-      const [row] = await db.select().from(grievanceSettings).where(eq(grievanceSettings.id, 1));
-      if (!row) return null;
-      const { name, designation, phone, email, address } = row;
-      return { name, designation, phone, email, address };
-    },
+    /** The officer's published details (from memory; every page's footer names the officer). */
+    officer: (): Promise<GrievanceOfficerDto | null> => officerSnapshot.get(),
 
     async setOfficer(input: GrievanceOfficerDto): Promise<GrievanceOfficerDto> {
       const values = { ...input, updatedAt: now() };
@@ -133,6 +144,7 @@ export function createGrievancesService(
         .insert(grievanceSettings)
         .values({ id: 1, ...values })
         .onConflictDoUpdate({ target: grievanceSettings.id, set: values });
+      officerSnapshot.invalidate();
       return input;
     },
 
@@ -332,6 +344,15 @@ export function createGrievancesService(
           total('Overdue', rows.filter((r) => isOverdue(r, at)).length),
         ],
       );
+    },
+
+    /** Retention (privacy/retention.ts): tickets closed before `before` go, with their replies. */
+    async purgeClosedBefore(tx: Tx, before: Date): Promise<number> {
+      const gone = await tx
+        .delete(grievances)
+        .where(lt(grievances.closedAt, before))
+        .returning({ id: grievances.id });
+      return gone.length;
     },
 
     /**

@@ -2,9 +2,9 @@
 // 8 years tax law asks (CGST Act s.36 with rule 56), so erasure detaches them from the person: the
 // name becomes 'Erased customer', the mobile and e-mail go, the address keeps only what the tax
 // record needs (pincode and state). The issued invoice is a separate, unchanged document.
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { checkouts, orderItems, orders } from './schema.ts';
+import { checkouts, codConfirmations, orderItems, orders } from './schema.ts';
 
 export const ERASED_CUSTOMER = 'Erased customer';
 
@@ -84,6 +84,64 @@ export async function detachOrders(tx: Tx, userId: number): Promise<string[]> {
     .select({ id: orders.id, orderNumber: orders.orderNumber, address: orders.address })
     .from(orders)
     .where(eq(orders.userId, userId));
+  await detach(tx, rows);
+  const open = await tx
+    .select({ id: checkouts.id, address: checkouts.address })
+    .from(checkouts)
+    .where(eq(checkouts.userId, userId));
+  await detachCheckouts(tx, open);
+  return rows.map((r) => r.orderNumber);
+}
+
+/**
+ * Retention (privacy/retention.ts): orders and checkouts made before `before` that still name
+ * their buyer are detached as an erasure detaches them. Answers those orders (their invoices and
+ * messages forget the buyer too).
+ */
+export async function detachOrdersPlacedBefore(
+  tx: Tx,
+  before: Date,
+): Promise<{ ids: number[]; orderNumbers: string[] }> {
+  const rows = await tx
+    .select({ id: orders.id, orderNumber: orders.orderNumber, address: orders.address })
+    .from(orders)
+    .where(
+      and(lt(orders.createdAt, before), or(ne(orders.userMobile, ''), ne(orders.userName, ERASED_CUSTOMER))),
+    );
+  await detach(tx, rows);
+  const open = await tx
+    .select({ id: checkouts.id, address: checkouts.address })
+    .from(checkouts)
+    .where(and(lt(checkouts.createdAt, before), sql`${checkouts.address}->>'name' <> ${ERASED_CUSTOMER}`));
+  await detachCheckouts(tx, open);
+  return { ids: rows.map((r) => r.id), orderNumbers: rows.map((r) => r.orderNumber) };
+}
+
+/** Of these accounts, those an order still points at (as buyer, or as the staff who handled it). */
+export async function accountsWithOrders(tx: Tx, userIds: number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const buyers = await tx
+    .selectDistinct({ id: orders.userId })
+    .from(orders)
+    .where(inArray(orders.userId, userIds));
+  const handlers = await tx
+    .select({ collected: orders.codCollectedBy, remitted: orders.codRemittedBy })
+    .from(orders)
+    .where(or(inArray(orders.codCollectedBy, userIds), inArray(orders.codRemittedBy, userIds)));
+  const deciders = await tx
+    .selectDistinct({ id: codConfirmations.decidedBy })
+    .from(codConfirmations)
+    .where(inArray(codConfirmations.decidedBy, userIds));
+  return new Set(
+    [
+      ...buyers.map((r) => r.id),
+      ...handlers.flatMap((r) => [r.collected, r.remitted]),
+      ...deciders.map((r) => r.id),
+    ].filter((id): id is number => id !== null),
+  );
+}
+
+async function detach(tx: Tx, rows: { id: number; address: typeof orders.$inferSelect.address }[]) {
   for (const o of rows) {
     await tx
       .update(orders)
@@ -96,17 +154,18 @@ export async function detachOrders(tx: Tx, userId: number): Promise<string[]> {
       })
       .where(eq(orders.id, o.id));
   }
-  const open = await tx
-    .select({ id: checkouts.id, address: checkouts.address })
-    .from(checkouts)
-    .where(eq(checkouts.userId, userId));
+}
+
+async function detachCheckouts(
+  tx: Tx,
+  open: { id: number; address: typeof checkouts.$inferSelect.address }[],
+) {
   for (const c of open) {
     await tx
       .update(checkouts)
       .set({ addressId: null, address: erasedAddress(c.address) })
       .where(eq(checkouts.id, c.id));
   }
-  return rows.map((r) => r.orderNumber);
 }
 
 function erasedAddress(a: typeof orders.$inferSelect.address): typeof orders.$inferSelect.address {

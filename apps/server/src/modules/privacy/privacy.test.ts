@@ -1,6 +1,7 @@
 // Personal data (issue 35, decision 0036): the export holds the shopper's data and nobody else's;
 // erasure needs the code sent by SMS, waits for orders in progress, removes the person, keeps the
 // orders detached and the issued invoices byte for byte; the mobile can sign up again as new.
+import { consentText } from '@spice/shared/consent-texts';
 import { ProductList } from '@spice/shared/contracts/catalog';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addAddress, addToCart, createPaymentOrder, payAndPlace } from '../../test/commerce.ts';
 import { latestCode, type Shopper, signUp, verifyMobile } from '../../test/shoppers.ts';
 import { users } from '../accounts/schema.ts';
+import { createAccountsService } from '../accounts/service.ts';
 import { invoices } from '../invoices/schema.ts';
 import { orders } from '../orders/schema.ts';
 import { reviews } from '../reviews/schema.ts';
@@ -146,6 +148,61 @@ describe('the data export', () => {
   });
 });
 
+describe('consents from the signup form', () => {
+  it('records the WhatsApp opt-in with its time, the words shown, the language and the source', async () => {
+    const s = await signUp(t.app, '9880000020', undefined, {
+      whatsapp: true,
+      headers: { 'accept-language': 'hi-IN' },
+    });
+    const prefs = (await s.request({ url: '/api/user/message-preferences' })).json();
+    expect(prefs).toMatchObject({ whatsapp: true, email: true, whatsappOptedOutAt: null });
+    const consents = (await s.request({ url: '/api/user/consents' })).json();
+    expect(consents.history).toEqual([
+      {
+        purpose: 'whatsapp',
+        given: true,
+        textShown: consentText('whatsapp', 'hi', s.mobile),
+        language: 'hi',
+        source: 'signup',
+        at: prefs.whatsappOptedInAt,
+      },
+    ]);
+    // Withdrawn on the profile as easily: a second record, the first kept.
+    await s.request({
+      method: 'PUT',
+      url: '/api/user/message-preferences',
+      payload: { email: true, whatsapp: false },
+    });
+    const after = (await s.request({ url: '/api/user/consents' })).json();
+    expect(after.history.map((h: { given: boolean; source: string }) => [h.given, h.source])).toEqual([
+      [false, 'profile'],
+      [true, 'signup'],
+    ]);
+  });
+
+  it('records nothing when the box is left unticked (no opt-in is assumed)', async () => {
+    const s = await signUp(t.app, '9880000021');
+    expect((await s.request({ url: '/api/user/message-preferences' })).json()).toMatchObject({
+      whatsapp: false,
+      whatsappOptedInAt: null,
+    });
+    expect((await s.request({ url: '/api/user/consents' })).json().history).toEqual([]);
+  });
+
+  it('creates the account and the consent together or not at all', async () => {
+    const accounts = createAccountsService(t.database.db, {
+      signupChoices: async () => {
+        throw new Error('the consent could not be recorded');
+      },
+    });
+    const input = { firstName: 'Nisha', lastName: 'Pai', mobile: '9880000022', email: 'nisha@example.in' };
+    await expect(accounts.createUser(input, { whatsapp: true, lang: 'en', at: new Date() })).rejects.toThrow(
+      'the consent could not be recorded',
+    );
+    expect(await t.database.db.select().from(users).where(eq(users.mobile, input.mobile))).toEqual([]);
+  });
+});
+
 describe('erasing an account', () => {
   it('needs the code sent by SMS, worded like the login code', async () => {
     const s = await signUp(t.app, '9880000010');
@@ -251,5 +308,33 @@ describe('erasing an account', () => {
     expect(fresh.consents).toEqual([]);
     expect(fresh.cart).toEqual([]);
     expect(fresh.grievances).toEqual([]);
+  });
+
+  it('leaves the back office’s customers list and its totals, while its orders stay in the orders list', async () => {
+    const asAdmin = (url: string) => t.app.inject({ url, headers: { cookie: adminCookie } });
+    const s = await signUp(t.app, '9880000013', 'gone@example.in');
+    const orderNumber = await order(s);
+    await deliver(orderNumber);
+    const before = (await asAdmin('/api/admin/customers?size=100')).json();
+    expect(before.content.map((c: { id: number }) => c.id)).toContain(s.id);
+
+    await erase(s);
+    expect((await erase(s, { otp: await latestCode(t.app, s.mobile) })).statusCode).toBe(200);
+
+    const list = (await asAdmin('/api/admin/customers?size=100')).json();
+    expect(list.totalElements).toBe(before.totalElements - 1);
+    expect(list.content.map((c: { id: number }) => c.id)).not.toContain(s.id);
+    expect(list.content.some((c: { name: string }) => c.name === 'Erased customer')).toBe(false);
+    expect((await asAdmin('/api/admin/customers?q=Erased')).json().totalElements).toBe(0);
+    const csv = (await asAdmin('/api/admin/customers.csv')).body;
+    expect(csv).not.toContain('Erased customer');
+    expect(csv.trim().split('\n')).toHaveLength(list.totalElements + 1);
+    expect((await asAdmin(`/api/admin/customers/${s.id}`)).statusCode).toBe(404);
+
+    const orders = (await asAdmin(`/api/admin/orders?q=${orderNumber}`)).json();
+    expect(orders.content).toHaveLength(1);
+    expect(orders.content[0]).toMatchObject({ orderNumber, status: 'DELIVERED' });
+    expect(JSON.stringify(orders.content[0])).toContain('Erased customer');
+    expect((await asAdmin(`/api/admin/orders/${orderNumber}`)).statusCode).toBe(200);
   });
 });

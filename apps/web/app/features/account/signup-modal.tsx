@@ -22,6 +22,9 @@ export default function SignupModal({ mobile, onClose }: { mobile: string; onClo
   const [email, setEmail] = useState('');
   const [emailOtp, setEmailOtp] = useState('');
   const [emailState, setEmailState] = useState<EmailState>('idle');
+  // WhatsApp order updates need an opt-in: off unless ticked. The words beside the box are those the
+  // consent record keeps (consent-texts.ts; texts.test.ts checks they are the same).
+  const [whatsapp, setWhatsapp] = useState(false);
   const [countdown, startCountdown] = useCountdown();
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
@@ -94,7 +97,7 @@ export default function SignupModal({ mobile, onClose }: { mobile: string; onClo
     setError('');
     try {
       const user = await api<UserDto>('/user/create', {
-        body: { firstName, lastName, mobile, email: email.trim() },
+        body: { firstName, lastName, mobile, email: email.trim(), whatsapp },
       });
       setNotice(MESSAGES.signupSuccess);
       storeUser(user);
@@ -208,6 +211,18 @@ export default function SignupModal({ mobile, onClose }: { mobile: string; onClo
             />
           </div>
         ) : null}
+        <label className="pref-check">
+          <input
+            className="pref-check__box"
+            type="checkbox"
+            name="whatsapp"
+            checked={whatsapp}
+            onChange={(e) => setWhatsapp(e.target.checked)}
+          />
+          <span>
+            {t('messagePrefs.whatsapp', { mobile })} <small>{t('messagePrefs.whatsappNote')}</small>
+          </span>
+        </label>
         {error ? (
           <p className="form-error" role="alert">
             {error}

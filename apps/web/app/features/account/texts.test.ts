@@ -1,5 +1,7 @@
 // The account area's English catalogue says what the shared rules say (the server and the
 // back office keep using those): a text changed in one place and not the other fails here.
+
+import { consentText } from '@spice/shared/consent-texts';
 import {
   CONTACT_LIMITS,
   CONTACT_TEXTS,
@@ -22,6 +24,17 @@ import { sayReviewProblem } from '../reviews/rate-form';
 
 const say = (message: string, values?: Record<string, string | number>) =>
   String(new IntlMessageFormat(message, 'en-IN').format(values));
+
+describe('the WhatsApp opt-in’s words (profile and signup form)', () => {
+  it.each([
+    ['en', en, '.'],
+    ['hi', hi, '।'],
+  ] as const)('in %s are the words its consent record keeps', (lang, catalogue, stop) => {
+    const p = catalogue.messagePrefs;
+    const shown = `${new IntlMessageFormat(p.whatsapp, lang).format({ mobile: '9876543210' })}${stop} ${p.whatsappNote}`;
+    expect(shown).toBe(consentText('whatsapp', lang, '9876543210'));
+  });
+});
 
 describe('account catalogue (English) matches the shared texts', () => {
   it('message preferences', () => {

@@ -16,7 +16,8 @@ export function OfficerCard({ officer }: { officer: GrievanceOfficerDto | null }
           </div>
           <div>
             <dt>{t('grievance.officerDesignation')}</dt>
-            <dd>{officer.designation}</dd>
+            {/* The usual designation in the page's language; any other as the owner typed it. */}
+            <dd>{officer.designation === 'Grievance Officer' ? t('grievance.link') : officer.designation}</dd>
           </div>
           <div>
             <dt>{t('grievance.officerPhone')}</dt>

@@ -76,6 +76,7 @@ export function ProfilePrivacy({ mobile, marketing }: { mobile: string; marketin
       <h3>{t('privacy.marketingHeading')}</h3>
       <label className="pref-check">
         <input
+          className="pref-check__box"
           type="checkbox"
           name="marketing"
           checked={offers}
