@@ -112,11 +112,17 @@ describe('at most one marketing message per shopper per 24 hours', () => {
           const sent: Date[] = [];
           for (const m of [...dueMinutes].sort((a, b) => a - b)) {
             const due = new Date(at.getTime() + m * 60_000);
-            const goes = afterDailyCap(new Date(Math.max(due.getTime(), sent.at(-1)?.getTime() ?? 0)), sent, max);
+            const goes = afterDailyCap(
+              new Date(Math.max(due.getTime(), sent.at(-1)?.getTime() ?? 0)),
+              sent,
+              max,
+            );
             if (goes) sent.push(goes);
           }
           for (const s of sent) {
-            const inWindow = sent.filter((o) => o.getTime() <= s.getTime() && o.getTime() > s.getTime() - 24 * H);
+            const inWindow = sent.filter(
+              (o) => o.getTime() <= s.getTime() && o.getTime() > s.getTime() - 24 * H,
+            );
             expect(inWindow.length).toBeLessThanOrEqual(max);
           }
         },
