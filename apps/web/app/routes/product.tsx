@@ -11,6 +11,7 @@ import { addToCart, decrement, setQuantity as setLineQuantity, useCart } from '.
 import { productDeclarationsJsonLd } from '../features/declarations/json-ld';
 import { ProductDeclarations } from '../features/declarations/product-declarations';
 import { UnitPrice } from '../features/declarations/unit-price';
+import { NotifyMe } from '../features/back-in-stock/notify-me';
 import { CheckDelivery } from '../features/delivery/check-delivery';
 import { CustomerReviews } from '../features/reviews/customer-reviews';
 import { reviewsJsonLd } from '../features/reviews/json-ld';
@@ -244,6 +245,7 @@ function ProductDetail({
             </button>
           </div>
           <Toast message={toast} onDone={() => setToast('')} />
+          <NotifyMe product={product} />
           <CheckDelivery />
 
           {product.description ? <p className="product__description">{product.description}</p> : null}

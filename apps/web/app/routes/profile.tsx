@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!user) throw redirect(localizePath('/', langOf(request)));
   const [addresses, preferences, consents] = await Promise.all([
     services.accounts.listAddresses(user.id),
-    services.messagePreferences.get(user.id),
+    services.marketing.preferences(user.id),
     services.privacy.consents(user.id),
   ]);
   return {
