@@ -9,6 +9,8 @@ import { addAddressThroughApi, signUpThroughApi } from './shoppers.ts';
 import { expect, open, test } from './support.ts';
 
 const SHOTS = '/tmp/shots/recover';
+// Both journeys lift the quiet hours and put them back: one after the other.
+test.describe.configure({ mode: 'serial' });
 const PHONE = { width: 360, height: 800 };
 const WIDE = { width: 1280, height: 800 };
 
@@ -76,7 +78,10 @@ test('add to cart, leave, a reminder in the outbox, its link restores the cart, 
     await shots(page, 'profile-offers-en');
 
     await open(page, '/product/garam-masala');
-    await page.getByRole('group', { name: 'Weight', exact: true }).getByRole('button', { name: '100g', exact: true }).click();
+    await page
+      .getByRole('group', { name: 'Weight', exact: true })
+      .getByRole('button', { name: '100g', exact: true })
+      .click();
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(page.getByText('Added to cart')).toBeVisible();
     // Leaves the shop; two hours pass for this shopper (the demo-only clock).
@@ -90,7 +95,13 @@ test('add to cart, leave, a reminder in the outbox, its link restores the cart, 
     const link = reminder.match(/\/cart\/recover\/[A-Za-z0-9_-]{43}/)![0];
     // The dev outbox shows it.
     await open(page, '/dev/outbox');
-    await expect(page.locator('tr').filter({ hasText: `+91 ${shopper.mobile}` }).filter({ hasText: '/cart/recover/' }).first()).toBeVisible();
+    await expect(
+      page
+        .locator('tr')
+        .filter({ hasText: `+91 ${shopper.mobile}` })
+        .filter({ hasText: '/cart/recover/' })
+        .first(),
+    ).toBeVisible();
 
     // Signed out (another browser), the link asks to sign in with that mobile and signs nobody in.
     const stranger = await browser.newContext();
@@ -98,7 +109,9 @@ test('add to cart, leave, a reminder in the outbox, its link restores the cart, 
     await other.setViewportSize(PHONE);
     await open(other, link);
     await expect(other.getByRole('heading', { level: 1 })).toHaveText('Your saved cart');
-    await expect(other.getByText(`Sign in with +91 ******${shopper.mobile.slice(-4)} to see it.`, { exact: false })).toBeVisible();
+    await expect(
+      other.getByText(`Sign in with +91 ******${shopper.mobile.slice(-4)} to see it.`, { exact: false }),
+    ).toBeVisible();
     await shots(other, 'recover-sign-in-en');
     await open(other, `/hi${link}`);
     await expect(other.getByRole('heading', { level: 1 })).toHaveText('आपकी सहेजी गई कार्ट');
@@ -109,7 +122,9 @@ test('add to cart, leave, a reminder in the outbox, its link restores the cart, 
     await stranger.close();
 
     // Meanwhile the cart was emptied; the link brings the line back, at today's price.
-    const cart = (await (await page.request.get(`/api/cart/user/${shopper.mobile}`)).json()) as { id: number }[];
+    const cart = (await (await page.request.get(`/api/cart/user/${shopper.mobile}`)).json()) as {
+      id: number;
+    }[];
     for (const line of cart) await page.request.delete(`/api/cart/${line.id}`);
     await open(page, link);
     await expect(page).toHaveURL(/\/cart$/);
@@ -135,7 +150,8 @@ test('add to cart, leave, a reminder in the outbox, its link restores the cart, 
         async () => {
           await page.request.post('/api/dev/marketing/clock', { data: { advanceMinutes: 0 } });
           const list = await (await admin.request.get('/api/admin/abandoned-carts')).json();
-          return list.carts.find((c: { shopper: { mobile: string } }) => c.shopper.mobile === shopper.mobile)?.status;
+          return list.carts.find((c: { shopper: { mobile: string } }) => c.shopper.mobile === shopper.mobile)
+            ?.status;
         },
         { timeout: 30_000 },
       )
@@ -156,7 +172,9 @@ test('add to cart, leave, a reminder in the outbox, its link restores the cart, 
     await expect(anonPage.getByRole('heading', { level: 1 })).toHaveText('आपकी सदस्यता समाप्त हो गई है');
     await shots(anonPage, 'unsubscribe-hi');
     await open(anonPage, unsubscribe);
-    await expect(anonPage.getByRole('status')).toContainText('You will no longer get offers and reminders by e-mail.');
+    await expect(anonPage.getByRole('status')).toContainText(
+      'You will no longer get offers and reminders by e-mail.',
+    );
     await shots(anonPage, 'unsubscribe-en');
     await anon.close();
     const prefs = await (await page.request.get('/api/user/message-preferences')).json();
@@ -180,7 +198,9 @@ test("'Notify me when it's back', the back office restocks, the alert is in the 
     await shots(page, 'notify-me-hi');
     await open(page, '/product/garam-masala');
     await page.getByRole('button', { name: "Notify me when it's back" }).click();
-    await expect(page.getByRole('status').filter({ hasText: "We will tell you when it's back." })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: "We will tell you when it's back." }),
+    ).toBeVisible();
     await shots(page, 'notify-me-en');
 
     const { context, admin } = await adminPage(browser);
@@ -196,20 +216,35 @@ test("'Notify me when it's back', the back office restocks, the alert is in the 
     expect(pack.stock).toBe(0);
     try {
       await open(admin, '/admin');
-      await expect(admin.getByRole('region', { name: 'Most wanted sold-out items' })).toContainText('Garam Masala 500g');
+      await expect(admin.getByRole('region', { name: 'Most wanted sold-out items' })).toContainText(
+        'Garam Masala 500g',
+      );
       await shots(admin, 'admin-dashboard-most-wanted');
       await open(admin, '/admin/stock');
       await admin.getByLabel(`Change for ${pack.sku}`).fill('+2');
       await admin.getByLabel(`Reason for ${pack.sku}`).fill('Fresh batch');
-      await admin.getByLabel(`Change for ${pack.sku}`).locator('xpath=ancestor::form').getByRole('button', { name: 'Apply' }).click();
+      await admin
+        .getByLabel(`Change for ${pack.sku}`)
+        .locator('xpath=ancestor::form')
+        .getByRole('button', { name: 'Apply' })
+        .click();
       const alert = await fromOutbox(page.request, shopper.mobile, /is back in stock/);
       expect(alert).toContain('Garam Masala 500g is back in stock');
       expect(alert).toContain('/product/garam-masala');
       await open(page, '/dev/outbox');
-      await expect(page.locator('tr').filter({ hasText: `+91 ${shopper.mobile}` }).filter({ hasText: 'is back in stock' }).first()).toBeVisible();
+      await expect(
+        page
+          .locator('tr')
+          .filter({ hasText: `+91 ${shopper.mobile}` })
+          .filter({ hasText: 'is back in stock' })
+          .first(),
+      ).toBeVisible();
     } finally {
       // Sold out again, as the other journeys expect it.
-      const now = (await (await admin.request.get('/api/admin/stock')).json()) as { variantId: number; stock: number }[];
+      const now = (await (await admin.request.get('/api/admin/stock')).json()) as {
+        variantId: number;
+        stock: number;
+      }[];
       const left = now.find((v) => v.variantId === pack.variantId)!.stock;
       if (left > 0)
         await admin.request.post(`/api/admin/variants/${pack.variantId}/stock`, {

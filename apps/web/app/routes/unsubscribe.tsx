@@ -49,7 +49,11 @@ export default function UnsubscribePage({ loaderData }: Route.ComponentProps) {
     <main className="page delivery-issue unsubscribe">
       <h1>{t(channel ? 'unsubscribe.title' : 'unsubscribe.expiredTitle')}</h1>
       <div className="delivery-issue__done" role="status">
-        <p>{channel ? t('unsubscribe.done', { channel: t(`unsubscribe.channel_${channel}`) }) : t('unsubscribe.expired')}</p>
+        <p>
+          {channel
+            ? t('unsubscribe.done', { channel: t(`unsubscribe.channel_${channel}`) })
+            : t('unsubscribe.expired')}
+        </p>
         {channel ? <p>{t('unsubscribe.again')}</p> : null}
       </div>
       <p>

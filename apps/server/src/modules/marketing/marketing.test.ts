@@ -203,7 +203,7 @@ describe('the marketing settings', () => {
     const bad = await asAdmin({
       method: 'PUT',
       url: '/api/admin/marketing-settings',
-      payload: { ...saved.json(), abandonedCart: { ...loaded.abandonedCart, idleMinutes: 0 } },
+      payload: { ...(saved.json() as object), abandonedCart: { ...loaded.abandonedCart, idleMinutes: 0 } },
     });
     expect(bad.statusCode).toBe(400);
     const audit = (await asAdmin({ url: '/api/admin/audit?size=5' })).json();
@@ -212,7 +212,7 @@ describe('the marketing settings', () => {
     const back = await asAdmin({
       method: 'PUT',
       url: '/api/admin/marketing-settings',
-      payload: { ...saved.json(), abandonedCart: { ...loaded.abandonedCart, couponCode: null } },
+      payload: { ...(saved.json() as object), abandonedCart: { ...loaded.abandonedCart, couponCode: null } },
     });
     expect(back.statusCode).toBe(200);
   });
@@ -296,7 +296,7 @@ describe('abandoned-cart reminders', () => {
       await asAdmin({
         method: 'PUT',
         url: '/api/admin/marketing-settings',
-        payload: { ...quiet.json(), quietHours: null },
+        payload: { ...(quiet.json() as object), quietHours: null },
       });
     }
   });

@@ -21,6 +21,7 @@ import { accountDataOf, eraseAccount } from '../accounts/personal-data.ts';
 import { forgetLogins } from '../auth/personal-data.ts';
 import { cartLinesOf, emptyCartOf } from '../cart/personal-data.ts';
 import type { GrievancesService } from '../grievances/service.ts';
+import { forgetShopper } from '../marketing/personal-data.ts';
 import { forgetRecipients, messagesSentTo } from '../messaging/personal-data.ts';
 import { detachOrders, orderDataOf, orderProgressOf } from '../orders/personal-data.ts';
 import type { RefundsService } from '../refunds/service.ts';
@@ -236,6 +237,7 @@ export function createPrivacyService(
         const products = await anonymiseReviews(tx, user.id);
         await deps.grievances.detachFiler(tx, user.id);
         await emptyCartOf(tx, user.id);
+        await forgetShopper(tx, user.id);
         await tx.delete(consents).where(eq(consents.userId, user.id));
         await forgetLogins(tx, user.id, user.mobile);
         await eraseAccount(tx, user.id, at);

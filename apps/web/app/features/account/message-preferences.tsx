@@ -77,10 +77,8 @@ export function MessagePreferencesForm({
               : null}
         </p>
         <p className="profile__note">{t('messagePrefs.smsNote')}</p>
-        <div role="group" aria-labelledby="offers-heading">
-          <h3 id="offers-heading" className="profile__messages-title">
-            {t('offersConsent.heading')}
-          </h3>
+        <fieldset className="offers-choice">
+          <legend className="profile__messages-title">{t('offersConsent.heading')}</legend>
           {(['whatsapp', 'sms', 'email'] as const).map((ch) => (
             <label className="pref-check" key={ch}>
               <input
@@ -94,7 +92,7 @@ export function MessagePreferencesForm({
             </label>
           ))}
           <p className="profile__note">{t('offersConsent.note')}</p>
-        </div>
+        </fieldset>
         <button type="submit" className="button" disabled={busy}>
           {t('messagePrefs.save')}
         </button>

@@ -6,7 +6,7 @@ import { formatPrice } from '@spice/shared/money';
 import { formatMobile } from '@spice/shared/validators';
 import { Form, Link } from 'react-router';
 import { requireAdminPage } from '../../features/admin/guard.server';
-import { adminMeta, istDateTime } from '../../features/admin/meta';
+import { adminMeta, countOf, istDateTime } from '../../features/admin/meta';
 import type { Route } from './+types/abandoned-carts';
 
 export function meta() {
@@ -103,11 +103,13 @@ export default function AdminAbandonedCarts({ loaderData }: Route.ComponentProps
                 </td>
                 <td data-label="Abandoned">{istDateTime(c.abandonedAt)}</td>
                 <td data-label="Value">
-                  {formatPrice(c.value)} <small>({c.items} items)</small>
+                  {formatPrice(c.value)} <small>({countOf(c.items, 'item')})</small>
                 </td>
                 <td data-label="Messages">{c.messagesSent}</td>
                 <td data-label="Status">
-                  <span className={`admin-status admin-status--${c.status.toLowerCase()}`}>{STATUS_LABEL[c.status]}</span>
+                  <span className={`admin-status admin-status--${c.status.toLowerCase()}`}>
+                    {STATUS_LABEL[c.status]}
+                  </span>
                 </td>
                 <td data-label="Order">
                   {c.orderNumber ? (
@@ -124,31 +126,31 @@ export default function AdminAbandonedCarts({ loaderData }: Route.ComponentProps
           </tbody>
         </table>
       )}
-      <h2>Waiting for sold-out items</h2>
+      <h2 className="admin-abandoned__waiting">Waiting for sold-out items</h2>
       {waiting.length === 0 ? (
         <p>Nobody is waiting for a sold-out item.</p>
       ) : (
         <div className="admin-table-wrap">
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col">Weight</th>
-              <th scope="col">Waiting</th>
-            </tr>
-          </thead>
-          <tbody>
-            {waiting.map((w) => (
-              <tr key={w.variantId}>
-                <td>
-                  <Link to={`/admin/products/${w.productId}`}>{w.productName}</Link>
-                </td>
-                <td>{w.variant}</td>
-                <td>{w.waiting}</td>
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col">Weight</th>
+                <th scope="col">Waiting</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {waiting.map((w) => (
+                <tr key={w.variantId}>
+                  <td>
+                    <Link to={`/admin/products/${w.productId}`}>{w.productName}</Link>
+                  </td>
+                  <td>{w.variant}</td>
+                  <td>{w.waiting}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
       )}
     </>

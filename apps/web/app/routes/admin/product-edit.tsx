@@ -120,7 +120,9 @@ export default function AdminProductEdit({ loaderData, actionData }: Route.Compo
       {waiting.length > 0 ? (
         <p className="admin-message" role="note">
           Waiting for it to come back:{' '}
-          {waiting.map((w) => `${w.variant}: ${w.waiting} ${w.waiting === 1 ? 'shopper' : 'shoppers'}`).join(' · ')}
+          {waiting
+            .map((w) => `${w.variant}: ${w.waiting} ${w.waiting === 1 ? 'shopper' : 'shoppers'}`)
+            .join(' · ')}
         </p>
       ) : null}
       <ProductForm key={product?.version ?? 'new'} product={product} serverErrors={result?.errors} />
