@@ -422,6 +422,8 @@ describe('the recovery link', () => {
       .from(orders)
       .where(eq(orders.orderNumber, row!.recoveredOrderNumber!));
     expect(o!.recoveredFrom).toBe('ABANDONED_CART');
+    const detail = await asAdmin({ url: `/api/admin/orders/${encodeURIComponent(o!.orderNumber)}` });
+    expect(detail.json().recoveredFrom).toBe('ABANDONED_CART');
     const list = (await asAdmin({ url: '/api/admin/abandoned-carts' })).json();
     const mine = list.carts.find((c: { id: number }) => c.id === row!.id);
     expect(mine).toMatchObject({ status: 'RECOVERED', messagesSent: 1, orderNumber: o!.orderNumber });
