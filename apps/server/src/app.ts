@@ -40,6 +40,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { adminJobRoutes } from './modules/jobs/routes.ts';
 import { createJobWorker, type JobWorker } from './modules/jobs/worker.ts';
+import { adminMarketingRoutes, devMarketingRoutes, marketingRoutes } from './modules/marketing/routes.ts';
 import { mediaRoutes, registerMediaFiles } from './modules/media/routes.ts';
 import { outboxRoutes } from './modules/messaging/routes.ts';
 import { whatsappWebhookRoutes } from './modules/messaging/whatsapp-routes.ts';
@@ -185,6 +186,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(accountRoutes);
       // Only a demo shop has an outbox to read; elsewhere /api/dev/outbox is an unknown path (404).
       if (config.DEMO_MODE) await api.register(outboxRoutes);
+      // The marketing module's dev clock: demo only, like the outbox.
+      if (config.DEMO_MODE) await api.register(devMarketingRoutes);
+      await api.register(marketingRoutes);
+      await api.register(adminMarketingRoutes);
       await api.register(cartRoutes);
       await api.register(orderRoutes);
       await api.register(codConfirmationRoutes);
@@ -249,6 +254,10 @@ function createWorker(app: FastifyInstance): JobWorker {
       await services.sessions.purgeExpired();
     },
     'purge-rate-limit-windows': () => app.limits.purgeExpired(),
+    // Issue 37: abandoned carts found and settled, back-in-stock batches sent.
+    'marketing-scan': async () => {
+      await services.marketing.scan();
+    },
     'purge-finished-jobs': async () => {
       await services.jobs.purgeDone(new Date(Date.now() - 7 * 24 * 3_600_000));
     },
@@ -261,6 +270,7 @@ function createWorker(app: FastifyInstance): JobWorker {
       { name: 'purge-rate-limit-windows', everyMs: 600_000 },
       { name: 'purge-finished-jobs', everyMs: 3_600_000 },
       { name: RETENTION_JOB, everyMs: RETENTION_EVERY_MS },
+      { name: 'marketing-scan', everyMs: config.MARKETING_SCAN_SECONDS * 1000 },
     ],
     pollMs: config.JOBS_POLL_MS,
     leaseMs: config.JOBS_LEASE_SECONDS * 1000,

@@ -31,6 +31,11 @@ import { createInvoicesService } from './modules/invoices/service.ts';
 import { createJobsAdmin } from './modules/jobs/admin-service.ts';
 import { createJobQueue } from './modules/jobs/queue.ts';
 import type { JobHandler } from './modules/jobs/worker.ts';
+import {
+  CART_REMINDER_JOB,
+  createMarketingService,
+  MARKETING_SCAN_JOB,
+} from './modules/marketing/service.ts';
 import { createMediaService } from './modules/media/service.ts';
 import { createMediaStorage } from './modules/media/storage.ts';
 import { createCodConfirmationMessages } from './modules/messaging/cod-confirmation-messages.ts';
@@ -284,6 +289,21 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   jobHandlers[COD_CONFIRMATION_MESSAGE_JOB] = (p) =>
     codConfirmationMessages.deliver(p.orderNumber as string, p.kind as CodConfirmationMessageKind);
   jobHandlers[COD_CONFIRMATION_EXPIRY_JOB] = (p) => codConfirmation.expire(p.orderNumber as string);
+  // Bringing shoppers back (issue 37): reminders, back-in-stock alerts, unsubscribe links.
+  const marketing = createMarketingService(db, {
+    catalog,
+    privacy,
+    preferences: messagePreferences,
+    accounts,
+    messenger,
+    jobs,
+    audit,
+    storeName: async () => (await content.settings()).storeName,
+    publicUrl: config.PUBLIC_URL ?? '',
+    demoMode: config.DEMO_MODE,
+    log: deps.log,
+  });
+  jobHandlers[CART_REMINDER_JOB] = (p) => marketing.remind(p.cartId as number, p.step as number);
   const whatsappWebhook = createWhatsAppWebhook({
     appSecret: config.WHATSAPP_APP_SECRET,
     verifyToken: config.WHATSAPP_VERIFY_TOKEN,
@@ -294,6 +314,8 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
       if (!user) return false;
       const current = await messagePreferences.get(user.id);
       await messagePreferences.set(user, { email: current.email, whatsapp: false });
+      // 'STOP' ends marketing on WhatsApp as well, recorded as a consent withdrawn (issue 37).
+      await marketing.stopWhatsapp(user);
       return true;
     },
     log: { info: (o, m) => deps.log.warn(o, m), warn: deps.log.warn },
@@ -315,7 +337,18 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     checkoutAdmin: createCheckoutAdminService({ checkout, audit }),
     contentAdmin: createContentAdminService(db, { audit, invalidate: () => content.invalidate() }),
     couponsAdmin: createCouponsAdminService(db, { audit }),
-    stock: createStockService({ catalog, audit }),
+    stock: createStockService({
+      catalog,
+      audit,
+      // Back in stock: the scan runs right after the commit rather than at its next minute.
+      restocked: (variantId, tx) =>
+        jobs.enqueue(tx, {
+          name: MARKETING_SCAN_JOB,
+          payload: {},
+          key: `${MARKETING_SCAN_JOB}:restock:${variantId}:${Date.now()}`,
+          maxAttempts: 1,
+        }),
+    }),
     dashboard: createDashboardService(db),
     adminOrders,
     deliveryIssues,
@@ -345,6 +378,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     orders,
     codConfirmation,
     codConfirmationMessages,
+    marketing,
     whatsappWebhook,
     customerOrders,
     customers: createCustomersService({ accounts, customerOrders, reviews }),

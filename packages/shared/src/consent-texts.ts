@@ -1,7 +1,7 @@
 // The words shown next to each consent (DPDP Act 2023 s.6, decision 0036): the profile shows them
 // from here and the consent record keeps the same words, so what was agreed to is what was shown.
 
-import type { ConsentPurpose } from './contracts/privacy.ts';
+import type { ConsentChannel, ConsentPurpose } from './contracts/privacy.ts';
 import type { Lang } from './lang.ts';
 
 const TEXTS: Record<ConsentPurpose, Record<Lang, (mobile: string) => string>> = {
@@ -17,6 +17,39 @@ const TEXTS: Record<ConsentPurpose, Record<Lang, (mobile: string) => string>> = 
   },
 };
 
-export function consentText(purpose: ConsentPurpose, lang: Lang, mobile: string): string {
+/** Marketing on one channel (issue 37, decision 0041): offers and cart reminders. */
+const MARKETING_BY_CHANNEL: Record<ConsentChannel, Record<Lang, (mobile: string) => string>> = {
+  whatsapp: {
+    en: (m) =>
+      `Send me offers and reminders on WhatsApp (+91 ${m}). At most one a day, never between 9 pm and 10 am. Reply STOP to stop.`,
+    hi: (m) =>
+      `मुझे ऑफ़र और रिमाइंडर WhatsApp पर भेजें (+91 ${m})। दिन में अधिकतम एक, रात 9 से सुबह 10 बजे के बीच कभी नहीं। बंद करने के लिए STOP लिखें।`,
+  },
+  sms: {
+    en: (m) =>
+      `Send me offers and reminders by SMS (+91 ${m}). At most one a day, never between 9 pm and 10 am. Reply STOP to stop.`,
+    hi: (m) =>
+      `मुझे ऑफ़र और रिमाइंडर SMS से भेजें (+91 ${m})। दिन में अधिकतम एक, रात 9 से सुबह 10 बजे के बीच कभी नहीं। बंद करने के लिए STOP लिखें।`,
+  },
+  email: {
+    en: () =>
+      'Send me offers and reminders by e-mail. At most one a day; every e-mail has a link to unsubscribe.',
+    hi: () => 'मुझे ऑफ़र और रिमाइंडर ईमेल से भेजें। दिन में अधिकतम एक; हर ईमेल में सदस्यता समाप्त करने का लिंक होता है।',
+  },
+};
+
+/** The checkout's tick box (issue 37): the words shown there are the words kept. */
+export const CHECKOUT_WHATSAPP_CONSENT: Record<Lang, string> = {
+  en: 'Send me offers and reminders on WhatsApp',
+  hi: 'मुझे ऑफ़र और रिमाइंडर WhatsApp पर भेजें',
+};
+
+export function consentText(
+  purpose: ConsentPurpose,
+  lang: Lang,
+  mobile: string,
+  channel?: ConsentChannel | null,
+): string {
+  if (purpose === 'marketing' && channel) return MARKETING_BY_CHANNEL[channel][lang](mobile);
   return TEXTS[purpose][lang](mobile);
 }

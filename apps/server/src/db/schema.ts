@@ -13,6 +13,7 @@ export * from '../modules/delivery/schema.ts';
 export * from '../modules/grievances/schema.ts';
 export * from '../modules/invoices/schema.ts';
 export * from '../modules/jobs/schema.ts';
+export * from '../modules/marketing/schema.ts';
 export * from '../modules/messaging/schema.ts';
 export * from '../modules/orders/schema.ts';
 export * from '../modules/payments/schema.ts';

@@ -65,6 +65,8 @@ const ConfigSchema = z
     JOBS_WORKER: bool,
     // The expired-checkout sweep's period (the other sweeps are hourly or every 10 minutes).
     SWEEP_CHECKOUTS_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** How often carts are checked for abandonment and back-in-stock batches go out (issue 37). */
+    MARKETING_SCAN_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
     // Demo mode: unset, on only for the embedded database with no provider configured.
     DEMO_MODE: bool,
     // Rate-limit counters: in the app's database unless a Redis server is named here.

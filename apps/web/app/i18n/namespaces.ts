@@ -64,6 +64,7 @@ export const PAGE_NAMESPACES = {
     'spec.messages.outOfStock',
     'spec.messages.addressPincode',
     'spec.messages.noReviews',
+    'backInStock',
   ],
   search: ['product.reviewsWord', 'reviews.rated', 'spec'],
   about: ['about'],
@@ -71,6 +72,7 @@ export const PAGE_NAMESPACES = {
   checkout: [
     ...['checkout', 'payment', 'address', 'cart', 'spec', 'rto.codNotAvailable', 'privacy.readNotice'],
     'declarations.unitPrice',
+    'offersConsent.checkout',
   ],
   contact: ['contact', 'spec'],
   'dev-outbox': ['outbox'],
@@ -82,12 +84,14 @@ export const PAGE_NAMESPACES = {
   ],
   orders: ['orders', 'tracking', 'invoice', 'order', 'payment', 'refund'],
   policy: ['policy', 'spec.messages.policyEmpty', 'spec.messages.policyFailed'],
-  profile: ['profile', 'messagePrefs', 'address', 'spec', 'privacy'],
+  profile: ['profile', 'messagePrefs', 'address', 'spec', 'privacy', 'offersConsent'],
   'delivery-issue': ['deliveryIssue', 'address', 'spec'],
   grievance: ['grievance', 'spec', 'contact.name', 'contact.email'],
   'grievance-status': ['grievance', 'spec'],
   'cod-confirm': ['codConfirm', 'address', 'spec', 'order.phone'],
   'privacy-notice': ['privacy', 'grievance'],
+  'cart-recover': ['recover', 'spec'],
+  unsubscribe: ['unsubscribe'],
   rate: ['rate', 'reviews', 'spec'],
 } as const satisfies Record<string, readonly Entry[]>;
 

@@ -112,6 +112,17 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
   const [codKey, setCodKey] = useState(() => crypto.randomUUID());
   const [gstin, setGstin] = useState('');
   const [gstinError, setGstinError] = useState('');
+  // Offers and reminders on WhatsApp (issue 37): unticked; ticked, recorded as a consent from the checkout.
+  const [offers, setOffers] = useState(false);
+
+  /** The tick box's consent, recorded before the order is placed (a failure does not stop the order). */
+  async function recordOffers() {
+    if (!offers) return;
+    await api('/user/consents', {
+      method: 'PUT',
+      body: { purpose: 'marketing', channel: 'whatsapp', given: true, source: 'checkout' },
+    }).catch(() => undefined);
+  }
   /** The buyer's GSTIN for a business invoice, or null; false (and the field's error) when wrong. */
   function checkedGstin(): string | null | false {
     const value = normaliseGstin(gstin);
@@ -263,6 +274,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
     if (buyerGstin === false) return;
     setError('');
     setOverlay('fetching');
+    await recordOffers();
     try {
       const placed = await api<{ orderNumber: string; amount: number }>('/orders/place-cod', {
         body: {
@@ -301,6 +313,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
     if (buyerGstin === false) return;
     setError('');
     setOverlay('redirecting');
+    await recordOffers();
     let order: PaymentOrderDto;
     try {
       order = await api<PaymentOrderDto>('/payment/create-razorpay-order', {
@@ -476,6 +489,19 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
                 {gstinError}
               </p>
             </details>
+          </section>
+
+          <section className="panel">
+            <label className="pref-check">
+              <input
+                className="pref-check__box"
+                type="checkbox"
+                name="offers"
+                checked={offers}
+                onChange={(e) => setOffers(e.target.checked)}
+              />
+              {t('offersConsent.checkout')}
+            </label>
           </section>
         </div>
 

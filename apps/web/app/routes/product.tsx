@@ -7,6 +7,7 @@ import { isRouteErrorResponse, Link } from 'react-router';
 import { Price } from '../components/price';
 import { Toast } from '../components/toast';
 import { getStorefront } from '../context';
+import { NotifyMe } from '../features/back-in-stock/notify-me';
 import { addToCart, decrement, setQuantity as setLineQuantity, useCart } from '../features/cart/cart-store';
 import { productDeclarationsJsonLd } from '../features/declarations/json-ld';
 import { ProductDeclarations } from '../features/declarations/product-declarations';
@@ -242,6 +243,7 @@ function ProductDetail({
             </button>
           </div>
           <Toast message={toast} onDone={() => setToast('')} />
+          <NotifyMe product={product} />
           <CheckDelivery />
 
           {product.description ? <p className="product__description">{product.description}</p> : null}

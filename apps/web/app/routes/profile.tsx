@@ -35,16 +35,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
   const user = await currentUser(context);
   if (!user) throw redirect(localizePath('/', langOf(request)));
-  const [addresses, preferences, consents] = await Promise.all([
+  const [addresses, preferences] = await Promise.all([
     services.accounts.listAddresses(user.id),
-    services.messagePreferences.get(user.id),
-    services.privacy.consents(user.id),
+    // The order-message choices and the offers per channel (the consent record), in one read.
+    services.marketing.preferences(user.id),
   ]);
   return {
     user,
     addresses,
     preferences,
-    marketing: consents.marketing,
     i18n: pageMessages(request, 'profile'),
   };
 }
@@ -52,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Editing = { mode: 'add' } | { mode: 'edit'; address: AddressDto } | null;
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { user, addresses, preferences, marketing } = loaderData;
+  const { user, addresses, preferences } = loaderData;
   const [editing, setEditing] = useState<Editing>(null);
   const revalidator = useRevalidator();
   const t = useT();
@@ -135,7 +134,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
 
       <MessagePreferencesForm initial={preferences} mobile={user.mobile} />
 
-      <ProfilePrivacy mobile={user.mobile} marketing={marketing} />
+      <ProfilePrivacy mobile={user.mobile} />
 
       {editing ? (
         <Modal

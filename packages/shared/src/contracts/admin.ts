@@ -166,6 +166,8 @@ export const AdminOrderDetail = z
     createdAt: z.string(),
     updatedAt: z.string(),
     rtoRisk: OrderRtoRisk.nullable(),
+    /** 'ABANDONED_CART' when the order followed a recovery reminder within 7 days (issue 37). */
+    recoveredFrom: z.enum(['ABANDONED_CART']).nullable(),
   })
   .meta({ id: 'AdminOrderDetail' });
 export type AdminOrderDetailDto = z.infer<typeof AdminOrderDetail>;

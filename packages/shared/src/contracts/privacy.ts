@@ -18,16 +18,28 @@ export const Erased = z.object({ erased: z.literal(true) });
 export const CONSENT_PURPOSES = ['whatsapp', 'marketing'] as const;
 export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 export const CONSENT_SOURCES = ['profile', 'signup', 'checkout'] as const;
+/** Where else a consent changes: a WhatsApp 'STOP' reply, an unsubscribe link (issue 37). */
+export const CONSENT_SOURCES_RECORDED = [...CONSENT_SOURCES, 'whatsapp-stop', 'unsubscribe-link'] as const;
+export type ConsentSource = (typeof CONSENT_SOURCES_RECORDED)[number];
 
-/** Marketing here; WhatsApp is chosen with the order-message preferences, which record it the same way. */
+/** A marketing consent's channel (issue 37); none recorded means SMS and e-mail (the first form). */
+export const CONSENT_CHANNELS = ['whatsapp', 'sms', 'email'] as const;
+export type ConsentChannel = (typeof CONSENT_CHANNELS)[number];
+
+/**
+ * Marketing here, for every channel or one (`channel`); WhatsApp order messages are chosen with
+ * the order-message preferences, which record it the same way.
+ */
 export const ConsentInput = z.object({
   purpose: z.enum(['marketing']),
   given: z.boolean(),
+  channel: z.enum(CONSENT_CHANNELS).optional(),
   source: z.enum(CONSENT_SOURCES).default('profile'),
 });
 
 export const ConsentRecord = z.object({
   purpose: z.enum(CONSENT_PURPOSES),
+  channel: z.enum(CONSENT_CHANNELS).nullable(),
   given: z.boolean(),
   textShown: z.string(),
   language: z.enum(['en', 'hi']),
@@ -37,6 +49,8 @@ export const ConsentRecord = z.object({
 export type ConsentRecordDto = z.infer<typeof ConsentRecord>;
 
 export const ConsentState = z.object({
+  /** Marketing on at least one channel. */
   marketing: z.boolean(),
+  marketingChannels: z.object({ whatsapp: z.boolean(), sms: z.boolean(), email: z.boolean() }),
   history: z.array(ConsentRecord),
 });

@@ -2,7 +2,7 @@
 // means the defaults. Opting in to WhatsApp records when (WhatsApp asks businesses to keep proof
 // of opt-in); opting out records when too, and a later opt-in starts a new one.
 import type {
-  MessagePreferencesDto,
+  OrderMessagePreferencesDto as MessagePreferencesDto,
   MessagePreferencesInputDto,
 } from '@spice/shared/contracts/message-preferences';
 import type { Lang } from '@spice/shared/lang';

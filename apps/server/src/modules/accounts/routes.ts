@@ -168,23 +168,23 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MessagePreferences, ...errors },
       },
     },
-    async (request) => app.services.messagePreferences.get((await requireUser(request, accounts)).id),
+    async (request) => app.services.marketing.preferences((await requireUser(request, accounts)).id),
   );
   app.put(
     '/user/message-preferences',
     {
       schema: {
         tags: ['profile'],
-        summary: 'Choose e-mail and opt in to (or out of) WhatsApp; the opt-in time is recorded',
+        summary:
+          'Choose e-mail and opt in to (or out of) WhatsApp; marketing per channel (each change recorded as a consent)',
         body: MessagePreferencesInput,
         response: { 200: MessagePreferences, ...errors },
       },
     },
     async (request) =>
-      app.services.messagePreferences.set(
+      app.services.marketing.setPreferences(
         await requireUser(request, accounts),
         request.body,
-        new Date(),
         replyLang(request),
       ),
   );

@@ -2,18 +2,25 @@
 // transaction; the catalogue snapshot is dropped so the storefront shows the new stock at once.
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { StockAdjustmentInput } from '@spice/shared/contracts/admin';
+import type { Tx } from '../../db/client.ts';
 import type { AuditService } from '../admin/audit.ts';
 import type { CatalogService } from './service.ts';
 
 export type StockService = ReturnType<typeof createStockService>;
 
-export function createStockService(deps: { catalog: CatalogService; audit: AuditService }) {
+export function createStockService(deps: {
+  catalog: CatalogService;
+  audit: AuditService;
+  /** Stock went from none to some, in the change's transaction (back-in-stock alerts, issue 37). */
+  restocked?: (variantId: number, tx: Tx) => Promise<void>;
+}) {
   const { catalog, audit } = deps;
   return {
     list: () => catalog.stockList(),
     adjust(admin: UserDto, variantId: number, input: StockAdjustmentInput) {
-      return catalog.adjustStock(variantId, input.change, (before, after, tx) =>
-        audit.audit(
+      return catalog.adjustStock(variantId, input.change, async (before, after, tx) => {
+        if (before.stock < 1 && after.stock > 0) await deps.restocked?.(variantId, tx);
+        await audit.audit(
           {
             actorUserId: admin.id,
             action: 'stock.adjust',
@@ -23,8 +30,8 @@ export function createStockService(deps: { catalog: CatalogService; audit: Audit
             after: { ...after, change: input.change, reason: input.reason },
           },
           tx,
-        ),
-      );
+        );
+      });
     },
   };
 }

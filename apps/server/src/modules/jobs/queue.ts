@@ -220,6 +220,19 @@ export function createJobQueue(
       return { rows, byStatus, routine: routine?.n ?? 0, total: matching?.n ?? 0 };
     },
 
+    /**
+     * Demo only (the marketing module's dev clock): queued jobs of `name` whose key starts with
+     * `keyPrefix` come `ms` sooner, as if that much time had passed for them.
+     */
+    async bringForward(name: string, keyPrefix: string, ms: number): Promise<number> {
+      const moved = await db
+        .update(jobs)
+        .set({ runAt: sql`${jobs.runAt} - ${Math.round(ms)}::float8 * interval '1 millisecond'` })
+        .where(and(eq(jobs.name, name), eq(jobs.status, 'queued'), sql`${jobs.key} like ${`${keyPrefix}%`}`))
+        .returning({ id: jobs.id });
+      return moved.length;
+    },
+
     async find(id: number): Promise<JobRow | null> {
       const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
       return row ?? null;

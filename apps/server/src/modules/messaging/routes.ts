@@ -13,6 +13,7 @@ const OutboxMessage = z.object({
   text: z.string(),
   html: z.string().optional(),
   code: z.string().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
   createdAt: z.string(),
 });
 

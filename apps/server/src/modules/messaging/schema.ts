@@ -1,7 +1,7 @@
 // The dev outbox (messages kept in the database when no real provider is configured) and the
 // record of order messages sent, one row per (order, event, refund, channel), so a repeat of an
 // order message sends only what did not go out.
-import { index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const outboxMessages = pgTable(
   'outbox_messages',
@@ -14,6 +14,8 @@ export const outboxMessages = pgTable(
     /** An e-mail's HTML part, shown sandboxed on /dev/outbox. */
     html: text('html'),
     code: text('code'),
+    /** An e-mail's extra headers (List-Unsubscribe…), kept so the demo shows what would be sent. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('outbox_messages_to_idx').on(t.to, t.createdAt)],

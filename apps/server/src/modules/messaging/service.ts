@@ -21,6 +21,11 @@ export interface OutgoingMessage {
   html?: string;
   /** The one-time code carried, if any (providers with OTP templates need it separately). */
   code?: string;
+  /**
+   * An e-mail's extra headers: a marketing e-mail's List-Unsubscribe and List-Unsubscribe-Post
+   * (RFC 2369, RFC 8058; decision 0041).
+   */
+  headers?: Record<string, string>;
   /** SMS other than login codes: the DLT-approved template and its variables (MSG91 Flow). */
   smsTemplate?: { id: string; vars: Record<string, string> };
   /**
@@ -42,6 +47,7 @@ const insertOutbox = preparedInsert('insert_outbox_message', outboxMessages, [
   'text',
   'html',
   'code',
+  'headers',
 ]);
 
 interface Transport {
@@ -126,6 +132,7 @@ export function createMessenger(db: Db, config: Config) {
           text: r.text,
           ...(r.html ? { html: r.html } : {}),
           ...(r.code ? { code: r.code } : {}),
+          ...(r.headers ? { headers: r.headers } : {}),
           createdAt: r.createdAt.toISOString(),
         }));
     },
@@ -157,6 +164,7 @@ function outboxRow(m: OutgoingMessage) {
     text: m.text,
     html: m.html ?? null,
     code: m.code ?? null,
+    headers: m.headers ?? null,
   };
 }
 
@@ -181,6 +189,7 @@ function smtpTransport(config: Config): Transport {
           subject: m.subject ?? '',
           text: m.text,
           ...(m.html ? { html: m.html } : {}),
+          ...(m.headers ? { headers: m.headers } : {}),
         });
       } catch (error) {
         throw new DeliveryError(`SMTP delivery failed: ${(error as Error).message}`);

@@ -184,6 +184,8 @@ export const orders = pgTable(
     invoiceNumber: text('invoice_number'),
     /** A COD order's risk of coming back, decided at placement (shared/rto-risk.ts); null otherwise. */
     rtoRisk: jsonb('rto_risk').$type<RtoRisk>(),
+    /** 'ABANDONED_CART' when the order followed a recovery message within 7 days (issue 37). */
+    recoveredFrom: text('recovered_from', { enum: ['ABANDONED_CART'] }),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -103,8 +103,8 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request, accounts);
-      const { purpose, given, source } = request.body;
-      return privacy.setConsent(user, purpose, given, replyLang(request), source);
+      const { purpose, given, source, channel } = request.body;
+      return privacy.setConsent(user, purpose, given, replyLang(request), source, channel);
     },
   );
 };

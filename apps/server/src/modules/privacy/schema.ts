@@ -11,11 +11,16 @@ export const consents = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: ['whatsapp', 'marketing'] }).notNull(),
+    /**
+     * Marketing's channel (issue 37): 'whatsapp', 'sms' or 'email'. None (the first marketing
+     * consent, before channels) covers SMS and e-mail, as its words said.
+     */
+    channel: text('channel', { enum: ['whatsapp', 'sms', 'email'] }),
     given: boolean('given').notNull(),
     /** The exact words the shopper saw next to the choice. */
     textShown: text('text_shown').notNull(),
     language: text('language', { enum: ['en', 'hi'] }).notNull(),
-    /** Where it was given: 'profile', 'signup' or 'checkout'. */
+    /** Where it was given: 'profile', 'signup', 'checkout', 'whatsapp-stop' or 'unsubscribe-link'. */
     source: text('source').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

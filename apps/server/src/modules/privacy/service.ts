@@ -4,9 +4,15 @@
 // transaction: the person goes, the orders stay for tax law but detached, issued invoices stay
 // as issued. Consents (WhatsApp, marketing) live here rather than in a marketing module: they are
 // the proof the Act asks for, one record for every purpose, and WhatsApp's is about order messages.
-import { consentText } from '@spice/shared/consent-texts';
+import { CHECKOUT_WHATSAPP_CONSENT, consentText } from '@spice/shared/consent-texts';
 import type { UserDto } from '@spice/shared/contracts/accounts';
-import { type ConsentPurpose, type ConsentRecordDto, PRIVACY_TEXTS } from '@spice/shared/contracts/privacy';
+import {
+  CONSENT_CHANNELS,
+  type ConsentChannel,
+  type ConsentPurpose,
+  type ConsentRecordDto,
+  PRIVACY_TEXTS,
+} from '@spice/shared/contracts/privacy';
 import type { Lang } from '@spice/shared/lang';
 import { desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -15,6 +21,7 @@ import { accountDataOf, eraseAccount } from '../accounts/personal-data.ts';
 import { forgetLogins } from '../auth/personal-data.ts';
 import { cartLinesOf, emptyCartOf } from '../cart/personal-data.ts';
 import type { GrievancesService } from '../grievances/service.ts';
+import { forgetShopper } from '../marketing/personal-data.ts';
 import { forgetRecipients, messagesSentTo } from '../messaging/personal-data.ts';
 import { detachOrders, orderDataOf, orderProgressOf } from '../orders/personal-data.ts';
 import type { RefundsService } from '../refunds/service.ts';
@@ -43,17 +50,22 @@ export function createPrivacyService(
       userId: number;
       mobile: string;
       purpose: ConsentPurpose;
+      /** Marketing's channel (issue 37). */
+      channel?: ConsentChannel | null;
       given: boolean;
       lang: Lang;
       source: string;
       at: Date;
+      /** The words shown where they differ from the profile's (the checkout's tick box). */
+      text?: string;
     },
   ) {
     await executor.insert(consents).values({
       userId: c.userId,
       purpose: c.purpose,
+      channel: c.channel ?? null,
       given: c.given,
-      textShown: consentText(c.purpose, c.lang, c.mobile),
+      textShown: c.text ?? consentText(c.purpose, c.lang, c.mobile, c.channel),
       language: c.lang,
       source: c.source,
       createdAt: c.at,
@@ -68,6 +80,7 @@ export function createPrivacyService(
       .orderBy(desc(consents.createdAt), desc(consents.id));
     return rows.map((r) => ({
       purpose: r.purpose,
+      channel: r.channel,
       given: r.given,
       textShown: r.textShown,
       language: r.language,
@@ -76,11 +89,60 @@ export function createPrivacyService(
     }));
   }
 
+  /**
+   * Marketing per channel from the history (newest first): the latest record naming the channel,
+   * or, for SMS and e-mail, a record of the first form naming none. None recorded means off.
+   */
+  const marketingOf = (list: readonly ConsentRecordDto[]) =>
+    Object.fromEntries(
+      CONSENT_CHANNELS.map((ch) => [
+        ch,
+        list.find(
+          (r) => r.purpose === 'marketing' && (r.channel === ch || (r.channel === null && ch !== 'whatsapp')),
+        )?.given ?? false,
+      ]),
+    ) as Record<ConsentChannel, boolean>;
+
   /** The latest choice per purpose; none recorded means not given. */
   async function state(userId: number) {
     const list = await history(userId);
-    const latest = (p: ConsentPurpose) => list.find((r) => r.purpose === p)?.given ?? false;
-    return { marketing: latest('marketing'), history: list };
+    const marketingChannels = marketingOf(list);
+    return {
+      marketing: Object.values(marketingChannels).some(Boolean),
+      marketingChannels,
+      history: list,
+    };
+  }
+
+  /**
+   * Sets marketing per channel, recording a consent for each channel that changes (in `executor`'s
+   * transaction when given). Answers the choices after.
+   */
+  async function setMarketing(
+    user: { id: number; mobile: string },
+    choices: Partial<Record<ConsentChannel, boolean>>,
+    how: { lang: Lang; source: string; text?: string },
+    executor: Db | Tx = db,
+  ) {
+    const before = marketingOf(await history(user.id));
+    const at = now();
+    for (const ch of CONSENT_CHANNELS) {
+      const given = choices[ch];
+      if (given === undefined || given === before[ch]) continue;
+      await recordConsent(executor, {
+        userId: user.id,
+        mobile: user.mobile,
+        purpose: 'marketing',
+        channel: ch,
+        given,
+        lang: how.lang,
+        source: how.source,
+        at,
+        ...(how.text !== undefined && { text: how.text }),
+      });
+      before[ch] = given;
+    }
+    return before;
   }
 
   /** Refuses (409) while an order is on its way or a refund is still owed. */
@@ -94,9 +156,28 @@ export function createPrivacyService(
   return {
     recordConsent,
     consents: state,
+    setMarketing,
+    /** Marketing per channel for many shoppers at once (the recovery job's read). */
+    async marketingChannels(userId: number) {
+      return marketingOf(await history(userId));
+    },
 
     /** A choice given or withdrawn the same way, from the profile (marketing; WhatsApp via its preferences). */
-    async setConsent(user: UserDto, purpose: ConsentPurpose, given: boolean, lang: Lang, source: string) {
+    async setConsent(
+      user: UserDto,
+      purpose: ConsentPurpose,
+      given: boolean,
+      lang: Lang,
+      source: string,
+      channel?: ConsentChannel,
+    ) {
+      if (channel) {
+        // The checkout's tick box shows its own words: those are the ones kept.
+        const text =
+          source === 'checkout' && channel === 'whatsapp' ? CHECKOUT_WHATSAPP_CONSENT[lang] : undefined;
+        await setMarketing(user, { [channel]: given }, { lang, source, ...(text && { text }) });
+        return state(user.id);
+      }
       await recordConsent(db, {
         userId: user.id,
         mobile: user.mobile,
@@ -156,6 +237,7 @@ export function createPrivacyService(
         const products = await anonymiseReviews(tx, user.id);
         await deps.grievances.detachFiler(tx, user.id);
         await emptyCartOf(tx, user.id);
+        await forgetShopper(tx, user.id);
         await tx.delete(consents).where(eq(consents.userId, user.id));
         await forgetLogins(tx, user.id, user.mobile);
         await eraseAccount(tx, user.id, at);

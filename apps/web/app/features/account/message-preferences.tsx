@@ -18,6 +18,8 @@ export function MessagePreferencesForm({
   const [saved, setSaved] = useState(initial);
   const [email, setEmail] = useState(initial.email);
   const [whatsapp, setWhatsapp] = useState(initial.whatsapp);
+  // Offers and reminders (issue 37): each channel off until turned on here, each change recorded.
+  const [marketing, setMarketing] = useState(initial.marketing);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const t = useT();
@@ -29,7 +31,7 @@ export function MessagePreferencesForm({
     try {
       const next = await api<MessagePreferencesDto>('/user/message-preferences', {
         method: 'PUT',
-        body: { email, whatsapp },
+        body: { email, whatsapp, marketing },
       });
       setSaved(next);
       setStatus({ ok: true, text: t('messagePrefs.saved') });
@@ -75,6 +77,22 @@ export function MessagePreferencesForm({
               : null}
         </p>
         <p className="profile__note">{t('messagePrefs.smsNote')}</p>
+        <fieldset className="offers-choice">
+          <legend className="profile__messages-title">{t('offersConsent.heading')}</legend>
+          {(['whatsapp', 'sms', 'email'] as const).map((ch) => (
+            <label className="pref-check" key={ch}>
+              <input
+                className="pref-check__box"
+                type="checkbox"
+                name={`marketing-${ch}`}
+                checked={marketing[ch]}
+                onChange={(e) => setMarketing({ ...marketing, [ch]: e.target.checked })}
+              />
+              {t(`offersConsent.${ch}`)}
+            </label>
+          ))}
+          <p className="profile__note">{t('offersConsent.note')}</p>
+        </fieldset>
         <button type="submit" className="button" disabled={busy}>
           {t('messagePrefs.save')}
         </button>

@@ -1,36 +1,18 @@
-// The profile's 'Your data' (issue 35, decision 0036): download everything held on the shopper,
-// give or withdraw the offers consent with one switch (its words are the recorded ones:
-// shared/consent-texts.ts), and erase the account with a code sent to the mobile.
-import { consentText } from '@spice/shared/consent-texts';
+// The profile's 'Your data' (issue 35, decision 0036): download everything held on the shopper and
+// erase the account with a code sent to the mobile. Offers are chosen per channel with the message
+// preferences above (issue 37, decision 0041), on the same consent record.
 import { formatMobile } from '@spice/shared/validators';
 import { useState } from 'react';
-import { useLang, useT } from '../../i18n';
+import { useT } from '../../i18n';
 import { api } from '../account/api';
 import { storeUser } from '../account/user-store';
 
-export function ProfilePrivacy({ mobile, marketing }: { mobile: string; marketing: boolean }) {
+export function ProfilePrivacy({ mobile }: { mobile: string }) {
   const t = useT();
-  const lang = useLang();
-  const [offers, setOffers] = useState(marketing);
-  const [note, setNote] = useState<string | null>(null);
   const [step, setStep] = useState<'idle' | 'code' | 'erased'>('idle');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  async function choose(given: boolean) {
-    setOffers(given);
-    try {
-      await api('/user/consents', {
-        method: 'PUT',
-        body: { purpose: 'marketing', given, source: 'profile' },
-      });
-      setNote(t('privacy.marketingSaved'));
-    } catch {
-      setOffers(!given);
-      setNote(t('privacy.marketingFailed'));
-    }
-  }
 
   async function erase(event?: React.FormEvent) {
     event?.preventDefault();
@@ -72,19 +54,6 @@ export function ProfilePrivacy({ mobile, marketing }: { mobile: string; marketin
       <a className="button button--outline" href="/api/user/data-export" download>
         {t('privacy.download')}
       </a>
-
-      <h3>{t('privacy.marketingHeading')}</h3>
-      <label className="pref-check">
-        <input
-          className="pref-check__box"
-          type="checkbox"
-          name="marketing"
-          checked={offers}
-          onChange={(e) => void choose(e.target.checked)}
-        />
-        <span>{consentText('marketing', lang, mobile)}</span>
-      </label>
-      {note ? <p role="status">{note}</p> : null}
 
       <h3>{t('privacy.eraseHeading')}</h3>
       <p>{t('privacy.eraseText')}</p>

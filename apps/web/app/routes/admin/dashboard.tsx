@@ -12,7 +12,12 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = await requireAdminPage(context);
-  return services.dashboard.figures();
+  const [figures, mostWanted] = await Promise.all([
+    services.dashboard.figures(),
+    // Issue 37: the sold-out variants most shoppers wait for.
+    services.marketing.waiting({ soldOutOnly: true, limit: 5 }),
+  ]);
+  return { ...figures, mostWanted };
 }
 
 export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) {
@@ -88,6 +93,26 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
             </table>
           </div>
         )}
+      </section>
+      <section aria-labelledby="most-wanted">
+        <h2 id="most-wanted">Most wanted sold-out items</h2>
+        {d.mostWanted.length === 0 ? (
+          <p>Nobody is waiting for a sold-out item.</p>
+        ) : (
+          <ul>
+            {d.mostWanted.map((w) => (
+              <li key={w.variantId}>
+                <Link to={`/admin/products/${w.productId}`}>
+                  {w.productName} {w.variant}
+                </Link>
+                : {w.waiting} waiting
+              </li>
+            ))}
+          </ul>
+        )}
+        <p>
+          <Link to="/admin/abandoned-carts">Abandoned carts and back-in-stock requests →</Link>
+        </p>
       </section>
       <RtoBreakdown rto={d.rto} />
       <p>

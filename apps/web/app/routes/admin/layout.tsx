@@ -33,6 +33,7 @@ const NAV: { group: string; links: { to: string; label: string; end?: boolean }[
       { to: '/admin/payments', label: 'Payments' },
       { to: '/admin/cod-remittance', label: 'COD remittance' },
       { to: '/admin/ndr', label: 'Failed deliveries' },
+      { to: '/admin/abandoned-carts', label: 'Abandoned carts' },
       { to: '/admin/invoices', label: 'Invoices' },
     ],
   },

@@ -385,6 +385,12 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
         <section className="admin-panel" aria-labelledby="payment">
           <h2 id="payment">Payment</h2>
           {o.rtoRisk ? <RtoRiskReasons risk={o.rtoRisk} /> : null}
+          {o.recoveredFrom === 'ABANDONED_CART' ? (
+            <p>
+              Recovered: placed within 7 days of an <Link to="/admin/abandoned-carts">abandoned-cart</Link>{' '}
+              reminder.
+            </p>
+          ) : null}
           <dl className="admin-dl">
             <dt>Mode</dt>
             <dd>{paymentModeLabel(o.payment.mode === 'COD' ? 'COD' : 'RAZORPAY')}</dd>

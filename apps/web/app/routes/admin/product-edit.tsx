@@ -27,9 +27,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = productId(params);
   const created = new URL(request.url).searchParams.has('created');
   const maxUploadMb = services.media.maxUploadMb;
-  if (id === null) return { product: null, created, maxUploadMb };
+  if (id === null) return { product: null, created, maxUploadMb, waiting: [] };
   try {
-    return { product: await services.productEditing.get(id), created, maxUploadMb };
+    const [product, waiting] = await Promise.all([
+      services.productEditing.get(id),
+      // Issue 37: shoppers waiting for each of its variants to come back.
+      services.marketing.waiting({ productId: id }),
+    ]);
+    return { product, created, maxUploadMb, waiting };
   } catch (error) {
     if ((error as { statusCode?: number }).statusCode === 404) throw data(null, { status: 404 });
     throw error;
@@ -87,7 +92,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AdminProductEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, created, maxUploadMb } = loaderData;
+  const { product, created, maxUploadMb, waiting } = loaderData;
   const result =
     (actionData as ActionResult | undefined) ??
     (created ? { ok: true, message: 'Product created. Add its images below.' } : undefined);
@@ -112,6 +117,14 @@ export default function AdminProductEdit({ loaderData, actionData }: Route.Compo
       </div>
       <ResultMessage result={result} />
       {/* Keyed by version: after a save the form starts again from what was saved. */}
+      {waiting.length > 0 ? (
+        <p className="admin-message" role="note">
+          Waiting for it to come back:{' '}
+          {waiting
+            .map((w) => `${w.variant}: ${w.waiting} ${w.waiting === 1 ? 'shopper' : 'shoppers'}`)
+            .join(' · ')}
+        </p>
+      ) : null}
       <ProductForm key={product?.version ?? 'new'} product={product} serverErrors={result?.errors} />
       {product ? (
         <ProductImages product={product} maxUploadMb={maxUploadMb} />
