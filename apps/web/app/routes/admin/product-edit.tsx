@@ -9,6 +9,7 @@ import { adminMeta } from '../../features/admin/meta';
 import { ProductForm } from '../../features/admin/product-form';
 import { productFromForm } from '../../features/admin/product-form-data';
 import { ProductImages } from '../../features/admin/product-images';
+import type { PartOption } from '../../features/admin/product-variants';
 import type { Route } from './+types/product-edit';
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -27,9 +28,23 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = productId(params);
   const created = new URL(request.url).searchParams.has('created');
   const maxUploadMb = services.media.maxUploadMb;
-  if (id === null) return { product: null, created, maxUploadMb };
+  // What a combo can be made of (decision 0040): other products' variants that are no combos.
+  const partOptions: PartOption[] = (await services.catalog.listProducts('en')).flatMap((p) =>
+    p.id === id
+      ? []
+      : p.variants
+          .filter((v) => !v.components)
+          .map((v) => ({
+            variantId: v.id,
+            label: `${p.name} ${v.weight}`,
+            price: v.price,
+            mrp: v.mrp,
+            stock: v.stock,
+          })),
+  );
+  if (id === null) return { product: null, created, maxUploadMb, partOptions };
   try {
-    return { product: await services.productEditing.get(id), created, maxUploadMb };
+    return { product: await services.productEditing.get(id), created, maxUploadMb, partOptions };
   } catch (error) {
     if ((error as { statusCode?: number }).statusCode === 404) throw data(null, { status: 404 });
     throw error;
@@ -87,7 +102,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AdminProductEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, created, maxUploadMb } = loaderData;
+  const { product, created, maxUploadMb, partOptions } = loaderData;
   const result =
     (actionData as ActionResult | undefined) ??
     (created ? { ok: true, message: 'Product created. Add its images below.' } : undefined);
@@ -112,7 +127,12 @@ export default function AdminProductEdit({ loaderData, actionData }: Route.Compo
       </div>
       <ResultMessage result={result} />
       {/* Keyed by version: after a save the form starts again from what was saved. */}
-      <ProductForm key={product?.version ?? 'new'} product={product} serverErrors={result?.errors} />
+      <ProductForm
+        key={product?.version ?? 'new'}
+        product={product}
+        serverErrors={result?.errors}
+        partOptions={partOptions}
+      />
       {product ? (
         <ProductImages product={product} maxUploadMb={maxUploadMb} />
       ) : (

@@ -91,6 +91,9 @@ export default function AdminStock({ loaderData, actionData }: Route.ComponentPr
                   {v.stock}
                 </td>
                 <td data-label="Adjust" className="admin-table__full">
+                  {v.combo ? (
+                    <span className="admin-muted">Combo: its stock is what its parts make. Adjust the parts.</span>
+                  ) : (
                   <Form
                     method="post"
                     className="admin-form admin-form--inline"
@@ -136,6 +139,7 @@ export default function AdminStock({ loaderData, actionData }: Route.ComponentPr
                         (result?.variantId === v.variantId ? result.message : '')}
                     </span>
                   </Form>
+                  )}
                 </td>
               </tr>
             );
