@@ -11,7 +11,12 @@ import {
   type TaxedPart,
 } from './combos.ts';
 
-const part = (rateBp: number, pricePaise: number, quantity = 1, hsn = `H${rateBp}-${pricePaise}`): TaxedPart => ({
+const part = (
+  rateBp: number,
+  pricePaise: number,
+  quantity = 1,
+  hsn = `H${rateBp}-${pricePaise}`,
+): TaxedPart => ({
   description: `Part ${hsn}`,
   hsn,
   rateBp,
@@ -61,7 +66,9 @@ describe('comboTax', () => {
   it('gives the rate whatever the order of the parts, and the HSN of a part of the highest value', () => {
     fc.assert(
       fc.property(parts, fc.integer(), (ps, seed) => {
-        const shuffled = [...ps].sort((a, b) => ((a.pricePaise * 31 + seed) % 7) - ((b.pricePaise * 31 + seed) % 7));
+        const shuffled = [...ps].sort(
+          (a, b) => ((a.pricePaise * 31 + seed) % 7) - ((b.pricePaise * 31 + seed) % 7),
+        );
         expect(comboTax(shuffled).rateBp).toBe(comboTax(ps).rateBp);
         const { hsn } = comboTax(ps);
         const top = Math.max(...ps.map((p) => p.pricePaise * p.quantity));
@@ -130,7 +137,7 @@ describe('comboStock', () => {
         (rows) => {
           const parts = rows.map(([, quantity], i) => ({ variantId: i + 1, quantity }));
           const n = comboStock(parts, (id) => rows[id - 1]![0]);
-          rows.forEach(([s, q]) => expect(n * q).toBeLessThanOrEqual(s));
+          for (const [s, q] of rows) expect(n * q).toBeLessThanOrEqual(s);
           expect(rows.some(([s, q]) => (n + 1) * q > s)).toBe(true);
         },
       ),
@@ -167,9 +174,11 @@ describe('partsTaken', () => {
         fc.array(fc.tuple(fc.constantFrom(1, 2, 3, 100), fc.integer({ min: 1, max: 5 })), { maxLength: 6 }),
         (rows) => {
           const lines = rows.map(([v, q]) => line(v, q));
-          const units = (ls: typeof lines) => partsTaken(ls, (id) => components.get(id)).map((t) => [t.variantId, t.quantity]);
+          const units = (ls: typeof lines) =>
+            partsTaken(ls, (id) => components.get(id)).map((t) => [t.variantId, t.quantity]);
           expect(units([...lines].reverse())).toEqual(units(lines));
-          const total = (ls: typeof lines) => ls.reduce((s, l) => s + l.quantity * (l.variantId === 100 ? 3 : 1), 0);
+          const total = (ls: typeof lines) =>
+            ls.reduce((s, l) => s + l.quantity * (l.variantId === 100 ? 3 : 1), 0);
           expect(units(lines).reduce((s, [, q]) => s + q!, 0)).toBe(total(lines));
         },
       ),

@@ -14,8 +14,7 @@ export const COMBO_PART_MISSING = 'This part does not exist.';
 export const COMBO_IN_COMBO = 'A combo cannot contain another combo.';
 export const COMBO_OWN_PART = 'A combo cannot contain a variant of its own product.';
 export const COMBO_IS_PART = 'This variant is a part of a combo, so it cannot be a combo itself.';
-export const COMBO_STOCK_DERIVED =
-  "A combo's stock comes from its parts: adjust the parts' stock instead.";
+export const COMBO_STOCK_DERIVED = "A combo's stock comes from its parts: adjust the parts' stock instead.";
 export const comboPartInUseMessage = (weight: string) =>
   `The ${weight} variant is a part of a combo, so it stays. Remove it from the combo first.`;
 
@@ -63,7 +62,8 @@ export function partsTaken<L extends { variantId: number; quantity: number }>(
   };
   for (const line of lines) {
     const parts = componentsOf(line.variantId);
-    if (parts && parts.length > 0) for (const p of parts) add(p.variantId, p.quantity * line.quantity, line, true);
+    if (parts && parts.length > 0)
+      for (const p of parts) add(p.variantId, p.quantity * line.quantity, line, true);
     else add(line.variantId, line.quantity, line, false);
   }
   return [...taken.values()]
@@ -124,7 +124,10 @@ export function comboTax(parts: readonly TaxedPart[]): ComboTax {
 }
 
 /** The invoice line's name: the combo and what is in it ('… (contains: Garam Masala 50 g × 2, …)'). */
-export function comboDescription(name: string, parts: readonly Pick<TaxedPart, 'description' | 'quantity'>[]) {
+export function comboDescription(
+  name: string,
+  parts: readonly Pick<TaxedPart, 'description' | 'quantity'>[],
+) {
   const contents = parts.map((p) => (p.quantity > 1 ? `${p.description} × ${p.quantity}` : p.description));
   return `${name} (contains: ${contents.join(', ')})`;
 }

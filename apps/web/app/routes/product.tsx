@@ -8,10 +8,10 @@ import { Price } from '../components/price';
 import { Toast } from '../components/toast';
 import { getStorefront } from '../context';
 import { addToCart, decrement, setQuantity as setLineQuantity, useCart } from '../features/cart/cart-store';
+import { type BoxPart, WhatsInTheBox } from '../features/combos/whats-in-the-box';
 import { productDeclarationsJsonLd } from '../features/declarations/json-ld';
 import { ProductDeclarations } from '../features/declarations/product-declarations';
 import { UnitPrice } from '../features/declarations/unit-price';
-import { type BoxPart, WhatsInTheBox } from '../features/combos/whats-in-the-box';
 import { CheckDelivery } from '../features/delivery/check-delivery';
 import { CustomerReviews } from '../features/reviews/customer-reviews';
 import { reviewsJsonLd } from '../features/reviews/json-ld';
@@ -148,9 +148,7 @@ function productJsonLd(
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, recommendations, boxes } = loaderData;
   // Keyed by product so state resets when 'You may also like' leads to another product.
-  return (
-    <ProductDetail key={product.id} product={product} recommendations={recommendations} boxes={boxes} />
-  );
+  return <ProductDetail key={product.id} product={product} recommendations={recommendations} boxes={boxes} />;
 }
 
 type RecommendedProduct = Pick<ProductDto, 'id' | 'slug' | 'name' | 'variants'> & { image: string };

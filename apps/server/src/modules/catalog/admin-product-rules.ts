@@ -232,7 +232,8 @@ export async function saveComponents(
   });
   const first = Object.values(errors)[0];
   if (first) throw new AppError('invalid', first, errors);
-  if (ids.length > 0) await tx.delete(comboComponents).where(inArray(comboComponents.comboVariantId, [...ids]));
+  if (ids.length > 0)
+    await tx.delete(comboComponents).where(inArray(comboComponents.comboVariantId, [...ids]));
   const rows = input.flatMap((v, i) =>
     v.components.map((c, position) => ({
       comboVariantId: ids[i]!,

@@ -172,7 +172,13 @@ describe('combos in the back office', () => {
       });
     const [boxVariant, plain] = two.variants;
     const ownPart = await edit([
-      { ...boxVariant, components: [{ variantId: gm.id, quantity: 1 }, { variantId: plain!.id, quantity: 1 }] },
+      {
+        ...boxVariant,
+        components: [
+          { variantId: gm.id, quantity: 1 },
+          { variantId: plain!.id, quantity: 1 },
+        ],
+      },
       plain!,
     ]);
     expect(ownPart.statusCode, ownPart.body).toBe(400);
@@ -189,7 +195,13 @@ describe('combos in the back office', () => {
         ...gmProduct,
         variants: gmProduct.variants.map(({ removable: _, ...v }) =>
           v.id === gm.id
-            ? { ...v, components: [{ variantId: ct.id, quantity: 1 }, { variantId: bm.id, quantity: 1 }] }
+            ? {
+                ...v,
+                components: [
+                  { variantId: ct.id, quantity: 1 },
+                  { variantId: bm.id, quantity: 1 },
+                ],
+              }
             : v,
         ),
       },
@@ -225,7 +237,10 @@ describe('combos in the back office', () => {
       stock: number;
       combo: boolean;
     }[];
-    expect(stockPage.find((r) => r.variantId === combo.variants[0]!.id)).toMatchObject({ stock: 4, combo: true });
+    expect(stockPage.find((r) => r.variantId === combo.variants[0]!.id)).toMatchObject({
+      stock: 4,
+      combo: true,
+    });
     const adjust = await asAdmin({
       method: 'POST',
       url: `/api/admin/variants/${combo.variants[0]!.id}/stock`,
@@ -235,7 +250,6 @@ describe('combos in the back office', () => {
     expect(adjust.json().message).toBe(COMBO_STOCK_DERIVED);
   });
 });
-
 
 /** A shopper with an address and `lines` in the cart: [productId, weight, quantity]. */
 async function shopperWith(lines: [number, string, number][]) {
@@ -307,7 +321,9 @@ describe('buying a combo', () => {
     await setStock({ [ct.id]: 5 });
     const res = await createPaymentOrder(s, addressId);
     expect(res.statusCode, res.body).toBe(409);
-    expect(res.json().message).toBe(`Only 2 left of ${combo.name} ${combo.variants[0]!.weight}. Please update your cart.`);
+    expect(res.json().message).toBe(
+      `Only 2 left of ${combo.name} ${combo.variants[0]!.weight}. Please update your cart.`,
+    );
     expect(await stockOf([gm.id, ct.id])).toEqual({ [gm.id]: 40, [ct.id]: 5 });
   });
 
@@ -332,7 +348,10 @@ describe('buying a combo', () => {
     await setStock({ [gm.id]: 6, [ct.id]: 9 });
     const answers = await Promise.all(shoppers.map(({ s, addressId }) => createPaymentOrder(s, addressId)));
     const codes = answers.map((r) => r.statusCode);
-    expect(codes.every((c) => c === 200 || c === 409), JSON.stringify(codes)).toBe(true);
+    expect(
+      codes.every((c) => c === 200 || c === 409),
+      JSON.stringify(codes),
+    ).toBe(true);
     const boxes = shoppers.filter((x, i) => x.box && codes[i] === 200).length;
     const alone = shoppers.filter((x, i) => !x.box && codes[i] === 200).length;
     const left = await stockOf([gm.id, ct.id]);

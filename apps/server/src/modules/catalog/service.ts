@@ -24,8 +24,8 @@ import { createSnapshot } from '../../lib/snapshot.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { variantPricesDto } from './dto.ts';
 import { levelsChange, levelsPayload, type StockLevel, type StockLevels, stockStamp } from './levels.ts';
-import { componentsOf, isComboSql, sellableStockSql } from './stock.ts';
 import { comboComponents, declarationDefaults, productImages, products, productVariants } from './schema.ts';
+import { componentsOf, isComboSql, sellableStockSql } from './stock.ts';
 
 /** The catalogue in one language: the same DTOs, each text resolved to that language. */
 export interface CatalogView {

@@ -185,7 +185,10 @@ export async function componentsOf(executor: Db | Tx, variantIds: readonly numbe
  * The units each variant gives or takes for these lines, combos opened into their parts (as the
  * transaction reads them), in lock order: variant id order.
  */
-async function unitsTaken<L extends { variantId: number; quantity: number }>(tx: Db | Tx, lines: readonly L[]) {
+async function unitsTaken<L extends { variantId: number; quantity: number }>(
+  tx: Db | Tx,
+  lines: readonly L[],
+) {
   const rows = await componentsOf(
     tx,
     lines.map((l) => l.variantId),

@@ -4,16 +4,17 @@
 // consecutive and a rolled-back order gives its number back. The order's invoice_number is stamped
 // (through the orders module, orders/invoicing.ts) in that same transaction, so every order read
 // carries it.
+
+import { comboDescription, comboTax } from '@spice/shared/combos';
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { InvoiceSettingsDto, InvoiceSettingsEditInput } from '@spice/shared/contracts/invoices';
 import { creditedSoFar, creditNoteRows } from '@spice/shared/credit-notes';
-import { comboDescription, comboTax } from '@spice/shared/combos';
 import {
   computeInvoiceTax,
-  type GoodsLine,
   documentNumber,
   documentNumberParts,
   financialYear,
+  type GoodsLine,
   gstinStateMismatch,
   MAX_DOCUMENT_NUMBER_LENGTH,
   SeriesFullError,

@@ -84,7 +84,11 @@ export function rowsOf(product: AdminProductDto | null): Row[] {
     netValue: v.netQuantity ? String(v.netQuantity.value) : '',
     netUnit: v.netQuantity?.unit ?? 'g',
     removable: v.removable,
-    parts: v.components.map((c) => ({ key: newKey(), variantId: String(c.variantId), quantity: String(c.quantity) })),
+    parts: v.components.map((c) => ({
+      key: newKey(),
+      variantId: String(c.variantId),
+      quantity: String(c.quantity),
+    })),
   }));
 }
 
@@ -132,7 +136,8 @@ export function VariantsFieldset({
         shown on product cards. Stock changes are applied on top of sales made since this page loaded. The net
         quantity gives the unit price shoppers see (per 100 g, 100 ml or piece); a new variant with a blank
         weight label takes it from the net quantity, a blank net quantity is read from the label. A combo or
-        gift box is a variant made of other products’ variants (2 to 12 parts): its stock is what its parts make.
+        gift box is a variant made of other products’ variants (2 to 12 parts): its stock is what its parts
+        make.
       </p>
       <FieldError id={`${uid}-variants-error`} message={errors.variants} />
       <div className="admin-table-wrap">
@@ -194,7 +199,11 @@ export function VariantsFieldset({
                     'stock',
                     'Stock',
                     combo
-                      ? { inputMode: 'numeric', readOnly: true, title: 'A combo’s stock is what its parts make' }
+                      ? {
+                          inputMode: 'numeric',
+                          readOnly: true,
+                          title: 'A combo’s stock is what its parts make',
+                        }
                       : { inputMode: 'numeric' },
                   )}
                   {cell('sku', 'SKU', {
@@ -323,7 +332,12 @@ export function VariantsFieldset({
                                 type="button"
                                 className="button button--small button--danger"
                                 aria-label={`Remove part ${j + 1} of variant ${i + 1}`}
-                                onClick={() => setParts(row.key, row.parts.filter((p) => p.key !== part.key))}
+                                onClick={() =>
+                                  setParts(
+                                    row.key,
+                                    row.parts.filter((p) => p.key !== part.key),
+                                  )
+                                }
                               >
                                 Remove
                               </button>

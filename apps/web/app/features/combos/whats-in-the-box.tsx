@@ -17,7 +17,15 @@ export interface BoxPart {
   image: string;
 }
 
-export function WhatsInTheBox({ parts, saving, partsPrice }: { parts: BoxPart[]; saving: number; partsPrice: number }) {
+export function WhatsInTheBox({
+  parts,
+  saving,
+  partsPrice,
+}: {
+  parts: BoxPart[];
+  saving: number;
+  partsPrice: number;
+}) {
   const t = useT();
   const lp = useLocalePath();
   if (parts.length === 0) return null;
