@@ -40,17 +40,21 @@ test('a gift box is bought on a phone and its parts’ stock goes down in the ba
   const details = page.getByRole('complementary', { name: 'Price Details' });
   await details.getByRole('radio', { name: /Cash on delivery/ }).check();
   await details.getByRole('button', { name: /Place Order \(Pay .+ on delivery\)/ }).click();
-  await expect(page.getByRole('heading', { name: 'Order Placed!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Order Placed!' })).toBeVisible({ timeout: 20_000 });
 
   const { context, admin } = await adminPage(browser);
   await admin.setViewportSize({ width: 360, height: 780 });
   await open(admin, '/admin/stock');
   for (const part of before) {
-    const row = admin.getByRole('row').filter({ hasText: part.sku });
+    const row = admin
+      .getByRole('row')
+      .filter({ has: admin.getByRole('cell', { name: part.sku, exact: true }) });
     await expect(row.getByRole('cell').nth(3)).toHaveText(String(part.stock - 1));
   }
   // The box itself: its stock is what its parts make, and it cannot be adjusted by hand.
-  const boxRow = admin.getByRole('row').filter({ hasText: 'FB-6' });
+  const boxRow = admin
+    .getByRole('row')
+    .filter({ has: admin.getByRole('cell', { name: 'FB-6', exact: true }) });
   await expect(boxRow).toContainText('Combo: its stock is what its parts make.');
   await context.close();
 });
