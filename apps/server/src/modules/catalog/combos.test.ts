@@ -306,6 +306,26 @@ describe('buying a combo', () => {
     expect((await catalogue()).find((p) => p.id === combo.id)!.variants[0]!.stock).toBe(20);
   });
 
+  it('takes its parts’ units when bought cash on delivery too', async () => {
+    const gm = await fifty('garam-masala');
+    const ct = await fifty('chaat-masala');
+    await setStock({ [gm.id]: 40, [ct.id]: 40 });
+    const combo = await createCombo([
+      { variantId: gm.id, quantity: 1 },
+      { variantId: ct.id, quantity: 2 },
+    ]);
+    await t.database.db.update(products).set({ active: true }).where(eq(products.id, combo.id));
+    t.app.services.catalog.invalidate();
+    const { s, addressId } = await shopperWith([[combo.id, combo.variants[0]!.weight, 2]]);
+    const place = (amount: number) =>
+      s.request({ method: 'POST', url: '/api/orders/place-cod', payload: { addressId, amount } });
+    const probe = await place(0);
+    expect(probe.statusCode, probe.body).toBe(409);
+    const placed = await place(probe.json().amount);
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(await stockOf([gm.id, ct.id])).toEqual({ [gm.id]: 38, [ct.id]: 36 });
+  });
+
   it('refuses a cart asking for more combos than the parts make, naming the combo', async () => {
     const gm = await fifty('garam-masala');
     const ct = await fifty('chaat-masala');
