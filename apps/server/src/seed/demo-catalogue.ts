@@ -1,8 +1,8 @@
-// The demo catalogue: sixteen products with their variants (prices chosen to exercise every
+// The demo catalogue: seventeen products (one a gift box of six others' 50 g packs) with their variants (prices chosen to exercise every
 // percent-off rounding case), images and HSN codes, inserted in the seed's transaction.
 import { gramsFromLabel } from '@spice/shared/shipping';
 import type { Tx } from '../db/client.ts';
-import { productImages, products, productVariants } from '../modules/catalog/schema.ts';
+import { comboComponents, productImages, products, productVariants } from '../modules/catalog/schema.ts';
 import { DEMO_BRAND, hindiOf, rupees } from './demo-common.ts';
 import { demoDeclarationColumns, demoNetQuantity } from './demo-declarations.ts';
 import { DEMO_PRODUCTS_HI, hindiWeight } from './demo-hindi.ts';
@@ -15,6 +15,10 @@ interface SeedVariant {
   /** MRP in rupees, never below the price. */
   mrp: number;
   stock: number;
+  /** A gift box's parts by SKU, one of each (decision 0040); its stock is theirs. */
+  parts?: string[];
+  /** Label on Hindi pages when hindiWeight cannot make it. */
+  weightHi?: string;
 }
 
 interface SeedProduct {
@@ -143,6 +147,7 @@ const PRODUCTS: SeedProduct[] = [
       { weight: '100g', price: 92, mrp: 100, stock: 200 },
       { weight: '200g', price: 175, mrp: 195, stock: 85 },
       { weight: '500g', price: 399, mrp: 400, stock: 40 },
+      { weight: '50g', price: 48, mrp: 55, stock: 120 },
     ],
   },
   {
@@ -259,6 +264,7 @@ const PRODUCTS: SeedProduct[] = [
     variants: [
       { weight: '100g', price: 70, mrp: 70, stock: 100 },
       { weight: '200g', price: 130, mrp: 150, stock: 70 },
+      { weight: '50g', price: 38, mrp: 40, stock: 130 },
     ],
   },
   {
@@ -370,6 +376,29 @@ const PRODUCTS: SeedProduct[] = [
       { weight: '200g', price: 170, mrp: 190, stock: 8 },
     ],
   },
+  {
+    // The gift box (issue 36): six 50 g blends in one box, its stock the fewest boxes its parts make.
+    slug: 'festive-masala-box',
+    name: 'Festive Masala Box',
+    code: 'FB',
+    description:
+      'Six of our best-loved blends in 50 g packs, boxed for Diwali, Raksha Bandhan or a new kitchen: garam masala, pav bhaji, biryani, chaat, sambar and kitchen king. Enough to cook a festive week of dishes, and a gift that smells wonderful the moment it is opened.',
+    about: [
+      'Six 50 g packs: Garam, Pav Bhaji, Biryani, Chaat, Sambar and Kitchen King Masala',
+      'Costs less than buying the six packs one by one',
+      VEG_LINE,
+      FSSAI_LINE,
+    ],
+    variants: [
+      {
+        weight: '300g',
+        price: 259,
+        mrp: 320,
+        stock: 0,
+        parts: ['GM-50', 'PB-50', 'BM-50', 'CT-50', 'SM-50', 'KK-50'],
+      },
+    ],
+  },
 ];
 
 /** GST chapter 09 headings: single spices by their own heading, mixtures (masalas) under 0910. */
@@ -410,22 +439,38 @@ export async function insertDemoCatalogue(tx: Tx): Promise<(slug: string) => num
     return id;
   };
 
-  await tx.insert(productVariants).values(
-    PRODUCTS.flatMap((p) =>
-      p.variants.map((v, index) => ({
-        productId: productId(p.slug),
-        weight: v.weight,
-        weightHi: hindiWeight(v.weight),
-        weightGrams: gramsFromLabel(v.weight),
-        netQuantity: demoNetQuantity(v.weight),
-        pricePaise: rupees(v.price),
-        mrpPaise: rupees(v.mrp),
-        stock: v.stock,
-        sku: `${p.code}-${v.weight.replace(/\D/g, '')}`,
-        position: index,
-      })),
+  const skuOf = (p: SeedProduct, v: SeedVariant) =>
+    v.parts ? `${p.code}-${v.parts.length}` : `${p.code}-${v.weight.replace(/\D/g, '')}`;
+  const variantRows = await tx
+    .insert(productVariants)
+    .values(
+      PRODUCTS.flatMap((p) =>
+        p.variants.map((v, index) => ({
+          productId: productId(p.slug),
+          weight: v.weight,
+          weightHi: v.weightHi ?? hindiWeight(v.weight),
+          weightGrams: gramsFromLabel(v.weight),
+          netQuantity: demoNetQuantity(v.weight),
+          pricePaise: rupees(v.price),
+          mrpPaise: rupees(v.mrp),
+          stock: v.stock,
+          sku: skuOf(p, v),
+          position: index,
+        })),
+      ),
+    )
+    .returning({ id: productVariants.id, sku: productVariants.sku });
+  const variantId = new Map(variantRows.map((v) => [v.sku, v.id]));
+  const comboRows = PRODUCTS.flatMap((p) =>
+    p.variants.flatMap((v) =>
+      (v.parts ?? []).map((sku, position) => {
+        const part = variantId.get(sku);
+        if (part === undefined) throw new Error(`seed: no variant ${sku} for ${p.slug}`);
+        return { comboVariantId: variantId.get(skuOf(p, v))!, partVariantId: part, quantity: 1, position };
+      }),
     ),
   );
+  if (comboRows.length > 0) await tx.insert(comboComponents).values(comboRows);
 
   const imageRows = PRODUCTS.flatMap((p) => {
     const count = p.images ?? 1;

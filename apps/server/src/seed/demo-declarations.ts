@@ -58,6 +58,19 @@ const FACILITY: [string, string] = [
 const blend = (en: string, hi: string): [string, string] => [`Spice blend (${en})`, `मसाला मिश्रण (${hi})`];
 
 export const DEMO_DECLARATIONS: Record<string, DemoDeclaration> = {
+  'festive-masala-box': {
+    genericName: [
+      'Assorted spice blends, 6 packs of 50 g (garam, pav bhaji, biryani, chaat, sambar, kitchen king masala)',
+      'मिले-जुले मसाला मिश्रण, 50 ग्राम के 6 पैक (गरम, पाव भाजी, बिरयानी, चाट, सांबर, किचन किंग मसाला)',
+    ],
+    ingredients: [
+      'Each pack lists its own. Together: coriander, cumin, red chilli, black pepper, dry mango, black salt, iodised salt, turmeric, fenugreek, mustard, toor dal, chana dal, curry leaves, cinnamon, cardamom, cloves, bay leaf, mace, nutmeg, dry ginger, star anise',
+      'हर पैक पर उसकी अपनी सूची। कुल मिलाकर: धनिया, जीरा, लाल मिर्च, काली मिर्च, अमचूर, काला नमक, आयोडीन युक्त नमक, हल्दी, मेथी, सरसों, अरहर दाल, चना दाल, कढ़ी पत्ता, दालचीनी, इलायची, लौंग, तेजपत्ता, जावित्री, जायफल, सोंठ, चक्रफूल',
+    ],
+    allergens: MUSTARD,
+    shelfLifeMonths: 12,
+    nutrition: [352, 12.4, 50.6, 4.2, 10.8, 2100],
+  },
   'garam-masala': {
     genericName: blend('garam masala', 'गरम मसाला'),
     ingredients: [

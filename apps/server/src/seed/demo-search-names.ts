@@ -36,6 +36,10 @@ export const DEMO_SEARCH_NAMES: Record<string, { nameHi: string; searchKeywords:
     nameHi: 'पाव भाजी मसाला',
     searchKeywords: ['bhaji masala', 'pav bhaji', 'भाजी मसाला'],
   },
+  'festive-masala-box': {
+    nameHi: 'त्योहार मसाला बॉक्स',
+    searchKeywords: ['gift box', 'diwali gift', 'masala gift hamper', 'गिफ़्ट बॉक्स'],
+  },
   'sambar-masala': {
     nameHi: 'सांबर मसाला',
     searchKeywords: ['sambhar masala', 'sambar powder', 'सांभर मसाला'],

@@ -57,6 +57,7 @@ export const PAGE_NAMESPACES = {
   home: ['home', 'product.reviewsWord', 'reviews.rated', 'spec.messages.featuredProducts'],
   product: [
     'product',
+    'combo',
     'declarations',
     'delivery',
     'reviews',

@@ -9,6 +9,7 @@ import { Toast } from '../components/toast';
 import { getStorefront } from '../context';
 import { NotifyMe } from '../features/back-in-stock/notify-me';
 import { addToCart, decrement, setQuantity as setLineQuantity, useCart } from '../features/cart/cart-store';
+import { type BoxPart, WhatsInTheBox } from '../features/combos/whats-in-the-box';
 import { productDeclarationsJsonLd } from '../features/declarations/json-ld';
 import { ProductDeclarations } from '../features/declarations/product-declarations';
 import { UnitPrice } from '../features/declarations/unit-price';
@@ -67,15 +68,43 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!product?.active) throw pageNotFound(request, 'product');
   const recommendations = await services.catalog.recommendations(product.id, 5, lang);
   const reviews = await services.reviews.productPage(product.id);
+  const boxes = boxContents(product, (await services.catalog.view(lang)).all);
   // Recommendation cards need their image, name and variants, not whole products (the data is
   // sent a second time for hydration).
   return {
     product,
     recommendations: recommendations.map(toRecommended),
     reviews,
+    boxes,
     lang,
     i18n: pageMessages(request, 'product'),
   };
+}
+
+/** Each combo variant's parts (decision 0040), resolved from the catalogue in the page's language. */
+function boxContents(product: ProductDto, all: readonly ProductDto[]): Record<number, BoxPart[]> {
+  const boxes: Record<number, BoxPart[]> = {};
+  if (!product.variants.some((v) => v.components)) return boxes;
+  const byVariant = new Map(all.flatMap((p) => p.variants.map((v) => [v.id, { p, v }] as const)));
+  for (const v of product.variants) {
+    if (!v.components) continue;
+    boxes[v.id] = v.components.flatMap(({ variantId, quantity }) => {
+      const found = byVariant.get(variantId);
+      if (!found) return [];
+      return [
+        {
+          variantId,
+          quantity,
+          name: found.p.name,
+          weight: found.v.weight,
+          slug: found.p.slug,
+          price: found.v.price,
+          image: productImage(found.p),
+        },
+      ];
+    });
+  }
+  return boxes;
 }
 
 /** The product's structured data, in the page's language (name, description) at the page's URL. */
@@ -112,9 +141,9 @@ function productJsonLd(
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, recommendations } = loaderData;
+  const { product, recommendations, boxes } = loaderData;
   // Keyed by product so state resets when 'You may also like' leads to another product.
-  return <ProductDetail key={product.id} product={product} recommendations={recommendations} />;
+  return <ProductDetail key={product.id} product={product} recommendations={recommendations} boxes={boxes} />;
 }
 
 type RecommendedProduct = Pick<ProductDto, 'id' | 'slug' | 'name' | 'variants'> & { image: string };
@@ -127,9 +156,11 @@ function toRecommended(product: ProductDto): RecommendedProduct {
 function ProductDetail({
   product,
   recommendations,
+  boxes,
 }: {
   product: ProductDto;
   recommendations: RecommendedProduct[];
+  boxes: Record<number, BoxPart[]>;
 }) {
   // Uploaded images carry their widths for srcset; seeded artwork and the fallback chain do not.
   const images =
@@ -143,6 +174,8 @@ function ProductDetail({
   const variant = product.variants[variantIndex];
   const canBuy = variant ? isPurchasable(variant) : false;
   const maxQuantity = variant ? Math.max(1, variant.stock) : 1;
+  const parts = (variant && boxes[variant.id]) || [];
+  const partsPrice = parts.reduce((sum, p) => sum + p.price * p.quantity, 0);
   const t = useT();
   const lp = useLocalePath();
   const { messages } = useSpecMessages();
@@ -246,6 +279,11 @@ function ProductDetail({
           <NotifyMe product={product} />
           <CheckDelivery />
 
+          <WhatsInTheBox
+            parts={parts}
+            partsPrice={partsPrice}
+            saving={variant ? Math.max(0, Math.round((partsPrice - variant.price) * 100) / 100) : 0}
+          />
           {product.description ? <p className="product__description">{product.description}</p> : null}
 
           {product.about.length > 0 ? (

@@ -373,6 +373,8 @@ export const StockVariant = z
     weight: z.string(),
     sku: z.string(),
     stock: z.number().int(),
+    /** A combo: its stock is derived from its parts' and cannot be adjusted (decision 0040). */
+    combo: z.boolean(),
   })
   .meta({ id: 'StockVariant' });
 

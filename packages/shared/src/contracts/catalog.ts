@@ -16,6 +16,11 @@ export const Variant = z
     netQuantity: z.object({ value: z.number(), unit: z.enum(NET_QUANTITY_UNITS) }).nullable(),
     /** The price per 100 g, 100 ml or piece, rupees rounded up to the paisa (decision 0035). */
     unitPrice: UnitPrice.nullable(),
+    /**
+     * A combo's parts (decision 0040), present only on a combo: its stock is the fewest whole
+     * combos the parts' stock makes.
+     */
+    components: z.array(z.object({ variantId: z.number().int(), quantity: z.number().int() })).optional(),
   })
   .meta({ id: 'Variant' });
 

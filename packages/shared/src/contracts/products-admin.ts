@@ -1,6 +1,13 @@
 // Back-office contracts for products, their variants and images, and the generic media upload.
 // The same schemas validate the API bodies and the admin forms (before submit and in the action).
 
+import {
+  COMBO_MAX_PARTS,
+  COMBO_MAX_QUANTITY,
+  COMBO_MIN_PARTS,
+  COMBO_PART_REPEATED,
+  COMBO_PARTS_COUNT,
+} from '../combos.ts';
 import { MEDIA_KINDS } from '../media.ts';
 import { isWholePaise, rupeesToPaise } from '../money.ts';
 import { SLUG_PATTERN } from '../slug.ts';
@@ -40,6 +47,35 @@ const wholeUnits = z.coerce
   .min(0, 'Stock cannot be below 0.')
   .max(1_000_000, 'That is too much stock for one variant.');
 
+/** One part of a combo variant: another variant and how many of it the combo holds. */
+export const ComboComponentEdit = z.object({
+  variantId: z.coerce
+    .number({ error: 'Choose a part.' })
+    .int('Choose a part.')
+    .positive('Choose a part.')
+    .max(z.INT4_MAX, z.OUT_OF_RANGE),
+  quantity: z.coerce
+    .number({ error: 'Enter how many of this part, like 1.' })
+    .int('Enter how many of this part, like 1.')
+    .min(1, 'Enter how many of this part, like 1.')
+    .max(COMBO_MAX_QUANTITY, `At most ${COMBO_MAX_QUANTITY} of one part.`),
+});
+
+/** A combo's parts (decision 0040): none for a plain variant, else 2 to 12 different variants. */
+export const ComboComponentsEdit = z
+  .array(ComboComponentEdit)
+  .max(COMBO_MAX_PARTS, COMBO_PARTS_COUNT)
+  .refine((list) => list.length === 0 || list.length >= COMBO_MIN_PARTS, COMBO_PARTS_COUNT)
+  .superRefine((list, ctx) => {
+    const seen = new Set<number>();
+    list.forEach((c, i) => {
+      if (seen.has(c.variantId))
+        ctx.addIssue({ code: 'custom', message: COMBO_PART_REPEATED, path: [i, 'variantId'] });
+      seen.add(c.variantId);
+    });
+  })
+  .default([]);
+
 export const VariantEdit = z
   .object({
     /** Absent for a new variant. */
@@ -78,6 +114,8 @@ export const VariantEdit = z
       .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Use letters, digits, dots, hyphens and underscores.'),
     /** The pack's net quantity (Legal Metrology, decision 0035); gives the unit price. */
     netQuantity: NetQuantity.nullable().default(null),
+    /** A combo's parts (its stock is theirs); empty for a plain variant. */
+    components: ComboComponentsEdit,
   })
   .refine((v) => rupeesToPaise(v.mrp) >= rupeesToPaise(v.price), {
     message: MRP_BELOW_PRICE,
@@ -270,6 +308,8 @@ export const AdminProduct = z
         netQuantity: z.object({ value: z.number(), unit: z.enum(['g', 'kg', 'ml', 'l', 'pc']) }).nullable(),
         /** False when orders or a payment in progress refer to it (see variantInUseMessage). */
         removable: z.boolean(),
+        /** A combo's parts (its stock above is derived from theirs); empty for a plain variant. */
+        components: z.array(z.object({ variantId: z.number().int(), quantity: z.number().int() })),
       }),
     ),
     images: z.array(AdminProductImage),

@@ -2,6 +2,7 @@
 // the admin module may look across modules here rather than ask each one).
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { sellableStockSql } from '../catalog/stock.ts';
 
 export const LOW_STOCK_AT = 10;
 
@@ -62,10 +63,10 @@ export function createDashboardService(db: Db) {
             and created_at <= ${now.toISOString()}::timestamptz
         `);
       const lowStock = await rows<Dashboard['lowStock'][number]>(sql`
-          select p.name as "productName", p.slug, v.weight, v.sku, v.stock
+          select p.name as "productName", p.slug, v.weight, v.sku, ${sellableStockSql('v')} as stock
           from product_variants v join products p on p.id = v.product_id
-          where v.stock <= ${LOW_STOCK_AT} and p.active
-          order by v.stock, p.name, v.position
+          where ${sellableStockSql('v')} <= ${LOW_STOCK_AT} and p.active
+          order by 5, p.name, v.position
           limit 50
         `);
       const [cod] = await rows<Dashboard['cod']>(sql`

@@ -182,7 +182,7 @@ describe('creating a product', () => {
     const res = await asAdmin({ method: 'POST', url: '/api/admin/products', payload: body });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ 'variants.1.mrp': MRP_BELOW_PRICE });
-    const rows = (await asAdmin({ url: '/api/admin/products?q=Masala%20B' })).json() as unknown[];
+    const rows = (await asAdmin({ url: '/api/admin/products?q=Chaat%20Masala%20B' })).json() as unknown[];
     expect(rows).toEqual([]);
   });
 

@@ -8,11 +8,12 @@ import type {
 } from '@spice/shared/contracts/products-admin';
 import { EMPTY_DECLARATIONS } from '@spice/shared/declarations';
 import { defaultSource, productImage, srcSetOf } from '@spice/shared/images';
-import { and, asc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { priceBoundDto, variantPricesDto } from './dto.ts';
-import { productImages, products, productVariants } from './schema.ts';
+import { comboComponents, productImages, products, productVariants } from './schema.ts';
+import { sellableStockSql } from './stock.ts';
 
 export type Reader = Pick<Db, 'select'>;
 
@@ -29,10 +30,24 @@ export function createProductReads(
     const [p] = await executor.select().from(products).where(eq(products.id, id));
     if (!p) return null;
     const variants = await executor
-      .select()
+      .select({ v: productVariants, sellable: sellableStockSql('product_variants') })
       .from(productVariants)
       .where(eq(productVariants.productId, id))
-      .orderBy(asc(productVariants.position), asc(productVariants.id));
+      .orderBy(asc(productVariants.position), asc(productVariants.id))
+      .then((rows) => rows.map((r) => ({ ...r.v, stock: r.sellable })));
+    const parts =
+      variants.length === 0
+        ? []
+        : await executor
+            .select()
+            .from(comboComponents)
+            .where(
+              inArray(
+                comboComponents.comboVariantId,
+                variants.map((v) => v.id),
+              ),
+            )
+            .orderBy(asc(comboComponents.position));
     const images = await executor
       .select()
       .from(productImages)
@@ -80,6 +95,9 @@ export function createProductReads(
         grams: v.weightGrams,
         netQuantity: v.netQuantity,
         removable: !inUse.has(v.id),
+        components: parts
+          .filter((c) => c.comboVariantId === v.id)
+          .map((c) => ({ variantId: c.partVariantId, quantity: c.quantity })),
       })),
       images: images.map((i) => ({
         id: i.id,
@@ -120,7 +138,7 @@ export function createProductReads(
         maxPaise: sql<
           number | null
         >`(select max(v.price_paise) from product_variants v where v.product_id = "products"."id")`,
-        totalStock: sql<number>`(select coalesce(sum(v.stock), 0) from product_variants v where v.product_id = "products"."id")::int`,
+        totalStock: sql<number>`(select coalesce(sum(${sellableStockSql('v')}), 0) from product_variants v where v.product_id = "products"."id")::int`,
         variantCount: sql<number>`(select count(*) from product_variants v where v.product_id = "products"."id")::int`,
       })
       .from(products)

@@ -2,6 +2,13 @@
 // slugs and SKUs unique across the shop, and the variant list saved as submitted (removed only
 // when no order or pending checkout refers to it; stock moved by the difference the form saw).
 import {
+  COMBO_IN_COMBO,
+  COMBO_IS_PART,
+  COMBO_OWN_PART,
+  COMBO_PART_MISSING,
+  comboPartInUseMessage,
+} from '@spice/shared/combos';
+import {
   SKU_TAKEN,
   SLUG_TAKEN,
   stockChangedMessage,
@@ -15,7 +22,7 @@ import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { variantPricesFromInput } from './dto.ts';
-import { products, productVariants } from './schema.ts';
+import { comboComponents, products, productVariants } from './schema.ts';
 
 type Reader = Pick<Db, 'select'>;
 
@@ -72,21 +79,25 @@ export const variantRow = (productId: number, v: VariantEditInput, position: num
   weight: v.weight,
   weightHi: v.weightHi,
   ...variantPricesFromInput(v),
-  stock: v.stock,
+  // A combo keeps no units of its own: its stock is its parts' (decision 0040).
+  stock: v.components.length > 0 ? 0 : v.stock,
   sku: v.sku,
   weightGrams: v.grams ?? gramsOf(v.netQuantity) ?? gramsFromLabel(v.weight),
   netQuantity: v.netQuantity,
   position,
 });
 
-/** Writes the variant list as submitted: removes, updates and adds, in the submitted order. */
+/**
+ * Writes the variant list as submitted: removes, updates and adds, in the submitted order; answers
+ * the variants' ids in that order (for their combo parts, saveComponents).
+ */
 export async function saveVariants(
   tx: Tx,
   productId: number,
   input: readonly VariantEditInput[],
   /** Variants that order lines or pending checkouts refer to (orders module). */
   variantsInUse: (executor: Reader, ids: readonly number[]) => Promise<Set<number>>,
-) {
+): Promise<number[]> {
   const existing = await tx.select().from(productVariants).where(eq(productVariants.productId, productId));
   const byId = new Map(existing.map((v) => [v.id, v]));
   input.forEach((v, i) => {
@@ -108,6 +119,20 @@ export async function saveVariants(
       const message = variantInUseMessage(blocked.weight);
       throw new AppError('conflict', message, { variants: message });
     }
+    const [part] = await tx
+      .select({ id: comboComponents.partVariantId })
+      .from(comboComponents)
+      .where(
+        inArray(
+          comboComponents.partVariantId,
+          removed.map((v) => v.id),
+        ),
+      )
+      .limit(1);
+    if (part) {
+      const message = comboPartInUseMessage(byId.get(part.id)?.weight ?? '');
+      throw new AppError('conflict', message, { variants: message });
+    }
     await tx.delete(productVariants).where(
       inArray(
         productVariants.id,
@@ -125,13 +150,20 @@ export async function saveVariants(
       .where(eq(productVariants.id, v.id!));
   }
 
+  const ids: number[] = [];
   for (const [i, v] of input.entries()) {
     if (v.id === undefined) {
-      await tx.insert(productVariants).values(variantRow(productId, v, i));
+      const [added] = await tx
+        .insert(productVariants)
+        .values(variantRow(productId, v, i))
+        .returning({ id: productVariants.id });
+      ids.push(added!.id);
       continue;
     }
-    // With the stock the form showed, apply the difference: units sold meanwhile stay sold.
-    const delta = v.loadedStock === undefined ? null : v.stock - v.loadedStock;
+    ids.push(v.id);
+    // With the stock the form showed, apply the difference: units sold meanwhile stay sold. A
+    // combo's own figure stays 0 (its stock is derived).
+    const delta = v.loadedStock === undefined || v.components.length > 0 ? null : v.stock - v.loadedStock;
     const { productId: _, stock, ...fields } = variantRow(productId, v, i);
     const [row] = await tx
       .update(productVariants)
@@ -148,6 +180,69 @@ export async function saveVariants(
       throw new AppError('conflict', message, { [`variants.${i}.stock`]: message });
     }
   }
+  return ids;
+}
+
+/**
+ * Writes the combo parts of a product's variants (`ids` in the order of `input`) after checking
+ * them (decision 0040): every part exists, is no combo and no variant of this product, and a
+ * variant that is a part of another combo is not made a combo. 400 with the field that is wrong.
+ */
+export async function saveComponents(
+  tx: Tx,
+  productId: number,
+  ids: readonly number[],
+  input: readonly VariantEditInput[],
+) {
+  const wanted = [...new Set(input.flatMap((v) => v.components.map((c) => c.variantId)))];
+  const combos = ids.filter((_, i) => input[i]!.components.length > 0);
+  const [parts, partsAreCombos, combosAreParts] = await Promise.all([
+    wanted.length === 0
+      ? []
+      : tx
+          .select({ id: productVariants.id, productId: productVariants.productId })
+          .from(productVariants)
+          .where(inArray(productVariants.id, wanted)),
+    wanted.length === 0
+      ? []
+      : tx
+          .selectDistinct({ id: comboComponents.comboVariantId })
+          .from(comboComponents)
+          .where(inArray(comboComponents.comboVariantId, wanted)),
+    combos.length === 0
+      ? []
+      : tx
+          .selectDistinct({ id: comboComponents.partVariantId })
+          .from(comboComponents)
+          .where(inArray(comboComponents.partVariantId, combos)),
+  ]);
+  const productOf = new Map(parts.map((p) => [p.id, p.productId]));
+  const comboIds = new Set(partsAreCombos.map((r) => r.id));
+  const partIds = new Set(combosAreParts.map((r) => r.id));
+  const errors: Record<string, string> = {};
+  input.forEach((v, i) => {
+    if (v.components.length > 0 && partIds.has(ids[i]!)) errors[`variants.${i}.components`] = COMBO_IS_PART;
+    v.components.forEach((c, j) => {
+      const field = `variants.${i}.components.${j}.variantId`;
+      const owner = productOf.get(c.variantId);
+      if (owner === undefined) errors[field] = COMBO_PART_MISSING;
+      else if (owner === productId) errors[field] = COMBO_OWN_PART;
+      else if (comboIds.has(c.variantId)) errors[field] = COMBO_IN_COMBO;
+    });
+  });
+  const first = Object.values(errors)[0];
+  if (first) throw new AppError('invalid', first, errors);
+  if (ids.length > 0)
+    await tx.delete(comboComponents).where(inArray(comboComponents.comboVariantId, [...ids]));
+  const rows = input.flatMap((v, i) =>
+    v.components.map((c, position) => ({
+      comboVariantId: ids[i]!,
+      partVariantId: c.variantId,
+      quantity: c.quantity,
+      position,
+    })),
+  );
+  if (rows.length > 0) await tx.insert(comboComponents).values(rows);
 }
 
 /** A duplicate slipping past the checks (two admins at the same instant) becomes the same refusal. */

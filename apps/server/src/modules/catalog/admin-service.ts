@@ -25,6 +25,7 @@ import {
   assertSkusFree,
   assertSlugFree,
   freeSlug,
+  saveComponents,
   saveVariants,
   slugsLike,
   uniqueRefusal,
@@ -134,7 +135,16 @@ export function createProductEditingService(
             })
             .returning({ id: products.id });
           const productId = row!.id;
-          await tx.insert(productVariants).values(input.variants.map((v, i) => variantRow(productId, v, i)));
+          const added = await tx
+            .insert(productVariants)
+            .values(input.variants.map((v, i) => variantRow(productId, v, i)))
+            .returning({ id: productVariants.id });
+          await saveComponents(
+            tx,
+            productId,
+            added.map((v) => v.id),
+            input.variants,
+          );
           if (input.active) assertPublishable(await missingForPublishing(tx, productId), null);
           const after = await mustLoad(tx, productId);
           await audit.audit(
@@ -192,7 +202,8 @@ export function createProductEditingService(
               ...declarationColumns(input),
             })
             .where(eq(products.id, id));
-          await saveVariants(tx, id, input.variants, deps.variantsInUse);
+          const ids = await saveVariants(tx, id, input.variants, deps.variantsInUse);
+          await saveComponents(tx, id, ids, input.variants);
           if (input.active) assertPublishable(await missingForPublishing(tx, id), missingBefore);
           const after = await mustLoad(tx, id);
           await audit.audit(

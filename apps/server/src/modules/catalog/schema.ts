@@ -15,6 +15,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -118,4 +119,28 @@ export const declarationDefaults = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('declaration_defaults_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * A combo's parts (issue 36, decision 0040): the combo variant holds `quantity` of each part
+ * variant. A combo has no stock of its own: it is derived from its parts' (shared combos.ts).
+ */
+export const comboComponents = pgTable(
+  'combo_components',
+  {
+    comboVariantId: integer('combo_variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    partVariantId: integer('part_variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.comboVariantId, t.partVariantId] }),
+    index('combo_components_part_idx').on(t.partVariantId),
+    check('combo_components_quantity_positive', sql`${t.quantity} > 0`),
+    check('combo_components_not_itself', sql`${t.comboVariantId} <> ${t.partVariantId}`),
+  ],
 );

@@ -1,6 +1,7 @@
 // Catalogue reads: products with their variants and images. Owns the catalogue tables.
 // Everything is served from an in-memory snapshot (see lib/snapshot.ts), rebuilt after a write.
 
+import { COMBO_STOCK_DERIVED, type ComboComponent, comboStock } from '@spice/shared/combos';
 import { STOCK_TOO_LOW } from '@spice/shared/contracts/admin';
 import type { ProductDto } from '@spice/shared/contracts/catalog';
 import {
@@ -23,7 +24,8 @@ import { createSnapshot } from '../../lib/snapshot.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { variantPricesDto } from './dto.ts';
 import { levelsChange, levelsPayload, type StockLevel, type StockLevels, stockStamp } from './levels.ts';
-import { declarationDefaults, productImages, products, productVariants } from './schema.ts';
+import { comboComponents, declarationDefaults, productImages, products, productVariants } from './schema.ts';
+import { componentsOf, isComboSql, sellableStockSql } from './stock.ts';
 
 /** The catalogue in one language: the same DTOs, each text resolved to that language. */
 export interface CatalogView {
@@ -55,6 +57,8 @@ export interface CatalogSnapshot extends CatalogView {
   hindi: Map<number, HindiTexts>;
   /** The shop's FSSAI licence number (default declarations), for the footer; '' when not set. */
   fssaiLicence: string;
+  /** Units by variant id as the rows were loaded, for a part whose level was not heard. */
+  rowStock: Map<number, number>;
 }
 
 /** The Hindi twins of a product's texts (decision 0018), kept beside the English DTO. */
@@ -134,8 +138,12 @@ export function createCatalogService(db: Db, options: { ttlMs: number; bus?: Inv
       const { active } = (await snapshot.get()).view(lang);
       return active.filter((p) => p.id !== excludeId).slice(0, limit);
     },
-    /** Every variant with its stock, read from the database (not the snapshot), lowest stock first. */
+    /**
+     * Every variant with its stock, read from the database (not the snapshot), lowest stock first;
+     * a combo's is derived from its parts' (decision 0040).
+     */
     async stockList() {
+      const stock = sellableStockSql('product_variants');
       return db
         .select({
           variantId: productVariants.id,
@@ -144,11 +152,12 @@ export function createCatalogService(db: Db, options: { ttlMs: number; bus?: Inv
           productActive: products.active,
           weight: productVariants.weight,
           sku: productVariants.sku,
-          stock: productVariants.stock,
+          stock,
+          combo: isComboSql('product_variants'),
         })
         .from(productVariants)
         .innerJoin(products, eq(products.id, productVariants.productId))
-        .orderBy(asc(productVariants.stock), asc(products.position), asc(productVariants.position));
+        .orderBy(asc(stock), asc(products.position), asc(productVariants.position));
     },
 
     /**
@@ -157,6 +166,8 @@ export function createCatalogService(db: Db, options: { ttlMs: number; bus?: Inv
      */
     async adjustStock(variantId: number, change: number, onChange?: StockChangeHook) {
       const after = await db.transaction(async (tx) => {
+        if ((await componentsOf(tx, [variantId])).length > 0)
+          throw new AppError('invalid', COMBO_STOCK_DERIVED, { change: COMBO_STOCK_DERIVED });
         const [row] = await tx
           .update(productVariants)
           .set({ stock: sql`${productVariants.stock} + ${change}` })
@@ -192,13 +203,23 @@ type CatalogRows = Awaited<ReturnType<typeof loadCatalogRows>>;
 export type { StockLevel };
 
 async function loadCatalogRows(db: Db) {
-  const [productRows, variantRows, imageRows, defaultRows] = await Promise.all([
+  const [productRows, variantRows, imageRows, defaultRows, componentRows] = await Promise.all([
     db.select().from(products).orderBy(asc(products.position), asc(products.id)),
     db.select().from(productVariants).orderBy(asc(productVariants.position), asc(productVariants.id)),
     db.select().from(productImages).orderBy(asc(productImages.position), asc(productImages.id)),
     db.select().from(declarationDefaults),
+    db
+      .select()
+      .from(comboComponents)
+      .orderBy(asc(comboComponents.comboVariantId), asc(comboComponents.position)),
   ]);
-  return { productRows, variantRows, imageRows, defaults: defaultRows[0] };
+  const components = new Map<number, ComboComponent[]>();
+  for (const c of componentRows) {
+    const list = components.get(c.comboVariantId) ?? [];
+    list.push({ variantId: c.partVariantId, quantity: c.quantity });
+    components.set(c.comboVariantId, list);
+  }
+  return { productRows, variantRows, imageRows, defaults: defaultRows[0], components };
 }
 
 // Read after every purchase (catalog.stockChanged()): built once.
@@ -211,22 +232,34 @@ async function loadStockLevels(db: Db): Promise<StockLevels> {
   return new Map(rows.map((r) => [r.id, r.stock]));
 }
 
+/**
+ * A variant's sellable stock: its own units, or for a combo the combos its parts make
+ * (decision 0040), from the levels (falling back to the rows' figures for a variant not in them).
+ */
+function stockFrom(levels: StockLevels, rowStock: Map<number, number>) {
+  const own = (id: number) => levels.get(id) ?? rowStock.get(id) ?? 0;
+  return (v: { id: number; components?: readonly ComboComponent[] | undefined }) =>
+    v.components && v.components.length > 0 ? comboStock(v.components, own) : own(v.id);
+}
+
 /** The snapshot with other stock levels: products whose levels did not change are kept as they are. */
 function restocked(snap: CatalogSnapshot, levels: StockLevels): CatalogSnapshot {
-  const stockOf = (v: ProductDto['variants'][number]) => levels.get(v.id) ?? v.stock;
+  const stockOf = stockFrom(levels, snap.rowStock);
   let changed = false;
   const all = snap.all.map((p) => {
     if (p.variants.every((v) => stockOf(v) === v.stock)) return p;
     changed = true;
     return { ...p, variants: p.variants.map((v) => ({ ...v, stock: stockOf(v) })) };
   });
-  return changed ? assemble(all, snap.hindi, snap.prices, snap.fssaiLicence) : snap;
+  return changed ? assemble(all, snap.hindi, snap.prices, snap.fssaiLicence, snap.rowStock) : snap;
 }
 
 function buildCatalog(
-  { productRows, variantRows, imageRows, defaults }: CatalogRows,
+  { productRows, variantRows, imageRows, defaults, components }: CatalogRows,
   levels: StockLevels,
 ): CatalogSnapshot {
+  const rowStock = new Map(variantRows.map((v) => [v.id, v.stock]));
+  const stockOf = stockFrom(levels, rowStock);
   const variantsByProduct = groupBy(variantRows, (v) => v.productId);
   const imagesByProduct = groupBy(imageRows, (i) => i.productId);
 
@@ -269,22 +302,26 @@ function buildCatalog(
       images,
       gallery,
       about: p.about,
-      variants: variants.map((v) => ({
-        id: v.id,
-        weight: v.weight,
-        ...variantPricesDto(v),
-        // The levels are reloaded after every purchase; the rows only after a catalogue edit.
-        stock: levels.get(v.id) ?? v.stock,
-        sku: v.sku,
-        netQuantity: v.netQuantity,
-        unitPrice: unitPrice(v.pricePaise, v.netQuantity),
-      })),
+      variants: variants.map((v) => {
+        const parts = components.get(v.id);
+        return {
+          id: v.id,
+          weight: v.weight,
+          ...variantPricesDto(v),
+          // The levels are reloaded after every purchase; the rows only after a catalogue edit.
+          stock: stockOf({ id: v.id, components: parts }),
+          sku: v.sku,
+          netQuantity: v.netQuantity,
+          unitPrice: unitPrice(v.pricePaise, v.netQuantity),
+          ...(parts ? { components: parts } : {}),
+        };
+      }),
       declarations: declarations.en,
     };
   });
 
   const prices = new Map(variantRows.map((v) => [v.id, { pricePaise: v.pricePaise, mrpPaise: v.mrpPaise }]));
-  return assemble(all, hindi, prices, defaults?.values.fssaiLicence ?? '');
+  return assemble(all, hindi, prices, defaults?.values.fssaiLicence ?? '', rowStock);
 }
 
 /** The snapshot of these DTOs; the Hindi view is built when first asked for. */
@@ -293,11 +330,13 @@ function assemble(
   hindi: Map<number, HindiTexts>,
   prices: Map<number, VariantPrices>,
   fssaiLicence: string,
+  rowStock: Map<number, number>,
 ): CatalogSnapshot {
   const english = viewOf(all);
   let hindiView: CatalogView | null = null;
   return Object.assign(Object.create(english) as CatalogView, {
     prices,
+    rowStock,
     hindi,
     fssaiLicence,
     view(lang: Lang) {

@@ -5,14 +5,17 @@
 // hands to catalog.stockChanged() after its commit (the pages show them without reloading every
 // variant, in commit order whatever order they are heard in). Rows are
 // locked in variant order, whatever the cart's order: two carts holding the same variants in
-// opposite orders would otherwise deadlock on PostgreSQL.
+// opposite orders would otherwise deadlock on PostgreSQL. A combo has no units of its own
+// (decision 0040): its line takes and gives back its parts' units, added to the same variants'
+// other lines, read from the database in the caller's transaction and locked in the same order.
+import { type ComboComponent, comboStock, partsTaken } from '@spice/shared/combos';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { endsTransaction } from '../../db/pg-pipeline.ts';
-import { preparedStatement } from '../../db/prepared.ts';
+import { intArray, preparedStatement } from '../../db/prepared.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { type StockLevel, stockStamp } from './levels.ts';
-import { productVariants } from './schema.ts';
+import { comboComponents, productVariants } from './schema.ts';
 
 /** What a line of a checkout names: the variant, how many, and its name for the refusal. */
 export interface StockLine {
@@ -51,14 +54,14 @@ const giveBack = preparedStatement('stock_give_back', (db) =>
  * rolls back). One relative conditional UPDATE per line, so two checkouts never take the same unit.
  */
 export async function reserveStock(tx: Tx, lines: readonly StockLine[]): Promise<StockLevel[]> {
-  const ordered = inLockOrder(lines);
+  const ordered = await unitsTaken(tx, lines);
   // Issued together: one round trip, run in lock order (decision 0027).
   const taken = await Promise.all(
     ordered.map((line) => take(tx).execute({ variantId: line.variantId, quantity: line.quantity })),
   );
   const short = ordered.findIndex((_, i) => taken[i]!.length === 0);
   if (short >= 0) {
-    throw await shortLineError(tx, ordered[short]!);
+    throw await shortLineError(tx, ordered[short]!.line);
   }
   return ordered.map((line, i) => ({ variantId: line.variantId, ...taken[i]![0]! }));
 }
@@ -99,14 +102,14 @@ export class ShortLine extends Error {
  * that cannot be taken fails its statement, the transaction rolls back, and this throws ShortLine.
  */
 export async function reserveStockLast(tx: Tx, lines: readonly StockLine[]): Promise<StockLevel[]> {
-  const ordered = inLockOrder(lines);
+  const ordered = await unitsTaken(tx, lines);
   const taken = await Promise.all(
     ordered.map((line, i) => {
       const run = () => takeOrFail(tx).execute({ variantId: line.variantId, quantity: line.quantity });
       const answer = i === ordered.length - 1 ? endsTransaction(tx, run) : run();
       return answer.catch((error: unknown) => {
         throw (error as { cause?: { code?: string } }).cause?.code === DIVISION_BY_ZERO
-          ? new ShortLine(line)
+          ? new ShortLine(line.line)
           : error;
       });
     }),
@@ -116,13 +119,23 @@ export async function reserveStockLast(tx: Tx, lines: readonly StockLine[]): Pro
 
 const DIVISION_BY_ZERO = '22012';
 
-/** The 409 for a line that could not be taken, with the units left now. */
+/** The 409 for a line that could not be taken, with the units left now (a combo's: derived). */
 export async function shortLineError(executor: Db | Tx, line: StockLine): Promise<AppError> {
-  const [current] = await executor
-    .select({ stock: productVariants.stock })
+  const parts = await componentsOf(executor, [line.variantId]);
+  const ids = parts.length > 0 ? parts.map((p) => p.partVariantId) : [line.variantId];
+  const rows = await executor
+    .select({ id: productVariants.id, stock: productVariants.stock })
     .from(productVariants)
-    .where(eq(productVariants.id, line.variantId));
-  return shortOf(line, current?.stock ?? 0);
+    .where(sql`${productVariants.id} = any(${intArray(ids)}::int[])`);
+  const stock = new Map(rows.map((r) => [r.id, r.stock]));
+  const units =
+    parts.length > 0
+      ? comboStock(
+          parts.map((p) => ({ variantId: p.partVariantId, quantity: p.quantity })),
+          (id) => stock.get(id),
+        )
+      : (stock.get(line.variantId) ?? 0);
+  return shortOf(line, units);
 }
 
 function shortOf(line: StockLine, units: number): AppError {
@@ -142,7 +155,7 @@ export async function returnStock(
   tx: Tx,
   lines: readonly { variantId: number; quantity: number }[],
 ): Promise<StockLevel[]> {
-  const ordered = inLockOrder(lines);
+  const ordered = await unitsTaken(tx, lines);
   const given = await Promise.all(
     ordered.map((line) => giveBack(tx).execute({ variantId: line.variantId, quantity: line.quantity })),
   );
@@ -151,6 +164,53 @@ export async function returnStock(
   );
 }
 
-function inLockOrder<T extends { variantId: number }>(lines: readonly T[]): T[] {
-  return [...lines].sort((a, b) => a.variantId - b.variantId);
+const partsOf = preparedStatement('combo_parts_of', (db) =>
+  db
+    .select({
+      comboVariantId: comboComponents.comboVariantId,
+      partVariantId: comboComponents.partVariantId,
+      quantity: comboComponents.quantity,
+    })
+    .from(comboComponents)
+    .where(sql`${comboComponents.comboVariantId} = any(${sql.placeholder('ids')}::int[])`),
+);
+
+/** The parts of those of `variantIds` that are combos, read by the caller's executor. */
+export async function componentsOf(executor: Db | Tx, variantIds: readonly number[]) {
+  if (variantIds.length === 0) return [];
+  return partsOf(executor).execute({ ids: intArray(variantIds) });
 }
+
+/**
+ * The units each variant gives or takes for these lines, combos opened into their parts (as the
+ * transaction reads them), in lock order: variant id order.
+ */
+async function unitsTaken<L extends { variantId: number; quantity: number }>(
+  tx: Db | Tx,
+  lines: readonly L[],
+) {
+  const rows = await componentsOf(
+    tx,
+    lines.map((l) => l.variantId),
+  );
+  const parts = new Map<number, ComboComponent[]>();
+  for (const r of rows) {
+    const list = parts.get(r.comboVariantId) ?? [];
+    list.push({ variantId: r.partVariantId, quantity: r.quantity });
+    parts.set(r.comboVariantId, list);
+  }
+  return partsTaken(lines, (id) => parts.get(id));
+}
+
+/**
+ * A variant's sellable units as SQL, by the variant row alias the caller's statement names: its
+ * own stock, or for a combo the fewest whole combos its parts make (decision 0040).
+ */
+export const sellableStockSql = (variant: string) =>
+  sql<number>`coalesce((select min(part.stock / cc.quantity) from combo_components cc
+    join product_variants part on part.id = cc.part_variant_id
+    where cc.combo_variant_id = ${sql.raw(variant)}.id), ${sql.raw(variant)}.stock)::int`;
+
+/** Whether a variant (by the caller's alias) is a combo. */
+export const isComboSql = (variant: string) =>
+  sql<boolean>`exists (select 1 from combo_components cc where cc.combo_variant_id = ${sql.raw(variant)}.id)`;

@@ -4,6 +4,8 @@
 // consecutive and a rolled-back order gives its number back. The order's invoice_number is stamped
 // (through the orders module, orders/invoicing.ts) in that same transaction, so every order read
 // carries it.
+
+import { comboDescription, comboTax } from '@spice/shared/combos';
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { InvoiceSettingsDto, InvoiceSettingsEditInput } from '@spice/shared/contracts/invoices';
 import { creditedSoFar, creditNoteRows } from '@spice/shared/credit-notes';
@@ -12,6 +14,7 @@ import {
   documentNumber,
   documentNumberParts,
   financialYear,
+  type GoodsLine,
   gstinStateMismatch,
   MAX_DOCUMENT_NUMBER_LENGTH,
   SeriesFullError,
@@ -126,6 +129,34 @@ const issueNumberedInvoice = preparedStatement('issue_numbered_invoice', (db) =>
 /** Products the owner has not classified yet: ground spices (chapter 09) at 5%. */
 export const DEFAULT_HSN = '0910';
 export const DEFAULT_RATE_BP = 500;
+
+/**
+ * An item's invoice line: its product's HSN and rate, or for a combo (decision 0040) the rate of
+ * its parts (the highest when they differ: a mixed supply), the HSN of its highest-value part and
+ * its contents named.
+ */
+function goodsLine(i: InvoiceLine, tax: ProductTax | undefined): GoodsLine {
+  const description = `${i.productName} ${i.variant}`.trim();
+  const combo = tax?.combos?.find((c) => c.variantId === i.variantId);
+  const base = { quantity: i.quantity, unitPricePaise: i.pricePaise };
+  if (combo && combo.parts.length > 0) {
+    const parts = combo.parts.map((p) => ({
+      description: p.description,
+      hsn: p.hsnCode ?? DEFAULT_HSN,
+      rateBp: p.gstRateBp ?? DEFAULT_RATE_BP,
+      quantity: p.quantity,
+      pricePaise: p.pricePaise,
+    }));
+    const { rateBp, hsn } = comboTax(parts);
+    return { ...base, description: comboDescription(description, parts), hsn, rateBp };
+  }
+  return {
+    ...base,
+    description,
+    hsn: tax?.hsnCode ?? DEFAULT_HSN,
+    rateBp: tax?.gstRateBp ?? DEFAULT_RATE_BP,
+  };
+}
 export const NO_INVOICE_YET = 'No invoice has been issued for this order yet.';
 export const NO_CREDIT_NOTE = 'No credit note has been issued for this order.';
 const SETTINGS_CHANGED_MEANWHILE = 'These settings changed meanwhile. Reload and try again.';
@@ -207,7 +238,10 @@ export interface NewOrderInvoice {
 }
 
 /** What an invoice shows of an order line. */
-type InvoiceLine = Pick<OrderItemRow, 'productId' | 'productName' | 'variant' | 'quantity' | 'pricePaise'>;
+type InvoiceLine = Pick<
+  OrderItemRow,
+  'productId' | 'variantId' | 'productName' | 'variant' | 'quantity' | 'pricePaise'
+>;
 
 /** What an invoice shows of its order (a new order's, known before its row is written). */
 export type InvoicedOrder = Pick<
@@ -312,13 +346,7 @@ export function createInvoicesService(
     const pos = found ?? seller.stateCode;
     const intraState = pos === seller.stateCode;
     const computed = computeInvoiceTax({
-      lines: items.map((i) => ({
-        description: `${i.productName} ${i.variant}`.trim(),
-        hsn: tax.get(i.productId)?.hsnCode ?? DEFAULT_HSN,
-        quantity: i.quantity,
-        unitPricePaise: i.pricePaise,
-        rateBp: tax.get(i.productId)?.gstRateBp ?? DEFAULT_RATE_BP,
-      })),
+      lines: items.map((i) => goodsLine(i, tax.get(i.productId))),
       discountPaise: order.couponDiscountPaise + order.prepaidDiscountPaise,
       charges: [
         { description: 'Delivery charges', hsn: '', amountPaise: order.deliveryPaise },

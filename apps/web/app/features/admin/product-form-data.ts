@@ -21,6 +21,15 @@ export function productFromForm(form: FormData) {
       if (value !== '') row[field] = value;
     }
     row.netQuantity = netQuantityFromForm(form, i);
+    // A combo's parts (decision 0040); none posted: a plain variant (its parts, if any, removed).
+    const components: Record<string, string>[] = [];
+    for (let j = 0; form.has(`variants.${i}.components.${j}.variantId`); j++) {
+      components.push({
+        variantId: text(form, `variants.${i}.components.${j}.variantId`),
+        quantity: text(form, `variants.${i}.components.${j}.quantity`),
+      });
+    }
+    if (components.length > 0) row.components = components;
     const blank =
       !row.id &&
       !row.weight &&

@@ -11,14 +11,17 @@ import { type FormErrors, fieldErrors } from './forms';
 import { AboutFieldset } from './product-about';
 import { ProductDetailsFields } from './product-details';
 import { productFromForm, productSchemaFor } from './product-form-data';
-import { type Row, rowsOf, VariantsFieldset } from './product-variants';
+import { type PartOption, type Row, rowsOf, VariantsFieldset } from './product-variants';
 
 export function ProductForm({
   product,
   serverErrors,
+  partOptions,
 }: {
   product: AdminProductDto | null;
   serverErrors: FormErrors | undefined;
+  /** The variants a combo variant can be made of. */
+  partOptions: PartOption[];
 }) {
   const navigation = useNavigation();
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save';
@@ -76,6 +79,7 @@ export function ProductForm({
         setCell={setCell}
         move={move}
         changeRows={changeRows}
+        partOptions={partOptions}
       />
 
       <DeclarationsFieldset uid={uid} product={product} errors={errors} />

@@ -9,6 +9,7 @@ import { adminMeta } from '../../features/admin/meta';
 import { ProductForm } from '../../features/admin/product-form';
 import { productFromForm } from '../../features/admin/product-form-data';
 import { ProductImages } from '../../features/admin/product-images';
+import type { PartOption } from '../../features/admin/product-variants';
 import type { Route } from './+types/product-edit';
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -27,14 +28,28 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = productId(params);
   const created = new URL(request.url).searchParams.has('created');
   const maxUploadMb = services.media.maxUploadMb;
-  if (id === null) return { product: null, created, maxUploadMb, waiting: [] };
+  // What a combo can be made of (decision 0040): other products' variants that are no combos.
+  const partOptions: PartOption[] = (await services.catalog.listProducts('en')).flatMap((p) =>
+    p.id === id
+      ? []
+      : p.variants
+          .filter((v) => !v.components)
+          .map((v) => ({
+            variantId: v.id,
+            label: `${p.name} ${v.weight}`,
+            price: v.price,
+            mrp: v.mrp,
+            stock: v.stock,
+          })),
+  );
+  if (id === null) return { product: null, created, maxUploadMb, waiting: [], partOptions };
   try {
     const [product, waiting] = await Promise.all([
       services.productEditing.get(id),
       // Issue 37: shoppers waiting for each of its variants to come back.
       services.marketing.waiting({ productId: id }),
     ]);
-    return { product, created, maxUploadMb, waiting };
+    return { product, created, maxUploadMb, waiting, partOptions };
   } catch (error) {
     if ((error as { statusCode?: number }).statusCode === 404) throw data(null, { status: 404 });
     throw error;
@@ -92,7 +107,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AdminProductEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, created, maxUploadMb, waiting } = loaderData;
+  const { product, created, maxUploadMb, waiting, partOptions } = loaderData;
   const result =
     (actionData as ActionResult | undefined) ??
     (created ? { ok: true, message: 'Product created. Add its images below.' } : undefined);
@@ -125,7 +140,12 @@ export default function AdminProductEdit({ loaderData, actionData }: Route.Compo
             .join(' · ')}
         </p>
       ) : null}
-      <ProductForm key={product?.version ?? 'new'} product={product} serverErrors={result?.errors} />
+      <ProductForm
+        key={product?.version ?? 'new'}
+        product={product}
+        serverErrors={result?.errors}
+        partOptions={partOptions}
+      />
       {product ? (
         <ProductImages product={product} maxUploadMb={maxUploadMb} />
       ) : (

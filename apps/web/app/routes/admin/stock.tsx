@@ -91,51 +91,57 @@ export default function AdminStock({ loaderData, actionData }: Route.ComponentPr
                   {v.stock}
                 </td>
                 <td data-label="Adjust" className="admin-table__full">
-                  <Form
-                    method="post"
-                    className="admin-form admin-form--inline"
-                    noValidate
-                    onSubmit={validate(v.variantId)}
-                  >
-                    <input type="hidden" name="variantId" value={v.variantId} />
-                    <label>
-                      <span className="visually-hidden">Change for {v.sku}</span>
-                      <input
-                        name="change"
-                        inputMode="numeric"
-                        size={6}
-                        placeholder="+12"
-                        aria-invalid={errors.change ? true : undefined}
-                        aria-describedby={`${id}-error`}
-                      />
-                    </label>
-                    <label>
-                      <span className="visually-hidden">Reason for {v.sku}</span>
-                      <input
-                        name="reason"
-                        maxLength={200}
-                        placeholder="Reason"
-                        aria-invalid={errors.reason ? true : undefined}
-                        aria-describedby={`${id}-error`}
-                      />
-                    </label>
-                    <button
-                      type="submit"
-                      className="button button--small"
-                      disabled={navigation.state === 'submitting'}
-                    >
-                      Apply
-                    </button>
-                    <span
-                      id={`${id}-error`}
-                      className={result?.ok ? 'admin-ok' : 'field-error'}
-                      role="status"
-                    >
-                      {errors.change ??
-                        errors.reason ??
-                        (result?.variantId === v.variantId ? result.message : '')}
+                  {v.combo ? (
+                    <span className="admin-muted">
+                      Combo: its stock is what its parts make. Adjust the parts.
                     </span>
-                  </Form>
+                  ) : (
+                    <Form
+                      method="post"
+                      className="admin-form admin-form--inline"
+                      noValidate
+                      onSubmit={validate(v.variantId)}
+                    >
+                      <input type="hidden" name="variantId" value={v.variantId} />
+                      <label>
+                        <span className="visually-hidden">Change for {v.sku}</span>
+                        <input
+                          name="change"
+                          inputMode="numeric"
+                          size={6}
+                          placeholder="+12"
+                          aria-invalid={errors.change ? true : undefined}
+                          aria-describedby={`${id}-error`}
+                        />
+                      </label>
+                      <label>
+                        <span className="visually-hidden">Reason for {v.sku}</span>
+                        <input
+                          name="reason"
+                          maxLength={200}
+                          placeholder="Reason"
+                          aria-invalid={errors.reason ? true : undefined}
+                          aria-describedby={`${id}-error`}
+                        />
+                      </label>
+                      <button
+                        type="submit"
+                        className="button button--small"
+                        disabled={navigation.state === 'submitting'}
+                      >
+                        Apply
+                      </button>
+                      <span
+                        id={`${id}-error`}
+                        className={result?.ok ? 'admin-ok' : 'field-error'}
+                        role="status"
+                      >
+                        {errors.change ??
+                          errors.reason ??
+                          (result?.variantId === v.variantId ? result.message : '')}
+                      </span>
+                    </Form>
+                  )}
                 </td>
               </tr>
             );
