@@ -171,6 +171,8 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     messenger,
     config,
     settings: () => content.footer(),
+    // Bound late: the shipping module's service is made further down.
+    deliveryIssueLink: (key) => deliveryIssues.mintLink(key),
     refundAmount: async (_orderNumber, refundId) => (await refunds.find(refundId))?.amountPaise ?? null,
     refundLines: async (_orderNumber, refundId) => (await refunds.find(refundId))?.lines ?? [],
     cancelRefundAmount: async (orderNumber) => (await refunds.cancelRefund(orderNumber))?.amountPaise ?? null,
@@ -199,9 +201,6 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
         orderNumber: p.orderNumber as string,
         event: p.event as OrderMessageEvent,
         ...(typeof p.refundId === 'string' && { refundId: p.refundId }),
-        ...(p.deliveryIssue && typeof p.deliveryIssue === 'object'
-          ? { deliveryIssue: p.deliveryIssue as { token: string; reason: string } }
-          : {}),
       }),
     [REFUND_JOB]: (p) => refunds.execute(p.refundId as string),
   };
@@ -255,6 +254,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     adminOrders,
     audit,
     checkout,
+    jobs,
     checkAddress: delivery.checkAddress,
     assertServiceable: delivery.assertServiceable,
     rtoCount: orders.codRtoCount,
@@ -264,8 +264,9 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     db,
     messenger,
     config,
-    storeName: async () => (await content.settings()).storeName,
+    settings: () => content.footer(),
     mintLink: codConfirmation.mintLink,
+    confirmBy: codConfirmation.confirmBy,
     log: deps.log,
   });
   jobHandlers[COD_CONFIRMATION_MESSAGE_JOB] = (p) =>

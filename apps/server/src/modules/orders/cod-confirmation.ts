@@ -37,7 +37,8 @@ import { codConfirmationLinks, codConfirmations, orderItems, orders } from './sc
 
 export const COD_CONFIRMATION_MESSAGE_JOB = 'cod-confirmation-message';
 export const COD_CONFIRMATION_EXPIRY_JOB = 'cod-confirmation-expiry';
-export type CodConfirmationMessageKind = 'cod_confirm' | 'cod_reminder';
+/** The request, the reminder half-way, and the notice that the order was not confirmed in time. */
+export type CodConfirmationMessageKind = 'cod_confirm' | 'cod_reminder' | 'cod_expired';
 
 type OrderRow = typeof orders.$inferSelect;
 type ConfirmationRow = typeof codConfirmations.$inferSelect;
@@ -54,6 +55,23 @@ export interface AddressFields {
   landmark: string | null;
   alternatePhone: string | null;
   addressType: 'Home' | 'Work';
+}
+
+/**
+ * One of the confirmation's messages as a durable job: its payload names the order and the kind,
+ * never a link token (the message mints its own when it is sent).
+ */
+export function codConfirmationMessageJob(
+  orderNumber: string,
+  kind: CodConfirmationMessageKind,
+  runAt?: Date,
+) {
+  return {
+    name: COD_CONFIRMATION_MESSAGE_JOB,
+    payload: { orderNumber, kind },
+    key: `${COD_CONFIRMATION_MESSAGE_JOB}:${orderNumber}:${kind}`,
+    ...(runAt && { runAt }),
+  };
 }
 
 /** Tries against a version moved on meanwhile (as self-cancel.ts). */
@@ -73,15 +91,11 @@ export async function startCodConfirmation(
   const confirmBy = confirmByOf(order.createdAt, setting.withinHours);
   await tx.insert(codConfirmations).values({ orderId: order.id, confirmBy });
   const { orderNumber } = order;
-  const message = (kind: CodConfirmationMessageKind, runAt?: Date) =>
-    jobs.enqueue(tx, {
-      name: COD_CONFIRMATION_MESSAGE_JOB,
-      payload: { orderNumber, kind },
-      key: `${COD_CONFIRMATION_MESSAGE_JOB}:${orderNumber}:${kind}`,
-      ...(runAt && { runAt }),
-    });
-  await message('cod_confirm');
-  await message('cod_reminder', reminderAtOf(order.createdAt, confirmBy));
+  await jobs.enqueue(tx, codConfirmationMessageJob(orderNumber, 'cod_confirm'));
+  await jobs.enqueue(
+    tx,
+    codConfirmationMessageJob(orderNumber, 'cod_reminder', reminderAtOf(order.createdAt, confirmBy)),
+  );
   await jobs.enqueue(tx, {
     name: COD_CONFIRMATION_EXPIRY_JOB,
     payload: { orderNumber },
@@ -99,6 +113,8 @@ export function createCodConfirmation(
     adminOrders: Pick<AdminOrdersService, 'changeStatus'>;
     audit: AuditService;
     checkout: Pick<CheckoutService, 'currentConfig'>;
+    /** The expiry's own message ('not confirmed in time') instead of the generic 'cancelled'. */
+    jobs: Pick<JobQueue, 'enqueue'>;
     /** Delivery: 400 for a pincode unknown or not matching the state (accounts' address check). */
     checkAddress: <T extends { pincode: string; state: string }>(input: T) => Promise<T>;
     /** Delivery: 400 when the shop does not deliver there; whether the zone takes COD. */
@@ -187,7 +203,11 @@ export function createCodConfirmation(
                 .where(and(eq(codConfirmations.orderId, row.id), inArray(codConfirmations.status, [...from])))
                 .returning({ orderId: codConfirmations.orderId });
               if (moved.length === 0) throw new AppError('conflict', TEXT.notPending);
+              if (to === 'EXPIRED')
+                await deps.jobs.enqueue(tx, codConfirmationMessageJob(orderNumber, 'cod_expired'));
             },
+            // The expiry tells the shopper why (its own message), not the generic 'cancelled'.
+            ...(to === 'EXPIRED' && { tellShopper: false }),
             note,
             ...(reason && { reason }),
           },
@@ -373,6 +393,16 @@ export function createCodConfirmation(
         if (error instanceof AppError && error.kind === 'conflict') return;
         throw error;
       }
+    },
+
+    /** The confirmation's deadline, or null when the order needed none. */
+    async confirmBy(orderNumber: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ confirmBy: codConfirmations.confirmBy })
+        .from(orders)
+        .innerJoin(codConfirmations, eq(codConfirmations.orderId, orders.id))
+        .where(eq(orders.orderNumber, orderNumber));
+      return row?.confirmBy ?? null;
     },
 
     /** Whether a reminder is still worth sending. */

@@ -89,7 +89,7 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
           </div>
         )}
       </section>
-      <RtoBreakdown rto={d.rto} />
+      <RtoBreakdown rto={d.rto} confirmation={d.confirmation} />
       <p>
         <Link to="/admin/orders?status=PLACED">Orders waiting to be confirmed →</Link>
       </p>
