@@ -259,6 +259,9 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     assertServiceable: delivery.assertServiceable,
     rtoCount: orders.codRtoCount,
     onlinePayments: gateway.keyId !== '',
+    payNow: orders.payNow,
+    simulatePayment: gateway.simulatePayment?.bind(gateway),
+    mobileOf: async (userId) => (await accounts.findById(userId))?.mobile ?? '',
   });
   const codConfirmationMessages = createCodConfirmationMessages({
     db,

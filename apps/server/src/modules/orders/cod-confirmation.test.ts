@@ -5,7 +5,7 @@ import { COD_CONFIRMATION_MESSAGES as TEXT } from '@spice/shared/cod-confirmatio
 import { AdminOrderDetail, AdminOrderPage } from '@spice/shared/contracts/admin';
 import { ProductList } from '@spice/shared/contracts/catalog';
 import { CodConfirmationView } from '@spice/shared/contracts/cod-confirmation';
-import { OrderDetail, OrderSummary } from '@spice/shared/contracts/commerce';
+import { OrderDetail, OrderSummary, PaymentOrder, SimulatedPayment } from '@spice/shared/contracts/commerce';
 import * as z from '@spice/shared/contracts/zod';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -253,8 +253,62 @@ describe('the link', () => {
     expect(view.items[0]).toMatchObject({ productName: 'Garam Masala', quantity: 2 });
     expect(view.address.fullAddress).toContain(ADDRESS.addressLine);
     expect(Object.keys(res.json()).sort()).toEqual(
-      ['orderNumber', 'status', 'confirmBy', 'language', 'items', 'totalAmount', 'address', 'payNow'].sort(),
+      [
+        'orderNumber',
+        'status',
+        'confirmBy',
+        'language',
+        'items',
+        'totalAmount',
+        'paidOnline',
+        'address',
+        'payNow',
+      ].sort(),
     );
+  });
+
+  it("pays now and saves without sign-in: the gateway order, the simulated Pay and the verify under the token; the order is then prepaid and needs no confirmation", async () => {
+    const { token, orderNumber, s } = await pendingOrder();
+    const view = CodConfirmationView.parse((await api('GET', token)).json());
+    expect(view.payNow!.saving).toBeGreaterThan(0);
+    const amount = Math.round(view.payNow!.amount * 100);
+    // The amount the page showed, checked as on the order page.
+    const stale = await api('POST', `${token}/pay-now`, { amount: amount + 100 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().amount).toBe(amount);
+    const created = await api('POST', `${token}/pay-now`, { amount });
+    expect(created.statusCode, created.body).toBe(200);
+    const paymentOrder = PaymentOrder.parse(created.json());
+    expect(paymentOrder).toMatchObject({ amount, provider: 'simulated' });
+    // Another order's link cannot pay this gateway order.
+    const other = await pendingOrder();
+    const foreign = await api('POST', `${other.token}/pay-now/simulated/${paymentOrder.orderId}/pay`, {});
+    expect(foreign.statusCode).toBe(404);
+    const paid = await api('POST', `${token}/pay-now/simulated/${paymentOrder.orderId}/pay`, {});
+    expect(paid.statusCode, paid.body).toBe(200);
+    const payment = SimulatedPayment.parse(paid.json());
+    const forged = await api('POST', `${token}/pay-now/verify`, { ...payment, razorpaySignature: 'f'.repeat(64) });
+    expect(forged.statusCode).toBe(400);
+    for (let i = 0; i < 2; i++) {
+      const verified = await api('POST', `${token}/pay-now/verify`, payment);
+      expect(verified.statusCode, verified.body).toBe(200);
+      expect(verified.json()).toEqual({
+        orderNumber,
+        paymentMode: 'RAZORPAY',
+        paymentStatus: 'PAID',
+        totalAmount: view.payNow!.amount,
+      });
+    }
+    const detail = OrderDetail.parse((await s.request({ url: `/api/orders/${orderNumber}` })).json());
+    expect(detail).toMatchObject({ paymentMode: 'RAZORPAY', paymentStatus: 'PAID', codConfirmation: 'CONFIRMED' });
+    const admin = await variantStock(orderNumber);
+    expect(admin.codConfirmationVia).toBe('prepaid');
+    const after = CodConfirmationView.parse((await api('GET', token)).json());
+    expect(after).toMatchObject({ status: 'CONFIRMED', paidOnline: true, payNow: null });
+    expect((await api('POST', `${token}/pay-now`, { amount })).statusCode).toBe(409);
+    // Not held at PLACED, not expired at the deadline.
+    await t.app.services.codConfirmation.expire(orderNumber);
+    await cod.walk(orderNumber, ['CONFIRMED', 'PACKED']);
   });
 
   it('answers 404 for an unknown or malformed token', async () => {

@@ -31,6 +31,7 @@ import type { AuditService } from '../admin/audit.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { addressSnapshotOf } from './address-snapshot.ts';
+import type { CodPrepay } from './cod-prepay.ts';
 import { type AdminOrdersService, ORDER_CHANGED_MEANWHILE } from './admin-service.ts';
 import { linePriceDto, payNowDto, totalAmountDto } from './dto.ts';
 import { codConfirmationLinks, codConfirmations, orderItems, orders } from './schema.ts';
@@ -123,6 +124,12 @@ export function createCodConfirmation(
     rtoCount: (userId: number) => Promise<number>;
     /** False without a payment gateway: no 'Pay now' offer. */
     onlinePayments: boolean;
+    /** 'Pay now and save ₹X' under the link (cod-prepay.ts), for the order the token opens. */
+    payNow?: Pick<CodPrepay, 'createForOrder' | 'verifyForOrder' | 'forOrder'>;
+    /** The simulated gateway's Pay (demo mode only; absent with a real gateway). */
+    simulatePayment?: ((providerOrderId: string) => unknown) | undefined;
+    /** The order's shopper's mobile (the gateway order's notes). */
+    mobileOf?: (userId: number) => Promise<string>;
     now?: () => Date;
   },
 ) {
@@ -262,6 +269,7 @@ export function createCodConfirmation(
           price: linePriceDto(i),
         })),
         totalAmount: totalAmountDto(o),
+        paidOnline: o.paymentMode !== 'COD',
         address: o.address,
         payNow: offer && payNowDto(offer),
       };
@@ -393,6 +401,35 @@ export function createCodConfirmation(
         if (error instanceof AppError && error.kind === 'conflict') return;
         throw error;
       }
+    },
+
+    /**
+     * 'Pay now and save ₹X' from the link, without sign-in: the gateway order for the pay-now offer
+     * of the order the token opens (the same amount check as the order page: 409 when it changed).
+     */
+    async payNowOrder(token: string, input: { amount: number }) {
+      const { order } = await opened(token, now());
+      if (!deps.payNow) throw new AppError('conflict', 'This order cannot be paid online.');
+      const mobile = deps.mobileOf ? await deps.mobileOf(order.userId) : '';
+      return deps.payNow.createForOrder(order, mobile, input);
+    },
+
+    /** The payment verified; the order becomes prepaid and its confirmation is answered. */
+    async payNowVerify(
+      token: string,
+      payment: { razorpayOrderId: string; razorpayPaymentId: string; razorpaySignature: string },
+    ) {
+      const { order } = await opened(token, now());
+      if (!deps.payNow) throw new AppError('notFound', 'Payment order not found.');
+      return deps.payNow.verifyForOrder(order, payment);
+    },
+
+    /** The simulated gateway's Pay for this order's own pay-now gateway order (demo mode only). */
+    async simulatePayNow(token: string, providerOrderId: string) {
+      const { order } = await opened(token, now());
+      if (!deps.simulatePayment || !deps.payNow || !(await deps.payNow.forOrder(order.id, providerOrderId)))
+        throw new AppError('notFound', 'Payment order not found.');
+      return deps.simulatePayment(providerOrderId);
     },
 
     /** The confirmation's deadline, or null when the order needed none. */

@@ -360,7 +360,13 @@ export function createOrdersService(
     quote,
     placeCod: placeCod.place,
     /** 'Pay now and save ₹X' for a COD order not yet shipped. */
-    payNow: { create: prepay.create, verify: prepay.verify },
+    payNow: {
+      create: prepay.create,
+      verify: prepay.verify,
+      createForOrder: prepay.createForOrder,
+      verifyForOrder: prepay.verifyForOrder,
+      forOrder: prepay.forOrder,
+    },
     codRtoCount: placeCod.rtoCount,
 
     /**
