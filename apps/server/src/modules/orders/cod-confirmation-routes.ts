@@ -2,12 +2,12 @@
 // that cannot be used). And the back office's 'Confirmed by phone' (admin only, audited).
 import { AddressInput } from '@spice/shared/contracts/accounts';
 import { OrderNumberParam } from '@spice/shared/contracts/admin';
+import { PaidNow, PayNowBody, PayNowVerifyBody } from '@spice/shared/contracts/cod';
 import {
   CodConfirmationResult,
   CodConfirmationTokenParam,
   CodConfirmationView,
 } from '@spice/shared/contracts/cod-confirmation';
-import { PaidNow, PayNowBody, PayNowVerifyBody } from '@spice/shared/contracts/cod';
 import { PaymentOrder, SimulatedPayment } from '@spice/shared/contracts/commerce';
 import { ErrorBody } from '@spice/shared/contracts/common';
 import * as z from '@spice/shared/contracts/zod';
@@ -96,7 +96,8 @@ export const codConfirmationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Verify the payment: the order becomes prepaid and needs no confirmation any more (idempotent)',
+        summary:
+          'Verify the payment: the order becomes prepaid and needs no confirmation any more (idempotent)',
         description:
           'A payment that arrives after the order shipped or was cancelled is recorded for refund and answered 409 with `refund: "pending"`.',
         params: CodConfirmationTokenParam,

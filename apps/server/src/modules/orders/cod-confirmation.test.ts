@@ -267,7 +267,7 @@ describe('the link', () => {
     );
   });
 
-  it("pays now and saves without sign-in: the gateway order, the simulated Pay and the verify under the token; the order is then prepaid and needs no confirmation", async () => {
+  it('pays now and saves without sign-in: the gateway order, the simulated Pay and the verify under the token; the order is then prepaid and needs no confirmation', async () => {
     const { token, orderNumber, s } = await pendingOrder();
     const view = CodConfirmationView.parse((await api('GET', token)).json());
     expect(view.payNow!.saving).toBeGreaterThan(0);
@@ -287,7 +287,10 @@ describe('the link', () => {
     const paid = await api('POST', `${token}/pay-now/simulated/${paymentOrder.orderId}/pay`, {});
     expect(paid.statusCode, paid.body).toBe(200);
     const payment = SimulatedPayment.parse(paid.json());
-    const forged = await api('POST', `${token}/pay-now/verify`, { ...payment, razorpaySignature: 'f'.repeat(64) });
+    const forged = await api('POST', `${token}/pay-now/verify`, {
+      ...payment,
+      razorpaySignature: 'f'.repeat(64),
+    });
     expect(forged.statusCode).toBe(400);
     for (let i = 0; i < 2; i++) {
       const verified = await api('POST', `${token}/pay-now/verify`, payment);
@@ -300,7 +303,11 @@ describe('the link', () => {
       });
     }
     const detail = OrderDetail.parse((await s.request({ url: `/api/orders/${orderNumber}` })).json());
-    expect(detail).toMatchObject({ paymentMode: 'RAZORPAY', paymentStatus: 'PAID', codConfirmation: 'CONFIRMED' });
+    expect(detail).toMatchObject({
+      paymentMode: 'RAZORPAY',
+      paymentStatus: 'PAID',
+      codConfirmation: 'CONFIRMED',
+    });
     const admin = await variantStock(orderNumber);
     expect(admin.codConfirmationVia).toBe('prepaid');
     const after = CodConfirmationView.parse((await api('GET', token)).json());

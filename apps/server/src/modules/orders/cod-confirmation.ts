@@ -31,8 +31,8 @@ import type { AuditService } from '../admin/audit.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { addressSnapshotOf } from './address-snapshot.ts';
-import type { CodPrepay } from './cod-prepay.ts';
 import { type AdminOrdersService, ORDER_CHANGED_MEANWHILE } from './admin-service.ts';
+import type { CodPrepay } from './cod-prepay.ts';
 import { linePriceDto, payNowDto, totalAmountDto } from './dto.ts';
 import { codConfirmationLinks, codConfirmations, orderItems, orders } from './schema.ts';
 

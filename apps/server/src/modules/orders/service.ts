@@ -359,6 +359,7 @@ export function createOrdersService(
   return {
     quote,
     placeCod: placeCod.place,
+    codPrepaidRequired: placeCod.prepaidRequired,
     /** 'Pay now and save ₹X' for a COD order not yet shipped. */
     payNow: {
       create: prepay.create,
