@@ -107,6 +107,7 @@ describe('RTO risk at COD placement', () => {
       const other = await cod.placedCodOrder(1);
       expect((await riskOf(other.orderNumber))?.level).toBe('MEDIUM');
       const otherAddress = await addAddress(other.s);
+      await addToCart(other.s, garam.id, garam.variants[0].weight, 1);
       const fine = await other.s.request({ url: `/api/orders/cod-risk?addressId=${otherAddress}` });
       expect(fine.json()).toEqual({ prepaidRequired: false, saving: expect.any(Number), message: null });
       // Someone else's address: 404; signed out: 401.
