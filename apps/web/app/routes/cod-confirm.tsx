@@ -17,7 +17,7 @@ import { getStorefront } from '../context';
 import { ApiError, api } from '../features/account/api';
 import { AddressForm } from '../features/addresses/address-form';
 import { DeliveryAddress } from '../features/orders/delivery-address';
-import { usePayNowFlow } from '../features/orders/pay-now';
+import { usePayNowFlow } from '../features/orders/pay-now-flow';
 import { metaT, useLang, useLocalePath, useT } from '../i18n';
 import { pageMessages, pageNotFound } from '../i18n/server';
 import { seoMeta } from '../seo';
