@@ -1,12 +1,13 @@
 // COD confirmation (issue 34) on a 360 px phone: a COD order is placed, its link opened from the
 // dev outbox; the shopper changes the address (the checkout's form) and the order is confirmed, or
-// confirms and then cancels it. Both in English and in Hindi; screenshots at 360 and 1280 px.
+// confirms and then cancels it, or (signed out) pays online and saves from the link. Both in English
+// and in Hindi; screenshots at 360 and 1280 px.
 import type { Page } from '@playwright/test';
 import { placeCodOrder } from './orders-api.ts';
 import { signUpThroughApi } from './shoppers.ts';
 import { expect, open, test } from './support.ts';
 
-const SHOTS = '/tmp/shots/codc';
+const SHOTS = '/tmp/shots/codc2';
 
 /** The confirmation link sent to this mobile, read off the /dev/outbox page. */
 async function linkFromOutbox(page: Page, mobile: string, lang: 'en' | 'hi') {
@@ -62,6 +63,7 @@ const TEXTS = {
     confirmed: /is confirmed/,
     cancelled: /has been cancelled/,
     payNow: /Pay now and save/,
+    paid: /is now paid online/,
   },
   hi: {
     changeAddress: 'पता बदलें',
@@ -72,6 +74,7 @@ const TEXTS = {
     confirmed: /पुष्टि हो/,
     cancelled: /रद्द कर दिया गया/,
     payNow: /अभी भुगतान करें/,
+    paid: /भुगतान अब ऑनलाइन हो चुका है/,
   },
 } as const;
 
@@ -125,7 +128,7 @@ for (const lang of ['en', 'hi'] as const) {
     const link = await linkFromOutbox(page, shopper.mobile, lang);
     await open(page, link);
     // The existing pay-now offer (demo: the ₹29 COD fee saved).
-    await expect(page.getByRole('link', { name: t.payNow })).toBeVisible();
+    await expect(page.getByRole('button', { name: t.payNow })).toBeVisible();
     await page.getByRole('button', { name: t.confirm }).click();
     await expect(page.getByRole('status')).toHaveText(t.confirmed);
     await page.getByRole('button', { name: t.cancel }).click();
@@ -137,5 +140,30 @@ for (const lang of ['en', 'hi'] as const) {
     // The link no longer opens anything.
     const again = await open(page, link);
     expect(again?.status()).toBe(404);
+  });
+
+  test(`${lang}: signed out, open the link and pay now and save: the order is prepaid (360 px)`, async ({
+    page,
+    consoleErrors,
+  }) => {
+    test.setTimeout(90_000);
+    consoleErrors.allow(/Blocked script execution in 'about:srcdoc'/);
+    await page.setViewportSize({ width: 360, height: 800 });
+    const { shopper, orderNumber } = await placedInLanguage(page, lang, lang === 'hi' ? 'Latha' : 'Vikram');
+    const link = await linkFromOutbox(page, shopper.mobile, lang);
+    // No sign-in: the token is the key.
+    await page.context().clearCookies();
+    await open(page, link);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(orderNumber);
+    await page.getByRole('button', { name: t.payNow }).click();
+    // The simulated gateway's window (demo mode), paid under the link.
+    const gateway = page.getByRole('dialog');
+    await gateway.getByRole('button', { name: /₹/ }).click();
+    await expect(page.getByRole('status')).toHaveText(t.paid);
+    await expect(page.getByRole('button', { name: t.payNow })).toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/paid-${lang}-360.png`, fullPage: true });
+    const token = link.split('/').at(-1);
+    const view = await (await page.request.get(`/api/cod-confirmations/${token}`)).json();
+    expect(view).toMatchObject({ status: 'CONFIRMED', paidOnline: true, payNow: null });
   });
 }

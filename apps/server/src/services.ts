@@ -185,6 +185,8 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     messenger,
     config,
     settings: () => content.footer(),
+    // Bound late: the shipping module's service is made further down.
+    deliveryIssueLink: (key) => deliveryIssues.mintLink(key),
     refundAmount: async (_orderNumber, refundId) => (await refunds.find(refundId))?.amountPaise ?? null,
     refundLines: async (_orderNumber, refundId) => (await refunds.find(refundId))?.lines ?? [],
     cancelRefundAmount: async (orderNumber) => (await refunds.cancelRefund(orderNumber))?.amountPaise ?? null,
@@ -213,9 +215,6 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
         orderNumber: p.orderNumber as string,
         event: p.event as OrderMessageEvent,
         ...(typeof p.refundId === 'string' && { refundId: p.refundId }),
-        ...(p.deliveryIssue && typeof p.deliveryIssue === 'object'
-          ? { deliveryIssue: p.deliveryIssue as { token: string; reason: string } }
-          : {}),
       }),
     [REFUND_JOB]: (p) => refunds.execute(p.refundId as string),
     // Daily: personal data past the period the privacy notice promises goes (decision 0036).
@@ -273,17 +272,22 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     adminOrders,
     audit,
     checkout,
+    jobs,
     checkAddress: delivery.checkAddress,
     assertServiceable: delivery.assertServiceable,
     rtoCount: orders.codRtoCount,
     onlinePayments: gateway.keyId !== '',
+    payNow: orders.payNow,
+    simulatePayment: gateway.simulatePayment?.bind(gateway),
+    mobileOf: async (userId) => (await accounts.findById(userId))?.mobile ?? '',
   });
   const codConfirmationMessages = createCodConfirmationMessages({
     db,
     messenger,
     config,
-    storeName: async () => (await content.settings()).storeName,
+    settings: () => content.footer(),
     mintLink: codConfirmation.mintLink,
+    confirmBy: codConfirmation.confirmBy,
     log: deps.log,
   });
   jobHandlers[COD_CONFIRMATION_MESSAGE_JOB] = (p) =>

@@ -104,6 +104,14 @@ const ConfigSchema = z
     MSG91_TEMPLATE_ORDER_CANCELLED_HI: z.string().min(4).optional(),
     MSG91_TEMPLATE_ORDER_RETURNED_HI: z.string().min(4).optional(),
     MSG91_TEMPLATE_ORDER_REFUNDED_HI: z.string().min(4).optional(),
+    // COD confirmation (issue 34): the request, the reminder and the notice of an order not
+    // confirmed in time, each with its Hindi wording's id (decision 0033).
+    MSG91_TEMPLATE_COD_CONFIRM: z.string().min(4).optional(),
+    MSG91_TEMPLATE_COD_CONFIRM_HI: z.string().min(4).optional(),
+    MSG91_TEMPLATE_COD_REMINDER: z.string().min(4).optional(),
+    MSG91_TEMPLATE_COD_REMINDER_HI: z.string().min(4).optional(),
+    MSG91_TEMPLATE_COD_EXPIRED: z.string().min(4).optional(),
+    MSG91_TEMPLATE_COD_EXPIRED_HI: z.string().min(4).optional(),
     WHATSAPP_TOKEN: z.string().min(8).optional(),
     WHATSAPP_PHONE_NUMBER_ID: z
       .string()
@@ -128,6 +136,7 @@ const ConfigSchema = z
     // quick-reply buttons, the webhook's app secret (X-Hub-Signature-256) and its verify token.
     WHATSAPP_TEMPLATE_COD_CONFIRM: z.string().min(1).default('cod_confirmation'),
     WHATSAPP_TEMPLATE_COD_REMINDER: z.string().min(1).default('cod_confirmation_reminder'),
+    WHATSAPP_TEMPLATE_COD_EXPIRED: z.string().min(1).default('cod_not_confirmed'),
     WHATSAPP_APP_SECRET: z.string().min(8).optional(),
     WHATSAPP_VERIFY_TOKEN: z.string().min(8).optional(),
 

@@ -89,7 +89,10 @@ export const PAGE_NAMESPACES = {
   'delivery-issue': ['deliveryIssue', 'address', 'spec'],
   grievance: ['grievance', 'spec', 'contact.name', 'contact.email'],
   'grievance-status': ['grievance', 'spec'],
-  'cod-confirm': ['codConfirm', 'address', 'spec', 'order.phone'],
+  'cod-confirm': [
+    ...['codConfirm', 'address', 'spec', 'order.phone', 'payment.simulatedTitle', 'payment.simulatedText'],
+    ...['payment.cancel', 'payment.pay', 'payment.createFailed', 'payment.sdkFailed'],
+  ],
   'privacy-notice': ['privacy', 'grievance'],
   'cart-recover': ['recover', 'spec'],
   unsubscribe: ['unsubscribe'],

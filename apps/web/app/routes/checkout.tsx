@@ -9,7 +9,7 @@ import { gstinProblem, normaliseGstin } from '@spice/shared/gst';
 import { productImage } from '@spice/shared/images';
 import { localizePath, pathLang } from '@spice/shared/lang';
 import { formatRupees, rupeesToPaise as paise, toRupees } from '@spice/shared/money';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, redirect, useNavigate, useRevalidator } from 'react-router';
 import { DemoNotice } from '../components/demo-notice';
 import { Modal } from '../components/modal';
@@ -153,7 +153,28 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
           rtoCount: loaderData.rtoCount,
           zoneAllowsCod: delivery ? delivery.cod || delivery.codReason === COD_MESSAGES.off : undefined,
         });
-  const payingCod = payment === 'COD' && codCheck.available;
+  // A HIGH RTO risk while the shop requires prepaid (issue 34): known once the address is chosen,
+  // not only after pressing place (which checks again). Only the outcome comes back.
+  const [prepaidOnly, setPrepaidOnly] = useState<{ key: string; saving: number } | null>(null);
+  const riskKey = address ? `${address.id}:${coupon?.code ?? ''}` : '';
+  useEffect(() => {
+    if (!riskKey) return;
+    const [addressId, couponCode] = riskKey.split(':');
+    const query = new URLSearchParams({ addressId: addressId!, ...(couponCode && { couponCode }) });
+    let live = true;
+    api<{ prepaidRequired: boolean; saving: number }>(`/orders/cod-risk?${query}`).then(
+      (r) => live && setPrepaidOnly(r.prepaidRequired ? { key: riskKey, saving: r.saving } : null),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [riskKey]);
+  const prepaidText =
+    prepaidOnly?.key === riskKey
+      ? t('rto.codNotAvailable', { amount: formatRupees(paise(prepaidOnly.saving)) })
+      : null;
+  const payingCod = payment === 'COD' && codCheck.available && !prepaidText;
 
   async function applyCoupon(raw: string) {
     const code = normaliseCouponCode(raw);
@@ -511,7 +532,9 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
           <PaymentChoice
             totals={totals}
             payingCod={payingCod}
-            codUnavailable={codCheck.available ? null : words.codReason(codCheck.reason, cod)}
+            codUnavailable={
+              prepaidText ?? (codCheck.available ? null : words.codReason(codCheck.reason, cod))
+            }
             onChoose={setPayment}
           />
           {error ? (

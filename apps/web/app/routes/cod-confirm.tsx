@@ -1,7 +1,8 @@
 // The COD confirmation link's page, /confirm/{token} and /hi/confirm/{token} (issue 34): no sign-in,
 // the token opens this one order. The shopper confirms, corrects the address (the checkout's own
 // address form; the server checks the pincode again for delivery and cash on delivery), cancels,
-// or goes to pay online and save. A link that cannot be used says so (404).
+// or pays online and saves, here, under the token (the order then is prepaid and needs no
+// confirmation). A link that cannot be used says so (404).
 import type {
   CodConfirmationResultDto,
   CodConfirmationViewDto,
@@ -16,6 +17,7 @@ import { getStorefront } from '../context';
 import { ApiError, api } from '../features/account/api';
 import { AddressForm } from '../features/addresses/address-form';
 import { DeliveryAddress } from '../features/orders/delivery-address';
+import { usePayNowFlow } from '../features/orders/pay-now-flow';
 import { metaT, useLang, useLocalePath, useT } from '../i18n';
 import { pageMessages, pageNotFound } from '../i18n/server';
 import { seoMeta } from '../seo';
@@ -52,7 +54,7 @@ export function headers() {
   return { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' };
 }
 
-type Done = { kind: 'confirmed' | 'cancelled'; orderNumber: string };
+type Done = { kind: 'confirmed' | 'cancelled' | 'paid'; orderNumber: string };
 
 export default function CodConfirmPage({ loaderData: view, params }: Route.ComponentProps) {
   const t = useT();
@@ -65,6 +67,17 @@ export default function CodConfirmPage({ loaderData: view, params }: Route.Compo
   const [editing, setEditing] = useState(false);
   const [asking, setAsking] = useState(false);
   const base = `/cod-confirmations/${encodeURIComponent(params.token)}`;
+  const reload = async () => setOrder(await api<CodConfirmationViewDto>(base));
+  const payNow = usePayNowFlow({
+    base: `${base}/pay-now`,
+    amount: order.payNow?.amount ?? 0,
+    simulatePath: (id) => `${base}/pay-now/simulated/${encodeURIComponent(id)}/pay`,
+    onPaid: async () => {
+      setDone({ kind: 'paid', orderNumber: order.orderNumber });
+      await reload();
+    },
+    onStale: reload,
+  });
 
   async function act(what: 'confirm' | 'cancel') {
     setBusy(what);
@@ -103,7 +116,11 @@ export default function CodConfirmPage({ loaderData: view, params }: Route.Compo
   return (
     <main className="page cod-confirm">
       <h1>{t('codConfirm.title', { number: order.orderNumber })}</h1>
-      {done?.kind === 'confirmed' ? (
+      {done?.kind === 'paid' ? (
+        <p className="cod-confirm__done" role="status">
+          {t('codConfirm.paid', { number: order.orderNumber })}
+        </p>
+      ) : done?.kind === 'confirmed' ? (
         <p className="cod-confirm__done" role="status">
           {t('codConfirm.confirmed', { number: order.orderNumber })}
         </p>
@@ -127,7 +144,7 @@ export default function CodConfirmPage({ loaderData: view, params }: Route.Compo
           ))}
         </ul>
         <p className="cod-confirm__total">
-          <span>{t('codConfirm.cashToPay')}</span>
+          <span>{order.paidOnline ? t('codConfirm.paidOnline') : t('codConfirm.cashToPay')}</span>
           <strong>{formatPrice(order.totalAmount)}</strong>
         </p>
       </section>
@@ -169,15 +186,28 @@ export default function CodConfirmPage({ loaderData: view, params }: Route.Compo
 
       {order.payNow ? (
         <section className="cod-confirm__pay-now">
-          <Link className="button button--accent" to={lp(`/orders/${order.orderNumber}`)}>
-            {t('codConfirm.payNow', { amount: formatPrice(order.payNow.saving) })}
-          </Link>
+          <button
+            type="button"
+            className="button button--accent"
+            disabled={payNow.busy || busy !== null}
+            onClick={() => void payNow.start()}
+          >
+            {payNow.busy
+              ? t('codConfirm.paying')
+              : t('codConfirm.payNow', { amount: formatPrice(order.payNow.saving) })}
+          </button>
           <p>
             {t('codConfirm.payNowNote', {
               total: formatPrice(order.payNow.amount),
               codTotal: formatPrice(order.totalAmount),
             })}
           </p>
+          {payNow.error ? (
+            <p className="form-error" role="alert">
+              {payNow.error}
+            </p>
+          ) : null}
+          {payNow.modal}
         </section>
       ) : null}
 

@@ -25,8 +25,10 @@ export const CodConfirmationView = z
         price: Rupees,
       }),
     ),
-    /** The cash to pay on delivery. */
+    /** The cash to pay on delivery (what was paid, once `paidOnline`). */
     totalAmount: Rupees,
+    /** Paid online meanwhile ('Pay now and save ₹X'): nothing to pay on delivery. */
+    paidOnline: z.boolean(),
     address: z.object({
       name: z.string(),
       phone: z.string(),

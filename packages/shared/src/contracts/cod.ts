@@ -133,3 +133,17 @@ export const PaidNow = z
     totalAmount: Rupees,
   })
   .meta({ id: 'PaidNow' });
+
+/** Before placing (issue 34): the cart to this address, with this coupon, as COD. */
+export const CodRiskQuery = z.object({
+  addressId: z.coerce.number().int().positive(),
+  couponCode: z.string().trim().max(40).optional(),
+});
+
+/**
+ * Whether cash on delivery is refused for it (a HIGH RTO risk while the shop requires prepaid
+ * then), with what paying online saves (rupees): only the outcome, never the risk's reasons.
+ */
+export const CodRiskAnswer = z
+  .object({ prepaidRequired: z.boolean(), saving: Rupees, message: z.string().nullable() })
+  .meta({ id: 'CodRiskAnswer' });

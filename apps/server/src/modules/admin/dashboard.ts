@@ -20,14 +20,30 @@ export interface Dashboard {
   /**
    * RTO over the last 90 days (issue 34), of COD orders whose fate is known (delivered or
    * returned): by week placed (IST, Monday first), by state and by the pincode's first three
-   * digits (the 15 with most orders). The confirmation rate joins this once orders carry
-   * `codConfirmation` (the COD confirmation branch).
+   * digits (the 15 with most orders).
    */
   rto: {
     byWeek: RtoGroup[];
     byState: RtoGroup[];
     byPrefix: RtoGroup[];
   };
+  /**
+   * The confirmation rate beside it (issue 34): of the COD orders placed in the last 90 days that
+   * were asked to confirm (`codConfirmation` not NOT_REQUIRED), those CONFIRMED (by the link, a
+   * WhatsApp reply, an address change, the owner's call or paying online), grouped the same way.
+   */
+  confirmation: {
+    byWeek: ConfirmationGroup[];
+    byState: ConfirmationGroup[];
+    byPrefix: ConfirmationGroup[];
+  };
+}
+
+export interface ConfirmationGroup {
+  key: string;
+  /** COD orders asked to confirm (PENDING, CONFIRMED, CANCELLED or EXPIRED). */
+  asked: number;
+  confirmed: number;
 }
 
 export interface RtoGroup {
@@ -91,15 +107,33 @@ export function createDashboardService(db: Db) {
             and created_at <= ${now.toISOString()}::timestamptz
           group by 1 order by ${order} limit ${limit}
         `);
-      const [byWeek, byState, byPrefix] = await Promise.all([
-        rtoBy(
-          sql`to_char(date_trunc('week', created_at at time zone 'Asia/Kolkata'), 'YYYY-MM-DD')`,
-          sql`1`,
-          14,
-        ),
-        rtoBy(sql`coalesce(nullif(address->>'state', ''), 'Not given')`, sql`2 desc, 1`, 40),
-        rtoBy(sql`left(address->>'pincode', 3)`, sql`2 desc, 1`, 15),
-      ]);
+      // Orders placed as COD that were asked to confirm (a cod_confirmations row); the same
+      // window, keys and limits as the RTO tables.
+      const confirmationBy = (key: SQL, order: SQL, limit: number) =>
+        rows<ConfirmationGroup>(sql`
+          select ${key} as key,
+            count(*)::int as asked,
+            count(*) filter (where cc.status = 'CONFIRMED')::int as confirmed
+          from orders o join cod_confirmations cc on cc.order_id = o.id
+          where o.created_at > ${now.toISOString()}::timestamptz - interval '90 days'
+            and o.created_at <= ${now.toISOString()}::timestamptz
+          group by 1 order by ${order} limit ${limit}
+        `);
+      const week = (table: SQL) =>
+        sql`to_char(date_trunc('week', ${table}created_at at time zone 'Asia/Kolkata'), 'YYYY-MM-DD')`;
+      const state = (table: SQL) => sql`coalesce(nullif(${table}address->>'state', ''), 'Not given')`;
+      const prefix = (table: SQL) => sql`left(${table}address->>'pincode', 3)`;
+      const none = sql``;
+      const o = sql.raw('o.');
+      const [byWeek, byState, byPrefix, confirmedByWeek, confirmedByState, confirmedByPrefix] =
+        await Promise.all([
+          rtoBy(week(none), sql`1`, 14),
+          rtoBy(state(none), sql`2 desc, 1`, 40),
+          rtoBy(prefix(none), sql`2 desc, 1`, 15),
+          confirmationBy(week(o), sql`1`, 14),
+          confirmationBy(state(o), sql`2 desc, 1`, 40),
+          confirmationBy(prefix(o), sql`2 desc, 1`, 15),
+        ]);
       const [counts] = await rows<{ reviews: number; messages: number }>(sql`
           select
             (select count(*) from reviews where admin_reply is null and not hidden)::int as reviews,
@@ -113,6 +147,7 @@ export function createDashboardService(db: Db) {
         unreadMessages: counts?.messages ?? 0,
         cod: cod ?? { orders: 0, codOrders: 0, delivered: 0, returned: 0 },
         rto: { byWeek, byState, byPrefix },
+        confirmation: { byWeek: confirmedByWeek, byState: confirmedByState, byPrefix: confirmedByPrefix },
       };
     },
   };

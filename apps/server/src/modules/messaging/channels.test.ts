@@ -1,12 +1,14 @@
 // The real order-message adapters against loopback fakes: the WhatsApp Business Cloud API (a
 // node:http server checking method, path, bearer token and the template payload), MSG91's Flow
-// API with a DLT template id per event, and SMTP with an HTML and a plain-text part.
+// API with a DLT template id per event (the COD confirmation's and the failed delivery's too), and
+// SMTP with an HTML and a plain-text part.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../plugins/config.ts';
 import { createTestDatabase } from '../../test/app.ts';
+import { createCodConfirmationMessages } from './cod-confirmation-messages.ts';
 import { createOrderMessages } from './order-messages.ts';
 import { createMessenger } from './service.ts';
 import { orderFacts, STORE } from './template-fixtures.ts';
@@ -268,6 +270,143 @@ describe('with every provider configured', () => {
       }),
     ).rejects.toThrow(/WhatsApp API refused \(401\): Invalid OAuth access token/);
   });
+});
+
+describe('the COD confirmation and failed-delivery SMS through MSG91 (issue 34)', () => {
+  const TOKEN = 'A'.repeat(43);
+  const IDS = {
+    MSG91_TEMPLATE_COD_CONFIRM: '64f0dlt-cod-confirm',
+    MSG91_TEMPLATE_COD_CONFIRM_HI: '64f0dlt-cod-confirm-hi',
+    MSG91_TEMPLATE_COD_REMINDER: '64f0dlt-cod-reminder',
+    MSG91_TEMPLATE_COD_REMINDER_HI: '64f0dlt-cod-reminder-hi',
+    MSG91_TEMPLATE_COD_EXPIRED: '64f0dlt-cod-expired',
+    MSG91_TEMPLATE_COD_EXPIRED_HI: '64f0dlt-cod-expired-hi',
+    MSG91_TEMPLATE_ORDER_DELIVERY_FAILED: '64f0dlt-ndr',
+    MSG91_TEMPLATE_ORDER_DELIVERY_FAILED_HI: '64f0dlt-ndr-hi',
+  };
+
+  function codMessages(order: ReturnType<typeof orderFacts>, ids: Record<string, string> = IDS) {
+    const config = loadConfig({ NODE_ENV: 'test', ...env, ...ids });
+    return createCodConfirmationMessages({
+      db: database.db,
+      messenger: createMessenger(database.db, config),
+      config,
+      settings: async () => ({ storeName: STORE.name, logoUrl: null, email: STORE.email, phoneNumber: null }),
+      mintLink: async () => ({ token: TOKEN, confirmBy: new Date('2026-11-24T10:00:00Z') }),
+      confirmBy: async () => new Date('2026-11-24T10:00:00Z'),
+      loadOrder: async (n) =>
+        n === order.orderNumber ? { ...order, preferences: { email: true, whatsapp: false } } : null,
+      log: { warn: (_o, msg) => void warnings.push(msg) },
+    });
+  }
+
+  it('sends the request, the reminder and the not-confirmed notice with their DLT ids and variables, in English and Hindi', async () => {
+    const en = orderFacts({ orderNumber: 'KC261123-COD001', paymentMode: 'COD' });
+    for (const kind of ['cod_confirm', 'cod_reminder', 'cod_expired'] as const)
+      await codMessages(en).deliver(en.orderNumber, kind);
+    expect(msg91.seen.map((r) => r.body.template_id)).toEqual([
+      '64f0dlt-cod-confirm',
+      '64f0dlt-cod-reminder',
+      '64f0dlt-cod-expired',
+    ]);
+    expect(msg91.seen.every((r) => r.path === '/api/v5/flow' && r.headers.authkey === 'msg91-auth-key')).toBe(
+      true,
+    );
+    const [confirm, reminder, expired] = msg91.seen.map(
+      (r) => (r.body.recipients as Record<string, string>[])[0]!,
+    );
+    expect(confirm).toEqual({
+      mobiles: '919123456780',
+      order: 'KC261123-COD001',
+      items: expect.stringContaining('Garam Masala 100g × 2'),
+      amount: '₹342.45',
+      address: '7, Princess Street, Fort Kochi, Kochi, Kerala, 682001',
+      deadline: expect.any(String),
+      url: `https://shop.example.in/confirm/${TOKEN}`,
+    });
+    expect(reminder).toMatchObject({
+      order: 'KC261123-COD001',
+      url: `https://shop.example.in/confirm/${TOKEN}`,
+    });
+    expect(expired).toEqual({
+      mobiles: '919123456780',
+      order: 'KC261123-COD001',
+      url: 'https://shop.example.in/',
+    });
+    // The e-mails went too, each once, in the frame of the order e-mails.
+    expect(mails).toHaveLength(3);
+    expect(mails[2]).toMatch(/Subject: Your order KC261123-COD001 is cancelled: it was not confirmed in/);
+
+    msg91.seen.length = 0;
+    const hi = orderFacts({ orderNumber: 'KC261123-COD002', paymentMode: 'COD', language: 'hi' });
+    for (const kind of ['cod_confirm', 'cod_reminder', 'cod_expired'] as const)
+      await codMessages(hi).deliver(hi.orderNumber, kind);
+    expect(msg91.seen.map((r) => r.body.template_id)).toEqual([
+      '64f0dlt-cod-confirm-hi',
+      '64f0dlt-cod-reminder-hi',
+      '64f0dlt-cod-expired-hi',
+    ]);
+    expect((msg91.seen[2]!.body.recipients as Record<string, string>[])[0]!.url).toBe(
+      'https://shop.example.in/hi',
+    );
+  }, 60_000);
+
+  it('without a Hindi id a Hindi order gets the English SMS; without any id no SMS, and it says so', async () => {
+    const hi = orderFacts({ orderNumber: 'KC261123-COD003', paymentMode: 'COD', language: 'hi' });
+    await codMessages(hi, { MSG91_TEMPLATE_COD_CONFIRM: '64f0dlt-cod-confirm' }).deliver(
+      hi.orderNumber,
+      'cod_confirm',
+    );
+    expect(msg91.seen.map((r) => r.body.template_id)).toEqual(['64f0dlt-cod-confirm']);
+    msg91.seen.length = 0;
+    const none = orderFacts({ orderNumber: 'KC261123-COD004', paymentMode: 'COD' });
+    await codMessages(none, {}).deliver(none.orderNumber, 'cod_confirm');
+    expect(msg91.seen).toHaveLength(0);
+    expect(warnings).toContain('no SMS template id for this event: SMS not sent');
+    // The e-mail still went; the SMS's claim was given back, so an id added later can send it.
+    expect(mails).toHaveLength(2);
+    await codMessages(none).deliver(none.orderNumber, 'cod_confirm');
+    expect(msg91.seen.map((r) => r.body.template_id)).toEqual(['64f0dlt-cod-confirm']);
+    expect(mails).toHaveLength(2);
+  }, 60_000);
+
+  it("a failed delivery's SMS goes with MSG91_TEMPLATE_ORDER_DELIVERY_FAILED (and _HI), its link minted when sent", async () => {
+    for (const [language, id, path] of [
+      ['en', '64f0dlt-ndr', '/delivery-issue/'],
+      ['hi', '64f0dlt-ndr-hi', '/hi/delivery-issue/'],
+    ] as const) {
+      msg91.seen.length = 0;
+      const order = orderFacts({ orderNumber: `KC261123-NDR0${language}`, paymentMode: 'COD', language });
+      const config = loadConfig({ NODE_ENV: 'test', ...env, ...IDS });
+      const minted: string[] = [];
+      await createOrderMessages({
+        db: database.db,
+        messenger: createMessenger(database.db, config),
+        config,
+        settings: async () => ({ storeName: STORE.name, logoUrl: null, email: null, phoneNumber: null }),
+        deliveryIssueLink: async (key) => {
+          minted.push(key);
+          return { token: TOKEN, reason: 'Door locked' };
+        },
+        loadOrder: async () => ({ ...order, preferences: { email: false, whatsapp: false } }),
+        log: { warn: (_o, msg) => void warnings.push(msg) },
+      }).deliver({ orderNumber: order.orderNumber, event: 'delivery_failed', refundId: 'delivery-issue-7' });
+      expect(minted).toEqual(['delivery-issue-7']);
+      expect(msg91.seen).toHaveLength(1);
+      expect(msg91.seen[0]!.body).toEqual({
+        template_id: id,
+        short_url: '0',
+        recipients: [
+          {
+            mobiles: '919123456780',
+            name: 'Meera',
+            order: order.orderNumber,
+            url: `https://shop.example.in${path}${TOKEN}`,
+          },
+        ],
+      });
+    }
+  }, 60_000);
 });
 
 describe('without WhatsApp keys', () => {

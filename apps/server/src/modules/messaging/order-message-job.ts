@@ -8,13 +8,11 @@ export const ORDER_MESSAGE_JOB = 'order-message';
 export function orderMessageJob(input: {
   orderNumber: string;
   event: OrderMessageEvent;
-  refundId?: string;
   /**
-   * 'delivery_failed': the link's token and the courier's reason. The token rides in the job's
-   * payload because the database keeps only its hash; `refundId` then names the attempt
-   * ('delivery-issue-<id>'), so each failed attempt is told once.
+   * A refund's id; for 'delivery_failed' the attempt ('delivery-issue-<id>'), so each failed
+   * attempt is told once. No link token rides here: the message mints its own when it is sent.
    */
-  deliveryIssue?: { token: string; reason: string };
+  refundId?: string;
 }): NewJob {
   return {
     name: ORDER_MESSAGE_JOB,

@@ -88,6 +88,11 @@ export function createOrderMessages(deps: {
   refundCause?: (refundId: string) => Promise<string | null>;
   /** Where the order is read (PostgreSQL's shared connection); `db` otherwise. */
   reads?: Db | undefined;
+  /**
+   * 'delivery_failed': the shipping module mints the link for the attempt the key names (a new
+   * token, only its hash stored) with the courier's reason; null once the issue is closed.
+   */
+  deliveryIssueLink?: (key: string) => Promise<{ token: string; reason: string } | null>;
   /** Defaults to the orders module's own read. */
   loadOrder?: (orderNumber: string) => Promise<OrderFacts | null>;
   log: { warn(obj: object, msg: string): void };
@@ -161,8 +166,6 @@ export function createOrderMessages(deps: {
       orderNumber: string;
       event: OrderMessageEvent;
       refundId?: string;
-      /** 'delivery_failed': the shopper's link token (never stored) and the courier's reason. */
-      deliveryIssue?: { token: string; reason: string };
     }): Promise<void> {
       const { orderNumber, event } = input;
       const refundId = input.refundId ?? '';
@@ -177,6 +180,12 @@ export function createOrderMessages(deps: {
         available: (c) => messenger.available(c),
       });
       if (channels.length === 0) return;
+      // A failed delivery's link, minted now (each run its own; earlier ones stay valid).
+      let deliveryIssue: { token: string; reason: string } | null = null;
+      if (event === 'delivery_failed' && refundId && deps.deliveryIssueLink) {
+        deliveryIssue = await deps.deliveryIssueLink(refundId);
+        if (!deliveryIssue) return;
+      }
 
       const refundAmountPaise =
         event === 'refunded' && refundId && deps.refundAmount
@@ -197,7 +206,7 @@ export function createOrderMessages(deps: {
         refundAmountPaise,
         refundLines,
         returnedPaymentReason,
-        deliveryIssue: input.deliveryIssue ?? null,
+        deliveryIssue,
       };
       const rendered = await renderOrderMessage(messageFacts);
       // The English fallback for an SMS whose Hindi DLT template is not registered (rarely needed).

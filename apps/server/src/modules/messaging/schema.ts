@@ -36,9 +36,10 @@ export const messageDeliveries = pgTable(
         'cancelled',
         'returned',
         'refunded',
-        // The COD confirmation's request and reminder (issue 34).
+        // The COD confirmation's request, reminder and 'not confirmed in time' (issue 34).
         'cod_confirm',
         'cod_reminder',
+        'cod_expired',
       ],
     }).notNull(),
     /** '' for events that are not about one refund, so the unique key treats them as equal. */

@@ -121,7 +121,7 @@ interface Texts {
   footer(store: StoreFacts): string;
 }
 
-const n = (f: MessageFacts) => f.order.orderNumber;
+const n = (f: Pick<MessageFacts, 'order'>) => f.order.orderNumber;
 /** The refunded lines as the shopper reads them: '2 × Garam Masala 100g, 1 × Haldi Powder 200g'. */
 const refundedLines = (f: MessageFacts) =>
   (f.refundLines ?? [])
@@ -151,8 +151,9 @@ const cancelRefundHi = (f: MessageFacts) =>
       ? `आपके चुकाए ${total(f)}`
       : `आपके चुकाए ${total(f)} में से जो ${formatRupees(f.refundAmountPaise)} अभी तक वापस नहीं हुए, वे`;
 /** A storefront link in the order's language: /hi/orders/… for a Hindi order. */
-const link = (f: MessageFacts, path: string) => `${f.store.siteUrl}${localizePath(path, f.order.language)}`;
-const orderUrl = (f: MessageFacts) => link(f, `/orders/${encodeURIComponent(n(f))}`);
+const link = (f: Pick<MessageFacts, 'store' | 'order'>, path: string) =>
+  `${f.store.siteUrl}${localizePath(path, f.order.language)}`;
+const orderUrl = (f: Pick<MessageFacts, 'store' | 'order'>) => link(f, `/orders/${encodeURIComponent(n(f))}`);
 const rateUrl = (f: MessageFacts, productId: number | string) => link(f, `/rate/${productId}`);
 const firstRateUrl = (f: MessageFacts) => rateUrl(f, f.order.lines[0]?.productId ?? '');
 /** The failed delivery's page (/delivery-issue/{token}, /hi/… for a Hindi order). */
@@ -499,7 +500,7 @@ function moneyRow(label: string, value: string, style = s.cell): ReactNode {
   );
 }
 
-function summary(f: MessageFacts, t: Texts): ReactNode {
+function summary(f: Pick<MessageFacts, 'order'>, t: Texts): ReactNode {
   const o = f.order.totals;
   const rows: ReactNode[] = [moneyRow(t.subtotal, formatRupees(o.subtotalPaise))];
   if (o.couponDiscountPaise > 0)
@@ -579,6 +580,19 @@ function eventBlock(f: MessageFacts, t: Texts): ReactNode {
 
 function email(f: MessageFacts, t: Texts, lang: Language): ReactNode {
   const e = t.events[f.event];
+  return layout(f, t, lang, { heading: e.heading, lead: e.lead(f), block: eventBlock(f, t) });
+}
+
+/**
+ * Every order e-mail's frame: the store's logo (or name), a heading and a lead, what only this
+ * message says, the order's summary and address, the order's button and the footer.
+ */
+function layout(
+  f: Pick<MessageFacts, 'store' | 'order'>,
+  t: Texts,
+  lang: Language,
+  parts: { heading: string; lead: string; block: ReactNode },
+): ReactNode {
   const brand = f.store.logoUrl
     ? h(Img, {
         src: f.store.logoUrl,
@@ -591,7 +605,7 @@ function email(f: MessageFacts, t: Texts, lang: Language): ReactNode {
     Html,
     { lang },
     h(Head, null),
-    h(Preview, null, e.lead(f)),
+    h(Preview, null, parts.lead),
     h(
       Body,
       { style: s.body },
@@ -600,9 +614,9 @@ function email(f: MessageFacts, t: Texts, lang: Language): ReactNode {
         { style: s.container },
         // The plain-text part starts with the heading: a logo has no text, and the footer names the store.
         h(TextSection, { 'data-skip-in-text': true }, h(Link, { href: link(f, '/') }, brand)),
-        h(Heading, { as: 'h1', style: s.heading }, e.heading),
-        h(Text, { style: s.text }, e.lead(f)),
-        eventBlock(f, t),
+        h(Heading, { as: 'h1', style: s.heading }, parts.heading),
+        h(Text, { style: s.text }, parts.lead),
+        parts.block,
         summary(f, t),
         h(
           Section,
@@ -647,6 +661,30 @@ export async function renderOrderMessage(
     sms: { text: short, vars },
     whatsapp: { params: Object.values(vars), text: short },
   };
+}
+
+/**
+ * Another order e-mail in the same frame (the COD confirmation's, cod-confirmation-messages.ts):
+ * its own subject, heading, lead and button, with the order's summary, address and footer.
+ */
+export async function renderOrderEmail(input: {
+  store: StoreFacts;
+  order: OrderFacts;
+  subject: string;
+  heading: string;
+  lead: string;
+  button?: { href: string; label: string };
+}): Promise<RenderedMessage['email']> {
+  const lang = input.order.language;
+  const block = input.button
+    ? h(
+        Section,
+        { style: { padding: '8px 0' } },
+        h(Button, { href: input.button.href, style: s.button }, input.button.label),
+      )
+    : null;
+  const html = await render(layout(input, TEXTS[lang], lang, { ...input, block }));
+  return { subject: input.subject, html, text: toPlainText(html.replace(/^<!DOCTYPE[^>]*>/, '')) };
 }
 
 /** The login / e-mail code texts: the store's name and the code's lifetime come from the settings. */

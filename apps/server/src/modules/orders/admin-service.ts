@@ -197,6 +197,8 @@ export function createAdminOrdersService(
         note?: Record<string, string>;
         /** Shown in the order's status history ('Not confirmed in time'). */
         reason?: string;
+        /** False: the caller sends its own message instead of the status's (the COD expiry's). */
+        tellShopper?: boolean;
       } = {},
     ) {
       const updated = await db.transaction(async (tx) => {
@@ -241,7 +243,7 @@ export function createAdminOrdersService(
         await deps.invoices.onStatusChanged(tx, row);
         await options.within?.(tx, row);
         // Stock and coupon use back, refund, the shopper's message: the status's hooks (status-hooks.ts).
-        const entered = await enterStatus(tx, row);
+        const entered = await enterStatus(tx, row, { tell: options.tellShopper ?? true });
         await deps.audit.audit(
           {
             actorUserId: admin?.id ?? null,

@@ -5,7 +5,7 @@ import { COD_CONFIRMATION_MESSAGES as TEXT } from '@spice/shared/cod-confirmatio
 import { AdminOrderDetail, AdminOrderPage } from '@spice/shared/contracts/admin';
 import { ProductList } from '@spice/shared/contracts/catalog';
 import { CodConfirmationView } from '@spice/shared/contracts/cod-confirmation';
-import { OrderDetail, OrderSummary } from '@spice/shared/contracts/commerce';
+import { OrderDetail, OrderSummary, PaymentOrder, SimulatedPayment } from '@spice/shared/contracts/commerce';
 import * as z from '@spice/shared/contracts/zod';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -166,10 +166,24 @@ describe('a COD order placed while confirmation is required', () => {
     expect(sent[0]!.text).toContain(orderNumber);
     expect(sent[0]!.text).toContain('Garam Masala');
     expect(sent[0]!.text).toContain(ADDRESS.addressLine);
-    // Only the token's hash is kept.
+    // Only the token's hash is kept; no job's payload holds it (the message minted it).
     const token = await linkSentTo(s.mobile);
     const stored = await t.database.db.select().from(codConfirmationLinks);
     expect(stored.some((l) => l.tokenHash === token)).toBe(false);
+    const queued = await t.database.db.select({ payload: jobs.payload }).from(jobs);
+    expect(JSON.stringify(queued)).not.toContain(token);
+    // The e-mail in the frame of every order e-mail (React Email): heading, button, summary, footer.
+    const [mail] = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.to, s.email), like(outboxMessages.subject, '%confirm your order%')));
+    expect(mail?.subject).toBe(`Please confirm your order ${orderNumber}`);
+    expect(mail?.html).toContain('<h1');
+    expect(mail?.html).toContain('Please confirm your order');
+    expect(mail?.html).toContain('Order summary');
+    expect(mail?.html).toContain('Confirm, change the address or cancel');
+    expect(mail?.html).toMatch(/href="[^"]*\/confirm\/[A-Za-z0-9_-]{43}"/);
+    expect(mail?.text).toContain('Delivering to');
   });
 
   it('on WhatsApp (quick replies named by the token) when opted in, in Hindi for a Hindi order', async () => {
@@ -239,8 +253,69 @@ describe('the link', () => {
     expect(view.items[0]).toMatchObject({ productName: 'Garam Masala', quantity: 2 });
     expect(view.address.fullAddress).toContain(ADDRESS.addressLine);
     expect(Object.keys(res.json()).sort()).toEqual(
-      ['orderNumber', 'status', 'confirmBy', 'language', 'items', 'totalAmount', 'address', 'payNow'].sort(),
+      [
+        'orderNumber',
+        'status',
+        'confirmBy',
+        'language',
+        'items',
+        'totalAmount',
+        'paidOnline',
+        'address',
+        'payNow',
+      ].sort(),
     );
+  });
+
+  it('pays now and saves without sign-in: the gateway order, the simulated Pay and the verify under the token; the order is then prepaid and needs no confirmation', async () => {
+    const { token, orderNumber, s } = await pendingOrder();
+    const view = CodConfirmationView.parse((await api('GET', token)).json());
+    expect(view.payNow!.saving).toBeGreaterThan(0);
+    const amount = Math.round(view.payNow!.amount * 100);
+    // The amount the page showed, checked as on the order page.
+    const stale = await api('POST', `${token}/pay-now`, { amount: amount + 100 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().amount).toBe(amount);
+    const created = await api('POST', `${token}/pay-now`, { amount });
+    expect(created.statusCode, created.body).toBe(200);
+    const paymentOrder = PaymentOrder.parse(created.json());
+    expect(paymentOrder).toMatchObject({ amount, provider: 'simulated' });
+    // Another order's link cannot pay this gateway order.
+    const other = await pendingOrder();
+    const foreign = await api('POST', `${other.token}/pay-now/simulated/${paymentOrder.orderId}/pay`, {});
+    expect(foreign.statusCode).toBe(404);
+    const paid = await api('POST', `${token}/pay-now/simulated/${paymentOrder.orderId}/pay`, {});
+    expect(paid.statusCode, paid.body).toBe(200);
+    const payment = SimulatedPayment.parse(paid.json());
+    const forged = await api('POST', `${token}/pay-now/verify`, {
+      ...payment,
+      razorpaySignature: 'f'.repeat(64),
+    });
+    expect(forged.statusCode).toBe(400);
+    for (let i = 0; i < 2; i++) {
+      const verified = await api('POST', `${token}/pay-now/verify`, payment);
+      expect(verified.statusCode, verified.body).toBe(200);
+      expect(verified.json()).toEqual({
+        orderNumber,
+        paymentMode: 'RAZORPAY',
+        paymentStatus: 'PAID',
+        totalAmount: view.payNow!.amount,
+      });
+    }
+    const detail = OrderDetail.parse((await s.request({ url: `/api/orders/${orderNumber}` })).json());
+    expect(detail).toMatchObject({
+      paymentMode: 'RAZORPAY',
+      paymentStatus: 'PAID',
+      codConfirmation: 'CONFIRMED',
+    });
+    const admin = await variantStock(orderNumber);
+    expect(admin.codConfirmationVia).toBe('prepaid');
+    const after = CodConfirmationView.parse((await api('GET', token)).json());
+    expect(after).toMatchObject({ status: 'CONFIRMED', paidOnline: true, payNow: null });
+    expect((await api('POST', `${token}/pay-now`, { amount })).statusCode).toBe(409);
+    // Not held at PLACED, not expired at the deadline.
+    await t.app.services.codConfirmation.expire(orderNumber);
+    await cod.walk(orderNumber, ['CONFIRMED', 'PACKED']);
   });
 
   it('answers 404 for an unknown or malformed token', async () => {
@@ -366,6 +441,7 @@ describe('the clock', () => {
       adminOrders: s.adminOrders,
       audit: s.audit,
       checkout: s.checkout,
+      jobs: s.jobs,
       checkAddress: s.delivery.checkAddress,
       assertServiceable: s.delivery.assertServiceable,
       rtoCount: s.orders.codRtoCount,
@@ -443,11 +519,32 @@ describe('the clock', () => {
     expect(detail).toMatchObject({ orderStatus: 'CANCELLED', codConfirmation: 'EXPIRED' });
     expect(detail.statusHistory.at(-1)).toMatchObject({ status: 'CANCELLED', reason: TEXT.expiredReason });
     expect(await stockOfGaram()).toBe(before! + 2);
+    // Told on the channels the confirmation used, with its own message (not the generic 'cancelled').
     const told = await t.database.db
       .select()
       .from(outboxMessages)
-      .where(and(eq(outboxMessages.to, s.mobile), like(outboxMessages.text, '%cancel%')));
-    expect(told.length).toBeGreaterThan(0);
+      .where(and(eq(outboxMessages.to, s.mobile), like(outboxMessages.text, '%was cancelled%')));
+    expect(told.map((m) => m.channel)).toEqual(['sms']);
+    expect(told[0]!.text).toContain(
+      `order ${orderNumber} was cancelled because it was not confirmed in time`,
+    );
+    expect(told[0]!.text).toContain('To order again');
+    const [mail] = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.to, s.email), like(outboxMessages.subject, '%not confirmed in time%')));
+    expect(mail?.html).toContain('Your order was not confirmed in time');
+    expect(mail?.html).toContain('Order again');
+    const generic = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(
+        and(
+          eq(outboxMessages.to, s.email),
+          like(outboxMessages.subject, `%order ${orderNumber} is cancelled`),
+        ),
+      );
+    expect(generic).toHaveLength(0);
     const history = await t.database.db
       .select()
       .from(orderStatusHistory)
@@ -461,5 +558,52 @@ describe('the clock', () => {
     await t.app.services.codConfirmation.expire(orderNumber);
     const detail = await variantStock(orderNumber);
     expect(detail).toMatchObject({ status: 'PLACED', codConfirmation: 'CONFIRMED' });
+  });
+});
+
+describe('the dashboard', () => {
+  it('shows the confirmation rate beside the RTO rate: by week, by state and by pincode area, of orders asked to confirm', async () => {
+    // A known set, placed in a window of its own (January 2031) so nothing else counts.
+    const known = [
+      { at: '2031-01-06T06:00:00Z', state: 'Karnataka', pincode: '560001', status: 'CONFIRMED' },
+      { at: '2031-01-07T06:00:00Z', state: 'Karnataka', pincode: '560002', status: 'EXPIRED' },
+      { at: '2031-01-08T06:00:00Z', state: 'Karnataka', pincode: '560003', status: null },
+      { at: '2031-01-14T06:00:00Z', state: 'Maharashtra', pincode: '411001', status: 'CONFIRMED' },
+      { at: '2031-01-15T06:00:00Z', state: 'Maharashtra', pincode: '411002', status: 'PENDING' },
+      { at: '2031-01-15T07:00:00Z', state: 'Maharashtra', pincode: '411003', status: 'CONFIRMED' },
+    ] as const;
+    for (const k of known) {
+      const { orderNumber } = await cod.placedCodOrder(1, undefined, { awaitConfirmation: true });
+      const [o] = await t.database.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
+      await t.database.db
+        .update(orders)
+        .set({ createdAt: new Date(k.at), address: { ...o!.address, state: k.state, pincode: k.pincode } })
+        .where(eq(orders.id, o!.id));
+      // No status: an order that needed no confirmation (NOT_REQUIRED) is not counted.
+      if (k.status === null)
+        await t.database.db.delete(codConfirmations).where(eq(codConfirmations.orderId, o!.id));
+      else
+        await t.database.db
+          .update(codConfirmations)
+          .set({ status: k.status })
+          .where(eq(codConfirmations.orderId, o!.id));
+    }
+    const figures = await t.app.services.dashboard.figures(new Date('2031-01-20T00:00:00Z'));
+    expect(figures.confirmation).toEqual({
+      byWeek: [
+        { key: '2031-01-06', asked: 2, confirmed: 1 },
+        { key: '2031-01-13', asked: 3, confirmed: 2 },
+      ],
+      byState: [
+        { key: 'Maharashtra', asked: 3, confirmed: 2 },
+        { key: 'Karnataka', asked: 2, confirmed: 1 },
+      ],
+      byPrefix: [
+        { key: '411', asked: 3, confirmed: 2 },
+        { key: '560', asked: 2, confirmed: 1 },
+      ],
+    });
+    // None of them is delivered or returned yet: the RTO tables beside it are empty for the window.
+    expect(figures.rto).toEqual({ byWeek: [], byState: [], byPrefix: [] });
   });
 });

@@ -32,12 +32,14 @@ import type { CheckoutService } from '../checkout/service.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { addressSnapshotOf } from './address-snapshot.ts';
 import { type AdminOrdersService, ORDER_CHANGED_MEANWHILE } from './admin-service.ts';
+import type { CodPrepay } from './cod-prepay.ts';
 import { linePriceDto, payNowDto, totalAmountDto } from './dto.ts';
 import { codConfirmationLinks, codConfirmations, orderItems, orders } from './schema.ts';
 
 export const COD_CONFIRMATION_MESSAGE_JOB = 'cod-confirmation-message';
 export const COD_CONFIRMATION_EXPIRY_JOB = 'cod-confirmation-expiry';
-export type CodConfirmationMessageKind = 'cod_confirm' | 'cod_reminder';
+/** The request, the reminder half-way, and the notice that the order was not confirmed in time. */
+export type CodConfirmationMessageKind = 'cod_confirm' | 'cod_reminder' | 'cod_expired';
 
 type OrderRow = typeof orders.$inferSelect;
 type ConfirmationRow = typeof codConfirmations.$inferSelect;
@@ -54,6 +56,23 @@ export interface AddressFields {
   landmark: string | null;
   alternatePhone: string | null;
   addressType: 'Home' | 'Work';
+}
+
+/**
+ * One of the confirmation's messages as a durable job: its payload names the order and the kind,
+ * never a link token (the message mints its own when it is sent).
+ */
+export function codConfirmationMessageJob(
+  orderNumber: string,
+  kind: CodConfirmationMessageKind,
+  runAt?: Date,
+) {
+  return {
+    name: COD_CONFIRMATION_MESSAGE_JOB,
+    payload: { orderNumber, kind },
+    key: `${COD_CONFIRMATION_MESSAGE_JOB}:${orderNumber}:${kind}`,
+    ...(runAt && { runAt }),
+  };
 }
 
 /** Tries against a version moved on meanwhile (as self-cancel.ts). */
@@ -73,15 +92,11 @@ export async function startCodConfirmation(
   const confirmBy = confirmByOf(order.createdAt, setting.withinHours);
   await tx.insert(codConfirmations).values({ orderId: order.id, confirmBy });
   const { orderNumber } = order;
-  const message = (kind: CodConfirmationMessageKind, runAt?: Date) =>
-    jobs.enqueue(tx, {
-      name: COD_CONFIRMATION_MESSAGE_JOB,
-      payload: { orderNumber, kind },
-      key: `${COD_CONFIRMATION_MESSAGE_JOB}:${orderNumber}:${kind}`,
-      ...(runAt && { runAt }),
-    });
-  await message('cod_confirm');
-  await message('cod_reminder', reminderAtOf(order.createdAt, confirmBy));
+  await jobs.enqueue(tx, codConfirmationMessageJob(orderNumber, 'cod_confirm'));
+  await jobs.enqueue(
+    tx,
+    codConfirmationMessageJob(orderNumber, 'cod_reminder', reminderAtOf(order.createdAt, confirmBy)),
+  );
   await jobs.enqueue(tx, {
     name: COD_CONFIRMATION_EXPIRY_JOB,
     payload: { orderNumber },
@@ -99,6 +114,8 @@ export function createCodConfirmation(
     adminOrders: Pick<AdminOrdersService, 'changeStatus'>;
     audit: AuditService;
     checkout: Pick<CheckoutService, 'currentConfig'>;
+    /** The expiry's own message ('not confirmed in time') instead of the generic 'cancelled'. */
+    jobs: Pick<JobQueue, 'enqueue'>;
     /** Delivery: 400 for a pincode unknown or not matching the state (accounts' address check). */
     checkAddress: <T extends { pincode: string; state: string }>(input: T) => Promise<T>;
     /** Delivery: 400 when the shop does not deliver there; whether the zone takes COD. */
@@ -107,6 +124,12 @@ export function createCodConfirmation(
     rtoCount: (userId: number) => Promise<number>;
     /** False without a payment gateway: no 'Pay now' offer. */
     onlinePayments: boolean;
+    /** 'Pay now and save ₹X' under the link (cod-prepay.ts), for the order the token opens. */
+    payNow?: Pick<CodPrepay, 'createForOrder' | 'verifyForOrder' | 'forOrder'>;
+    /** The simulated gateway's Pay (demo mode only; absent with a real gateway). */
+    simulatePayment?: ((providerOrderId: string) => unknown) | undefined;
+    /** The order's shopper's mobile (the gateway order's notes). */
+    mobileOf?: (userId: number) => Promise<string>;
     now?: () => Date;
   },
 ) {
@@ -187,7 +210,11 @@ export function createCodConfirmation(
                 .where(and(eq(codConfirmations.orderId, row.id), inArray(codConfirmations.status, [...from])))
                 .returning({ orderId: codConfirmations.orderId });
               if (moved.length === 0) throw new AppError('conflict', TEXT.notPending);
+              if (to === 'EXPIRED')
+                await deps.jobs.enqueue(tx, codConfirmationMessageJob(orderNumber, 'cod_expired'));
             },
+            // The expiry tells the shopper why (its own message), not the generic 'cancelled'.
+            ...(to === 'EXPIRED' && { tellShopper: false }),
             note,
             ...(reason && { reason }),
           },
@@ -242,6 +269,7 @@ export function createCodConfirmation(
           price: linePriceDto(i),
         })),
         totalAmount: totalAmountDto(o),
+        paidOnline: o.paymentMode !== 'COD',
         address: o.address,
         payNow: offer && payNowDto(offer),
       };
@@ -373,6 +401,45 @@ export function createCodConfirmation(
         if (error instanceof AppError && error.kind === 'conflict') return;
         throw error;
       }
+    },
+
+    /**
+     * 'Pay now and save ₹X' from the link, without sign-in: the gateway order for the pay-now offer
+     * of the order the token opens (the same amount check as the order page: 409 when it changed).
+     */
+    async payNowOrder(token: string, input: { amount: number }) {
+      const { order } = await opened(token, now());
+      if (!deps.payNow) throw new AppError('conflict', 'This order cannot be paid online.');
+      const mobile = deps.mobileOf ? await deps.mobileOf(order.userId) : '';
+      return deps.payNow.createForOrder(order, mobile, input);
+    },
+
+    /** The payment verified; the order becomes prepaid and its confirmation is answered. */
+    async payNowVerify(
+      token: string,
+      payment: { razorpayOrderId: string; razorpayPaymentId: string; razorpaySignature: string },
+    ) {
+      const { order } = await opened(token, now());
+      if (!deps.payNow) throw new AppError('notFound', 'Payment order not found.');
+      return deps.payNow.verifyForOrder(order, payment);
+    },
+
+    /** The simulated gateway's Pay for this order's own pay-now gateway order (demo mode only). */
+    async simulatePayNow(token: string, providerOrderId: string) {
+      const { order } = await opened(token, now());
+      if (!deps.simulatePayment || !deps.payNow || !(await deps.payNow.forOrder(order.id, providerOrderId)))
+        throw new AppError('notFound', 'Payment order not found.');
+      return deps.simulatePayment(providerOrderId);
+    },
+
+    /** The confirmation's deadline, or null when the order needed none. */
+    async confirmBy(orderNumber: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ confirmBy: codConfirmations.confirmBy })
+        .from(orders)
+        .innerJoin(codConfirmations, eq(codConfirmations.orderId, orders.id))
+        .where(eq(orders.orderNumber, orderNumber));
+      return row?.confirmBy ?? null;
     },
 
     /** Whether a reminder is still worth sending. */

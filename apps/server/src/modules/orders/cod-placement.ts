@@ -197,5 +197,32 @@ export function createCodPlacement(
     return { ...answer(result.order), created: true };
   }
 
-  return { place, rtoCount: (userId: number) => rtoCount(db, userId) };
+  /**
+   * Before placing, for the checkout (issue 34): whether this cart to this address must be paid
+   * online because its RTO risk is HIGH and the shop requires prepaid then, with the saving. Only
+   * the outcome, never the level or its reasons; the placement decides again in its transaction.
+   */
+  async function prepaidRequired(
+    user: UserDto,
+    input: { addressId: number; couponCode?: string | null | undefined },
+  ): Promise<{ prepaidRequired: boolean; savePaise: number }> {
+    const address = await addressOf(db, user.id, input.addressId);
+    if (!address) throw new AppError('notFound', 'Please select a delivery address.');
+    const config = await deps.checkout.currentConfig(db);
+    if (!config.rtoRisk.requirePrepaidForHigh) return { prepaidRequired: false, savePaise: 0 };
+    const priced = await db.transaction((tx) => deps.quote(user.id, input.couponCode, tx));
+    const facts = await rtoRiskFacts(db, {
+      userId: user.id,
+      pincode: address.pincode,
+      amountPaise: priced.codTotalPaise,
+      addressLine: `${address.addressLine}, ${address.locality}`,
+    });
+    const risk = rtoRisk({ ...facts, amountPaise: priced.codTotalPaise }, config.rtoRisk);
+    return {
+      prepaidRequired: risk.level === 'HIGH',
+      savePaise: Math.max(0, priced.codTotalPaise - priced.totalPaise),
+    };
+  }
+
+  return { place, prepaidRequired, rtoCount: (userId: number) => rtoCount(db, userId) };
 }

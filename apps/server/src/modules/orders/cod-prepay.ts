@@ -22,7 +22,7 @@ import type { PaymentsLedger } from '../payments/ledger.ts';
 import type { RefundsService } from '../refunds/service.ts';
 import { ORDER_NOT_FOUND } from './customer-order.ts';
 import { totalAmountDto } from './dto.ts';
-import { orderPrepayments, orders } from './schema.ts';
+import { codConfirmations, orderPrepayments, orders } from './schema.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type PrepaymentRow = typeof orderPrepayments.$inferSelect;
@@ -153,10 +153,119 @@ export function createCodPrepay(
       .returning();
     if (!converted) return refund('order_shipped');
     await movePrepayment(tx, pre.id, 'paid');
+    // Paid online: a COD confirmation still pending is answered by the payment (issue 34), so the
+    // order is no longer held, reminded of or expired.
+    await tx
+      .update(codConfirmations)
+      .set({ status: 'CONFIRMED', decidedAt: converted.updatedAt, via: 'prepaid' })
+      .where(and(eq(codConfirmations.orderId, order.id), eq(codConfirmations.status, 'PENDING')));
     await record('placed', null);
     // Paid online now, so invoiced now (a COD order would have waited for shipping).
     const invoiceNumber = await deps.invoices.onOrderPlaced(tx, converted);
     return { kind: 'paid', order: { ...converted, invoiceNumber }, created: true };
+  }
+
+  /** The gateway order for paying this COD order online, at the amount the page shows (paise). */
+  async function createFor(order: OrderRow, mobile: string, input: { amount: number }, language?: Lang) {
+    // Paying now in another language switches the order's later messages to it.
+    if (language && order.language !== language) {
+      await db.update(orders).set({ language }).where(eq(orders.id, order.id));
+    }
+    const config = await deps.checkout.currentConfig(db);
+    const offer = payNowOffer(order, config.prepaidDiscount);
+    if (!offer) throw new AppError('conflict', PAY_NOW_MESSAGES.notPayable);
+    if (offer.totalPaise !== input.amount) {
+      throw new AppError('conflict', PAY_NOW_MESSAGES.totalChanged, undefined, {
+        amount: offer.totalPaise,
+      });
+    }
+    const answer = (pre: PrepaymentRow) => ({
+      amount: pre.totalPaise,
+      currency: 'INR' as const,
+      orderId: pre.providerOrderId,
+      keyId: gateway.keyId,
+      provider: gateway.provider,
+    });
+    // A reopened payment window pays the gateway order already made for the same amount.
+    const [again] = await db
+      .select()
+      .from(orderPrepayments)
+      .where(
+        and(
+          eq(orderPrepayments.orderId, order.id),
+          eq(orderPrepayments.status, 'pending'),
+          eq(orderPrepayments.totalPaise, offer.totalPaise),
+          eq(orderPrepayments.provider, gateway.provider),
+        ),
+      )
+      .limit(1);
+    if (again) return answer(again);
+    let providerOrder: { id: string };
+    try {
+      providerOrder = await gateway.createOrder({
+        amountPaise: offer.totalPaise,
+        receipt: `cod-${order.orderNumber}`,
+        notes: { orderNumber: order.orderNumber, mobile, payNow: 'cod-to-prepaid' },
+      });
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      deps.log.error({ err: error }, 'pay-now gateway order creation failed');
+      throw new AppError('unavailable', 'Failed to create Razorpay order.');
+    }
+    const [pre] = await db
+      .insert(orderPrepayments)
+      .values({
+        orderId: order.id,
+        userId: order.userId,
+        providerOrderId: providerOrder.id,
+        provider: gateway.provider,
+        totalPaise: offer.totalPaise,
+        prepaidDiscountPaise: offer.prepaidDiscountPaise,
+      })
+      .returning();
+    return answer(pre!);
+  }
+
+  async function verifyFor(
+    order: OrderRow,
+    payment: { razorpayOrderId: string; razorpayPaymentId: string; razorpaySignature: string },
+  ) {
+    const [found] = await db
+      .select({ id: orderPrepayments.id })
+      .from(orderPrepayments)
+      .where(
+        and(
+          eq(orderPrepayments.providerOrderId, payment.razorpayOrderId),
+          eq(orderPrepayments.orderId, order.id),
+        ),
+      );
+    if (!found) throw new AppError('notFound', 'Payment order not found.');
+    const settled = await db.transaction(async (tx) => {
+      const [pre] = await tx
+        .select()
+        .from(orderPrepayments)
+        .where(eq(orderPrepayments.id, found.id))
+        .for('update');
+      if (!gateway.verifyPayment(pre!.providerOrderId, payment.razorpayPaymentId, payment.razorpaySignature))
+        throw new AppError('invalid', 'Payment verification failed.');
+      return settle(tx, pre!, {
+        id: payment.razorpayPaymentId,
+        signature: payment.razorpaySignature,
+        source: 'verify',
+        captured: null,
+      });
+    });
+    if (settled.kind === 'refund') {
+      throw new AppError('conflict', refundNotice(settled.reason, settled.amountPaise), undefined, {
+        refund: 'pending',
+      });
+    }
+    return {
+      orderNumber: settled.order.orderNumber,
+      paymentMode: 'RAZORPAY' as const,
+      paymentStatus: 'PAID' as const,
+      totalAmount: totalAmountDto(settled.order),
+    };
   }
 
   return {
@@ -174,64 +283,34 @@ export function createCodPrepay(
 
     /** The gateway order for paying this COD order online, at the amount the page shows (paise). */
     async create(user: UserDto, orderNumber: string, input: { amount: number }, language?: Lang) {
-      const order = await ownOrder(user, orderNumber);
-      // Paying now in another language switches the order's later messages to it.
-      if (language && order.language !== language) {
-        await db.update(orders).set({ language }).where(eq(orders.id, order.id));
-      }
-      const config = await deps.checkout.currentConfig(db);
-      const offer = payNowOffer(order, config.prepaidDiscount);
-      if (!offer) throw new AppError('conflict', PAY_NOW_MESSAGES.notPayable);
-      if (offer.totalPaise !== input.amount) {
-        throw new AppError('conflict', PAY_NOW_MESSAGES.totalChanged, undefined, {
-          amount: offer.totalPaise,
-        });
-      }
-      const answer = (pre: PrepaymentRow) => ({
-        amount: pre.totalPaise,
-        currency: 'INR' as const,
-        orderId: pre.providerOrderId,
-        keyId: gateway.keyId,
-        provider: gateway.provider,
-      });
-      // A reopened payment window pays the gateway order already made for the same amount.
-      const [again] = await db
-        .select()
+      return createFor(await ownOrder(user, orderNumber), user.mobile, input, language);
+    },
+
+    /**
+     * The same for an order opened by its COD confirmation link (no sign-in: the token is the key);
+     * the gateway order is kept under the order's own shopper.
+     */
+    async createForOrder(order: OrderRow, mobile: string, input: { amount: number }) {
+      return createFor(order, mobile, input);
+    },
+
+    /** The browser's verify for an order opened by its confirmation link. */
+    async verifyForOrder(
+      order: OrderRow,
+      payment: { razorpayOrderId: string; razorpayPaymentId: string; razorpaySignature: string },
+    ) {
+      return verifyFor(order, payment);
+    },
+
+    /** Whether a pay-now gateway order is this order's (the simulated window's Pay under a link). */
+    async forOrder(orderId: number, providerOrderId: string) {
+      const [row] = await db
+        .select({ id: orderPrepayments.id })
         .from(orderPrepayments)
         .where(
-          and(
-            eq(orderPrepayments.orderId, order.id),
-            eq(orderPrepayments.status, 'pending'),
-            eq(orderPrepayments.totalPaise, offer.totalPaise),
-            eq(orderPrepayments.provider, gateway.provider),
-          ),
-        )
-        .limit(1);
-      if (again) return answer(again);
-      let providerOrder: { id: string };
-      try {
-        providerOrder = await gateway.createOrder({
-          amountPaise: offer.totalPaise,
-          receipt: `cod-${order.orderNumber}`,
-          notes: { orderNumber: order.orderNumber, mobile: user.mobile, payNow: 'cod-to-prepaid' },
-        });
-      } catch (error) {
-        if (!(error instanceof GatewayError)) throw error;
-        deps.log.error({ err: error }, 'pay-now gateway order creation failed');
-        throw new AppError('unavailable', 'Failed to create Razorpay order.');
-      }
-      const [pre] = await db
-        .insert(orderPrepayments)
-        .values({
-          orderId: order.id,
-          userId: user.id,
-          providerOrderId: providerOrder.id,
-          provider: gateway.provider,
-          totalPaise: offer.totalPaise,
-          prepaidDiscountPaise: offer.prepaidDiscountPaise,
-        })
-        .returning();
-      return answer(pre!);
+          and(eq(orderPrepayments.providerOrderId, providerOrderId), eq(orderPrepayments.orderId, orderId)),
+        );
+      return Boolean(row);
     },
 
     /**
@@ -244,45 +323,7 @@ export function createCodPrepay(
       orderNumber: string,
       payment: { razorpayOrderId: string; razorpayPaymentId: string; razorpaySignature: string },
     ) {
-      const order = await ownOrder(user, orderNumber);
-      const [found] = await db
-        .select({ id: orderPrepayments.id })
-        .from(orderPrepayments)
-        .where(
-          and(
-            eq(orderPrepayments.providerOrderId, payment.razorpayOrderId),
-            eq(orderPrepayments.orderId, order.id),
-          ),
-        );
-      if (!found) throw new AppError('notFound', 'Payment order not found.');
-      const settled = await db.transaction(async (tx) => {
-        const [pre] = await tx
-          .select()
-          .from(orderPrepayments)
-          .where(eq(orderPrepayments.id, found.id))
-          .for('update');
-        if (
-          !gateway.verifyPayment(pre!.providerOrderId, payment.razorpayPaymentId, payment.razorpaySignature)
-        )
-          throw new AppError('invalid', 'Payment verification failed.');
-        return settle(tx, pre!, {
-          id: payment.razorpayPaymentId,
-          signature: payment.razorpaySignature,
-          source: 'verify',
-          captured: null,
-        });
-      });
-      if (settled.kind === 'refund') {
-        throw new AppError('conflict', refundNotice(settled.reason, settled.amountPaise), undefined, {
-          refund: 'pending',
-        });
-      }
-      return {
-        orderNumber: settled.order.orderNumber,
-        paymentMode: 'RAZORPAY' as const,
-        paymentStatus: 'PAID' as const,
-        totalAmount: totalAmountDto(settled.order),
-      };
+      return verifyFor(await ownOrder(user, orderNumber), payment);
     },
 
     /** The simulated gateway's 'Pay' for one of the shopper's own pay-now gateway orders. */
@@ -297,3 +338,4 @@ export function createCodPrepay(
     },
   };
 }
+export type CodPrepay = ReturnType<typeof createCodPrepay>;

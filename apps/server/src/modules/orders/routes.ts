@@ -1,6 +1,8 @@
 import { MobileParam } from '@spice/shared/contracts/accounts';
 import { OrderNumberParam } from '@spice/shared/contracts/admin';
 import {
+  CodRiskAnswer,
+  CodRiskQuery,
   PaidNow,
   PayNowBody,
   PayNowVerifyBody,
@@ -20,6 +22,8 @@ import {
 import { ErrorBody } from '@spice/shared/contracts/common';
 import * as z from '@spice/shared/contracts/zod';
 import { langFromAcceptLanguage } from '@spice/shared/lang';
+import { toRupees } from '@spice/shared/money';
+import { codNotForThisOrder } from '@spice/shared/rto-risk';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { neverCache } from '../../lib/cache-headers.ts';
 import { requestFingerprint } from '../../lib/request-fingerprint.ts';
@@ -104,6 +108,28 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         replyLang(request),
       );
       return reply.code(201).send(placed);
+    },
+  );
+
+  app.get(
+    '/orders/cod-risk',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Before placing: whether cash on delivery is refused for this cart and address (RTO risk)',
+        description:
+          "Answers `prepaidRequired: true` with the saving of paying online and the checkout's sentence when the order's RTO risk is HIGH and the shop requires prepaid then; placing checks again.",
+        querystring: CodRiskQuery,
+        response: { 200: CodRiskAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const answer = await orders.codPrepaidRequired(await requireUser(request, accounts), request.query);
+      return {
+        prepaidRequired: answer.prepaidRequired,
+        saving: toRupees(answer.savePaise),
+        message: answer.prepaidRequired ? codNotForThisOrder(answer.savePaise) : null,
+      };
     },
   );
 

@@ -2,6 +2,7 @@
 // (back-office order and list), and with 'require prepaid for HIGH' on, a HIGH order is refused
 // cash on delivery with the checkout's text, while others still place.
 import { AdminCheckoutSettings, AdminOrderDetail, AdminOrderPage } from '@spice/shared/contracts/admin';
+import { formatRupees } from '@spice/shared/money';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../seed/demo-seed.ts';
@@ -83,6 +84,14 @@ describe('RTO risk at COD placement', () => {
       await addToCart(earlier.s, garam.id, garam.variants[0].weight, 1);
       const place = (amount: number) =>
         earlier.s.request({ method: 'POST', url: '/api/orders/place-cod', payload: { addressId, amount } });
+      // The checkout learns it when the address is chosen, before pressing place.
+      const known = await earlier.s.request({ url: `/api/orders/cod-risk?addressId=${addressId}` });
+      expect(known.statusCode, known.body).toBe(200);
+      expect(known.json()).toMatchObject({ prepaidRequired: true, saving: expect.any(Number) });
+      expect(known.json().message).toBe(
+        `Cash on delivery is not available for this order. Pay online and save ${formatRupees(Math.round(known.json().saving * 100))}.`,
+      );
+      expect(Object.keys(known.json()).sort()).toEqual(['message', 'prepaidRequired', 'saving']);
       const probe = await place(0);
       expect(probe.statusCode).toBe(409);
       const before = (await t.database.db.select({ id: orders.id }).from(orders)).length;
@@ -92,10 +101,22 @@ describe('RTO risk at COD placement', () => {
         /^Cash on delivery is not available for this order\. Pay online and save ₹\d[\d,]*(\.\d\d)?\.$/,
       );
       expect(refused.json().prepaidRequired).toBe(true);
+      expect(refused.json().message).toBe(known.json().message);
       // Nothing was placed; a shopper without that record still pays on delivery.
       expect((await t.database.db.select({ id: orders.id }).from(orders)).length).toBe(before);
       const other = await cod.placedCodOrder(1);
       expect((await riskOf(other.orderNumber))?.level).toBe('MEDIUM');
+      const otherAddress = await addAddress(other.s);
+      await addToCart(other.s, garam.id, garam.variants[0].weight, 1);
+      const fine = await other.s.request({ url: `/api/orders/cod-risk?addressId=${otherAddress}` });
+      expect(fine.json()).toEqual({ prepaidRequired: false, saving: expect.any(Number), message: null });
+      // Someone else's address: 404; signed out: 401.
+      expect((await other.s.request({ url: `/api/orders/cod-risk?addressId=${addressId}` })).statusCode).toBe(
+        404,
+      );
+      expect((await t.app.inject({ url: `/api/orders/cod-risk?addressId=${addressId}` })).statusCode).toBe(
+        401,
+      );
     } finally {
       await setRequirePrepaid(false);
     }

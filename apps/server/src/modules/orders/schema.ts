@@ -289,7 +289,7 @@ export const codConfirmations = pgTable(
     status: text('status', { enum: COD_CONFIRMATION_STATUSES }).notNull().default('PENDING'),
     confirmBy: timestamp('confirm_by', { withTimezone: true }).notNull(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
-    via: text('via', { enum: ['link', 'whatsapp', 'phone', 'address', 'expiry'] }),
+    via: text('via', { enum: ['link', 'whatsapp', 'phone', 'address', 'expiry', 'prepaid'] }),
     /** The admin who confirmed it by phone. */
     decidedBy: integer('decided_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -359,8 +359,15 @@ export function createOrdersService(
   return {
     quote,
     placeCod: placeCod.place,
+    codPrepaidRequired: placeCod.prepaidRequired,
     /** 'Pay now and save ₹X' for a COD order not yet shipped. */
-    payNow: { create: prepay.create, verify: prepay.verify },
+    payNow: {
+      create: prepay.create,
+      verify: prepay.verify,
+      createForOrder: prepay.createForOrder,
+      verifyForOrder: prepay.verifyForOrder,
+      forOrder: prepay.forOrder,
+    },
     codRtoCount: placeCod.rtoCount,
 
     /**

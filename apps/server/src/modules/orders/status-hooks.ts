@@ -68,12 +68,16 @@ export function createStatusHooks(deps: {
       : {};
   };
 
-  const tell =
-    (event: OrderMessageEvent): StatusHook =>
-    async (tx, order) => {
+  /** The shopper's message: the hooks made here are left out when the caller tells them itself. */
+  const tells = new Set<StatusHook>();
+  const tell = (event: OrderMessageEvent): StatusHook => {
+    const hook: StatusHook = async (tx, order) => {
       await deps.jobs.enqueue(tx, orderMessageJob({ orderNumber: order.orderNumber, event }));
       return {};
     };
+    tells.add(hook);
+    return hook;
+  };
 
   const ON_ENTER: Readonly<Record<OrderStatus, readonly StatusHook[]>> = {
     PLACED: [],
@@ -86,9 +90,14 @@ export function createStatusHooks(deps: {
   };
 
   /** Runs the hooks of the status the order has just entered. */
-  return async function enter(tx: Tx, order: OrderRow): Promise<Required<HookOutcome>> {
+  return async function enter(
+    tx: Tx,
+    order: OrderRow,
+    options: { tell: boolean } = { tell: true },
+  ): Promise<Required<HookOutcome>> {
     const outcome = { audit: {}, stockReturned: [] as StockLevel[] };
     for (const hook of ON_ENTER[order.status]) {
+      if (!options.tell && tells.has(hook)) continue;
       const done = await hook(tx, order);
       Object.assign(outcome.audit, done.audit);
       outcome.stockReturned.push(...(done.stockReturned ?? []));

@@ -14,6 +14,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { codHelpers } from '../../test/cod.ts';
 import { expectServerErrors } from '../../test/server-errors.ts';
 import { verifyMobile } from '../../test/shoppers.ts';
+import { jobs } from '../jobs/schema.ts';
 import { outboxMessages } from '../messaging/schema.ts';
 import { orders } from '../orders/schema.ts';
 import { deliveryIssues } from './schema.ts';
@@ -166,6 +167,13 @@ describe('a failed delivery through Shiprocket', () => {
     const { token, hindi, text } = await linkSentTo(s.mobile);
     expect(hindi).toBe(false);
     expect(text).toContain(orderNumber);
+    // The message minted the token when it ran: no job's payload (the durable queue) holds it,
+    // the message's job names only the attempt, and the database keeps only the token's hash.
+    const queued = await t.database.db.select({ name: jobs.name, payload: jobs.payload }).from(jobs);
+    expect(JSON.stringify(queued)).not.toContain(token);
+    const told = queued.find((j) => j.name === 'order-message' && j.payload.event === 'delivery_failed');
+    expect(Object.keys(told!.payload).sort()).toEqual(['event', 'orderNumber', 'refundId']);
+    expect(JSON.stringify(await t.database.db.select().from(deliveryIssues))).not.toContain(token);
     const issue = DeliveryIssue.parse((await getIssue(token)).json());
     expect(issue).toMatchObject({
       orderNumber,
@@ -250,7 +258,7 @@ describe('a failed delivery through Shiprocket', () => {
       409,
     );
     expect(DeliveryIssue.parse((await getIssue(token)).json()).status).toBe('CLOSED');
-  });
+  }, 60_000);
 
   it("keeps the shopper's answer open when Shiprocket refuses it, and a repeated webhook opens nothing new", async () => {
     const { awb, s } = await shippedOrder('auto');

@@ -1,8 +1,8 @@
 // Failed deliveries (NDR, issue 34; decision record 0034). A courier reports an attempt that did
 // not deliver (Shiprocket's webhook, or the back office's 'Delivery failed' for the manual
 // courier): the event is recorded as DELIVERY_FAILED with the courier's reason, a delivery issue
-// opens with a link token (only its hash kept) and the shopper is told in the same transaction
-// (a message job). The shopper answers through the link (a new day, a landmark, another phone, or
+// opens and the shopper is told: a message job enqueued in the same transaction, which mints the
+// link token when it runs (only its hash kept; no token in the job's payload). The shopper answers through the link (a new day, a landmark, another phone, or
 // cancel); the back office answers from the NDR queue (re-attempt or return to origin). Each answer
 // goes to the courier through its adapter and is recorded as a shipment event, so it shows on the
 // order's timeline.
@@ -30,7 +30,10 @@ import type { JobQueue } from '../jobs/queue.ts';
 import { orderMessageJob } from '../messaging/order-message-job.ts';
 import { type OrderForDeliveryIssue, ordersForDeliveryIssues } from '../orders/parcel-source.ts';
 import type { CourierAdapter, NdrInstruction } from './courier.ts';
-import { deliveryIssues, shipmentEvents, shipments } from './schema.ts';
+import { deliveryIssueLinks, deliveryIssues, shipmentEvents, shipments } from './schema.ts';
+
+/** The message's key names the attempt: 'delivery-issue-<id>' (its `refundId`). */
+export const DELIVERY_ISSUE_KEY = 'delivery-issue-';
 
 /** A link stays open for the days it offers (and the day it was sent). */
 const LINK_LIFETIME_MS = (REATTEMPT_DAYS + 1) * 24 * 60 * 60 * 1000;
@@ -61,13 +64,11 @@ export function createDeliveryIssues(db: Db, deps: DeliveryIssueDeps) {
       .update(deliveryIssues)
       .set({ closedAt: opened })
       .where(and(eq(deliveryIssues.shipmentId, shipment.id), isNull(deliveryIssues.closedAt)));
-    const { token, hash } = newLinkToken();
     const [issue] = await tx
       .insert(deliveryIssues)
       .values({
         shipmentId: shipment.id,
         orderId: shipment.orderId,
-        tokenHash: hash,
         reason,
         failedAt: at,
         expiresAt: new Date(opened.getTime() + LINK_LIFETIME_MS),
@@ -78,8 +79,7 @@ export function createDeliveryIssues(db: Db, deps: DeliveryIssueDeps) {
       orderMessageJob({
         orderNumber,
         event: 'delivery_failed',
-        refundId: `delivery-issue-${issue!.id}`,
-        deliveryIssue: { token, reason },
+        refundId: `${DELIVERY_ISSUE_KEY}${issue!.id}`,
       }),
     );
   }
@@ -102,9 +102,10 @@ export function createDeliveryIssues(db: Db, deps: DeliveryIssueDeps) {
     if (!hash) throw new AppError('notFound', DELIVERY_ISSUE_TEXTS.notFound);
     const [row] = await db
       .select({ issue: deliveryIssues, shipment: shipments })
-      .from(deliveryIssues)
+      .from(deliveryIssueLinks)
+      .innerJoin(deliveryIssues, eq(deliveryIssues.id, deliveryIssueLinks.issueId))
       .innerJoin(shipments, eq(shipments.id, deliveryIssues.shipmentId))
-      .where(and(eq(deliveryIssues.tokenHash, hash), gt(deliveryIssues.expiresAt, now())));
+      .where(and(eq(deliveryIssueLinks.tokenHash, hash), gt(deliveryIssues.expiresAt, now())));
     const [order] = row ? await ordersForDeliveryIssues(db, { ids: [row.issue.orderId] }) : [];
     const replaced = row?.issue.closedAt && !row.issue.adminAction;
     if (!row || !order || order.status !== 'SHIPPED' || replaced) {
@@ -177,6 +178,30 @@ export function createDeliveryIssues(db: Db, deps: DeliveryIssueDeps) {
 
   return {
     open,
+
+    /**
+     * The message job's link for the issue its key names: a new token, only its hash stored; null
+     * when the issue was replaced or closed meanwhile (nothing left to tell).
+     */
+    async mintLink(messageKey: string): Promise<{ token: string; reason: string } | null> {
+      if (!messageKey.startsWith(DELIVERY_ISSUE_KEY)) return null;
+      const id = Number(messageKey.slice(DELIVERY_ISSUE_KEY.length));
+      if (!Number.isSafeInteger(id)) return null;
+      const [issue] = await db
+        .select({ reason: deliveryIssues.reason })
+        .from(deliveryIssues)
+        .where(
+          and(
+            eq(deliveryIssues.id, id),
+            isNull(deliveryIssues.closedAt),
+            gt(deliveryIssues.expiresAt, now()),
+          ),
+        );
+      if (!issue) return null;
+      const { token, hash } = newLinkToken();
+      await db.insert(deliveryIssueLinks).values({ tokenHash: hash, issueId: id });
+      return { token, reason: issue.reason };
+    },
 
     /** The manual courier's failed attempt, as the back office records it (audited). */
     async recordFailure(admin: UserDto, orderNumber: string, reason: string): Promise<void> {

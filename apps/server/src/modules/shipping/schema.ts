@@ -69,7 +69,6 @@ export const deliveryIssues = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull(),
     reason: text('reason').notNull(),
     failedAt: timestamp('failed_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -84,10 +83,23 @@ export const deliveryIssues = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('delivery_issues_token_key').on(t.tokenHash),
-    index('delivery_issues_open_idx').on(t.orderId).where(sql`${t.closedAt} is null`),
-  ],
+  (t) => [index('delivery_issues_open_idx').on(t.orderId).where(sql`${t.closedAt} is null`)],
+);
+
+/**
+ * The links sent for a delivery issue: only the SHA-256 of each token (lib/link-token.ts). The
+ * message job mints one when it runs, so no token is ever stored, in a job's payload or elsewhere.
+ */
+export const deliveryIssueLinks = pgTable(
+  'delivery_issue_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    issueId: integer('issue_id')
+      .notNull()
+      .references(() => deliveryIssues.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('delivery_issue_links_issue_idx').on(t.issueId)],
 );
 
 /**

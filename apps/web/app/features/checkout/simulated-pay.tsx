@@ -13,8 +13,11 @@ export function SimulatedPayModal({
   onCancel,
   onPaid,
   onFailed,
+  payPath,
 }: {
   order: PaymentOrderDto;
+  /** Where its Pay goes: the signed-in shopper's by default; a confirmation link's under its token. */
+  payPath?: string;
   storeName: string;
   onCancel: () => void;
   onPaid: (result: PaymentResult) => void | Promise<void>;
@@ -35,7 +38,7 @@ export function SimulatedPayModal({
             let result: PaymentResult;
             try {
               result = await api<PaymentResult>(
-                `/payment/simulated/${encodeURIComponent(order.orderId)}/pay`,
+                payPath ?? `/payment/simulated/${encodeURIComponent(order.orderId)}/pay`,
                 {
                   method: 'POST',
                   body: {},

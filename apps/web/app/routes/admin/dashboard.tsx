@@ -114,7 +114,7 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
           <Link to="/admin/abandoned-carts">Abandoned carts and back-in-stock requests →</Link>
         </p>
       </section>
-      <RtoBreakdown rto={d.rto} />
+      <RtoBreakdown rto={d.rto} confirmation={d.confirmation} />
       <p>
         <Link to="/admin/orders?status=PLACED">Orders waiting to be confirmed →</Link>
       </p>

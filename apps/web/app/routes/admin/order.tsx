@@ -47,6 +47,7 @@ const VIA_LABELS: Record<string, string> = {
   phone: 'by phone',
   address: 'with a new address',
   expiry: 'automatically',
+  prepaid: 'by paying online',
 };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
