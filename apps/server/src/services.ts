@@ -28,6 +28,7 @@ import { createDeliveryService } from './modules/delivery/service.ts';
 import { createGrievancesService } from './modules/grievances/service.ts';
 import { createInvoiceRegister } from './modules/invoices/register.ts';
 import { createInvoicesService } from './modules/invoices/service.ts';
+import { createOffersService } from './modules/offers/service.ts';
 import { createJobsAdmin } from './modules/jobs/admin-service.ts';
 import { createJobQueue } from './modules/jobs/queue.ts';
 import type { JobHandler } from './modules/jobs/worker.ts';
@@ -236,6 +237,8 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     audit,
     adapterFor: (provider) => (provider === 'manual' ? manualCourier : automaticCourier),
   });
+  // Automatic offers (issue 36): the checkout prices with them, the back office edits them.
+  const offers = createOffersService(db, { audit });
   const orders = createOrdersService(db, {
     catalog,
     checkout,
@@ -246,6 +249,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     ledger: payments,
     invoices,
     delivery,
+    offers,
     holdMinutes: config.CHECKOUT_HOLD_MINUTES,
     reads: deps.shared,
     log: deps.log,
@@ -302,6 +306,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     checkoutAdmin: createCheckoutAdminService({ checkout, audit }),
     contentAdmin: createContentAdminService(db, { audit, invalidate: () => content.invalidate() }),
     couponsAdmin: createCouponsAdminService(db, { audit }),
+    offers,
     stock: createStockService({ catalog, audit }),
     dashboard: createDashboardService(db),
     adminOrders,

@@ -14,6 +14,7 @@ export * from '../modules/grievances/schema.ts';
 export * from '../modules/invoices/schema.ts';
 export * from '../modules/jobs/schema.ts';
 export * from '../modules/messaging/schema.ts';
+export * from '../modules/offers/schema.ts';
 export * from '../modules/orders/schema.ts';
 export * from '../modules/payments/schema.ts';
 export * from '../modules/privacy/schema.ts';

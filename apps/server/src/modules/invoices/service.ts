@@ -220,6 +220,7 @@ export type InvoicedOrder = Pick<
   | 'userName'
   | 'buyerGstin'
   | 'couponDiscountPaise'
+  | 'offerDiscountPaise'
   | 'prepaidDiscountPaise'
   | 'deliveryPaise'
   | 'platformFeePaise'
@@ -319,7 +320,9 @@ export function createInvoicesService(
         unitPricePaise: i.pricePaise,
         rateBp: tax.get(i.productId)?.gstRateBp ?? DEFAULT_RATE_BP,
       })),
-      discountPaise: order.couponDiscountPaise + order.prepaidDiscountPaise,
+      // Offer discounts are shared across the goods like the coupon's (issue 36, decision 0039);
+      // a free gift's line, at ₹0, takes no share and is listed as a ₹0 supply.
+      discountPaise: order.couponDiscountPaise + order.offerDiscountPaise + order.prepaidDiscountPaise,
       charges: [
         { description: 'Delivery charges', hsn: '', amountPaise: order.deliveryPaise },
         { description: 'Platform fee', hsn: '', amountPaise: order.platformFeePaise },
