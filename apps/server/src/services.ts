@@ -28,7 +28,6 @@ import { createDeliveryService } from './modules/delivery/service.ts';
 import { createGrievancesService } from './modules/grievances/service.ts';
 import { createInvoiceRegister } from './modules/invoices/register.ts';
 import { createInvoicesService } from './modules/invoices/service.ts';
-import { createOffersService } from './modules/offers/service.ts';
 import { createJobsAdmin } from './modules/jobs/admin-service.ts';
 import { createJobQueue } from './modules/jobs/queue.ts';
 import type { JobHandler } from './modules/jobs/worker.ts';
@@ -39,6 +38,7 @@ import { ORDER_MESSAGE_JOB } from './modules/messaging/order-message-job.ts';
 import { createOrderMessages, type OrderMessageEvent } from './modules/messaging/order-messages.ts';
 import { createMessenger } from './modules/messaging/service.ts';
 import { createWhatsAppWebhook } from './modules/messaging/whatsapp-webhook.ts';
+import { createOffersService } from './modules/offers/service.ts';
 import { createAdminOrdersService } from './modules/orders/admin-service.ts';
 import { hasBought, hasEarlierOrder, pendingCouponUses } from './modules/orders/checkout-status.ts';
 import {

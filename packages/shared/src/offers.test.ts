@@ -72,7 +72,12 @@ describe('automatic offers in priceCart', () => {
       {
         offerDiscountPaise: 0,
         nudges: [
-          { kind: 'SPEND_THRESHOLD', offerId: 1, amountToGoPaise: 21200, tier: { type: 'PERCENT', value: 10 } },
+          {
+            kind: 'SPEND_THRESHOLD',
+            offerId: 1,
+            amountToGoPaise: 21200,
+            tier: { type: 'PERCENT', value: 10 },
+          },
         ],
       },
     ],
@@ -122,7 +127,12 @@ describe('automatic offers in priceCart', () => {
     ],
     [
       'no gift when it is out of stock',
-      { lines: [line(30, 150000, 1)], offers: [{ ...HING, gift: { ...(HING as Extract<OfferRule, { type: 'FREE_GIFT' }>).gift, stock: 0 } }] },
+      {
+        lines: [line(30, 150000, 1)],
+        offers: [
+          { ...HING, gift: { ...(HING as Extract<OfferRule, { type: 'FREE_GIFT' }>).gift, stock: 0 } },
+        ],
+      },
       { gift: null, offers: [] },
     ],
     [
@@ -183,7 +193,11 @@ describe('automatic offers in priceCart', () => {
         offers: [TEN_ABOVE_999],
         prepaidDiscount: { type: 'PERCENT', percent: 5, maxDiscountPaise: null },
       },
-      { prepaidDiscountPaise: 9000, totalPaise: 200000 - 20000 + 1000 - 9000, codTotalPaise: 200000 - 20000 + 1000 + 3000 },
+      {
+        prepaidDiscountPaise: 9000,
+        totalPaise: 200000 - 20000 + 1000 - 9000,
+        codTotalPaise: 200000 - 20000 + 1000 + 3000,
+      },
     ],
   ];
   it.each(table)('%s', (_what, changes, expected) => {
@@ -195,12 +209,18 @@ describe('automatic offers in priceCart', () => {
     const at = (s: string) => new Date(s);
     expect(offerInForce({ active: true, startsAt: null, endsAt: null }, now)).toBe(true);
     expect(offerInForce({ active: false, startsAt: null, endsAt: null }, now)).toBe(false);
-    expect(offerInForce({ active: true, startsAt: at('2026-11-02T00:00:00Z'), endsAt: null }, now)).toBe(false);
-    expect(offerInForce({ active: true, startsAt: null, endsAt: at('2026-10-31T00:00:00Z') }, now)).toBe(false);
+    expect(offerInForce({ active: true, startsAt: at('2026-11-02T00:00:00Z'), endsAt: null }, now)).toBe(
+      false,
+    );
+    expect(offerInForce({ active: true, startsAt: null, endsAt: at('2026-10-31T00:00:00Z') }, now)).toBe(
+      false,
+    );
   });
 
   it('names the buy-x-get-y offers of a product for its page', () => {
-    expect(offersForProduct(11, [TEN_ABOVE_999, BUY2GET1])).toEqual([{ id: 2, buy: 2, get: 1, percentOff: 100 }]);
+    expect(offersForProduct(11, [TEN_ABOVE_999, BUY2GET1])).toEqual([
+      { id: 2, buy: 2, get: 1, percentOff: 100 },
+    ]);
     expect(offersForProduct(30, [BUY2GET1])).toEqual([]);
   });
 
@@ -229,9 +249,9 @@ describe('automatic offers in priceCart', () => {
       nameHi: fc.constant('t'),
       combinesWithCoupons: fc.boolean(),
       type: fc.constant('SPEND_THRESHOLD' as const),
-      tiers: fc.array(arbTier, { minLength: 1, maxLength: 3 }).map((ts) =>
-        ts.map((t) => (t.type === 'FLAT' ? { ...t, value: t.value * 1000 } : t)),
-      ),
+      tiers: fc
+        .array(arbTier, { minLength: 1, maxLength: 3 })
+        .map((ts) => ts.map((t) => (t.type === 'FLAT' ? { ...t, value: t.value * 1000 } : t))),
     }),
     fc.record({
       id: fc.nat(),
@@ -243,7 +263,10 @@ describe('automatic offers in priceCart', () => {
         productIds: fc.subarray([10, 11, 12, 13, 14], { minLength: 1 }),
         quantity: fc.integer({ min: 1, max: 4 }),
       }),
-      get: fc.record({ quantity: fc.integer({ min: 1, max: 3 }), percentOff: fc.integer({ min: 1, max: 100 }) }),
+      get: fc.record({
+        quantity: fc.integer({ min: 1, max: 3 }),
+        percentOff: fc.integer({ min: 1, max: 100 }),
+      }),
     }),
     fc.record({
       id: fc.nat(),
@@ -276,7 +299,8 @@ describe('automatic offers in priceCart', () => {
       couponDiscountPaise: i.couponDiscountPaise,
       couponCode: 'C',
       platformFeePaise: i.platformFeePaise,
-      prepaidDiscount: i.prepaid === null ? null : { type: 'PERCENT', percent: i.prepaid, maxDiscountPaise: null },
+      prepaidDiscount:
+        i.prepaid === null ? null : { type: 'PERCENT', percent: i.prepaid, maxDiscountPaise: null },
     });
 
   it('never gives a negative total nor takes a line below zero, and adds up', () => {
@@ -294,11 +318,16 @@ describe('automatic offers in priceCart', () => {
         expect(p.offers.reduce((a, o) => a + o.amountPaise, 0)).toBe(p.offerDiscountPaise);
         expect(p.couponDiscountPaise + p.offerDiscountPaise).toBeLessThanOrEqual(p.subtotalPaise);
         expect(p.orderValuePaise).toBe(
-          p.subtotalPaise - p.couponDiscountPaise - p.offerDiscountPaise + p.deliveryPaise + p.platformFeePaise,
+          p.subtotalPaise -
+            p.couponDiscountPaise -
+            p.offerDiscountPaise +
+            p.deliveryPaise +
+            p.platformFeePaise,
         );
         expect(p.offers.filter((o) => o.type === 'SPEND_THRESHOLD').length).toBeLessThanOrEqual(1);
         expect(p.offers.filter((o) => o.type === 'FREE_GIFT').length).toBeLessThanOrEqual(1);
-        if (p.couponApplied && p.couponDiscountPaise > 0) expect(p.offers.every((o) => o.combinesWithCoupons)).toBe(true);
+        if (p.couponApplied && p.couponDiscountPaise > 0)
+          expect(p.offers.every((o) => o.combinesWithCoupons)).toBe(true);
       }),
     );
   });
@@ -315,7 +344,10 @@ describe('automatic offers in priceCart', () => {
     fc.assert(
       fc.property(arbInput, fc.nat(), (i, pick) => {
         const k = pick % i.lines.length;
-        const more = { ...i, lines: i.lines.map((l, j) => (j === k ? { ...l, quantity: l.quantity + 1 } : l)) };
+        const more = {
+          ...i,
+          lines: i.lines.map((l, j) => (j === k ? { ...l, quantity: l.quantity + 1 } : l)),
+        };
         const before = priced(i);
         const after = priced(more);
         const price = i.lines[k]!.pricePaise;
@@ -328,7 +360,10 @@ describe('automatic offers in priceCart', () => {
   it('buy-x-get-y counts each unit once, whatever the offers', () => {
     fc.assert(
       fc.property(arbInput, (i) => {
-        const r = applyOffers(i.lines, i.offers.filter((o) => o.type === 'BUY_X_GET_Y'));
+        const r = applyOffers(
+          i.lines,
+          i.offers.filter((o) => o.type === 'BUY_X_GET_Y'),
+        );
         const gross = i.lines.reduce((s, l) => s + l.pricePaise * l.quantity, 0);
         expect(r.offerDiscountPaise).toBeLessThanOrEqual(gross);
       }),

@@ -39,7 +39,11 @@ const HING = {
 
 /** The hing and the three offers; masalas are the products whose slug ends in '-masala'. */
 export async function insertDemoOffers(tx: Tx): Promise<void> {
-  const [last] = await tx.select({ position: products.position }).from(products).orderBy(desc(products.position)).limit(1);
+  const [last] = await tx
+    .select({ position: products.position })
+    .from(products)
+    .orderBy(desc(products.position))
+    .limit(1);
   const [hing] = await tx
     .insert(products)
     .values({
@@ -79,7 +83,12 @@ export async function insertDemoOffers(tx: Tx): Promise<void> {
     .returning({ id: productVariants.id, weight: productVariants.weight });
   await tx
     .insert(productImages)
-    .values({ productId: hing.id, url: '/images/products/hing.svg', alt: `${DEMO_BRAND} ${HING.name} pack`, position: 0 });
+    .values({
+      productId: hing.id,
+      url: '/images/products/hing.svg',
+      alt: `${DEMO_BRAND} ${HING.name} pack`,
+      position: 0,
+    });
   const masalas = await tx.select({ id: products.id }).from(products).where(like(products.slug, '%-masala'));
   const gift = variants.find((v) => v.weight === '50g')!;
   await tx.insert(offers).values([
@@ -88,14 +97,19 @@ export async function insertDemoOffers(tx: Tx): Promise<void> {
       nameHi: '₹999 से ऊपर 10% की छूट',
       type: 'SPEND_THRESHOLD',
       combinesWithCoupons: false,
-      rules: { tiers: [{ minCartValuePaise: rupees(999), type: 'PERCENT', value: 10, maxDiscountPaise: null }] },
+      rules: {
+        tiers: [{ minCartValuePaise: rupees(999), type: 'PERCENT', value: 10, maxDiscountPaise: null }],
+      },
     },
     {
       name: 'Buy 2 masalas, get 1 free',
       nameHi: '2 मसाले खरीदें, 1 मुफ़्त पाएँ',
       type: 'BUY_X_GET_Y',
       combinesWithCoupons: true,
-      rules: { buy: { productIds: masalas.map((m) => m.id), quantity: 2 }, get: { quantity: 1, percentOff: 100 } },
+      rules: {
+        buy: { productIds: masalas.map((m) => m.id), quantity: 2 },
+        get: { quantity: 1, percentOff: 100 },
+      },
     },
     {
       name: 'A free 50 g hing above ₹1,499',

@@ -46,6 +46,7 @@ export const PAGE_NAMESPACES = {
   home: ['home', 'product.reviewsWord', 'reviews.rated', 'spec.messages.featuredProducts'],
   product: [
     'product',
+    'offers',
     'declarations',
     'delivery',
     'reviews',
@@ -56,10 +57,11 @@ export const PAGE_NAMESPACES = {
   ],
   search: ['product.reviewsWord', 'reviews.rated', 'spec'],
   about: ['about'],
-  cart: ['cart', 'spec', 'declarations.unitPrice'],
+  cart: ['cart', 'spec', 'declarations.unitPrice', 'offers'],
   checkout: [
     ...['checkout', 'payment', 'address', 'cart', 'spec', 'rto.codNotAvailable', 'privacy.readNotice'],
     'declarations.unitPrice',
+    'offers',
   ],
   contact: ['contact', 'spec'],
   'dev-outbox': ['outbox'],
@@ -68,6 +70,7 @@ export const PAGE_NAMESPACES = {
   order: [
     ...['order', 'refund', 'checkout', 'address', 'invoice', 'payment', 'payNow', 'tracking', 'spec'],
     'deliveryIssue.events',
+    'offers',
   ],
   orders: ['orders', 'tracking', 'invoice', 'order', 'payment', 'refund'],
   policy: ['policy', 'spec.messages.policyEmpty', 'spec.messages.policyFailed'],

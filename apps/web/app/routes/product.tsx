@@ -1,6 +1,7 @@
 import type { ProductDto } from '@spice/shared/contracts/catalog';
 import { PRODUCT_IMAGE_SIZES, productImage } from '@spice/shared/images';
 import { localizePath } from '@spice/shared/lang';
+import { offersForProduct } from '@spice/shared/offers';
 import { defaultVariantIndex, isPurchasable } from '@spice/shared/variants';
 import { useState } from 'react';
 import { isRouteErrorResponse, Link } from 'react-router';
@@ -12,12 +13,14 @@ import { productDeclarationsJsonLd } from '../features/declarations/json-ld';
 import { ProductDeclarations } from '../features/declarations/product-declarations';
 import { UnitPrice } from '../features/declarations/unit-price';
 import { CheckDelivery } from '../features/delivery/check-delivery';
+import { ProductOfferLines } from '../features/offers/offer-parts';
 import { CustomerReviews } from '../features/reviews/customer-reviews';
 import { reviewsJsonLd } from '../features/reviews/json-ld';
 import { metaT, useLocalePath, useSpecMessages, useT } from '../i18n';
 import { langOf, pageMessages, pageNotFound } from '../i18n/server';
 import { seoMeta } from '../seo';
 import declarationsStylesHref from '../styles/declarations.css?url';
+import offersStylesHref from '../styles/offers.css?url';
 import type { Route } from './+types/product';
 import { NotFoundView } from './not-found';
 
@@ -58,7 +61,10 @@ export function meta({ loaderData, matches, error }: Route.MetaArgs) {
   ];
 }
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: declarationsStylesHref }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: declarationsStylesHref },
+  { rel: 'stylesheet', href: offersStylesHref },
+];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
@@ -67,13 +73,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = await services.catalog.getBySlug(params.slug, lang);
   if (!product?.active) throw pageNotFound(request, 'product');
   const recommendations = await services.catalog.recommendations(product.id, 5, lang);
-  const reviews = await services.reviews.productPage(product.id);
+  const [reviews, offers] = await Promise.all([
+    services.reviews.productPage(product.id),
+    services.offers.forShoppers(lang),
+  ]);
   // Recommendation cards need their image, name and variants, not whole products (the data is
   // sent a second time for hydration).
   return {
     product,
     recommendations: recommendations.map(toRecommended),
     reviews,
+    // Issue 36: 'Buy 2, get 1 free' for the buy-x-get-y offers counting this product.
+    offers: offersForProduct(product.id, offers.rules),
     lang,
     i18n: pageMessages(request, 'product'),
   };
@@ -113,9 +124,11 @@ function productJsonLd(
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, recommendations } = loaderData;
+  const { product, recommendations, offers } = loaderData;
   // Keyed by product so state resets when 'You may also like' leads to another product.
-  return <ProductDetail key={product.id} product={product} recommendations={recommendations} />;
+  return (
+    <ProductDetail key={product.id} product={product} recommendations={recommendations} offers={offers} />
+  );
 }
 
 type RecommendedProduct = Pick<ProductDto, 'id' | 'slug' | 'name' | 'variants'> & { image: string };
@@ -128,9 +141,11 @@ function toRecommended(product: ProductDto): RecommendedProduct {
 function ProductDetail({
   product,
   recommendations,
+  offers,
 }: {
   product: ProductDto;
   recommendations: RecommendedProduct[];
+  offers: ReturnType<typeof offersForProduct>;
 }) {
   // Uploaded images carry their widths for srcset; seeded artwork and the fallback chain do not.
   const images =
@@ -199,6 +214,7 @@ function ProductDetail({
             {variant ? <Price price={variant.price} mrp={variant.mrp} size="lg" /> : null}
             <UnitPrice unitPrice={variant?.unitPrice} />
           </div>
+          <ProductOfferLines offers={offers} />
           <p className="product__tax">{t('product.taxIncluded')}</p>
 
           <fieldset className="pills">

@@ -15,7 +15,11 @@ export const WHOLE_NUMBER = 'Enter a whole number from 1 to 100.';
 
 const blankToNull = (v: unknown) =>
   v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v;
-const count = z.coerce.number({ error: WHOLE_NUMBER }).int(WHOLE_NUMBER).min(1, WHOLE_NUMBER).max(100, WHOLE_NUMBER);
+const count = z.coerce
+  .number({ error: WHOLE_NUMBER })
+  .int(WHOLE_NUMBER)
+  .min(1, WHOLE_NUMBER)
+  .max(100, WHOLE_NUMBER);
 const id = z.coerce.number().int().positive().max(z.INT4_MAX, z.OUT_OF_RANGE);
 
 export const OfferTier = z.object({
@@ -62,7 +66,8 @@ const offerFields = z.object({
 type OfferFields = z.infer<typeof offerFields>;
 
 function offerRules(v: OfferFields, ctx: z.RefinementCtx) {
-  const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', message, path });
+  const issue = (path: (string | number)[], message: string) =>
+    ctx.addIssue({ code: 'custom', message, path });
   if (!endsAfterStart(v.startsAt, v.endsAt)) issue(['endsAt'], END_AFTER_START);
   if (v.type === 'SPEND_THRESHOLD') {
     if (!v.tiers || v.tiers.length === 0) return issue(['tiers'], 'Add at least one tier.');
@@ -71,7 +76,8 @@ function offerRules(v: OfferFields, ctx: z.RefinementCtx) {
         issue(['tiers', i, 'value'], TIER_PERCENT);
       if (t.type === 'FLAT' && Math.round(t.value * 100) !== t.value * 100)
         issue(['tiers', i, 'value'], 'Use at most two decimals.');
-      if (t.type === 'FLAT' && t.maxDiscount !== null) issue(['tiers', i, 'maxDiscount'], CAP_ONLY_FOR_PERCENT_TIER);
+      if (t.type === 'FLAT' && t.maxDiscount !== null)
+        issue(['tiers', i, 'maxDiscount'], CAP_ONLY_FOR_PERCENT_TIER);
       const before = v.tiers![i - 1];
       if (before && t.minCartValue <= before.minCartValue) issue(['tiers', i, 'minCartValue'], TIERS_RISING);
     });

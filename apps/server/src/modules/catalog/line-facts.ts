@@ -53,12 +53,15 @@ export const variantGramsById = (variantId: SQL) =>
 /** A free gift's variant (issue 36) as a checkout prices it, with its stock; null when gone. */
 export interface GiftVariantFacts extends VariantForSale {
   stock: number;
+  /** The product's first image; null when it has none. */
+  image: string | null;
 }
 
 export const giftVariantById = (variantId: SQL) =>
   sql<GiftVariantFacts | null>`(select json_build_object('productId', p.id, 'productName', p.name,
     'productNameHi', p.name_hi, 'weightHi', v.weight_hi, 'slug', p.slug, 'active', p.active, 'imageUrl', p.image_url, 'variantId', v.id,
-    'weight', v.weight, 'pricePaise', v.price_paise, 'mrpPaise', v.mrp_paise, 'stock', v.stock)
+    'weight', v.weight, 'pricePaise', v.price_paise, 'mrpPaise', v.mrp_paise, 'stock', v.stock,
+    'image', (select i.url from product_images i where i.product_id = p.id order by i.position, i.id limit 1))
     from product_variants v join products p on p.id = v.product_id where v.id = ${variantId})`;
 
 /** Which of these product ids exist (an offer names only products there are). */

@@ -20,7 +20,13 @@ export const adminOfferRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/offers',
-    { schema: { tags, summary: 'Every automatic offer, oldest first', response: { 200: z.array(AdminOffer), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Every automatic offer, oldest first',
+        response: { 200: z.array(AdminOffer), ...errors },
+      },
+    },
     async (request) => {
       await admin(request);
       return offers.list();

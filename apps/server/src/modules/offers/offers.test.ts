@@ -20,7 +20,11 @@ import { offers } from './schema.ts';
 
 let t: TestApp;
 let adminCookie: string;
-type Product = { id: number; slug: string; variants: { id: number; weight: string; price: number; stock: number }[] };
+type Product = {
+  id: number;
+  slug: string;
+  variants: { id: number; weight: string; price: number; stock: number }[];
+};
 let garam: Product;
 let chicken: Product;
 let turmeric: Product;
@@ -138,14 +142,19 @@ describe('the back office’s offers', () => {
   it('creates, lists, edits at its version (409 when changed), deletes, and audits each change', async () => {
     const created = await createOffer(TEN_ABOVE_999);
     const list = await asAdmin('GET', '/api/admin/offers');
-    expect(list.json()).toMatchObject([{ id: created.id, type: 'SPEND_THRESHOLD', running: true, version: 1 }]);
+    expect(list.json()).toMatchObject([
+      { id: created.id, type: 'SPEND_THRESHOLD', running: true, version: 1 },
+    ]);
     const changed = await asAdmin('PUT', `/api/admin/offers/${created.id}`, {
       ...TEN_ABOVE_999,
       tiers: [...TEN_ABOVE_999.tiers, { minCartValue: 1999, type: 'FLAT', value: 250, maxDiscount: null }],
       version: 1,
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json()).toMatchObject({ version: 2, tiers: [{ minCartValue: 999 }, { minCartValue: 1999, value: 250 }] });
+    expect(changed.json()).toMatchObject({
+      version: 2,
+      tiers: [{ minCartValue: 999 }, { minCartValue: 1999, value: 250 }],
+    });
     const stale = await asAdmin('PUT', `/api/admin/offers/${created.id}`, { ...TEN_ABOVE_999, version: 1 });
     expect(stale.statusCode).toBe(409);
     expect((await asAdmin('GET', `/api/admin/offers/${created.id}`)).json().version).toBe(2);
@@ -171,20 +180,33 @@ describe('the back office’s offers', () => {
         ...TEN_ABOVE_999,
         tiers: [TEN_ABOVE_999.tiers[0], { minCartValue: 500, type: 'PERCENT', value: 15, maxDiscount: null }],
       }),
-    ).toMatchObject({ 'tiers.1.minCartValue': 'Each tier must start at a higher cart value than the one before.' });
+    ).toMatchObject({
+      'tiers.1.minCartValue': 'Each tier must start at a higher cart value than the one before.',
+    });
     expect(
-      await errorsOf({ ...TEN_ABOVE_999, tiers: [{ minCartValue: 999, type: 'PERCENT', value: 95, maxDiscount: null }] }),
+      await errorsOf({
+        ...TEN_ABOVE_999,
+        tiers: [{ minCartValue: 999, type: 'PERCENT', value: 95, maxDiscount: null }],
+      }),
     ).toMatchObject({ 'tiers.0.value': 'Enter a percent from 1 to 90.' });
     expect(
-      await errorsOf({ ...TEN_ABOVE_999, startsAt: '2026-12-10T00:00:00+05:30', endsAt: '2026-12-01T00:00:00+05:30' }),
+      await errorsOf({
+        ...TEN_ABOVE_999,
+        startsAt: '2026-12-10T00:00:00+05:30',
+        endsAt: '2026-12-01T00:00:00+05:30',
+      }),
     ).toMatchObject({ endsAt: 'The end must be after the start.' });
     expect(await errorsOf({ ...buy2get1(), buy: { productIds: [999_999], quantity: 2 } })).toMatchObject({
       'buy.productIds': 'Choose products that exist in the catalogue.',
     });
-    expect(await errorsOf({ ...freeHing(), gift: { variantId: 999_999, minCartValue: 1499 } })).toMatchObject({
-      'gift.variantId': 'Choose a product variant that exists in the catalogue.',
-    });
-    expect(await errorsOf({ ...buy2get1(), get: { quantity: 1, percentOff: 0 } })).toHaveProperty(['get.percentOff']);
+    expect(await errorsOf({ ...freeHing(), gift: { variantId: 999_999, minCartValue: 1499 } })).toMatchObject(
+      {
+        'gift.variantId': 'Choose a product variant that exists in the catalogue.',
+      },
+    );
+    expect(await errorsOf({ ...buy2get1(), get: { quantity: 1, percentOff: 0 } })).toHaveProperty([
+      'get.percentOff',
+    ]);
   });
 
   it('is the admin’s only', async () => {
@@ -211,7 +233,9 @@ describe('offers in the quote and at placement', () => {
         text: `Add ₹${(99_900 - subtotal) / 100} more to get 10% off`,
       },
     ]);
-    expect((await quote(s, '', 'hi')).nudges[0]!.text).toBe(`10% की छूट पाने के लिए ₹${(99_900 - subtotal) / 100} का सामान और जोड़ें`);
+    expect((await quote(s, '', 'hi')).nudges[0]!.text).toBe(
+      `10% की छूट पाने के लिए ₹${(99_900 - subtotal) / 100} का सामान और जोड़ें`,
+    );
     await addToCart(s, garam.id, v.weight, 1);
     const at = await quote(s, '?paymentMode=COD');
     const off = Math.floor((paise(v.price) * 4 * 1000 + 500_000) / 1_000_000) * 100;
@@ -223,12 +247,20 @@ describe('offers in the quote and at placement', () => {
     });
     const p = at.priceDetails;
     expect(paise(p.finalAmount)).toBe(
-      paise(p.subtotal) - paise(p.couponDiscount) - paise(p.offerDiscount) + paise(p.deliveryCharges) + paise(p.platformFee) + paise(p.codFee),
+      paise(p.subtotal) -
+        paise(p.couponDiscount) -
+        paise(p.offerDiscount) +
+        paise(p.deliveryCharges) +
+        paise(p.platformFee) +
+        paise(p.codFee),
     );
     const placed = await placeCod(s, addressId);
     expect(placed.amount).toBe(paise(p.finalAmount));
     const order = await detail(s, placed.orderNumber);
-    expect(order.priceDetails).toMatchObject({ offerDiscount: off / 100, offers: [{ name: TEN_ABOVE_999.name }] });
+    expect(order.priceDetails).toMatchObject({
+      offerDiscount: off / 100,
+      offers: [{ name: TEN_ABOVE_999.name }],
+    });
 
     const online = await shopper();
     await addToCart(online.s, garam.id, v.weight, 4);
@@ -240,7 +272,12 @@ describe('offers in the quote and at placement', () => {
 
   it('BUY_X_GET_Y: the cheapest of every three eligible units free, each unit counted once, online and COD', async () => {
     await createOffer(buy2get1());
-    await createOffer({ ...buy2get1(), name: 'Second', nameHi: 'दूसरा', get: { quantity: 1, percentOff: 50 } });
+    await createOffer({
+      ...buy2get1(),
+      name: 'Second',
+      nameHi: 'दूसरा',
+      get: { quantity: 1, percentOff: 50 },
+    });
     const g = variant(garam, '100g');
     const c = chicken.variants[0]!;
     const { s, addressId } = await shopper();
@@ -250,7 +287,9 @@ describe('offers in the quote and at placement', () => {
     const q = await quote(s);
     const cheapest = Math.min(paise(g.price), paise(c.price));
     // Three eligible units: one group for the first offer, none left for the second.
-    expect(q.offers).toEqual([{ id: expect.any(Number), name: 'Buy 2 masalas, get 1 free', amount: cheapest / 100 }]);
+    expect(q.offers).toEqual([
+      { id: expect.any(Number), name: 'Buy 2 masalas, get 1 free', amount: cheapest / 100 },
+    ]);
     const placed = await placeOnline(s, addressId);
     expect(placed.amount).toBe(paise(q.priceDetails.finalAmount));
     expect((await detail(s, placed.orderNumber)).priceDetails.offerDiscount).toBe(cheapest / 100);
@@ -271,7 +310,9 @@ describe('offers in the quote and at placement', () => {
     await addToCart(s, garam.id, big.weight, 5);
     const below = await quote(s);
     expect(below.lines.some((l) => l.gift)).toBe(false);
-    expect(below.nudges).toMatchObject([{ kind: 'FREE_GIFT', text: expect.stringMatching(/^Add ₹\d+ more to get a free gift$/) }]);
+    expect(below.nudges).toMatchObject([
+      { kind: 'FREE_GIFT', text: expect.stringMatching(/^Add ₹\d+ more to get a free gift$/) },
+    ]);
     await addToCart(s, garam.id, big.weight, 1);
     const above = await quote(s);
     expect(above.lines.filter((l) => l.gift)).toEqual([
@@ -333,7 +374,10 @@ describe('offers in the quote and at placement', () => {
     );
     const placed = await placeOnline(s, addressId, 'KESAR10');
     expect(placed.amount).toBe(paise(q.priceDetails.finalAmount));
-    const [order] = await t.database.db.select().from(orders).where(eq(orders.orderNumber, placed.orderNumber));
+    const [order] = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.orderNumber, placed.orderNumber));
     expect(order).toMatchObject({ couponCode: null, couponDiscountPaise: 0 });
 
     // A coupon bigger than the offer wins, and the offer gives way.
@@ -347,7 +391,11 @@ describe('offers in the quote and at placement', () => {
     const q2 = await quote(other.s, '?couponCode=KESAR10');
     expect(q2).toMatchObject({ couponApplied: true, offers: [] });
     expect(q2.couponNotice).toBe('Coupon KESAR10 applied instead of the offer: it saves you more.');
-    expect(q2.priceDetails).toMatchObject({ couponDiscount: 500, offerDiscount: 0, appliedCouponCode: 'KESAR10' });
+    expect(q2.priceDetails).toMatchObject({
+      couponDiscount: 500,
+      offerDiscount: 0,
+      appliedCouponCode: 'KESAR10',
+    });
   }, 60_000);
 
   it('invoices an order with a free gift: offer discounts shared like a coupon’s, the gift a ₹0 supply, adding up to the total', async () => {
@@ -371,9 +419,10 @@ describe('offers in the quote and at placement', () => {
     expect(doc.goods.reduce((a, r) => a + r.discountPaise, 0)).toBe(paise(q.priceDetails.offerDiscount));
     const rows = [...doc.goods, ...doc.charges];
     expect(rows.reduce((a, r) => a + r.totalPaise, 0) + doc.roundOffPaise).toBe(placed.amount);
-    expect(rows.reduce((a, r) => a + r.taxablePaise + r.cgstPaise + r.sgstPaise + r.igstPaise, 0) + doc.roundOffPaise).toBe(
-      placed.amount,
-    );
+    expect(
+      rows.reduce((a, r) => a + r.taxablePaise + r.cgstPaise + r.sgstPaise + r.igstPaise, 0) +
+        doc.roundOffPaise,
+    ).toBe(placed.amount);
     expect(doc.roundOffPaise).toBe(0);
     expect(doc.grandTotalPaise).toBe(placed.amount);
     const [giftItem] = await t.database.db

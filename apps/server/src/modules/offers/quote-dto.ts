@@ -33,7 +33,11 @@ export function quoteDto(
       prepaidDiscountPaise: cod ? 0 : q.prepaidDiscountPaise,
       totalPaise: cod ? q.codTotalPaise : q.totalPaise,
     }),
-    offers: q.offers.map((o) => ({ id: o.id, name: local(o.name, o.nameHi), amount: toRupees(o.amountPaise) })),
+    offers: q.offers.map((o) => ({
+      id: o.id,
+      name: local(o.name, o.nameHi),
+      amount: toRupees(o.amountPaise),
+    })),
     nudges: q.nudges.map((n) => ({
       kind: n.kind,
       offerId: n.offerId,

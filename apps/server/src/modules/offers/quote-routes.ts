@@ -18,7 +18,8 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['checkout'],
-        summary: "The server's pricing of the shopper's cart now: lines (a free gift marked), Price Details, offers, nudges",
+        summary:
+          "The server's pricing of the shopper's cart now: lines (a free gift marked), Price Details, offers, nudges",
         description:
           'couponCode is applied as at placement (an unknown or unusable code answers 400 with its reason); paymentMode COD gives the COD total and fee, RAZORPAY the online total and prepaid discount.',
         querystring: CheckoutQuoteQuery,

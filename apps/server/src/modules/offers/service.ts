@@ -4,11 +4,12 @@
 // gift's variant and stock as the catalogue has them in the caller's transaction, never a cache.
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { AdminOfferDto, OfferCreateInput, OfferUpdateInput } from '@spice/shared/contracts/offers';
+import { productImage } from '@spice/shared/images';
 import { rupeesToPaise as paise, toRupees } from '@spice/shared/money';
 import { type OfferRule, offerInForce } from '@spice/shared/offers';
-import { and, asc, eq, isNull, lte, or, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { deletedMeanwhile, deleteAtVersion, updateAtVersion } from '../../lib/versioned.ts';
+import { deleteAtVersion, deletedMeanwhile, updateAtVersion } from '../../lib/versioned.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService } from '../admin/audit.ts';
 import { existingProductIds, type GiftVariantFacts, giftVariantById } from '../catalog/line-facts.ts';
@@ -20,6 +21,12 @@ type Executor = Pick<Db, 'select'>;
 export const OFFER_NOT_FOUND = deletedMeanwhile('Offer');
 export const NO_SUCH_PRODUCT = 'Choose products that exist in the catalogue.';
 export const NO_SUCH_VARIANT = 'Choose a product variant that exists in the catalogue.';
+
+/** The offers a page prices with, and each free gift's line as the page shows it (rupees). */
+export interface ShopperOffers {
+  rules: OfferRule[];
+  gifts: Record<number, { productName: string; weight: string; slug: string; image: string; mrp: number }>;
+}
 
 /** An offer in force, as pricing reads it, with its gift's catalogue facts (null when none). */
 export interface OfferInForce {
@@ -175,6 +182,27 @@ export function createOffersService(db: Db, deps: { audit: AuditService; now?: (
       });
     },
 
+    /**
+     * What the storefront's pages price with (product line, cart nudges and gift, checkout's
+     * Price Details): the same rules as the server's quote, and each gift's line in the page's
+     * language. The server prices again at placement.
+     */
+    async forShoppers(lang: 'en' | 'hi'): Promise<ShopperOffers> {
+      const found = await this.inForce(db);
+      const gifts: ShopperOffers['gifts'] = {};
+      for (const { rule, giftVariant: v } of found) {
+        if (rule.type !== 'FREE_GIFT' || !v) continue;
+        gifts[rule.id] = {
+          productName: (lang === 'hi' && v.productNameHi) || v.productName,
+          weight: (lang === 'hi' && v.weightHi) || v.weight,
+          slug: v.slug,
+          image: productImage({ name: v.productName, image: v.image, imageUrl: v.imageUrl }),
+          mrp: toRupees(v.mrpPaise),
+        };
+      }
+      return { rules: found.map((o) => o.rule), gifts };
+    },
+
     async list(): Promise<AdminOfferDto[]> {
       const rows = await db.select().from(offers).orderBy(asc(offers.id));
       const now = clock();
@@ -190,7 +218,14 @@ export function createOffersService(db: Db, deps: { audit: AuditService; now?: (
         await assertCatalogue(tx, input);
         const [row] = await tx.insert(offers).values(columns(input)).returning();
         await audit.audit(
-          { actorUserId: admin.id, action: 'offer.create', entity: 'offer', entityId: row!.id, before: null, after: shown(row!) },
+          {
+            actorUserId: admin.id,
+            action: 'offer.create',
+            entity: 'offer',
+            entityId: row!.id,
+            before: null,
+            after: shown(row!),
+          },
           tx,
         );
         return toDto(row!, clock());
@@ -226,9 +261,18 @@ export function createOffersService(db: Db, deps: { audit: AuditService; now?: (
 
     async remove(admin: UserDto, id: number, version: number): Promise<void> {
       await db.transaction(async (tx) => {
-        const row = await deleteAtVersion(tx, offers, eq(offers.id, id), version, { notFound: OFFER_NOT_FOUND });
+        const row = await deleteAtVersion(tx, offers, eq(offers.id, id), version, {
+          notFound: OFFER_NOT_FOUND,
+        });
         await audit.audit(
-          { actorUserId: admin.id, action: 'offer.delete', entity: 'offer', entityId: id, before: shown(row), after: null },
+          {
+            actorUserId: admin.id,
+            action: 'offer.delete',
+            entity: 'offer',
+            entityId: id,
+            before: shown(row),
+            after: null,
+          },
           tx,
         );
       });

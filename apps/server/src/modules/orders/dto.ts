@@ -61,7 +61,11 @@ export function priceDetailsDto(o: OrderMoney): OrderDetailDto['priceDetails'] {
     codFee: toRupees(o.codFeePaise),
     prepaidDiscount: toRupees(o.prepaidDiscountPaise),
     offerDiscount: toRupees(o.offerDiscountPaise ?? 0),
-    offers: (o.offers ?? []).map((x) => ({ name: x.name, nameHi: x.nameHi, amount: toRupees(x.amountPaise) })),
+    offers: (o.offers ?? []).map((x) => ({
+      name: x.name,
+      nameHi: x.nameHi,
+      amount: toRupees(x.amountPaise),
+    })),
     finalAmount: toRupees(o.totalPaise),
   };
 }

@@ -24,7 +24,7 @@ export function withGiftLine(
       slug: facts.slug,
       weight: facts.weight,
       weightHi: facts.weightHi ?? '',
-      image: productImage({ name: facts.productName, image: null, imageUrl: facts.imageUrl }),
+      image: productImage({ name: facts.productName, image: facts.image, imageUrl: facts.imageUrl }),
       quantity: 1,
       pricePaise: 0,
       mrpPaise: facts.mrpPaise,

@@ -31,6 +31,11 @@ export function quotedColumns(quote: Quote) {
     platformFeePaise: quote.platformFeePaise,
     // Automatic offers (issue 36): every applied one by name (a free gift's at 0).
     offerDiscountPaise: quote.offerDiscountPaise,
-    offers: quote.offers.map((o) => ({ id: o.id, name: o.name, nameHi: o.nameHi, amountPaise: o.amountPaise })),
+    offers: quote.offers.map((o) => ({
+      id: o.id,
+      name: o.name,
+      nameHi: o.nameHi,
+      amountPaise: o.amountPaise,
+    })),
   };
 }

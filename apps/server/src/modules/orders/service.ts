@@ -269,7 +269,11 @@ export function createOrdersService(
       codFeePaise: config.cod.feePaise,
       offers: offersNow.map((o) => o.rule),
     });
-    return { ...price, lines: withGiftLine(lines, price, offersNow), coupon: price.couponApplied ? coupon : null };
+    return {
+      ...price,
+      lines: withGiftLine(lines, price, offersNow),
+      coupon: price.couponApplied ? coupon : null,
+    };
   }
 
   /**
