@@ -27,7 +27,11 @@ test('a shopper sees the offer, the nudge, the threshold and the free gift, and 
   await shot(page, 'product-360');
 
   // Two packs: the cart nudges towards 10% off and the gift.
-  await addToCartThroughApi(page.request, shopper.mobile, { productId: garam.id, variant: pack.weight, quantity: 2 });
+  await addToCartThroughApi(page.request, shopper.mobile, {
+    productId: garam.id,
+    variant: pack.weight,
+    quantity: 2,
+  });
   await open(page, '/cart');
   const toTenPercent = 99_900 - pack.price * 100 * 2;
   await expect(page.locator('.offer-nudge').first()).toHaveText(
@@ -37,7 +41,11 @@ test('a shopper sees the offer, the nudge, the threshold and the free gift, and 
   await shot(page, 'cart-nudge-360');
 
   // Six packs (₹1,500): 10% off is reached and the free 50 g hing appears.
-  await addToCartThroughApi(page.request, shopper.mobile, { productId: garam.id, variant: pack.weight, quantity: 4 });
+  await addToCartThroughApi(page.request, shopper.mobile, {
+    productId: garam.id,
+    variant: pack.weight,
+    quantity: 4,
+  });
   await open(page, '/cart');
   const gift = page.getByTestId('gift-line');
   await expect(gift).toContainText('Free gift');
@@ -78,7 +86,11 @@ test('the offer texts in Hindi and at 1280 px', async ({ page }) => {
   await addAddressThroughApi(page.request, shopper.mobile);
   const { active } = await fetchProducts(page.request);
   const garam = active.find((p) => p.slug === 'garam-masala')!;
-  await addToCartThroughApi(page.request, shopper.mobile, { productId: garam.id, variant: '200g', quantity: 6 });
+  await addToCartThroughApi(page.request, shopper.mobile, {
+    productId: garam.id,
+    variant: '200g',
+    quantity: 6,
+  });
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 800 });
     await open(page, '/hi/product/garam-masala');

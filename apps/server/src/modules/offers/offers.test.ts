@@ -261,6 +261,13 @@ describe('offers in the quote and at placement', () => {
       offerDiscount: off / 100,
       offers: [{ name: TEN_ABOVE_999.name }],
     });
+    // 'Pay now' for the COD order keeps the offer's discount.
+    expect(order.payNow).not.toBeNull();
+    expect(paise(order.payNow!.amount)).toBe(
+      paise(order.priceDetails.finalAmount) -
+        paise(order.priceDetails.codFee) -
+        paise(order.payNow!.prepaidDiscount),
+    );
 
     const online = await shopper();
     await addToCart(online.s, garam.id, v.weight, 4);

@@ -104,7 +104,7 @@ export function OfferRows({
       {offers
         .filter((o) => o.amountPaise > 0)
         .map((o) => (
-          <div key={o.name}>
+          <div key={o.name} className="offer-row">
             <dt>{t('offers.offerDiscount', { name: name(o) })}</dt>
             <dd className="saving">−{formatRupees(o.amountPaise)}</dd>
           </div>
