@@ -2,9 +2,11 @@
 // audit), the checkout's quote, online and COD placement priced with them, a coupon against an
 // offer, the free gift in and out with the subtotal and its stock, and the GST invoice of an order
 // with a gift adding up to its total to the paisa.
+import { AdminOrderDetail } from '@spice/shared/contracts/admin';
 import { ProductList } from '@spice/shared/contracts/catalog';
 import { OrderDetail } from '@spice/shared/contracts/commerce';
 import { CheckoutQuote } from '@spice/shared/contracts/offers';
+import { refundShare } from '@spice/shared/refunds';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../seed/demo-seed.ts';
@@ -405,7 +407,7 @@ describe('offers in the quote and at placement', () => {
     });
   }, 60_000);
 
-  it('invoices an order with a free gift: offer discounts shared like a coupon’s, the gift a ₹0 supply, adding up to the total', async () => {
+  it('invoices an order with a free gift (offer discounts shared like a coupon’s, the gift a ₹0 supply, adding up to the total) and refunds a line its share of what was paid', async () => {
     await createOffer(buy2get1());
     await createOffer(freeHing());
     const g = variant(garam, '200g');
@@ -439,6 +441,25 @@ describe('offers in the quote and at placement', () => {
       .orderBy(desc(orderItems.id))
       .limit(1);
     expect(giftItem).toMatchObject({ pricePaise: 0, quantity: 1 });
+
+    // A partial refund gives back the line's share of what was paid (offers included); the gift's is 0.
+    const order = AdminOrderDetail.parse(
+      (await asAdmin('GET', `/api/admin/orders/${placed.orderNumber}`)).json(),
+    );
+    const line = order.items.find((i) => i.quantity === 7)!;
+    const refunded = await asAdmin('POST', `/api/admin/orders/${placed.orderNumber}/refunds`, {
+      version: order.version,
+      lines: [{ itemId: line.id, quantity: 2 }],
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const share = refundShare({
+      totalPaise: placed.amount,
+      subtotalPaise: paise(order.totals.subtotal),
+      refundedValuePaise: 0,
+      chosenValuePaise: paise(line.price) * 2,
+    });
+    expect(share).toBeLessThan(paise(line.price) * 2);
+    expect(AdminOrderDetail.parse(refunded.json()).refunds).toMatchObject([{ amount: share / 100 }]);
   }, 60_000);
 });
 
