@@ -2,6 +2,7 @@
 // get 1 free', the cart's nudge, the threshold reached and the free hing appearing, the offer rows
 // in the checkout's Price Details, and the order page with its gift; screenshots in both languages.
 import { mkdirSync } from 'node:fs';
+import { adminPage } from './admin-session.ts';
 import { addAddressThroughApi, addToCartThroughApi, signUpThroughApi } from './shoppers.ts';
 import { expect, fetchProducts, open, test } from './support.ts';
 
@@ -108,4 +109,26 @@ test('the offer texts in Hindi and at 1280 px', async ({ page }) => {
   await shot(page, 'checkout-1280');
   await open(page, '/cart');
   await shot(page, 'cart-1280');
+});
+
+test('the back office lists the demo’s offers and refuses tiers that do not rise', async ({ browser }) => {
+  const { context, admin } = await adminPage(browser);
+  await open(admin, '/admin/offers');
+  const table = admin.locator('.admin-offers');
+  await expect(table).toContainText('Flat 10% off above ₹999');
+  await expect(table).toContainText('Buy 2 masalas, get 1 free');
+  await expect(table).toContainText('A free 50 g hing above ₹1,499');
+  await expect(table).toContainText('Hing (Asafoetida) 50g free above ₹1499');
+  await admin.getByLabel('Name shown to shoppers (English)').fill('Diwali tiers');
+  await admin.locator('input[name="tiers.0.minCartValue"]').fill('1500');
+  await admin.locator('input[name="tiers.0.value"]').fill('10');
+  await admin.locator('input[name="tiers.1.minCartValue"]').fill('1000');
+  await admin.locator('input[name="tiers.1.value"]').fill('15');
+  await admin.getByRole('button', { name: 'Create offer' }).click();
+  await expect(
+    admin.getByText('Each tier must start at a higher cart value than the one before.'),
+  ).toBeVisible();
+  await admin.setViewportSize({ width: 1280, height: 900 });
+  await shot(admin, 'admin-offers-1280');
+  await context.close();
 });

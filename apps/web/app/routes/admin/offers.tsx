@@ -9,7 +9,7 @@ import { OFFER_TYPES, type OfferType } from '@spice/shared/offers';
 import { useState } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { Bilingual, HINDI_HINT, inEnglish, inHindi } from '../../features/admin/bilingual';
-import { Checkbox, Field, ResultMessage, useClientCheck } from '../../features/admin/forms';
+import { Checkbox, Field, FieldError, ResultMessage, useClientCheck } from '../../features/admin/forms';
 import { type ActionResult, requireAdminPage, saveChecked } from '../../features/admin/guard.server';
 import { adminMeta } from '../../features/admin/meta';
 import type { Route } from './+types/offers';
@@ -94,6 +94,27 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   return saveChecked(OfferCreate, input, (i) => services.offers.create(user, i), '/admin/offers?saved=1');
+}
+
+/** A labelled select with its field error (Field always renders an input of its own). */
+function SelectField({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      <div className="admin-field__control">{children}</div>
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
 }
 
 function summary(o: AdminOfferDto, productName: (id: number) => string, variantName: (id: number) => string) {
@@ -240,12 +261,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
                     error={errors[`tiers.${i}.minCartValue`]}
                     input={{ defaultValue: tiers[i]?.minCartValue ?? '', inputMode: 'decimal' }}
                   />
-                  <Field
-                    id={`tier-${i}-type`}
-                    name={`tiers.${i}.type`}
-                    label="Discount"
-                    error={errors[`tiers.${i}.type`]}
-                  >
+                  <SelectField id={`tier-${i}-type`} label="Discount" error={errors[`tiers.${i}.type`]}>
                     <select
                       id={`tier-${i}-type`}
                       name={`tiers.${i}.type`}
@@ -254,7 +270,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
                       <option value="PERCENT">Percent off</option>
                       <option value="FLAT">Flat ₹ off</option>
                     </select>
-                  </Field>
+                  </SelectField>
                   <Field
                     id={`tier-${i}-value`}
                     name={`tiers.${i}.value`}
@@ -315,12 +331,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
           ) : null}
           {type === 'FREE_GIFT' ? (
             <div className="admin-form">
-              <Field
-                id="gift-variant"
-                name="gift.variantId"
-                label="Gift"
-                error={errors['gift.variantId'] ?? errors.gift}
-              >
+              <SelectField id="gift-variant" label="Gift" error={errors['gift.variantId'] ?? errors.gift}>
                 <select id="gift-variant" name="gift.variantId" defaultValue={editing?.gift?.variantId ?? ''}>
                   <option value="">Choose a product and weight</option>
                   {products.flatMap((p) =>
@@ -331,7 +342,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
                     )),
                   )}
                 </select>
-              </Field>
+              </SelectField>
               <Field
                 id="gift-min"
                 name="gift.minCartValue"
