@@ -290,7 +290,7 @@ describe('automatic offers in priceCart', () => {
     // greedily in order, which can cost a few paise more when a unit is added).
     offers: fc.array(arbOffer, { maxLength: 4 }).map((list) => {
       const taken = new Set<number>();
-      return list.flatMap((o) => {
+      return list.flatMap((o): OfferRule[] => {
         if (o.type !== 'BUY_X_GET_Y') return [o];
         const productIds = o.buy.productIds.filter((id) => !taken.has(id));
         for (const id of productIds) taken.add(id);
