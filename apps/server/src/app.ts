@@ -44,6 +44,8 @@ import { adminMarketingRoutes, devMarketingRoutes, marketingRoutes } from './mod
 import { mediaRoutes, registerMediaFiles } from './modules/media/routes.ts';
 import { outboxRoutes } from './modules/messaging/routes.ts';
 import { whatsappWebhookRoutes } from './modules/messaging/whatsapp-routes.ts';
+import { adminOfferRoutes } from './modules/offers/admin-routes.ts';
+import { quoteRoutes } from './modules/offers/quote-routes.ts';
 import { adminOrderRoutes } from './modules/orders/admin-routes.ts';
 import { codConfirmationRoutes } from './modules/orders/cod-confirmation-routes.ts';
 import { adminCodRemittanceRoutes } from './modules/orders/cod-remittance-routes.ts';
@@ -192,6 +194,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(adminMarketingRoutes);
       await api.register(cartRoutes);
       await api.register(orderRoutes);
+      await api.register(quoteRoutes);
+      await api.register(adminOfferRoutes);
       await api.register(codConfirmationRoutes);
       await api.register(whatsappWebhookRoutes);
       await api.register(invoiceRoutes);

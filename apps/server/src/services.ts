@@ -43,6 +43,7 @@ import { ORDER_MESSAGE_JOB } from './modules/messaging/order-message-job.ts';
 import { createOrderMessages, type OrderMessageEvent } from './modules/messaging/order-messages.ts';
 import { createMessenger } from './modules/messaging/service.ts';
 import { createWhatsAppWebhook } from './modules/messaging/whatsapp-webhook.ts';
+import { createOffersService } from './modules/offers/service.ts';
 import { createAdminOrdersService } from './modules/orders/admin-service.ts';
 import { hasBought, hasEarlierOrder, pendingCouponUses } from './modules/orders/checkout-status.ts';
 import {
@@ -253,6 +254,8 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     audit,
     adapterFor: (provider) => (provider === 'manual' ? manualCourier : automaticCourier),
   });
+  // Automatic offers (issue 36): the checkout prices with them, the back office edits them.
+  const offers = createOffersService(db, { audit });
   const orders = createOrdersService(db, {
     catalog,
     checkout,
@@ -263,6 +266,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     ledger: payments,
     invoices,
     delivery,
+    offers,
     holdMinutes: config.CHECKOUT_HOLD_MINUTES,
     reads: deps.shared,
     log: deps.log,
@@ -341,6 +345,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     checkoutAdmin: createCheckoutAdminService({ checkout, audit }),
     contentAdmin: createContentAdminService(db, { audit, invalidate: () => content.invalidate() }),
     couponsAdmin: createCouponsAdminService(db, { audit }),
+    offers,
     stock: createStockService({
       catalog,
       audit,

@@ -78,6 +78,7 @@ export default [
       route('banners/:id', 'routes/admin/banner.tsx'),
       route('coupons', 'routes/admin/coupons.tsx'),
       route('coupons/:id', 'routes/admin/coupon.tsx'),
+      route('offers', 'routes/admin/offers.tsx'),
       route('site', 'routes/admin/site.tsx'),
       route('site/marketplaces', 'routes/admin/marketplaces.tsx'),
       route('site/about', 'routes/admin/about-sections.tsx'),

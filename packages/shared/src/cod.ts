@@ -147,15 +147,19 @@ export function payNowOffer(
     deliveryPaise: number;
     platformFeePaise: number;
     codFeePaise: number;
+    /** Automatic offers' discount (issue 36); absent on orders before them. */
+    offerDiscountPaise?: number;
   },
   discount: PrepaidDiscount | null,
 ): PayNowOffer | null {
   if (order.paymentMode !== 'COD') return null;
   if (!(PAYABLE_ONLINE_STATUSES as readonly string[]).includes(order.status)) return null;
-  const prepaid = prepaidDiscountPaise(discount, order.subtotalPaise - order.couponDiscountPaise);
+  // The offers' discount counts with the coupon's, as in priceCart.
+  const discounts = order.couponDiscountPaise + (order.offerDiscountPaise ?? 0);
+  const prepaid = prepaidDiscountPaise(discount, order.subtotalPaise - discounts);
   const totalPaise = orderTotal({
     subtotal: order.subtotalPaise,
-    couponDiscount: order.couponDiscountPaise,
+    couponDiscount: discounts,
     deliveryCharge: order.deliveryPaise,
     platformFee: order.platformFeePaise,
     prepaidDiscount: prepaid,

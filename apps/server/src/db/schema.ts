@@ -15,6 +15,7 @@ export * from '../modules/invoices/schema.ts';
 export * from '../modules/jobs/schema.ts';
 export * from '../modules/marketing/schema.ts';
 export * from '../modules/messaging/schema.ts';
+export * from '../modules/offers/schema.ts';
 export * from '../modules/orders/schema.ts';
 export * from '../modules/payments/schema.ts';
 export * from '../modules/privacy/schema.ts';

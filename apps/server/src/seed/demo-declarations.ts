@@ -195,6 +195,14 @@ export const DEMO_DECLARATIONS: Record<string, DemoDeclaration> = {
     shelfLifeMonths: 12,
     nutrition: [375, 17.8, 44.2, 2.3, 22.3, 168],
   },
+  // Issue 36's free gift (demo-offers.ts).
+  hing: {
+    genericName: ['Compounded asafoetida (hing)', 'मिश्रित हींग'],
+    ingredients: ['Asafoetida resin, wheat flour, gum arabic', 'हींग का गोंद, गेहूँ का आटा, गोंद अरबी'],
+    allergens: ['Contains wheat (gluten).', 'इसमें गेहूँ (ग्लूटेन) है।'],
+    shelfLifeMonths: 18,
+    nutrition: [297, 4.0, 67.8, 1.1, 4.1, 90],
+  },
   'tea-masala': {
     genericName: blend('tea masala', 'चाय मसाला'),
     ingredients: [

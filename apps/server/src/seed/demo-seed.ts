@@ -10,6 +10,7 @@ import { insertDemoCatalogue } from './demo-catalogue.ts';
 import { DAY_MS } from './demo-common.ts';
 import { insertDemoContent } from './demo-content.ts';
 import { backfillDemoDeclarations, insertDemoDeclarationDefaults } from './demo-declarations.ts';
+import { insertDemoOffers } from './demo-offers.ts';
 import { insertDemoReviews } from './demo-reviews.ts';
 import { insertDemoGrievanceOfficer } from './demo-rights.ts';
 import { insertDemoShopSettings } from './demo-settings.ts';
@@ -84,8 +85,16 @@ async function backfillOnce(tx: Tx, now: Date): Promise<void> {
     .onConflictDoNothing()
     .returning({ name: demoSeeds.name });
   if (claimed.length > 0) await backfillDemoDeclarations(tx);
+  // Issue 36's offers and their hing, once.
+  const offersClaimed = await tx
+    .insert(demoSeeds)
+    .values({ name: OFFERS_MARKER, seededAt: now })
+    .onConflictDoNothing()
+    .returning({ name: demoSeeds.name });
+  if (offersClaimed.length > 0) await insertDemoOffers(tx);
 }
 const DECLARATIONS_MARKER = 'demo-declarations';
+const OFFERS_MARKER = 'demo-offers';
 
 async function insertDemoData(tx: Tx, now: Date, options: { admin: boolean }): Promise<void> {
   const daysFromNow = (days: number): Date => new Date(now.getTime() + days * DAY_MS);
@@ -96,6 +105,8 @@ async function insertDemoData(tx: Tx, now: Date, options: { admin: boolean }): P
   await insertDemoShopSettings(tx, daysFromNow);
   await insertDemoReviews(tx, productId, daysFromNow);
   await insertDemoGrievanceOfficer(tx);
+  await tx.insert(demoSeeds).values({ name: OFFERS_MARKER, seededAt: now }).onConflictDoNothing();
+  await insertDemoOffers(tx);
   // Only a demo shop gets an admin whose codes anyone can read in the outbox.
   if (options.admin) await tx.insert(users).values(DEMO_ADMIN);
 }

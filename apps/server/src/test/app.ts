@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { type Database, type OpenOptions, openDatabase } from '../db/client.ts';
+import { offers } from '../modules/offers/schema.ts';
 import { loadConfig } from '../plugins/config.ts';
 import { seedDemoData } from '../seed/demo-seed.ts';
 import { recordServerError } from './server-errors.ts';
@@ -66,6 +67,11 @@ export async function createTestApp(
     onQuery?: (sql: string) => void;
     /** PGlite on a worker thread, as the server runs it (decision 0025); tests default to in-thread. */
     pgliteWorker?: boolean;
+    /**
+     * Keep the demo's automatic offers (issue 36). Off by default: the suites written before offers
+     * price their carts without them; an offers test keeps them or creates its own.
+     */
+    demoOffers?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase({
@@ -73,6 +79,7 @@ export async function createTestApp(
     ...(options.onQuery ? { onQuery: options.onQuery } : {}),
     ...(options.pgliteWorker ? { worker: true } : {}),
   });
+  if (options.seed !== false && !options.demoOffers) await database.db.delete(offers);
   const config = loadConfig({ NODE_ENV: 'test', CATALOG_CACHE_SECONDS: '30', ...options.env });
   const app = await buildApp({
     config,

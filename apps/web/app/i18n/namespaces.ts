@@ -58,6 +58,7 @@ export const PAGE_NAMESPACES = {
   product: [
     'product',
     'combo',
+    'offers',
     'declarations',
     'delivery',
     'reviews',
@@ -69,11 +70,12 @@ export const PAGE_NAMESPACES = {
   ],
   search: ['product.reviewsWord', 'reviews.rated', 'spec'],
   about: ['about'],
-  cart: ['cart', 'spec', 'declarations.unitPrice'],
+  cart: ['cart', 'spec', 'declarations.unitPrice', 'offers'],
   checkout: [
     ...['checkout', 'payment', 'address', 'cart', 'spec', 'rto.codNotAvailable', 'privacy.readNotice'],
     'declarations.unitPrice',
     'offersConsent.checkout',
+    'offers',
   ],
   contact: ['contact', 'spec'],
   'dev-outbox': ['outbox'],
@@ -82,6 +84,7 @@ export const PAGE_NAMESPACES = {
   order: [
     ...['order', 'refund', 'checkout', 'address', 'invoice', 'payment', 'payNow', 'tracking', 'spec'],
     'deliveryIssue.events',
+    'offers',
   ],
   orders: ['orders', 'tracking', 'invoice', 'order', 'payment', 'refund'],
   policy: ['policy', 'spec.messages.policyEmpty', 'spec.messages.policyFailed'],

@@ -1,3 +1,5 @@
+import { priceCart } from '@spice/shared/price-cart';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { getStorefront } from '../context';
 import { useStoredUser } from '../features/account/user-store';
@@ -9,10 +11,13 @@ import {
   useMilestones,
 } from '../features/cart/cart-contents';
 import { useCart } from '../features/cart/cart-store';
+import { giftOffer, offerLines } from '../features/offers/cart-offers';
+import { GiftLine, OfferNudges, OfferRows, useOfferName } from '../features/offers/offer-parts';
 import { metaSpec, useLocalePath, useSpecMessages, useT } from '../i18n';
-import { pageMessages } from '../i18n/server';
+import { langOf, pageMessages } from '../i18n/server';
 import { useRootData } from '../root';
 import { seoMeta } from '../seo';
+import offersStylesHref from '../styles/offers.css?url';
 import type { Route } from './+types/cart';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -27,12 +32,17 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
+// The cart's and checkout's offer styles (nudges, gift line, offer rows); the product page's
+// offer line is in app.css, so a product page has no render-blocking sheet (issue 33).
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: offersStylesHref }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return {
-    milestones: await getStorefront(context).services.checkout.milestones(),
-    i18n: pageMessages(request, 'cart'),
-  };
+  const { services } = getStorefront(context);
+  const [milestones, offers] = await Promise.all([
+    services.checkout.milestones(),
+    services.offers.forShoppers(langOf(request)),
+  ]);
+  return { milestones, offers, i18n: pageMessages(request, 'cart') };
 }
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {
@@ -42,6 +52,24 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const lp = useLocalePath();
   const { messages } = useSpecMessages();
+  const offerName = useOfferName();
+  // The same priceCart the checkout and the server's quote use: nudges, the gift, offer rows.
+  const { rules, gifts } = loaderData.offers;
+  const priced = useMemo(
+    () =>
+      priceCart({
+        lines: offerLines(items),
+        milestones: [],
+        couponDiscountPaise: 0,
+        platformFeePaise: 0,
+        prepaidDiscount: null,
+        codFeePaise: 0,
+        offers: rules,
+      }),
+    [items, rules],
+  );
+  const gift = priced.gift && gifts[priced.gift.offerId];
+  const giftRule = giftOffer(rules, priced.gift?.offerId);
   if (loaded && items.length === 0) {
     return (
       <main className="page cart-page">
@@ -59,10 +87,19 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       {!loaded ? <p className="empty">{t('cart.loading')}</p> : null}
       {items.length > 0 ? (
         <div className="cart-page__layout">
-          <CartLines items={items} loggedIn={Boolean(user)} />
+          <div>
+            <CartLines items={items} loggedIn={Boolean(user)} />
+            {gift && giftRule ? <GiftLine gift={gift} offerName={offerName(giftRule)} /> : null}
+          </div>
           <aside className="cart-page__summary">
             <ShippingProgress items={items} milestones={milestones} />
+            <OfferNudges nudges={priced.nudges} />
             <CartTotal items={items} />
+            {priced.offerDiscountPaise > 0 ? (
+              <dl className="offer-rows">
+                <OfferRows offers={priced.offers} />
+              </dl>
+            ) : null}
             <ProceedButton disabled={items.some((i) => !i.available)} />
           </aside>
         </div>

@@ -23,10 +23,13 @@ import { AddressSection, PaymentChoice, PriceRows } from '../features/checkout/s
 import { SimulatedPayModal } from '../features/checkout/simulated-pay';
 import { useCheckoutTotals } from '../features/checkout/use-checkout-totals';
 import { UnitPrice } from '../features/declarations/unit-price';
+import { giftOffer } from '../features/offers/cart-offers';
+import { CouponNoticeLine, GiftLine, useOfferName } from '../features/offers/offer-parts';
 import { PrivacyNote } from '../features/rights/privacy-note';
 import { metaT, useLocalePath, useSpecMessages, useT } from '../i18n';
 import { pageMessages } from '../i18n/server';
 import { seoMeta } from '../seo';
+import offersStylesHref from '../styles/offers.css?url';
 import type { Route } from './+types/checkout';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -42,6 +45,9 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
+// The cart's and checkout's offer styles (nudges, gift line, offer rows); the product page's
+// offer line is in app.css, so a product page has no render-blocking sheet (issue 33).
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: offersStylesHref }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
@@ -56,6 +62,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services.checkout.config(),
     services.orders.codRtoCount(user.id),
   ]);
+  // Issue 36: the offers in force, priced on the page by the same priceCart as the server's quote.
+  const offers = await services.offers.forShoppers(lang);
   if (items.length === 0) throw redirect(localizePath('/cart', lang));
   // Each address's delivery window, serviceability and zone COD (null: a pincode India Post lacks).
   const delivery = await services.delivery.lookupMany(addresses.map((a) => a.pincode));
@@ -74,6 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     prepaidDiscount: config.prepaidDiscount,
     rtoCount,
     delivery,
+    offers,
     i18n: pageMessages(request, 'checkout'),
   };
 }
@@ -140,7 +149,11 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
     platformFee,
     prepaidDiscount,
     codFeePaise: cod.feePaise,
+    offers: loaderData.offers.rules,
   });
+  const offerName = useOfferName();
+  const giftRule = giftOffer(loaderData.offers.rules, totals.gift?.offerId);
+  const gift = totals.gift && loaderData.offers.gifts[totals.gift.offerId];
   const delivery = address ? (loaderData.delivery[address.pincode] ?? null) : null;
   const deliverable = !address || delivery?.serviceable === true;
   const codCheck =
@@ -433,6 +446,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
                 </li>
               ))}
             </ul>
+            {gift && giftRule ? <GiftLine gift={gift} offerName={offerName(giftRule)} /> : null}
           </section>
 
           <section className="panel" aria-labelledby="coupon-heading">
@@ -529,6 +543,7 @@ export default function Checkout({ loaderData, matches }: Route.ComponentProps) 
         <aside className="panel price-details" aria-labelledby="price-heading">
           <h2 id="price-heading">{t('checkout.priceHeading')}</h2>
           <PriceRows totals={totals} couponApplied={Boolean(coupon)} payingCod={payingCod} />
+          {coupon ? <CouponNoticeLine notice={totals.couponNotice} /> : null}
           <PaymentChoice
             totals={totals}
             payingCod={payingCod}

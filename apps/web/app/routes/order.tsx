@@ -9,6 +9,7 @@ import { isRouteErrorResponse, Link, redirect } from 'react-router';
 import { Toast } from '../components/toast';
 import { currentUser, getStorefront } from '../context';
 import { addToCart } from '../features/cart/cart-store';
+import { OfferRows } from '../features/offers/offer-parts';
 import { CancelOrder } from '../features/orders/cancel-order';
 import { DeliveryAddress } from '../features/orders/delivery-address';
 import { InvoiceLinks } from '../features/orders/invoice-links';
@@ -19,11 +20,15 @@ import { ShipmentTracking } from '../features/orders/shipment-tracking';
 import { metaT, useLang, useLocalePath, useSpecMessages, useT } from '../i18n';
 import { pageMessages, pageNotFound } from '../i18n/server';
 import { seoMeta } from '../seo';
+import offersStylesHref from '../styles/offers.css?url';
 import orderStylesHref from '../styles/order.css?url';
 import type { Route } from './+types/order';
 import { NotFoundView } from './not-found';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: orderStylesHref }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: orderStylesHref },
+  { rel: 'stylesheet', href: offersStylesHref },
+];
 
 export function meta({ params, matches, error }: Route.MetaArgs) {
   const root = matches[0].loaderData;
@@ -103,7 +108,7 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
             <ul className="order-items">
               {order.items.map((item) => (
                 <OrderItem
-                  key={`${item.productId}-${item.variant}`}
+                  key={`${item.productId}-${item.variant}${item.gift ? '-gift' : ''}`}
                   item={item}
                   delivered={order.orderStatus === 'DELIVERED'}
                   onAdded={setToast}
@@ -229,9 +234,12 @@ function OrderItem({
             {t('order.refundedUnits', { count: item.refundedQuantity, quantity: item.quantity })}
           </p>
         ) : null}
+        {item.gift ? <p className="gift-line__tag">{t('offers.freeGift')}</p> : null}
         <p className="order-item__price">
           {item.mrp > item.price ? <s>{formatRupees(rupeesToPaise(item.mrp) * item.quantity)}</s> : null}{' '}
-          <strong>{formatRupees(rupeesToPaise(item.price) * item.quantity)}</strong>
+          <strong>
+            {item.gift ? t('offers.free') : formatRupees(rupeesToPaise(item.price) * item.quantity)}
+          </strong>
         </p>
         <div className="order-item__actions">
           {item.slug && delivered ? (
@@ -290,6 +298,8 @@ function PriceDetails({ prices }: { prices: OrderDetailDto['priceDetails'] }) {
           <dd className="saving">−{formatPrice(prices.couponDiscount)}</dd>
         </div>
       ) : null}
+      {/* Issue 36: an 'Offer discount' row per offer, by name. */}
+      <OfferRows offers={prices.offers.map((o) => ({ ...o, amountPaise: rupeesToPaise(o.amount) }))} />
       <div>
         <dt>{t('checkout.deliveryCharges')}</dt>
         <dd>

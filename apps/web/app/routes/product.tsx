@@ -1,6 +1,7 @@
 import type { ProductDto } from '@spice/shared/contracts/catalog';
 import { PRODUCT_IMAGE_SIZES, productImage } from '@spice/shared/images';
 import { localizePath } from '@spice/shared/lang';
+import { offersForProduct } from '@spice/shared/offers';
 import { defaultVariantIndex, isPurchasable } from '@spice/shared/variants';
 import { useState } from 'react';
 import { isRouteErrorResponse, Link } from 'react-router';
@@ -14,6 +15,7 @@ import { productDeclarationsJsonLd } from '../features/declarations/json-ld';
 import { ProductDeclarations } from '../features/declarations/product-declarations';
 import { UnitPrice } from '../features/declarations/unit-price';
 import { CheckDelivery } from '../features/delivery/check-delivery';
+import { ProductOfferLines } from '../features/offers/offer-parts';
 import { CustomerReviews } from '../features/reviews/customer-reviews';
 import { reviewsJsonLd } from '../features/reviews/json-ld';
 import { metaT, useLocalePath, useSpecMessages, useT } from '../i18n';
@@ -59,7 +61,6 @@ export function meta({ loaderData, matches, error }: Route.MetaArgs) {
   ];
 }
 
-
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
   // The page's language: the catalogue reads take it (i18n-content's `lang` parameter).
@@ -67,7 +68,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = await services.catalog.getBySlug(params.slug, lang);
   if (!product?.active) throw pageNotFound(request, 'product');
   const recommendations = await services.catalog.recommendations(product.id, 5, lang);
-  const reviews = await services.reviews.productPage(product.id);
+  const [reviews, offers] = await Promise.all([
+    services.reviews.productPage(product.id),
+    services.offers.forShoppers(lang),
+  ]);
   const boxes = boxContents(product, (await services.catalog.view(lang)).all);
   // Recommendation cards need their image, name and variants, not whole products (the data is
   // sent a second time for hydration).
@@ -76,6 +80,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     recommendations: recommendations.map(toRecommended),
     reviews,
     boxes,
+    // Issue 36: 'Buy 2, get 1 free' for the buy-x-get-y offers counting this product.
+    offers: offersForProduct(product.id, offers.rules),
     lang,
     i18n: pageMessages(request, 'product'),
   };
@@ -141,9 +147,17 @@ function productJsonLd(
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, recommendations, boxes } = loaderData;
+  const { product, recommendations, boxes, offers } = loaderData;
   // Keyed by product so state resets when 'You may also like' leads to another product.
-  return <ProductDetail key={product.id} product={product} recommendations={recommendations} boxes={boxes} />;
+  return (
+    <ProductDetail
+      key={product.id}
+      product={product}
+      recommendations={recommendations}
+      boxes={boxes}
+      offers={offers}
+    />
+  );
 }
 
 type RecommendedProduct = Pick<ProductDto, 'id' | 'slug' | 'name' | 'variants'> & { image: string };
@@ -157,10 +171,12 @@ function ProductDetail({
   product,
   recommendations,
   boxes,
+  offers,
 }: {
   product: ProductDto;
   recommendations: RecommendedProduct[];
   boxes: Record<number, BoxPart[]>;
+  offers: ReturnType<typeof offersForProduct>;
 }) {
   // Uploaded images carry their widths for srcset; seeded artwork and the fallback chain do not.
   const images =
@@ -231,6 +247,7 @@ function ProductDetail({
             {variant ? <Price price={variant.price} mrp={variant.mrp} size="lg" /> : null}
             <UnitPrice unitPrice={variant?.unitPrice} />
           </div>
+          <ProductOfferLines offers={offers} />
           <p className="product__tax">{t('product.taxIncluded')}</p>
 
           <fieldset className="pills">

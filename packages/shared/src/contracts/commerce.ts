@@ -190,6 +190,8 @@ export const OrderDetail = OrderSummary.extend({
       slug: z.string().nullable(),
       /** Whether 'Buy again' can add this variant now (active, in stock). */
       buyable: z.boolean(),
+      /** A free gift's line (issue 36): price 0, given by an offer. */
+      gift: z.boolean(),
     }),
   ),
   deliveryAddress: z.object({
@@ -212,6 +214,10 @@ export const OrderDetail = OrderSummary.extend({
     codFee: Rupees,
     /** Discount for paying online (0 when none). */
     prepaidDiscount: Rupees,
+    /** Automatic offers' money off, together (issue 36). */
+    offerDiscount: Rupees,
+    /** Each offer applied, by name (a free gift's at 0). */
+    offers: z.array(z.object({ name: z.string(), nameHi: z.string(), amount: Rupees })),
     finalAmount: Rupees,
   }),
   paymentId: z.string(),

@@ -5,7 +5,7 @@
 // tables are named only here.
 import { asc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { productImages } from './schema.ts';
+import { productImages, products } from './schema.ts';
 
 /** A variant as a checkout prices it, with its product; null when either is gone. */
 export interface VariantForSale {
@@ -49,3 +49,30 @@ export const variantSkuById = (variantId: SQL) =>
 /** A variant's net grams; null when it has none entered or is gone. */
 export const variantGramsById = (variantId: SQL) =>
   sql<number | null>`(select v.weight_grams from product_variants v where v.id = ${variantId})`;
+
+/** A free gift's variant (issue 36) as a checkout prices it, with its stock; null when gone. */
+export interface GiftVariantFacts extends VariantForSale {
+  stock: number;
+  /** The product's first image; null when it has none. */
+  image: string | null;
+}
+
+export const giftVariantById = (variantId: SQL) =>
+  sql<GiftVariantFacts | null>`(select json_build_object('productId', p.id, 'productName', p.name,
+    'productNameHi', p.name_hi, 'weightHi', v.weight_hi, 'slug', p.slug, 'active', p.active, 'imageUrl', p.image_url, 'variantId', v.id,
+    'weight', v.weight, 'pricePaise', v.price_paise, 'mrpPaise', v.mrp_paise, 'stock', v.stock,
+    'image', (select i.url from product_images i where i.product_id = p.id order by i.position, i.id limit 1))
+    from product_variants v join products p on p.id = v.product_id where v.id = ${variantId})`;
+
+/** Which of these product ids exist (an offer names only products there are). */
+export async function existingProductIds(
+  executor: Pick<Db, 'select'>,
+  productIds: readonly number[],
+): Promise<Set<number>> {
+  if (productIds.length === 0) return new Set();
+  const rows = await executor
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, [...productIds]));
+  return new Set(rows.map((r) => r.id));
+}

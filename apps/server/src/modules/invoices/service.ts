@@ -254,6 +254,7 @@ export type InvoicedOrder = Pick<
   | 'userName'
   | 'buyerGstin'
   | 'couponDiscountPaise'
+  | 'offerDiscountPaise'
   | 'prepaidDiscountPaise'
   | 'deliveryPaise'
   | 'platformFeePaise'
@@ -347,7 +348,9 @@ export function createInvoicesService(
     const intraState = pos === seller.stateCode;
     const computed = computeInvoiceTax({
       lines: items.map((i) => goodsLine(i, tax.get(i.productId))),
-      discountPaise: order.couponDiscountPaise + order.prepaidDiscountPaise,
+      // Offer discounts are shared across the goods like the coupon's (issue 36, decision 0039);
+      // a free gift's line, at ₹0, takes no share and is listed as a ₹0 supply.
+      discountPaise: order.couponDiscountPaise + order.offerDiscountPaise + order.prepaidDiscountPaise,
       charges: [
         { description: 'Delivery charges', hsn: '', amountPaise: order.deliveryPaise },
         { description: 'Platform fee', hsn: '', amountPaise: order.platformFeePaise },

@@ -99,6 +99,8 @@ interface Texts {
   amount: string;
   subtotal: string;
   couponDiscount(code: string | null): string;
+  /** An automatic offer's row (issue 36), by its name. */
+  offerDiscount(name: string): string;
   delivery: string;
   free: string;
   platformFee: string;
@@ -308,6 +310,7 @@ const en: Texts = {
   amount: 'Amount',
   subtotal: 'Subtotal',
   couponDiscount: (code) => (code ? `Coupon (${code})` : 'Coupon discount'),
+  offerDiscount: (name) => `Offer discount (${name})`,
   delivery: 'Delivery',
   free: 'Free',
   platformFee: 'Platform fee',
@@ -426,6 +429,7 @@ const hi: Texts = {
   amount: 'राशि',
   subtotal: 'कुल सामान',
   couponDiscount: (code) => (code ? `कूपन (${code})` : 'कूपन छूट'),
+  offerDiscount: (name) => `ऑफ़र छूट (${name})`,
   delivery: 'डिलीवरी',
   free: 'मुफ़्त',
   platformFee: 'प्लेटफ़ॉर्म शुल्क',
@@ -505,6 +509,11 @@ function summary(f: Pick<MessageFacts, 'order'>, t: Texts): ReactNode {
   const rows: ReactNode[] = [moneyRow(t.subtotal, formatRupees(o.subtotalPaise))];
   if (o.couponDiscountPaise > 0)
     rows.push(moneyRow(t.couponDiscount(o.couponCode), `−${formatRupees(o.couponDiscountPaise)}`));
+  for (const offer of o.offers ?? []) {
+    if (offer.amountPaise <= 0) continue;
+    const name = f.order.language === 'hi' && offer.nameHi ? offer.nameHi : offer.name;
+    rows.push(moneyRow(t.offerDiscount(name), `−${formatRupees(offer.amountPaise)}`));
+  }
   rows.push(moneyRow(t.delivery, o.deliveryPaise > 0 ? formatRupees(o.deliveryPaise) : t.free));
   if (o.platformFeePaise > 0) rows.push(moneyRow(t.platformFee, formatRupees(o.platformFeePaise)));
   if (o.codFeePaise > 0) rows.push(moneyRow(t.codFee, formatRupees(o.codFeePaise)));

@@ -124,7 +124,7 @@ export function createCustomerOrderService(
         orderStatus: o.status,
         items: items.map((i) => {
           // The image the shopper saw at checkout; the product's current one if that line is gone.
-          const line = checkout?.lines.find((l) => l.variantId === i.variantId);
+          const line = checkout?.lines.find((l) => l.variantId === i.variantId && Boolean(l.gift) === i.gift);
           const product = snap.byId.get(i.productId);
           const variant = product?.variants.find((v) => v.id === i.variantId);
           return {
@@ -140,6 +140,7 @@ export function createCustomerOrderService(
             image: line?.image ?? productImage(product ?? { name: i.productName }),
             slug: product?.slug ?? null,
             buyable: Boolean(product?.active && variant && isPurchasable(variant)),
+            gift: i.gift,
           };
         }),
         totalAmount: totalAmountDto(o),

@@ -16,6 +16,9 @@ export interface OrderMoney {
   codFeePaise: number;
   prepaidDiscountPaise: number;
   totalPaise: number;
+  /** Automatic offers (issue 36); absent where a caller has none to show. */
+  offerDiscountPaise?: number;
+  offers?: { name: string; nameHi: string; amountPaise: number }[];
 }
 
 /** An order line's price and MRP at checkout. */
@@ -57,6 +60,12 @@ export function priceDetailsDto(o: OrderMoney): OrderDetailDto['priceDetails'] {
     platformFee: toRupees(o.platformFeePaise),
     codFee: toRupees(o.codFeePaise),
     prepaidDiscount: toRupees(o.prepaidDiscountPaise),
+    offerDiscount: toRupees(o.offerDiscountPaise ?? 0),
+    offers: (o.offers ?? []).map((x) => ({
+      name: x.name,
+      nameHi: x.nameHi,
+      amount: toRupees(x.amountPaise),
+    })),
     finalAmount: toRupees(o.totalPaise),
   };
 }

@@ -93,6 +93,8 @@ export async function loadOrderFacts(db: Db | Tx, orderNumber: string): Promise<
       platformFeePaise: o.platformFeePaise,
       codFeePaise: o.codFeePaise,
       prepaidDiscountPaise: o.prepaidDiscountPaise,
+      offerDiscountPaise: o.offerDiscountPaise,
+      offers: o.offers,
       totalPaise: o.totalPaise,
     },
     // An order shipped before shipments has its typed id as the AWB.

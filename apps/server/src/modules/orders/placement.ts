@@ -22,6 +22,7 @@ import { decidePaymentFate } from '../payments/fate.ts';
 import type { PaymentRow, PaymentsLedger } from '../payments/ledger.ts';
 import type { RefundsService } from '../refunds/service.ts';
 import { markCheckoutPaid } from './checkout-status.ts';
+import { boughtFromCart } from './gift-line.ts';
 import { checkouts, orderItems, orderStatusHistory, orders, PRICE_COLUMNS } from './schema.ts';
 
 type CheckoutRow = typeof checkouts.$inferSelect;
@@ -71,12 +72,12 @@ const insertOrderRow = preparedInsert(
 // the statement is prepared (a multi-row VALUES is parsed and planned again each time).
 const insertItems = preparedSql(
   'insert_order_items',
-  sql`insert into ${orderItems} (order_id, product_id, variant_id, product_name, variant, product_name_hi, variant_hi, quantity, price_paise, mrp_paise)
+  sql`insert into ${orderItems} (order_id, product_id, variant_id, product_name, variant, product_name_hi, variant_hi, quantity, price_paise, mrp_paise, gift)
     select ${sql.placeholder('orderId')}::int, l.product_id, l.variant_id, l.product_name, l.variant,
-      nullif(l.product_name_hi, ''), nullif(l.variant_hi, ''), l.quantity, l.price_paise, l.mrp_paise
+      nullif(l.product_name_hi, ''), nullif(l.variant_hi, ''), l.quantity, l.price_paise, l.mrp_paise, coalesce(l.gift, false)
     from rows from (jsonb_to_recordset(${sql.placeholder('lines')}::jsonb) as (product_id int, variant_id int,
-      product_name text, variant text, product_name_hi text, variant_hi text, quantity int, price_paise int, mrp_paise int)) with ordinality
-      as l(product_id, variant_id, product_name, variant, product_name_hi, variant_hi, quantity, price_paise, mrp_paise, n)
+      product_name text, variant text, product_name_hi text, variant_hi text, quantity int, price_paise int, mrp_paise int, gift boolean)) with ordinality
+      as l(product_id, variant_id, product_name, variant, product_name_hi, variant_hi, quantity, price_paise, mrp_paise, gift, n)
     order by l.n`,
 );
 
@@ -205,6 +206,8 @@ export function createPlacement(deps: {
       couponDiscountPaise: checkout.couponDiscountPaise,
       deliveryPaise: checkout.deliveryPaise,
       platformFeePaise: checkout.platformFeePaise,
+      offerDiscountPaise: checkout.offerDiscountPaise,
+      offers: checkout.offers,
       codFeePaise: checkout.codFeePaise,
       prepaidDiscountPaise: checkout.prepaidDiscountPaise,
       totalPaise: checkout.totalPaise,
@@ -230,6 +233,7 @@ export function createPlacement(deps: {
       quantity: l.quantity,
       pricePaise: l.pricePaise,
       mrpPaise: l.mrpPaise,
+      gift: l.gift === true,
     }));
     // The order, then everything that records it, then its invoice with the COMMIT: issued
     // together, they travel in one write and run in this order (decision 0027). Each starts as it
@@ -251,6 +255,7 @@ export function createPlacement(deps: {
             quantity: l.quantity,
             price_paise: l.pricePaise,
             mrp_paise: l.mrpPaise,
+            gift: l.gift,
           })),
         ),
       }),
@@ -258,7 +263,7 @@ export function createPlacement(deps: {
         coupons.recordRedemption(tx, { couponId: checkout.couponId, userId: checkout.userId, orderId }),
       // A cash on delivery checkout is created paid; an online one moves to paid here.
       checkout.status !== 'paid' && markCheckoutPaid(tx, checkout.id),
-      removeBought(tx, checkout.userId, checkout.lines),
+      removeBought(tx, checkout.userId, boughtFromCart(checkout.lines)),
       // The confirmation goes out by job, committed with the order: a rolled-back order sends nothing.
       deps.jobs.enqueue(tx, orderMessageJob({ orderNumber, event: 'placed' })),
       alongside?.(orderNumber),

@@ -29,5 +29,13 @@ export function quotedColumns(quote: Quote) {
     couponDiscountPaise: quote.couponDiscountPaise,
     deliveryPaise: quote.deliveryPaise,
     platformFeePaise: quote.platformFeePaise,
+    // Automatic offers (issue 36): every applied one by name (a free gift's at 0).
+    offerDiscountPaise: quote.offerDiscountPaise,
+    offers: quote.offers.map((o) => ({
+      id: o.id,
+      name: o.name,
+      nameHi: o.nameHi,
+      amountPaise: o.amountPaise,
+    })),
   };
 }

@@ -10,6 +10,7 @@ import { PREPAYMENT_STATUSES } from '@spice/shared/prepayment-status';
 import type { RtoRisk } from '@spice/shared/rto-risk';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -37,6 +38,16 @@ export interface CheckoutLine {
   quantity: number;
   pricePaise: number;
   mrpPaise: number;
+  /** A free gift's line (issue 36): one unit at ₹0, added by the offer, never by the shopper. */
+  gift?: true;
+}
+
+/** An offer an order got, as Price Details names it (issue 36). */
+export interface OrderOffer {
+  id: number;
+  name: string;
+  nameHi: string;
+  amountPaise: number;
 }
 
 export interface AddressSnapshot {
@@ -57,6 +68,8 @@ export const PRICE_COLUMNS = [
   'couponDiscountPaise',
   'deliveryPaise',
   'platformFeePaise',
+  'offerDiscountPaise',
+  'offers',
 ] as const;
 
 /** What every new checkout names, online or cash on delivery (each adds its own). */
@@ -98,6 +111,9 @@ export const checkouts = pgTable(
     platformFeePaise: integer('platform_fee_paise').notNull(),
     codFeePaise: integer('cod_fee_paise').notNull().default(0),
     prepaidDiscountPaise: integer('prepaid_discount_paise').notNull().default(0),
+    /** Automatic offers (issue 36): their money off together, and each by name. */
+    offerDiscountPaise: integer('offer_discount_paise').notNull().default(0),
+    offers: jsonb('offers').$type<OrderOffer[]>().notNull().default([]),
     totalPaise: integer('total_paise').notNull(),
     /** The buyer's GSTIN for a business invoice (validated at checkout); null for a consumer. */
     buyerGstin: text('buyer_gstin'),
@@ -155,6 +171,9 @@ export const orders = pgTable(
     platformFeePaise: integer('platform_fee_paise').notNull(),
     codFeePaise: integer('cod_fee_paise').notNull().default(0),
     prepaidDiscountPaise: integer('prepaid_discount_paise').notNull().default(0),
+    /** Automatic offers (issue 36): their money off together, and each by name. */
+    offerDiscountPaise: integer('offer_discount_paise').notNull().default(0),
+    offers: jsonb('offers').$type<OrderOffer[]>().notNull().default([]),
     totalPaise: integer('total_paise').notNull(),
     paymentMode: text('payment_mode', { enum: ['RAZORPAY', 'COD'] })
       .notNull()
@@ -247,6 +266,8 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     pricePaise: integer('price_paise').notNull(),
     mrpPaise: integer('mrp_paise').notNull(),
+    /** A free gift's line (issue 36): price 0, given by an offer. */
+    gift: boolean('gift').notNull().default(false),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

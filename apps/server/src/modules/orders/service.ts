@@ -24,6 +24,7 @@ import type { CouponRow, CouponsService } from '../coupons/service.ts';
 import type { DeliveryService } from '../delivery/service.ts';
 import type { InvoicesService } from '../invoices/service.ts';
 import type { JobQueue } from '../jobs/queue.ts';
+import type { OffersService } from '../offers/service.ts';
 import { type Gateway, GatewayError } from '../payments/gateway.ts';
 import type { PaymentsLedger } from '../payments/ledger.ts';
 import type { RefundsService } from '../refunds/service.ts';
@@ -34,6 +35,7 @@ import { codConfirmationColumns } from './cod-confirmation-columns.ts';
 import { createCodPlacement } from './cod-placement.ts';
 import { createCodPrepay } from './cod-prepay.ts';
 import { linePriceDto, placedOrderDto, totalAmountDto } from './dto.ts';
+import { withGiftLine } from './gift-line.ts';
 import { createPlacement, placingTransaction } from './placement.ts';
 import { claimQuotedCoupon, quotedColumns } from './quoted.ts';
 import {
@@ -123,6 +125,8 @@ export function createOrdersService(
     ledger: PaymentsLedger;
     invoices: Pick<InvoicesService, 'onOrderPlaced'>;
     delivery: Pick<DeliveryService, 'assertServiceable'>;
+    /** Automatic offers in force (issue 36), read in the pricing's own transaction. */
+    offers: Pick<OffersService, 'inForce'>;
     holdMinutes: number;
     /** Where the short reads before a transaction run (PostgreSQL's shared connection); `db` otherwise. */
     reads?: Db | undefined;
@@ -245,20 +249,31 @@ export function createOrdersService(
     }
     let coupon: CouponRow | null = null;
     let couponDiscountPaise = 0;
-    if (couponCode?.trim()) {
-      const applied = await coupons.evaluate(couponCode, cartSubtotalPaise(lines), userId, executor);
-      coupon = applied.coupon;
-      couponDiscountPaise = applied.discountPaise;
-    }
+    // The offers in force as this executor sees them (a transaction: what it holds), never a cache.
+    const [offersNow] = await Promise.all([
+      deps.offers.inForce(executor),
+      couponCode?.trim()
+        ? coupons.evaluate(couponCode, cartSubtotalPaise(lines), userId, executor).then((applied) => {
+            coupon = applied.coupon;
+            couponDiscountPaise = applied.discountPaise;
+          })
+        : null,
+    ]);
     const price = priceCart({
       lines,
       milestones: config.milestones,
       couponDiscountPaise,
+      couponCode: (coupon as CouponRow | null)?.code ?? null,
       platformFeePaise: config.platformFeePaise,
       prepaidDiscount: config.prepaidDiscount,
       codFeePaise: config.cod.feePaise,
+      offers: offersNow.map((o) => o.rule),
     });
-    return { ...price, lines, coupon };
+    return {
+      ...price,
+      lines: withGiftLine(lines, price, offersNow),
+      coupon: price.couponApplied ? coupon : null,
+    };
   }
 
   /**

@@ -3,7 +3,7 @@
 import type { CartItemDto } from '@spice/shared/contracts/commerce';
 import type { ShippingMilestoneDto } from '@spice/shared/contracts/content';
 import { formatPrice, formatRupees, rupeesToPaise as paise } from '@spice/shared/money';
-import { cartSubtotalPaise, type PricedLine } from '@spice/shared/price-cart';
+import type { PricedLine } from '@spice/shared/price-cart';
 import { nextMilestone, shippingCharge } from '@spice/shared/pricing';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -44,8 +44,10 @@ export function pricedLines(items: CartItemDto[]): PricedLine[] {
   return items.map((i) => ({ pricePaise: paise(i.price), mrpPaise: paise(i.mrp), quantity: i.quantity }));
 }
 
+// Summed here rather than with price-cart's cartSubtotalPaise: the drawer then loads none of the
+// checkout's pricing (offers, coupons, COD), which is not on every page (bench/README.md).
 export function subtotalPaise(items: CartItemDto[]): number {
-  return cartSubtotalPaise(pricedLines(items));
+  return pricedLines(items).reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
 }
 
 export function ShippingProgress({

@@ -5,6 +5,7 @@ import { formatRupees } from '@spice/shared/money';
 import { stateName } from '@spice/shared/states-hi';
 import { formatMobile } from '@spice/shared/validators';
 import { useLang, useT } from '../../i18n';
+import { OfferRows } from '../offers/offer-parts';
 import { useCheckoutWords } from './checkout-words';
 import type { CheckoutTotals } from './use-checkout-totals';
 
@@ -83,12 +84,14 @@ export function PriceRows({
           <dd className="saving">−{formatRupees(totals.mrpTotalPaise - totals.subtotalPaise)}</dd>
         </div>
       ) : null}
-      {couponApplied && totals.couponDiscountPaise > 0 ? (
+      {couponApplied && totals.couponApplied && totals.couponDiscountPaise > 0 ? (
         <div>
           <dt>{t('checkout.couponDiscount')}</dt>
           <dd className="saving">−{formatRupees(totals.couponDiscountPaise)}</dd>
         </div>
       ) : null}
+      {/* Issue 36: an 'Offer discount' row per offer, by name. */}
+      <OfferRows offers={totals.offers} />
       <div>
         <dt>{t('checkout.deliveryCharges')}</dt>
         <dd>

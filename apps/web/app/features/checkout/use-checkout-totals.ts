@@ -4,9 +4,11 @@ import type { PrepaidDiscount } from '@spice/shared/cod';
 import type { CartItemDto } from '@spice/shared/contracts/commerce';
 import type { ShippingMilestoneDto } from '@spice/shared/contracts/content';
 import { rupeesToPaise as paise } from '@spice/shared/money';
+import type { OfferRule } from '@spice/shared/offers';
 import { type CartPrice, priceCart } from '@spice/shared/price-cart';
 import { useMemo } from 'react';
 import { milestonesInPaise, pricedLines } from '../cart/cart-contents';
+import { offerLines } from '../offers/cart-offers';
 
 export interface CheckoutTotalsInput {
   items: CartItemDto[];
@@ -17,6 +19,8 @@ export interface CheckoutTotalsInput {
   platformFee: number;
   prepaidDiscount: PrepaidDiscount | null;
   codFeePaise: number;
+  /** Automatic offers in force (issue 36), as the server's quote applies them. */
+  offers?: readonly OfferRule[];
 }
 
 export type CheckoutTotals = CartPrice;
@@ -28,10 +32,13 @@ export function checkoutTotals({
   platformFee,
   prepaidDiscount,
   codFeePaise,
+  offers,
 }: CheckoutTotalsInput): CartPrice {
   // The same priceCart() the server's quote uses; the wire's rupees become paise here, at the edge.
   return priceCart({
-    lines: pricedLines(items),
+    lines: offers ? offerLines(items) : pricedLines(items),
+    offers,
+    couponCode: coupon?.code ?? null,
     milestones: milestonesInPaise(milestones),
     couponDiscountPaise: coupon ? paise(coupon.discount) : 0,
     platformFeePaise: paise(platformFee),
@@ -41,9 +48,9 @@ export function checkoutTotals({
 }
 
 export function useCheckoutTotals(input: CheckoutTotalsInput): CheckoutTotals {
-  const { items, milestones, coupon, platformFee, prepaidDiscount, codFeePaise } = input;
+  const { items, milestones, coupon, platformFee, prepaidDiscount, codFeePaise, offers } = input;
   return useMemo(
-    () => checkoutTotals({ items, milestones, coupon, platformFee, prepaidDiscount, codFeePaise }),
-    [items, milestones, coupon, platformFee, prepaidDiscount, codFeePaise],
+    () => checkoutTotals({ items, milestones, coupon, platformFee, prepaidDiscount, codFeePaise, offers }),
+    [items, milestones, coupon, platformFee, prepaidDiscount, codFeePaise, offers],
   );
 }
