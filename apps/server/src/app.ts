@@ -36,6 +36,7 @@ import { couponRoutes } from './modules/coupons/routes.ts';
 import { deliveryRoutes } from './modules/delivery/routes.ts';
 import { adminGrievanceRoutes } from './modules/grievances/admin-routes.ts';
 import { grievanceRoutes } from './modules/grievances/routes.ts';
+import { adminFeedRoutes, feedRoutes } from './modules/feeds/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { adminJobRoutes } from './modules/jobs/routes.ts';
@@ -47,6 +48,7 @@ import { adminOrderRoutes } from './modules/orders/admin-routes.ts';
 import { codConfirmationRoutes } from './modules/orders/cod-confirmation-routes.ts';
 import { adminCodRemittanceRoutes } from './modules/orders/cod-remittance-routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { salesBySourceRoutes } from './modules/orders/sales-by-source-routes.ts';
 import { adminPaymentRoutes } from './modules/payments/routes.ts';
 import { privacyRoutes } from './modules/privacy/routes.ts';
 import { adminReviewRoutes } from './modules/reviews/admin-routes.ts';
@@ -212,6 +214,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(deliveryIssueRoutes);
       await api.register(adminJobRoutes);
       await api.register(deliveryRoutes);
+      await api.register(adminFeedRoutes);
+      await api.register(salesBySourceRoutes);
       // Unknown /api paths answer JSON, never the storefront's HTML 404. Not an operation of the
       // API, so not in its document (whose OpenAPI 3.1 has no QUERY or TRACE operations either).
       api.all('/*', { schema: { hide: true } }, async (request, reply) =>
@@ -220,6 +224,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+
+  // The product feeds for Google Merchant Center and Meta (issue 38), beside the storefront's pages.
+  await app.register(feedRoutes);
 
   // Uploaded images on local disk; with S3 storage they are served from the bucket's URL.
   if (app.services.media.storageKind === 'disk') await registerMediaFiles(app, config.MEDIA_DIR);

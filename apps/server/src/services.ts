@@ -31,6 +31,10 @@ import { createInvoicesService } from './modules/invoices/service.ts';
 import { createJobsAdmin } from './modules/jobs/admin-service.ts';
 import { createJobQueue } from './modules/jobs/queue.ts';
 import type { JobHandler } from './modules/jobs/worker.ts';
+import { createFeedsService } from './modules/feeds/service.ts';
+import { createMetaCapi, META_CAPI_JOB } from './modules/marketing/meta-capi.ts';
+import { loadPurchaseFacts } from './modules/orders/purchase-event.ts';
+import { createSalesBySource } from './modules/orders/sales-by-source.ts';
 import { createMediaService } from './modules/media/service.ts';
 import { createMediaStorage } from './modules/media/storage.ts';
 import { createCodConfirmationMessages } from './modules/messaging/cod-confirmation-messages.ts';
@@ -271,6 +275,21 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   jobHandlers[COD_CONFIRMATION_MESSAGE_JOB] = (p) =>
     codConfirmationMessages.deliver(p.orderNumber as string, p.kind as CodConfirmationMessageKind);
   jobHandlers[COD_CONFIRMATION_EXPIRY_JOB] = (p) => codConfirmation.expire(p.orderNumber as string);
+  const purchaseFacts = (orderNumber: string) => loadPurchaseFacts(db, catalog, orderNumber);
+  // The server's Purchase for Meta (issue 38): only with both the pixel and a token configured.
+  const metaCapi =
+    config.META_PIXEL_ID && config.META_CAPI_TOKEN
+      ? createMetaCapi(
+          {
+            pixelId: config.META_PIXEL_ID,
+            token: config.META_CAPI_TOKEN,
+            apiUrl: config.META_CAPI_URL,
+            timeoutMs: config.MESSAGE_TIMEOUT_MS,
+          },
+          { purchaseFacts },
+        )
+      : null;
+  if (metaCapi) jobHandlers[META_CAPI_JOB] = metaCapi;
   const whatsappWebhook = createWhatsAppWebhook({
     appSecret: config.WHATSAPP_APP_SECRET,
     verifyToken: config.WHATSAPP_VERIFY_TOKEN,
@@ -288,6 +307,14 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   return {
     bus,
     jobs,
+    feeds: createFeedsService({
+      catalog,
+      storeName: async (lang) => (await content.settings(lang)).storeName,
+    }),
+    salesBySource: createSalesBySource(db),
+    purchaseFacts,
+    /** True when placed orders enqueue the Conversions API's Purchase (META_CAPI_JOB). */
+    metaCapiOn: metaCapi !== null,
     cancelOwnOrder,
     jobHandlers,
     jobsAdmin: createJobsAdmin(db, { jobs, audit }),

@@ -1,5 +1,6 @@
 // Back-office contracts: the audit log and the owner's view of orders.
 
+import { OrderAttribution } from './marketing.ts';
 import { rupeesToPaise } from '../money.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { POLICY_KINDS } from '../policy.ts';
@@ -166,6 +167,8 @@ export const AdminOrderDetail = z
     createdAt: z.string(),
     updatedAt: z.string(),
     rtoRisk: OrderRtoRisk.nullable(),
+    /** Where the shopper came from: first and last touch (issue 38); null when none was kept. */
+    attribution: OrderAttribution.nullable(),
   })
   .meta({ id: 'AdminOrderDetail' });
 export type AdminOrderDetailDto = z.infer<typeof AdminOrderDetail>;

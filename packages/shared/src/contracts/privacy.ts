@@ -15,13 +15,16 @@ export const ErasureInput = z
 export const ErasureCodeSent = z.object({ codeSent: z.literal(true) });
 export const Erased = z.object({ erased: z.literal(true) });
 
-export const CONSENT_PURPOSES = ['whatsapp', 'marketing'] as const;
+export const CONSENT_PURPOSES = ['whatsapp', 'marketing', 'tracking'] as const;
 export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
-export const CONSENT_SOURCES = ['profile', 'signup', 'checkout'] as const;
+export const CONSENT_SOURCES = ['profile', 'signup', 'checkout', 'banner'] as const;
 
-/** Marketing here; WhatsApp is chosen with the order-message preferences, which record it the same way. */
+/**
+ * Marketing and the measurement/advertising tags (the cookie banner, issue 38) here; WhatsApp is
+ * chosen with the order-message preferences, which record it the same way.
+ */
 export const ConsentInput = z.object({
-  purpose: z.enum(['marketing']),
+  purpose: z.enum(['marketing', 'tracking']),
   given: z.boolean(),
   source: z.enum(CONSENT_SOURCES).default('profile'),
 });
@@ -38,5 +41,7 @@ export type ConsentRecordDto = z.infer<typeof ConsentRecord>;
 
 export const ConsentState = z.object({
   marketing: z.boolean(),
+  /** Analytics and advertising tags accepted (the banner's 'Accept'). */
+  tracking: z.boolean(),
   history: z.array(ConsentRecord),
 });

@@ -4,6 +4,7 @@
 import { MEDIA_KINDS } from '../media.ts';
 import { isWholePaise, rupeesToPaise } from '../money.ts';
 import { SLUG_PATTERN } from '../slug.ts';
+import { GTIN_INVALID, isValidGtin } from '../gtin.ts';
 import { netQuantityFromLabel, netQuantityLabel } from '../unit-price.ts';
 import { hindiText } from './common.ts';
 import { Declarations, DeclarationsEdit, DeclarationsHiEdit, NetQuantity } from './declarations.ts';
@@ -78,6 +79,11 @@ export const VariantEdit = z
       .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Use letters, digits, dots, hyphens and underscores.'),
     /** The pack's net quantity (Legal Metrology, decision 0035); gives the unit price. */
     netQuantity: NetQuantity.nullable().default(null),
+    /** The pack's GTIN (barcode) for the shopping feeds; blank: none (issue 38). */
+    gtin: z.preprocess(
+      (v) => (typeof v === 'string' ? v.replace(/\s+/g, '') : v) || null,
+      z.string().refine(isValidGtin, GTIN_INVALID).nullable().default(null),
+    ),
   })
   .refine((v) => rupeesToPaise(v.mrp) >= rupeesToPaise(v.price), {
     message: MRP_BELOW_PRICE,
@@ -268,6 +274,7 @@ export const AdminProduct = z
         /** Net weight in grams (shipping); null when not entered. */
         grams: z.number().int().nullable(),
         netQuantity: z.object({ value: z.number(), unit: z.enum(['g', 'kg', 'ml', 'l', 'pc']) }).nullable(),
+        gtin: z.string().nullable(),
         /** False when orders or a payment in progress refer to it (see variantInUseMessage). */
         removable: z.boolean(),
       }),

@@ -79,6 +79,7 @@ export function createProductReads(
         sku: v.sku,
         grams: v.weightGrams,
         netQuantity: v.netQuantity,
+        gtin: v.gtin,
         removable: !inUse.has(v.id),
       })),
       images: images.map((i) => ({

@@ -55,6 +55,14 @@ export interface CatalogSnapshot extends CatalogView {
   hindi: Map<number, HindiTexts>;
   /** The shop's FSSAI licence number (default declarations), for the footer; '' when not set. */
   fssaiLicence: string;
+  /** What the product feeds say of a variant beyond its DTO, by variant id. */
+  feedFacts: Map<number, VariantFeedFacts>;
+}
+
+/** A variant's GTIN and parcel weight: the feeds' only (not in the DTO every page ships). */
+export interface VariantFeedFacts {
+  gtin: string | null;
+  grams: number | null;
 }
 
 /** The Hindi twins of a product's texts (decision 0018), kept beside the English DTO. */
@@ -220,7 +228,7 @@ function restocked(snap: CatalogSnapshot, levels: StockLevels): CatalogSnapshot 
     changed = true;
     return { ...p, variants: p.variants.map((v) => ({ ...v, stock: stockOf(v) })) };
   });
-  return changed ? assemble(all, snap.hindi, snap.prices, snap.fssaiLicence) : snap;
+  return changed ? assemble(all, snap.hindi, snap.prices, snap.fssaiLicence, snap.feedFacts) : snap;
 }
 
 function buildCatalog(
@@ -284,7 +292,8 @@ function buildCatalog(
   });
 
   const prices = new Map(variantRows.map((v) => [v.id, { pricePaise: v.pricePaise, mrpPaise: v.mrpPaise }]));
-  return assemble(all, hindi, prices, defaults?.values.fssaiLicence ?? '');
+  const feedFacts = new Map(variantRows.map((v) => [v.id, { gtin: v.gtin, grams: v.weightGrams }]));
+  return assemble(all, hindi, prices, defaults?.values.fssaiLicence ?? '', feedFacts);
 }
 
 /** The snapshot of these DTOs; the Hindi view is built when first asked for. */
@@ -293,6 +302,7 @@ function assemble(
   hindi: Map<number, HindiTexts>,
   prices: Map<number, VariantPrices>,
   fssaiLicence: string,
+  feedFacts: Map<number, VariantFeedFacts>,
 ): CatalogSnapshot {
   const english = viewOf(all);
   let hindiView: CatalogView | null = null;
@@ -300,6 +310,7 @@ function assemble(
     prices,
     hindi,
     fssaiLicence,
+    feedFacts,
     view(lang: Lang) {
       if (lang === 'en') return english;
       hindiView ??= viewOf(all.map((p) => inHindi(p, hindi.get(p.id))));

@@ -133,6 +133,7 @@ export function createAdminOrdersService(
       createdAt: o.createdAt.toISOString(),
       updatedAt: o.updatedAt.toISOString(),
       rtoRisk: o.rtoRisk,
+      attribution: o.attribution ?? null,
     };
   }
 

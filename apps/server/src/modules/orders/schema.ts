@@ -7,6 +7,7 @@ import { COD_CONFIRMATION_STATUSES } from '@spice/shared/cod-confirmation';
 import { PAYMENT_STATUSES } from '@spice/shared/contracts/cod';
 import type { DeliveryWindow } from '@spice/shared/delivery';
 import { PREPAYMENT_STATUSES } from '@spice/shared/prepayment-status';
+import type { Attribution } from '@spice/shared/attribution';
 import type { RtoRisk } from '@spice/shared/rto-risk';
 import { sql } from 'drizzle-orm';
 import {
@@ -73,6 +74,7 @@ export const NEW_CHECKOUT_COLUMNS = [
   'buyerGstin',
   'language',
   'estimatedDelivery',
+  'attribution',
   'expiresAt',
 ] as const;
 
@@ -107,6 +109,8 @@ export const checkouts = pgTable(
       .default('en'),
     /** The delivery window promised when the checkout began (delivery rules then); the order keeps it. */
     estimatedDelivery: jsonb('estimated_delivery').$type<DeliveryWindow>(),
+    /** Where the shopper came from (first and last touch, shared/attribution.ts); the order takes it over. */
+    attribution: jsonb('attribution').$type<Attribution>(),
     /** A COD placement's Idempotency-Key: a repeat finds this checkout and its order. */
     idempotencyKey: text('idempotency_key'),
     /** sha256 of the request the key was first used for (lib/request-fingerprint.ts). */
@@ -184,6 +188,8 @@ export const orders = pgTable(
     invoiceNumber: text('invoice_number'),
     /** A COD order's risk of coming back, decided at placement (shared/rto-risk.ts); null otherwise. */
     rtoRisk: jsonb('rto_risk').$type<RtoRisk>(),
+    /** The first and last touch of the visits before the order (issue 38); null when none was kept. */
+    attribution: jsonb('attribution').$type<Attribution>(),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

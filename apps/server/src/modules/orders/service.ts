@@ -1,4 +1,5 @@
 import { checkoutHoldsStock, checkoutStatusesBefore } from '@spice/shared/checkout-status';
+import type { Attribution } from '@spice/shared/attribution';
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { OrderSummaryDto } from '@spice/shared/contracts/commerce';
 import { productImage } from '@spice/shared/images';
@@ -381,6 +382,8 @@ export function createOrdersService(
       },
       /** The request's language: the checkout keeps it and the order takes it over. */
       language: Lang = 'en',
+      /** Where the shopper came from (the attribution cookie): the order takes it over. */
+      attribution: Attribution | null = null,
     ) {
       const [look] = await firstLook(reads).execute({ id: input.addressId, userId: user.id });
       if (!look) throw new AppError('notFound', 'Please select a delivery address.');
@@ -459,6 +462,7 @@ export function createOrdersService(
             language,
             buyerGstin: input.gstin ?? null,
             estimatedDelivery,
+            attribution,
             expiresAt: new Date(Date.now() + deps.holdMinutes * 60_000),
           }),
           reserveStockLast(tx, current.lines),

@@ -80,7 +80,7 @@ export function createPrivacyService(
   async function state(userId: number) {
     const list = await history(userId);
     const latest = (p: ConsentPurpose) => list.find((r) => r.purpose === p)?.given ?? false;
-    return { marketing: latest('marketing'), history: list };
+    return { marketing: latest('marketing'), tracking: latest('tracking'), history: list };
   }
 
   /** Refuses (409) while an order is on its way or a refund is still owed. */
