@@ -15,8 +15,9 @@ const startOfIstDay = (day: string): Date => new Date(`${day}T00:00:00+05:30`);
 
 type Touch = 'first' | 'last';
 
+/** Written out (constants only, no parameters), so the select and the GROUP BY are one expression. */
 function keyOf(touch: Touch, field: 'source' | 'medium' | 'campaign'): SQL<string> {
-  return sql<string>`coalesce(${orders.attribution} -> ${touch} ->> ${field}, ${DIRECT[field]})`;
+  return sql<string>`coalesce("orders"."attribution" -> '${sql.raw(touch)}' ->> '${sql.raw(field)}', '${sql.raw(DIRECT[field])}')`;
 }
 
 async function rowsBy(db: Db, touch: Touch, where: SQL | undefined) {
