@@ -8,7 +8,13 @@ const touch = (url: string, referrer?: string) => touchOf(new URL(url), referrer
 describe('touchOf', () => {
   it.each([
     // [landing, referrer, source, medium, campaign]
-    ['https://shop.example/?utm_source=Instagram&utm_medium=paid&utm_campaign=diwali', undefined, 'instagram', 'paid', 'diwali'],
+    [
+      'https://shop.example/?utm_source=Instagram&utm_medium=paid&utm_campaign=diwali',
+      undefined,
+      'instagram',
+      'paid',
+      'diwali',
+    ],
     ['https://shop.example/?utm_source=whatsapp', undefined, 'whatsapp', '(none)', null],
     ['https://shop.example/product/x?gclid=abc', 'https://www.google.com/', 'google', 'cpc', null],
     ['https://shop.example/?fbclid=xyz', 'https://l.instagram.com/', 'instagram', 'paid_social', null],
@@ -38,18 +44,31 @@ describe('touchOf', () => {
 describe('withTouch', () => {
   const first = touch('https://shop.example/?utm_source=google&utm_medium=cpc')!;
   it('keeps the first touch and moves the last', () => {
-    const later = touchOf(new URL('https://shop.example/?utm_source=whatsapp'), null, 'shop.example', new Date('2026-11-25T00:00:00Z'))!;
+    const later = touchOf(
+      new URL('https://shop.example/?utm_source=whatsapp'),
+      null,
+      'shop.example',
+      new Date('2026-11-25T00:00:00Z'),
+    )!;
     expect(withTouch(withTouch(null, first), later)).toEqual({ first, last: later });
   });
   it('starts again after 30 days', () => {
-    const late = touchOf(new URL('https://shop.example/?utm_source=email'), null, 'shop.example', new Date('2026-12-21T00:00:00Z'))!;
+    const late = touchOf(
+      new URL('https://shop.example/?utm_source=email'),
+      null,
+      'shop.example',
+      new Date('2026-12-21T00:00:00Z'),
+    )!;
     expect(withTouch({ first, last: first }, late)).toEqual({ first: late, last: late });
   });
 });
 
 describe('the cookie', () => {
   it('reads back what it wrote, and nothing older than 30 days', () => {
-    const a: Attribution = { first: touch('https://shop.example/?utm_source=a')!, last: touch('https://shop.example/?gclid=1')! };
+    const a: Attribution = {
+      first: touch('https://shop.example/?utm_source=a')!,
+      last: touch('https://shop.example/?gclid=1')!,
+    };
     expect(decodeAttribution(encodeAttribution(a), new Date('2026-11-21T00:00:00Z'))).toEqual(a);
     expect(decodeAttribution(encodeAttribution(a), new Date('2026-12-21T00:00:00Z'))).toBeNull();
   });

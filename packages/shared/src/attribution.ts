@@ -61,7 +61,12 @@ function hostOf(referrer: string | null | undefined): string | null {
  * The touch of a landing on `url` from `referrer` (the Referer header), or null for a direct
  * visit or a move within the shop (`ownHost`).
  */
-export function touchOf(url: URL, referrer: string | null | undefined, ownHost: string, at: Date): Touch | null {
+export function touchOf(
+  url: URL,
+  referrer: string | null | undefined,
+  ownHost: string,
+  at: Date,
+): Touch | null {
   const q = url.searchParams;
   const utmSource = clean(q.get('utm_source'));
   const gclid = clean(q.get('gclid'));

@@ -23,6 +23,8 @@ import type { LimitName } from './rate-limit.ts';
 export interface StorefrontContext {
   services: FastifyInstance['services'];
   analyticsId: string | null;
+  /** META_PIXEL_ID: the Meta Pixel's events after the shopper's consent (issue 38). */
+  metaPixelId: string | null;
   publicUrl: string | null;
   /** A demo shop (DEMO_MODE): the storefront says so, and only then is there a dev outbox. */
   demoMode: boolean;
@@ -84,6 +86,7 @@ export function registerStorefront(options: StorefrontOptions) {
     const handlers = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>();
     const context: Omit<StorefrontContext, 'services' | 'clientIp' | 'limit' | 'scriptMarker' | 'user'> = {
       analyticsId: app.config.ANALYTICS_ID ?? null,
+      metaPixelId: app.config.META_PIXEL_ID ?? null,
       publicUrl: app.config.PUBLIC_URL ?? null,
       demoMode: app.config.DEMO_MODE,
     };

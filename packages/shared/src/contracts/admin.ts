@@ -1,6 +1,5 @@
 // Back-office contracts: the audit log and the owner's view of orders.
 
-import { OrderAttribution } from './marketing.ts';
 import { rupeesToPaise } from '../money.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { POLICY_KINDS } from '../policy.ts';
@@ -17,6 +16,7 @@ import {
 import { CodConfirmationState } from './cod-confirmation.ts';
 import { OrderCreditNote, OrderRefund } from './commerce.ts';
 import { hindiText } from './common.ts';
+import { OrderAttribution } from './marketing.ts';
 import { Rupees, RupeesInput } from './rupees.ts';
 import { Tracking } from './shipping.ts';
 import * as z from './zod.ts';

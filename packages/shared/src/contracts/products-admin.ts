@@ -1,10 +1,10 @@
 // Back-office contracts for products, their variants and images, and the generic media upload.
 // The same schemas validate the API bodies and the admin forms (before submit and in the action).
 
+import { GTIN_INVALID, isValidGtin } from '../gtin.ts';
 import { MEDIA_KINDS } from '../media.ts';
 import { isWholePaise, rupeesToPaise } from '../money.ts';
 import { SLUG_PATTERN } from '../slug.ts';
-import { GTIN_INVALID, isValidGtin } from '../gtin.ts';
 import { netQuantityFromLabel, netQuantityLabel } from '../unit-price.ts';
 import { hindiText } from './common.ts';
 import { Declarations, DeclarationsEdit, DeclarationsHiEdit, NetQuantity } from './declarations.ts';

@@ -74,7 +74,8 @@ export function feedItems(
     if (images.length === 0) reasons.push('no image');
     if (plain(product.description) === '') reasons.push('no description');
     if (reasons.length > 0) {
-      for (const v of product.variants) leftOut.push({ productId: product.id, name: product.name, sku: v.sku, reasons });
+      for (const v of product.variants)
+        leftOut.push({ productId: product.id, name: product.name, sku: v.sku, reasons });
       continue;
     }
     const [image, ...more] = images.map((src) => absolute(origin, src));
@@ -104,11 +105,20 @@ export function feedItems(
   return { items, leftOut };
 }
 
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const XML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
 /** Text for XML: escaped, and without the control characters XML 1.0 forbids. */
 export function xmlText(value: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters XML 1.0 does not allow
-  return value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '').replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
+  const allowed = [...value].filter((c) => {
+    const code = c.charCodeAt(0);
+    return code >= 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+  });
+  return allowed.join('').replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
 }
 
 /** The Google Merchant Center feed: RSS 2.0, one <item> per variant. */
@@ -116,7 +126,8 @@ export function googleFeedXml(
   feed: FeedItems,
   channel: { title: string; link: string; description: string; lang: Lang },
 ): string {
-  const el = (name: string, value: string | null) => (value === null ? '' : `<${name}>${xmlText(value)}</${name}>`);
+  const el = (name: string, value: string | null) =>
+    value === null ? '' : `<${name}>${xmlText(value)}</${name}>`;
   const items = feed.items.map((i) =>
     [
       '<item>',

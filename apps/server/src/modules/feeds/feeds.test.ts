@@ -27,13 +27,19 @@ async function googleFeed(path = '/feeds/google.xml') {
   const res = await t.app.inject(path);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toMatch(/^application\/xml/);
-  const doc = new XMLParser({ ignoreAttributes: false, parseTagValue: false, isArray: (n) => n === 'item' || n === 'g:additional_image_link' }).parse(res.body);
+  const doc = new XMLParser({
+    ignoreAttributes: false,
+    parseTagValue: false,
+    isArray: (n) => n === 'item' || n === 'g:additional_image_link',
+  }).parse(res.body);
   return { doc, items: doc.rss.channel.item as GoogleItem[], body: res.body };
 }
 const catalogue = async () => ProductList.parse((await t.app.inject('/api/products')).json());
 const leftOutSkus = async () =>
   new Set(
-    FeedSummary.parse((await t.app.inject({ url: '/api/admin/feeds', headers: { cookie: adminCookie } })).json()).leftOut.map((l) => l.sku),
+    FeedSummary.parse(
+      (await t.app.inject({ url: '/api/admin/feeds', headers: { cookie: adminCookie } })).json(),
+    ).leftOut.map((l) => l.sku),
   );
 
 describe('GET /feeds/google.xml', () => {
@@ -44,10 +50,27 @@ describe('GET /feeds/google.xml', () => {
     const active = (await catalogue()).filter((p) => p.active);
     const left = await leftOutSkus();
     expect(items.map((i) => i['g:id']).sort()).toEqual(
-      active.flatMap((p) => p.variants.map((v) => v.sku)).filter((sku) => !left.has(sku)).sort(),
+      active
+        .flatMap((p) => p.variants.map((v) => v.sku))
+        .filter((sku) => !left.has(sku))
+        .sort(),
     );
     for (const item of items) {
-      for (const field of ['g:id', 'g:item_group_id', 'title', 'description', 'link', 'g:image_link', 'g:availability', 'g:price', 'g:brand', 'g:condition', 'g:identifier_exists', 'g:google_product_category', 'g:product_type'])
+      for (const field of [
+        'g:id',
+        'g:item_group_id',
+        'title',
+        'description',
+        'link',
+        'g:image_link',
+        'g:availability',
+        'g:price',
+        'g:brand',
+        'g:condition',
+        'g:identifier_exists',
+        'g:google_product_category',
+        'g:product_type',
+      ])
         expect(item[field], `${item['g:id']} ${field}`).toBeTruthy();
       expect(item['g:condition']).toBe('new');
       expect(item['g:google_product_category']).toBe(GOOGLE_PRODUCT_CATEGORY);
@@ -81,7 +104,10 @@ describe('GET /feeds/google.xml', () => {
 
   it('follows a price change, a GTIN and a sale at once (the snapshot is invalidated on write)', async () => {
     const [v] = await t.database.db.select().from(productVariants).where(eq(productVariants.sku, 'GM-100'));
-    await t.database.db.update(productVariants).set({ gtin: '8901058851298', pricePaise: 12_000, stock: 0 }).where(eq(productVariants.id, v!.id));
+    await t.database.db
+      .update(productVariants)
+      .set({ gtin: '8901058851298', pricePaise: 12_000, stock: 0 })
+      .where(eq(productVariants.id, v!.id));
     t.app.services.catalog.invalidate();
     const item = (await googleFeed()).items.find((i) => i['g:id'] === 'GM-100')!;
     expect(item).toMatchObject({
@@ -90,7 +116,10 @@ describe('GET /feeds/google.xml', () => {
       'g:sale_price': '120.00 INR',
       'g:availability': 'out_of_stock',
     });
-    await t.database.db.update(productVariants).set({ gtin: null, pricePaise: v!.pricePaise, stock: v!.stock }).where(eq(productVariants.id, v!.id));
+    await t.database.db
+      .update(productVariants)
+      .set({ gtin: null, pricePaise: v!.pricePaise, stock: v!.stock })
+      .where(eq(productVariants.id, v!.id));
     t.app.services.catalog.invalidate();
   });
 
@@ -142,7 +171,9 @@ describe('GET /api/admin/feeds', () => {
     ]);
     const { items } = await googleFeed();
     expect(summary.feeds[0]!.items).toBe(items.length);
-    expect(summary.leftOut.filter((l) => l.productId === p!.id).every((l) => l.reasons.includes('no description'))).toBe(true);
+    expect(
+      summary.leftOut.filter((l) => l.productId === p!.id).every((l) => l.reasons.includes('no description')),
+    ).toBe(true);
     expect(items.some((i) => i['g:item_group_id'] === String(p!.id))).toBe(false);
     await t.database.db.update(products).set({ description: p!.description }).where(eq(products.id, p!.id));
     t.app.services.catalog.invalidate();

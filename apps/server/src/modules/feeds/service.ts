@@ -3,8 +3,8 @@
 // sale changing stock) and prices and availability are always the snapshot's.
 import type { FeedSummaryDto } from '@spice/shared/contracts/marketing';
 import type { Lang } from '@spice/shared/lang';
-import { weakEtag } from '../../lib/etag.ts';
 import { csvDocument } from '../../lib/csv.ts';
+import { weakEtag } from '../../lib/etag.ts';
 import type { CatalogService, CatalogSnapshot } from '../catalog/service.ts';
 import { type FeedItems, feedItems, googleFeedXml, META_COLUMNS, metaRows } from './feed-items.ts';
 
@@ -28,9 +28,16 @@ export function createFeedsService(deps: {
   // Per snapshot object (a new one after every catalogue change) and origin: built when asked.
   const built = new WeakMap<CatalogSnapshot, Map<string, Promise<BuiltFeed | FeedItems>>>();
 
-  function memo<T extends BuiltFeed | FeedItems>(snap: CatalogSnapshot, key: string, make: () => Promise<T>): Promise<T> {
+  function memo<T extends BuiltFeed | FeedItems>(
+    snap: CatalogSnapshot,
+    key: string,
+    make: () => Promise<T>,
+  ): Promise<T> {
     let byKey = built.get(snap);
-    if (!byKey) built.set(snap, (byKey = new Map()));
+    if (!byKey) {
+      byKey = new Map();
+      built.set(snap, byKey);
+    }
     let value = byKey.get(key) as Promise<T> | undefined;
     if (!value) {
       value = make();
@@ -41,7 +48,9 @@ export function createFeedsService(deps: {
   }
 
   async function items(snap: CatalogSnapshot, lang: Lang, origin: string): Promise<FeedItems> {
-    return memo(snap, `items ${lang} ${origin}`, async () => feedItems(snap, lang, origin, await deps.storeName(lang)));
+    return memo(snap, `items ${lang} ${origin}`, async () =>
+      feedItems(snap, lang, origin, await deps.storeName(lang)),
+    );
   }
 
   return {
@@ -71,9 +80,21 @@ export function createFeedsService(deps: {
       const [en, hi] = await Promise.all([items(snap, 'en', origin), items(snap, 'hi', origin)]);
       return {
         feeds: [
-          { name: 'Google Merchant Center (English)', url: `${origin}${FEED_PATHS.google}`, items: en.items.length },
-          { name: 'Google Merchant Center (Hindi)', url: `${origin}${FEED_PATHS['google-hi']}`, items: hi.items.length },
-          { name: 'Meta catalogue (Facebook, Instagram)', url: `${origin}${FEED_PATHS.meta}`, items: en.items.length },
+          {
+            name: 'Google Merchant Center (English)',
+            url: `${origin}${FEED_PATHS.google}`,
+            items: en.items.length,
+          },
+          {
+            name: 'Google Merchant Center (Hindi)',
+            url: `${origin}${FEED_PATHS['google-hi']}`,
+            items: hi.items.length,
+          },
+          {
+            name: 'Meta catalogue (Facebook, Instagram)',
+            url: `${origin}${FEED_PATHS.meta}`,
+            items: en.items.length,
+          },
         ],
         leftOut: en.leftOut,
       };

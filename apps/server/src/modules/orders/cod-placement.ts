@@ -2,8 +2,9 @@
 // in one transaction the stock taken, the coupon use claimed, the order written and the cart
 // emptied. One shopper's placements are decided one at a time (a lock on the shopper's row), so
 // two clicks with different Idempotency-Keys give one order and one 'Your cart is empty.'.
-import type { Attribution } from '@spice/shared/attribution';
+
 import { randomUUID } from 'node:crypto';
+import type { Attribution } from '@spice/shared/attribution';
 import { codAvailability } from '@spice/shared/cod';
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { DeliveryWindow } from '@spice/shared/delivery';

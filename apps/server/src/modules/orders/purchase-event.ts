@@ -43,7 +43,14 @@ export interface PurchaseFacts {
   attribution: Attribution | null;
 }
 
-type Line = { productId: number; productName: string; variant: string; sku: string | null; quantity: number; pricePaise: number };
+type Line = {
+  productId: number;
+  productName: string;
+  variant: string;
+  sku: string | null;
+  quantity: number;
+  pricePaise: number;
+};
 
 export async function loadPurchaseFacts(
   db: Db,

@@ -18,19 +18,18 @@ import {
   SimulatedPayment,
 } from '@spice/shared/contracts/commerce';
 import { ErrorBody } from '@spice/shared/contracts/common';
+import { PurchaseEventBody } from '@spice/shared/contracts/marketing';
 import * as z from '@spice/shared/contracts/zod';
 import { langFromAcceptLanguage } from '@spice/shared/lang';
-import { PurchaseEventBody } from '@spice/shared/contracts/marketing';
 import { trackingChoice } from '@spice/shared/tracking-consent';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../plugins/errors.ts';
-import { META_CAPI_JOB } from '../marketing/meta-capi.ts';
-import { neverCache } from '../../lib/cache-headers.ts';
 import { attributionOf } from '../../lib/attribution-cookie.ts';
+import { neverCache } from '../../lib/cache-headers.ts';
 import { requestFingerprint } from '../../lib/request-fingerprint.ts';
 import { requireOwner, requireUser } from '../../plugins/auth.ts';
-import { replyLang } from '../../plugins/errors.ts';
+import { AppError, replyLang } from '../../plugins/errors.ts';
+import { META_CAPI_JOB } from '../marketing/meta-capi.ts';
 
 const errors = {
   400: ErrorBody,
@@ -80,7 +79,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: "The shopper's own order as GA4's purchase event (items by SKU, tax, shipping, coupon)",
         description:
-          'For the storefront\'s measurement tags once the shopper accepted them; anyone else\'s order answers 404.',
+          "For the storefront's measurement tags once the shopper accepted them; anyone else's order answers 404.",
         params: OrderNumberParam,
         response: { 200: PurchaseEventBody, ...errors },
       },

@@ -12,7 +12,8 @@ export const salesBySourceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Orders, revenue, average order value, COD share and RTO rate by source, medium and campaign',
+        summary:
+          'Orders, revenue, average order value, COD share and RTO rate by source, medium and campaign',
         description:
           'By last touch and by first touch (the attribution cookie, 30 days). `from` and `to` are IST days, both included; cancelled orders are left out.',
         querystring: SalesBySourceQuery,

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type Attribution, encodeAttribution, touchOf } from '@spice/shared/attribution';
 import { AdminOrderDetail } from '@spice/shared/contracts/admin';
 import { PurchaseEventBody, SalesBySource } from '@spice/shared/contracts/marketing';
-import { type Attribution, encodeAttribution, touchOf } from '@spice/shared/attribution';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { jobs } from '../jobs/schema.ts';
 import { META_CAPI_JOB, normalisedPhone, sha256 } from '../marketing/meta-capi.ts';
 
 // The loopback stand-in for Meta's Graph API: records each request, answers 500 while `failures` > 0.
+// biome-ignore lint/suspicious/noExplicitAny: the fake keeps whatever JSON was sent, as sent
 const received: { url: string; body: Record<string, any> }[] = [];
 let failures = 0;
 const fake = createServer(async (req: IncomingMessage, res) => {
@@ -64,20 +65,33 @@ const cookieFor = (a: Attribution, consent?: 'all' | 'necessary') =>
 /** A COD order placed with these cookies beside the session (as the browser sends them). */
 async function codOrderWith(cookies: string, quantity = 1) {
   const s = await signUp(t.app, h.nextMobile());
-  const withCookies = { ...s, request: (o: Parameters<typeof s.request>[0]) => t.app.inject({ ...o, headers: { ...(o.headers ?? {}), cookie: `${s.cookie}; ${cookies}` } }) };
+  const withCookies = {
+    ...s,
+    request: (o: Parameters<typeof s.request>[0]) =>
+      t.app.inject({ ...o, headers: { ...(o.headers ?? {}), cookie: `${s.cookie}; ${cookies}` } }),
+  };
   return h.placedCodOrder(quantity, withCookies);
 }
 
 const report = async (query = '') => {
-  const res = await t.app.inject({ url: `/api/admin/reports/sales-by-source${query}`, headers: { cookie: adminCookie } });
+  const res = await t.app.inject({
+    url: `/api/admin/reports/sales-by-source${query}`,
+    headers: { cookie: adminCookie },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return SalesBySource.parse(res.json());
 };
 
 describe('attribution on the order', () => {
   it('keeps the first and last touch the cookie held, on the back-office order', async () => {
-    const first = touch('?utm_source=google&utm_medium=cpc&utm_campaign=diwali&gclid=g1', '2026-11-20T10:00:00Z');
-    const last = touch('?utm_source=whatsapp&utm_medium=message&utm_campaign=recovery', new Date().toISOString());
+    const first = touch(
+      '?utm_source=google&utm_medium=cpc&utm_campaign=diwali&gclid=g1',
+      '2026-11-20T10:00:00Z',
+    );
+    const last = touch(
+      '?utm_source=whatsapp&utm_medium=message&utm_campaign=recovery',
+      new Date().toISOString(),
+    );
     const { orderNumber } = await codOrderWith(cookieFor({ first, last }));
     const res = await h.asAdmin('GET', `/api/admin/orders/${orderNumber}`);
     expect(AdminOrderDetail.parse(res.json()).attribution).toEqual({ first, last });
@@ -104,7 +118,9 @@ describe('GET /api/admin/reports/sales-by-source', () => {
     expect(after.totals.orders).toBe(before.totals.orders + 2);
     for (const table of [after.lastTouch, after.firstTouch]) {
       expect(table.reduce((n, r) => n + r.orders, 0)).toBe(after.totals.orders);
-      expect(Math.round(table.reduce((n, r) => n + r.revenue, 0) * 100)).toBe(Math.round(after.totals.revenue * 100));
+      expect(Math.round(table.reduce((n, r) => n + r.revenue, 0) * 100)).toBe(
+        Math.round(after.totals.revenue * 100),
+      );
     }
     const winter = after.lastTouch.find((r) => r.source === 'instagram' && r.campaign === 'winter')!;
     expect(winter).toMatchObject({ medium: 'paid_social', orders: 2, codShare: 1, rtoRate: 0.5 });
@@ -112,16 +128,23 @@ describe('GET /api/admin/reports/sales-by-source', () => {
     expect(winter.averageOrderValue).toBe(Math.round((a.amount + b.amount) / 2) / 100);
     const googleAds = (r: { source: string; medium: string; campaign: string }) =>
       r.source === 'google' && r.medium === 'cpc' && r.campaign === '(not set)';
-    expect(after.firstTouch.find(googleAds)!.orders).toBe((before.firstTouch.find(googleAds)?.orders ?? 0) + 1);
+    expect(after.firstTouch.find(googleAds)!.orders).toBe(
+      (before.firstTouch.find(googleAds)?.orders ?? 0) + 1,
+    );
     expect(after.lastTouch.some((r) => r.source === '(direct)' && r.medium === '(none)')).toBe(true);
 
     // A period before the orders has none of them.
     expect((await report('?from=2020-01-01&to=2020-01-31')).totals.orders).toBe(0);
 
-    const csv = await t.app.inject({ url: '/api/admin/reports/sales-by-source.csv', headers: { cookie: adminCookie } });
+    const csv = await t.app.inject({
+      url: '/api/admin/reports/sales-by-source.csv',
+      headers: { cookie: adminCookie },
+    });
     expect(csv.statusCode).toBe(200);
     const rows = parseCsv(csv.body, { columns: true, bom: true }) as Record<string, string>[];
-    expect(rows.filter((r) => r.Touch === 'last').reduce((n, r) => n + Number(r.Orders), 0)).toBe(after.totals.orders);
+    expect(rows.filter((r) => r.Touch === 'last').reduce((n, r) => n + Number(r.Orders), 0)).toBe(
+      after.totals.orders,
+    );
     expect((await t.app.inject('/api/admin/reports/sales-by-source')).statusCode).toBe(401);
   });
 });
@@ -132,8 +155,19 @@ describe('purchase events', () => {
     const res = await s.request({ url: `/api/orders/${orderNumber}/purchase-event` });
     expect(res.statusCode, res.body).toBe(200);
     const event = PurchaseEventBody.parse(res.json());
-    expect(event).toMatchObject({ transaction_id: orderNumber, currency: 'INR', value: amount / 100, payment_type: 'COD' });
-    expect(event.items).toEqual([expect.objectContaining({ item_id: expect.stringMatching(/^GM-/), quantity: 2, item_category: 'Spices & Masalas' })]);
+    expect(event).toMatchObject({
+      transaction_id: orderNumber,
+      currency: 'INR',
+      value: amount / 100,
+      payment_type: 'COD',
+    });
+    expect(event.items).toEqual([
+      expect.objectContaining({
+        item_id: expect.stringMatching(/^GM-/),
+        quantity: 2,
+        item_category: 'Spices & Masalas',
+      }),
+    ]);
     expect(event.tax).toBeGreaterThanOrEqual(0);
     const other = await signUp(t.app, h.nextMobile());
     expect((await other.request({ url: `/api/orders/${orderNumber}/purchase-event` })).statusCode).toBe(404);
@@ -142,12 +176,21 @@ describe('purchase events', () => {
   it('sends the Conversions API Purchase by job, hashed, with the browser’s event id, retrying a failure', async () => {
     received.length = 0;
     const fbclick = touch('?fbclid=FBCLID1', new Date().toISOString());
-    const { s, orderNumber } = await codOrderWith(`${cookieFor({ first: fbclick, last: fbclick }, 'all')}; _fbp=fb.1.1700000000000.42`);
-    const [job] = await t.database.db.select().from(jobs).where(and(eq(jobs.name, META_CAPI_JOB), eq(jobs.key, `${META_CAPI_JOB}:${orderNumber}`)));
+    const { s, orderNumber } = await codOrderWith(
+      `${cookieFor({ first: fbclick, last: fbclick }, 'all')}; _fbp=fb.1.1700000000000.42`,
+    );
+    const [job] = await t.database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.name, META_CAPI_JOB), eq(jobs.key, `${META_CAPI_JOB}:${orderNumber}`)));
     expect(job).toBeDefined();
 
     failures = 1;
-    for (let i = 0; i < 20 && received.filter((r) => r.body.data[0].event_id === orderNumber).length < 2; i++) {
+    for (
+      let i = 0;
+      i < 20 && received.filter((r) => r.body.data[0].event_id === orderNumber).length < 2;
+      i++
+    ) {
       await t.app.jobWorker.runDue();
       await new Promise((r) => setTimeout(r, 30));
     }
@@ -171,7 +214,10 @@ describe('purchase events', () => {
     for (const consent of ['necessary', undefined] as const) {
       const a = touch('?utm_source=x', new Date().toISOString());
       const { orderNumber } = await codOrderWith(cookieFor({ first: a, last: a }, consent));
-      const queued = await t.database.db.select().from(jobs).where(eq(jobs.key, `${META_CAPI_JOB}:${orderNumber}`));
+      const queued = await t.database.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.key, `${META_CAPI_JOB}:${orderNumber}`));
       expect(queued).toHaveLength(0);
     }
   });

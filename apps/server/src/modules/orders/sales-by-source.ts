@@ -3,7 +3,11 @@
 // not cancelled; its revenue is its total; an order that came back undelivered (RTO) still counts
 // as an order (the rate says how many did). Orders without a touch are '(direct)'.
 import { DIRECT } from '@spice/shared/attribution';
-import type { SalesBySourceDto, SalesBySourceQueryInput, SalesBySourceRowDto } from '@spice/shared/contracts/marketing';
+import type {
+  SalesBySourceDto,
+  SalesBySourceQueryInput,
+  SalesBySourceRowDto,
+} from '@spice/shared/contracts/marketing';
 import { toRupees } from '@spice/shared/money';
 import { and, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -52,7 +56,9 @@ async function rowsBy(db: Db, touch: Touch, where: SQL | undefined) {
         revenuePaise,
       };
     })
-    .sort((a, b) => b.revenuePaise - a.revenuePaise || b.orders - a.orders || a.source.localeCompare(b.source));
+    .sort(
+      (a, b) => b.revenuePaise - a.revenuePaise || b.orders - a.orders || a.source.localeCompare(b.source),
+    );
 }
 
 export function createSalesBySource(db: Db) {
@@ -91,7 +97,17 @@ export function createSalesBySource(db: Db) {
           (x.rtoRate * 100).toFixed(1),
         ]);
       return csvDocument(
-        ['Touch', 'Source', 'Medium', 'Campaign', 'Orders', 'Revenue (₹)', 'Average order value (₹)', 'COD share (%)', 'RTO rate (%)'],
+        [
+          'Touch',
+          'Source',
+          'Medium',
+          'Campaign',
+          'Orders',
+          'Revenue (₹)',
+          'Average order value (₹)',
+          'COD share (%)',
+          'RTO rate (%)',
+        ],
         [...rows('last', r.lastTouch), ...rows('first', r.firstTouch)],
       );
     },

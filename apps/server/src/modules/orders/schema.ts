@@ -2,12 +2,13 @@
 // are the coupons module's).
 // Money in integer paise. A pending checkout is stored under the payment provider's order id;
 // placing the order consumes it exactly once.
+
+import type { Attribution } from '@spice/shared/attribution';
 import { CHECKOUT_STATUSES } from '@spice/shared/checkout-status';
 import { COD_CONFIRMATION_STATUSES } from '@spice/shared/cod-confirmation';
 import { PAYMENT_STATUSES } from '@spice/shared/contracts/cod';
 import type { DeliveryWindow } from '@spice/shared/delivery';
 import { PREPAYMENT_STATUSES } from '@spice/shared/prepayment-status';
-import type { Attribution } from '@spice/shared/attribution';
 import type { RtoRisk } from '@spice/shared/rto-risk';
 import { sql } from 'drizzle-orm';
 import {

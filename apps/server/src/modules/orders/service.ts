@@ -1,5 +1,5 @@
-import { checkoutHoldsStock, checkoutStatusesBefore } from '@spice/shared/checkout-status';
 import type { Attribution } from '@spice/shared/attribution';
+import { checkoutHoldsStock, checkoutStatusesBefore } from '@spice/shared/checkout-status';
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { OrderSummaryDto } from '@spice/shared/contracts/commerce';
 import { productImage } from '@spice/shared/images';

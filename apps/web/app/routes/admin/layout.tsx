@@ -34,6 +34,7 @@ const NAV: { group: string; links: { to: string; label: string; end?: boolean }[
       { to: '/admin/cod-remittance', label: 'COD remittance' },
       { to: '/admin/ndr', label: 'Failed deliveries' },
       { to: '/admin/invoices', label: 'Invoices' },
+      { to: '/admin/sales-by-source', label: 'Sales by source' },
     ],
   },
   {
@@ -43,6 +44,7 @@ const NAV: { group: string; links: { to: string; label: string; end?: boolean }[
       { to: '/admin/stock', label: 'Stock' },
       { to: '/admin/reviews?filter=unreplied', label: 'Reviews' },
       { to: '/admin/coupons', label: 'Coupons' },
+      { to: '/admin/feeds', label: 'Product feeds' },
     ],
   },
   {
