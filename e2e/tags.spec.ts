@@ -15,7 +15,8 @@ import { expect, fetchProducts, test, waitForHydration } from './support.ts';
 const PORT = Number(process.env.E2E_TAGS_PORT ?? 3207);
 const BASE = `http://127.0.0.1:${PORT}`;
 const SHOTS = '/tmp/shots/feeds';
-const THIRD_PARTY = /googletagmanager\.com|google-analytics\.com|analytics\.google\.com|facebook\.net|facebook\.com/;
+const THIRD_PARTY =
+  /googletagmanager\.com|google-analytics\.com|analytics\.google\.com|facebook\.net|facebook\.com/;
 
 let shop: ChildProcess | undefined;
 
@@ -40,7 +41,13 @@ test.beforeAll(async () => {
   });
   for (let i = 0; i < 600; i++) {
     if (shop.exitCode !== null) throw new Error(`shop exited with ${shop.exitCode}`);
-    if (await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${BASE}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error('the shop did not start');
@@ -63,7 +70,9 @@ const pixelCalls = (page: Page) =>
     ((window as unknown as { fbq?: { queue?: unknown[][] } }).fbq?.queue ?? []).map((a) => Array.from(a)),
   ) as Promise<unknown[][]>;
 const named = async (page: Page, name: string) => {
-  await expect.poll(async () => (await gaEvents(page)).some((e) => e[1] === name), { message: name }).toBe(true);
+  await expect
+    .poll(async () => (await gaEvents(page)).some((e) => e[1] === name), { message: name })
+    .toBe(true);
   return (await gaEvents(page)).filter((e) => e[1] === name).map((e) => e[2]);
 };
 
@@ -134,10 +143,18 @@ test('nothing loads before consent; after Accept every e-commerce event carries 
   await page.goto(`/product/${product.slug}`);
   await waitForHydration(page);
   const [viewItem] = await named(page, 'view_item');
-  expect(viewItem).toMatchObject({ currency: 'INR', value: variant.price, items: [{ item_id: variant.sku, price: variant.price }] });
+  expect(viewItem).toMatchObject({
+    currency: 'INR',
+    value: variant.price,
+    items: [{ item_id: variant.sku, price: variant.price }],
+  });
   await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
   const [added] = await named(page, 'add_to_cart');
-  expect(added).toMatchObject({ currency: 'INR', value: variant.price, items: [{ item_id: variant.sku, quantity: 1 }] });
+  expect(added).toMatchObject({
+    currency: 'INR',
+    value: variant.price,
+    items: [{ item_id: variant.sku, quantity: 1 }],
+  });
   const pixel = await pixelCalls(page);
   expect(pixel).toContainEqual(['init', '123456789012']);
   expect(pixel.some((c) => c[0] === 'track' && c[1] === 'ViewContent')).toBe(true);
@@ -167,7 +184,12 @@ test('nothing loads before consent; after Accept every e-commerce event carries 
     tax: expect.any(Number),
     items: [{ item_id: variant.sku, quantity: 1, item_category: 'Spices & Masalas' }],
   });
-  expect(await pixelCalls(page)).toContainEqual(['track', 'Purchase', expect.objectContaining({ currency: 'INR' }), { eventID: orderId }]);
+  expect(await pixelCalls(page)).toContainEqual([
+    'track',
+    'Purchase',
+    expect.objectContaining({ currency: 'INR' }),
+    { eventID: orderId },
+  ]);
 
   // A reload of the success page sends no second purchase.
   await page.reload();
@@ -184,10 +206,20 @@ test('nothing loads before consent; after Accept every e-commerce event carries 
     data: { mobile: DEMO_ADMIN_MOBILE, otp: await latestCode(adminRequest, DEMO_ADMIN_MOBILE) },
   });
   const order = await (await adminRequest.get(`/api/admin/orders/${orderId}`)).json();
-  expect(order.attribution.last).toMatchObject({ source: 'instagram', medium: 'paid_social', campaign: 'winter' });
+  expect(order.attribution.last).toMatchObject({
+    source: 'instagram',
+    medium: 'paid_social',
+    campaign: 'winter',
+  });
   const report = await (await adminRequest.get('/api/admin/reports/sales-by-source')).json();
   expect(report.lastTouch).toContainEqual(
-    expect.objectContaining({ source: 'instagram', medium: 'paid_social', campaign: 'winter', orders: 1, codShare: 1 }),
+    expect.objectContaining({
+      source: 'instagram',
+      medium: 'paid_social',
+      campaign: 'winter',
+      orders: 1,
+      codShare: 1,
+    }),
   );
 });
 

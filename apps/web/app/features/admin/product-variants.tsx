@@ -15,6 +15,8 @@ export interface Row {
   loadedStock: string;
   sku: string;
   grams: string;
+  /** The pack's barcode for the shopping feeds (issue 38); blank: none. */
+  gtin: string;
   /** The net quantity's value and unit (g, kg, ml, l, pc); blank value: read from the label. */
   netValue: string;
   netUnit: string;
@@ -35,6 +37,7 @@ export const blankRow = (): Row => ({
   loadedStock: '',
   sku: '',
   grams: '',
+  gtin: '',
   netValue: '',
   netUnit: 'g',
   removable: true,
@@ -56,6 +59,7 @@ export function rowsOf(product: AdminProductDto | null): Row[] {
     loadedStock: String(v.stock),
     sku: v.sku,
     grams: v.grams === null ? '' : String(v.grams),
+    gtin: v.gtin ?? '',
     netValue: v.netQuantity ? String(v.netQuantity.value) : '',
     netUnit: v.netQuantity?.unit ?? 'g',
     removable: v.removable,
@@ -84,7 +88,8 @@ export function VariantsFieldset({
         Prices in rupees with up to two decimals; MRP is never below the price. The first variant’s price is
         shown on product cards. Stock changes are applied on top of sales made since this page loaded. The net
         quantity gives the unit price shoppers see (per 100 g, 100 ml or piece); a new variant with a blank
-        weight label takes it from the net quantity, a blank net quantity is read from the label.
+        weight label takes it from the net quantity, a blank net quantity is read from the label. The GTIN
+        (the barcode's 8, 12, 13 or 14 digits) is optional; Google's feed says whether one is set.
       </p>
       <FieldError id={`${uid}-variants-error`} message={errors.variants} />
       <div className="admin-table-wrap">
@@ -100,6 +105,7 @@ export function VariantsFieldset({
               <th scope="col">Stock</th>
               <th scope="col">SKU</th>
               <th scope="col">Grams</th>
+              <th scope="col">GTIN</th>
               <th scope="col">Net quantity</th>
               <th scope="col">
                 <span className="visually-hidden">Row actions</span>
@@ -109,7 +115,7 @@ export function VariantsFieldset({
           <tbody>
             {rows.map((row, i) => {
               const cell = (
-                field: 'weight' | 'weightHi' | 'price' | 'mrp' | 'stock' | 'sku' | 'grams',
+                field: 'weight' | 'weightHi' | 'price' | 'mrp' | 'stock' | 'sku' | 'grams' | 'gtin',
                 label: string,
                 extra = {},
               ) => {
@@ -147,6 +153,11 @@ export function VariantsFieldset({
                     autoCapitalize: 'characters',
                   })}
                   {cell('grams', 'Net weight in grams', { inputMode: 'numeric', placeholder: '100' })}
+                  {cell('gtin', 'GTIN (barcode)', {
+                    inputMode: 'numeric',
+                    placeholder: 'optional',
+                    maxLength: 14,
+                  })}
                   <td data-label="Net quantity" className="admin-variants__net">
                     <input
                       name={`variants.${i}.netQuantity.value`}
