@@ -222,3 +222,25 @@ describe('purchase events', () => {
     }
   });
 });
+
+describe('the banner’s consent record', () => {
+  it('keeps a signed-in shopper’s choice with the words shown and the time (decision 0042)', async () => {
+    const s = await signUp(t.app, h.nextMobile());
+    const res = await s.request({
+      method: 'PUT',
+      url: '/api/user/consents',
+      payload: { purpose: 'tracking', given: true, source: 'banner' },
+      headers: { 'accept-language': 'hi' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const state = res.json();
+    expect(state.tracking).toBe(true);
+    expect(state.history[0]).toMatchObject({
+      purpose: 'tracking',
+      given: true,
+      source: 'banner',
+      language: 'hi',
+    });
+    expect(state.history[0].textShown).toContain('Meta Pixel');
+  });
+});
