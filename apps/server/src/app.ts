@@ -34,6 +34,7 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { adminCouponRoutes } from './modules/coupons/admin-routes.ts';
 import { couponRoutes } from './modules/coupons/routes.ts';
 import { deliveryRoutes } from './modules/delivery/routes.ts';
+import { adminFeedRoutes, feedRoutes } from './modules/feeds/routes.ts';
 import { adminGrievanceRoutes } from './modules/grievances/admin-routes.ts';
 import { grievanceRoutes } from './modules/grievances/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -50,6 +51,7 @@ import { adminOrderRoutes } from './modules/orders/admin-routes.ts';
 import { codConfirmationRoutes } from './modules/orders/cod-confirmation-routes.ts';
 import { adminCodRemittanceRoutes } from './modules/orders/cod-remittance-routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { salesBySourceRoutes } from './modules/orders/sales-by-source-routes.ts';
 import { adminPaymentRoutes } from './modules/payments/routes.ts';
 import { RETENTION_EVERY_MS, RETENTION_JOB } from './modules/privacy/retention.ts';
 import { privacyRoutes } from './modules/privacy/routes.ts';
@@ -222,6 +224,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(deliveryIssueRoutes);
       await api.register(adminJobRoutes);
       await api.register(deliveryRoutes);
+      await api.register(adminFeedRoutes);
+      await api.register(salesBySourceRoutes);
       // Unknown /api paths answer JSON, never the storefront's HTML 404. Not an operation of the
       // API, so not in its document (whose OpenAPI 3.1 has no QUERY or TRACE operations either).
       api.all('/*', { schema: { hide: true } }, async (request, reply) =>
@@ -230,6 +234,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+
+  // The product feeds for Google Merchant Center and Meta (issue 38), beside the storefront's pages.
+  await app.register(feedRoutes);
 
   // Uploaded images on local disk; with S3 storage they are served from the bucket's URL.
   if (app.services.media.storageKind === 'disk') await registerMediaFiles(app, config.MEDIA_DIR);

@@ -25,6 +25,7 @@ import { createContentService } from './modules/content/service.ts';
 import { createCouponsAdminService } from './modules/coupons/admin-service.ts';
 import { createCouponsService } from './modules/coupons/service.ts';
 import { createDeliveryService } from './modules/delivery/service.ts';
+import { createFeedsService } from './modules/feeds/service.ts';
 import { createGrievancesService } from './modules/grievances/service.ts';
 import { createInvoiceRegister } from './modules/invoices/register.ts';
 import { createInvoicesService } from './modules/invoices/service.ts';
@@ -36,6 +37,7 @@ import {
   createMarketingService,
   MARKETING_SCAN_JOB,
 } from './modules/marketing/service.ts';
+import { createMetaCapi, META_CAPI_JOB } from './modules/marketing/meta-capi.ts';
 import { createMediaService } from './modules/media/service.ts';
 import { createMediaStorage } from './modules/media/storage.ts';
 import { createCodConfirmationMessages } from './modules/messaging/cod-confirmation-messages.ts';
@@ -55,7 +57,9 @@ import {
 import { createCodRemittanceService } from './modules/orders/cod-remittance.ts';
 import { createCustomerOrderService } from './modules/orders/customer-order.ts';
 import { isOrderOf } from './modules/orders/personal-data.ts';
+import { loadPurchaseFacts } from './modules/orders/purchase-event.ts';
 import { recordRefundProcessed } from './modules/orders/refund-status.ts';
+import { createSalesBySource } from './modules/orders/sales-by-source.ts';
 import { createSelfCancel } from './modules/orders/self-cancel.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { variantsInUse } from './modules/orders/variant-usage.ts';
@@ -312,6 +316,21 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     log: deps.log,
   });
   jobHandlers[CART_REMINDER_JOB] = (p) => marketing.remind(p.cartId as number, p.step as number);
+  const purchaseFacts = (orderNumber: string) => loadPurchaseFacts(db, catalog, orderNumber);
+  // The server's Purchase for Meta (issue 38): only with both the pixel and a token configured.
+  const metaCapi =
+    config.META_PIXEL_ID && config.META_CAPI_TOKEN
+      ? createMetaCapi(
+          {
+            pixelId: config.META_PIXEL_ID,
+            token: config.META_CAPI_TOKEN,
+            apiUrl: config.META_CAPI_URL,
+            timeoutMs: config.MESSAGE_TIMEOUT_MS,
+          },
+          { purchaseFacts },
+        )
+      : null;
+  if (metaCapi) jobHandlers[META_CAPI_JOB] = metaCapi;
   const whatsappWebhook = createWhatsAppWebhook({
     appSecret: config.WHATSAPP_APP_SECRET,
     verifyToken: config.WHATSAPP_VERIFY_TOKEN,
@@ -331,6 +350,14 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   return {
     bus,
     jobs,
+    feeds: createFeedsService({
+      catalog,
+      storeName: async (lang) => (await content.settings(lang)).storeName,
+    }),
+    salesBySource: createSalesBySource(db),
+    purchaseFacts,
+    /** True when placed orders enqueue the Conversions API's Purchase (META_CAPI_JOB). */
+    metaCapiOn: metaCapi !== null,
     cancelOwnOrder,
     jobHandlers,
     jobsAdmin: createJobsAdmin(db, { jobs, audit }),

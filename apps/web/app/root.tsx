@@ -12,7 +12,6 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { Analytics } from './components/analytics';
 import { currentUser, getStorefront } from './context';
 import { setPageSpecMessages, useLocalePath, useSpecMessages, useT } from './i18n';
 import { langOf, layoutMessages, offerHindiOf } from './i18n/server';
@@ -43,7 +42,7 @@ function InlineStyles() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, analyticsId, publicUrl, demoMode } = getStorefront(context);
+  const { services, analyticsId, metaPixelId, publicUrl, demoMode } = getStorefront(context);
   // The page's language (its URL): the catalogue it gets, and whether it offers Hindi by a banner.
   const lang = langOf(request);
   const offerHindi = offerHindiOf(request);
@@ -71,7 +70,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     footer: { ...footer, fssaiLicence: catalog.fssaiLicence, officer: officer ? `: ${officer.name}` : '' },
     marketplaceLinks,
     user,
-    analyticsId,
+    // Measurement tags configured (issue 38): null on a shop with neither, so nothing loads.
+    tags: analyticsId || metaPixelId ? { ga: analyticsId, pixel: metaPixelId } : null,
     demoMode,
     origin: publicUrl ?? new URL(request.url).origin,
   };
@@ -119,10 +119,23 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <ScrollRestoration />
         <Scripts />
-        {data?.analyticsId ? <Analytics id={data.analyticsId} /> : null}
+        {data?.tags ? <Tags ids={data.tags} /> : null}
       </body>
     </html>
   );
+}
+
+/**
+ * The consent banner and, once accepted, the tags (features/tracking/tags.ts): imported after the
+ * page has loaded, so they are in no page's first-load scripts.
+ */
+function Tags({ ids }: { ids: { ga: string | null; pixel: string | null } }) {
+  useEffect(() => {
+    const start = () => void import('./features/tracking/tags').then((m) => m.startTags(ids));
+    if (document.readyState === 'complete') setTimeout(start, 0);
+    else window.addEventListener('load', start, { once: true });
+  }, [ids]);
+  return null;
 }
 
 export default function App() {

@@ -60,6 +60,8 @@ export default [
       route('customers/:id', 'routes/admin/customer.tsx'),
       route('payments', 'routes/admin/payments.tsx'),
       route('cod-remittance', 'routes/admin/cod-remittance.tsx'),
+      route('sales-by-source', 'routes/admin/sales-by-source.tsx'),
+      route('feeds', 'routes/admin/feeds.tsx'),
       route('ndr', 'routes/admin/ndr.tsx'),
       route('jobs', 'routes/admin/jobs.tsx'),
       route('abandoned-carts', 'routes/admin/abandoned-carts.tsx'),

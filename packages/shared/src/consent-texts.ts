@@ -11,6 +11,12 @@ const TEXTS: Record<ConsentPurpose, Record<Lang, (mobile: string) => string>> = 
     hi: (m) =>
       `मेरे ऑर्डरों की जानकारी WhatsApp पर (+91 ${m})। WhatsApp संदेश हम तभी भेजते हैं जब आप यहाँ इसकी अनुमति दें। आप कभी भी इन्हें बंद कर सकते हैं।`,
   },
+  tracking: {
+    en: () =>
+      'Analytics and advertising cookies: Google Analytics and the Meta Pixel may measure my visits and purchases to improve the shop and its ads. I can change this at any time.',
+    hi: () =>
+      'एनालिटिक्स और विज्ञापन कुकीज़: Google Analytics और Meta Pixel मेरी विज़िट और ख़रीद को माप सकते हैं, ताकि दुकान और उसके विज्ञापन बेहतर हों। मैं इसे कभी भी बदल सकता/सकती हूँ।',
+  },
   marketing: {
     en: () => 'Send me offers and news of new spices by SMS and e-mail. I can stop them at any time.',
     hi: () => 'मुझे ऑफ़र और नए मसालों की जानकारी SMS और ईमेल से भेजें। मैं इन्हें कभी भी बंद कर सकता/सकती हूँ।',

@@ -8,6 +8,7 @@ import {
   SLUG_INVALID,
   WEIGHT_REPEATED,
 } from './contracts/products-admin.ts';
+import { GTIN_INVALID } from './gtin.ts';
 import { defaultSource, productImage, productImageSet, srcSetOf } from './images.ts';
 import { sniffImageType, targetWidths } from './media.ts';
 import { SLUG_PATTERN, suggestSlug } from './slug.ts';
@@ -145,6 +146,19 @@ describe('product form schema', () => {
       'Enter a price above ₹0.',
     );
     expect(Object.keys(errorsOf({ ...valid, variants: [{ ...v, mrp: 'abc' }] }))).toContain('variants.0.mrp');
+  });
+
+  it('takes an optional GTIN only with a correct check digit (issue 38)', () => {
+    const [a, b] = valid.variants;
+    const gtins = (g: unknown) =>
+      ProductCreate.parse({ ...valid, variants: [{ ...a, gtin: g }, b] }).variants[0]!.gtin;
+    expect(gtins('8901058851298')).toBe('8901058851298');
+    expect(gtins(' 8901 0588 51298 ')).toBe('8901058851298');
+    expect(gtins('')).toBeNull();
+    expect(ProductCreate.parse(valid).variants[0]!.gtin).toBeNull();
+    expect(errorsOf({ ...valid, variants: [{ ...a, gtin: '8901058851297' }, b] })).toEqual({
+      'variants.0.gtin': GTIN_INVALID,
+    });
   });
 
   it('refuses repeated SKUs (any case) and weights, a bad slug, no variants', () => {

@@ -45,7 +45,14 @@ describe('the page policy', () => {
     expect(measured['script-src']).toContain('https://*.googletagmanager.com');
     expect(measured['connect-src']).toContain('https://*.google-analytics.com');
     const plain = serializePolicy(policyDirectives(none, 'production'));
-    expect(plain).not.toMatch(/razorpay|google/);
+    expect(plain).not.toMatch(/razorpay|google|facebook/);
+  });
+
+  it('allows the Meta Pixel only when META_PIXEL_ID is set (issue 38)', () => {
+    const pixel = policyDirectives({ ...none, META_PIXEL_ID: '123456789012' }, 'production');
+    expect(pixel['script-src']).toContain('https://connect.facebook.net');
+    expect(pixel['connect-src']).toEqual(expect.arrayContaining(['https://www.facebook.com']));
+    expect(serializePolicy(pixel)).not.toMatch(/google/);
   });
 
   it('puts the hashes on an HTML page and leaves other responses alone', async () => {

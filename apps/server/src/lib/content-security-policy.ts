@@ -13,7 +13,8 @@ import type { Config } from '../plugins/config.ts';
 
 export type Directives = Record<string, string[]>;
 
-type PolicyConfig = Pick<Config, 'ANALYTICS_ID' | 'PUBLIC_URL' | 'RAZORPAY_KEY_ID'>;
+type PolicyConfig = Pick<Config, 'ANALYTICS_ID' | 'PUBLIC_URL' | 'RAZORPAY_KEY_ID'> &
+  Partial<Pick<Config, 'META_PIXEL_ID'>>;
 
 /** The policy's directives (kebab-case names, as sent). */
 export function policyDirectives(config: PolicyConfig, mode: 'production' | 'development'): Directives {
@@ -24,13 +25,22 @@ export function policyDirectives(config: PolicyConfig, mode: 'production' | 'dev
   const gaConnect = analytics
     ? ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com']
     : [];
+  // The Meta Pixel's script and where it sends events (issue 38); only when META_PIXEL_ID is set.
+  const pixel = Boolean(config.META_PIXEL_ID);
+  const pixelScript = pixel ? ['https://connect.facebook.net'] : [];
+  const pixelConnect = pixel ? ['https://connect.facebook.net', 'https://www.facebook.com'] : [];
   const directives: Directives = {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
     'object-src': ["'none'"],
     'frame-ancestors': ["'self'"],
     'form-action': ["'self'", ...(razorpay ? ['https://api.razorpay.com'] : [])],
-    'script-src': ["'self'", ...(razorpay ? ['https://checkout.razorpay.com'] : []), ...gaScript],
+    'script-src': [
+      "'self'",
+      ...(razorpay ? ['https://checkout.razorpay.com'] : []),
+      ...gaScript,
+      ...pixelScript,
+    ],
     'script-src-attr': ["'none'"],
     // The stylesheet is inlined into each page (root.tsx) and components set style attributes.
     'style-src': ["'self'", "'unsafe-inline'"],
@@ -43,6 +53,7 @@ export function policyDirectives(config: PolicyConfig, mode: 'production' | 'dev
       'blob:',
       ...(razorpay ? ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'] : []),
       ...gaConnect,
+      ...pixelConnect,
       // Vite's hot reload talks over a WebSocket in development.
       ...(mode === 'development' ? ['ws:', 'wss:'] : []),
     ],

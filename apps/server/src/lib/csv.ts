@@ -7,13 +7,27 @@
  */
 export function csvField(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) && !/^[+-]?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  return quoted(safe);
 }
 
-/** The whole file. The byte-order mark lets spreadsheet programs read '₹' in a header as UTF-8. */
-export function csvDocument(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const lines = [header, ...rows].map((row) => row.map(csvField).join(','));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+/** RFC 4180 alone: a field with a comma, quote or line break in quotes, its quotes doubled. */
+function quoted(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/**
+ * The whole file. The byte-order mark lets spreadsheet programs read '₹' in a header as UTF-8.
+ * `forMachines` (a catalogue feed another service fetches): RFC 4180 only, no byte-order mark and
+ * no apostrophe before a formula-like text, so every value arrives exactly as written.
+ */
+export function csvDocument(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  options: { forMachines?: boolean } = {},
+): string {
+  const field = options.forMachines ? quoted : csvField;
+  const lines = [header, ...rows].map((row) => row.map(field).join(','));
+  return `${options.forMachines ? '' : '\uFEFF'}${lines.join('\r\n')}\r\n`;
 }
 
 /** A rupee amount from integer paise, with two decimals: 12345 → '123.45'. */

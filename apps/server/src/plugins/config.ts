@@ -32,6 +32,16 @@ const ConfigSchema = z
       .string()
       .regex(/^G-[A-Z0-9]{4,20}$/, 'must be a GA4 measurement id such as G-ABC123XYZ')
       .optional(),
+    // Meta Pixel (browser events after consent) and the Conversions API (server Purchase, issue 38).
+    META_PIXEL_ID: z
+      .string()
+      .regex(/^\d{6,20}$/, 'must be the numeric Meta Pixel (dataset) id')
+      .optional(),
+    META_CAPI_TOKEN: z.string().min(20, 'must be a Conversions API access token').optional(),
+    META_CAPI_URL: z
+      .url({ protocol: /^https?$/ })
+      .transform((v) => v.replace(/\/+$/, ''))
+      .default('https://graph.facebook.com/v21.0'),
     CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
     TRUST_PROXY: z
       .string()

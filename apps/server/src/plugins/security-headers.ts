@@ -9,7 +9,7 @@ import helmet from 'helmet';
 import { policyDirectives } from '../lib/content-security-policy.ts';
 import type { Config } from './config.ts';
 
-type HeaderConfig = Pick<Config, 'ANALYTICS_ID' | 'PUBLIC_URL' | 'RAZORPAY_KEY_ID'>;
+type HeaderConfig = Pick<Config, 'ANALYTICS_ID' | 'META_PIXEL_ID' | 'PUBLIC_URL' | 'RAZORPAY_KEY_ID'>;
 
 /** Powerful browser features the shop never uses are off, for it and anything it frames. */
 export function permissionsPolicy(config: HeaderConfig): string {

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 // Brings in the FastifyInstance decorations (config, services) declared beside buildApp.
 import type {} from '../app.ts';
+import { recordTouch } from '../lib/attribution-cookie.ts';
 import { policyDirectives, renderMarker, withPagePolicy } from '../lib/content-security-policy.ts';
 import { createPageCache, isPrivateRender, isPublicPagePath, pageVary } from '../lib/page-cache.ts';
 import { createSignedInPages } from '../lib/signed-in-pages.ts';
@@ -22,6 +23,8 @@ import type { LimitName } from './rate-limit.ts';
 export interface StorefrontContext {
   services: FastifyInstance['services'];
   analyticsId: string | null;
+  /** META_PIXEL_ID: the Meta Pixel's events after the shopper's consent (issue 38). */
+  metaPixelId: string | null;
   publicUrl: string | null;
   /** A demo shop (DEMO_MODE): the storefront says so, and only then is there a dev outbox. */
   demoMode: boolean;
@@ -83,6 +86,7 @@ export function registerStorefront(options: StorefrontOptions) {
     const handlers = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>();
     const context: Omit<StorefrontContext, 'services' | 'clientIp' | 'limit' | 'scriptMarker' | 'user'> = {
       analyticsId: app.config.ANALYTICS_ID ?? null,
+      metaPixelId: app.config.META_PIXEL_ID ?? null,
       publicUrl: app.config.PUBLIC_URL ?? null,
       demoMode: app.config.DEMO_MODE,
     };
@@ -108,7 +112,13 @@ export function registerStorefront(options: StorefrontOptions) {
           })
         : null;
 
+    // Landings that set the attribution cookie: their answer is this visitor's, whatever the page.
+    const touched = new WeakSet<object>();
     await app.register(async (scope) => {
+      scope.addHook('onSend', (request, reply, payload, done) => {
+        if (touched.has(request)) reply.header('cache-control', 'private, no-store');
+        done(null, payload);
+      });
       // Leave request bodies unread: React Router actions read them from the Web Request.
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
@@ -117,6 +127,7 @@ export function registerStorefront(options: StorefrontOptions) {
         method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
         url: '/*',
         handler: async (request, reply) => {
+          if (recordTouch(request, reply, app.config.PUBLIC_URL)) touched.add(request);
           const build = await options.getBuild();
           let handle = handlers.get(build);
           if (!handle) {

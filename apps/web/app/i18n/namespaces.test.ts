@@ -74,7 +74,8 @@ function info(file: string): ModuleInfo {
     // The i18n module's own texts (the error page's fallback) are not a page's.
     .filter((f): f is string => f !== null && !f.includes(`${path.sep}i18n${path.sep}`));
   const body = source.replace(/^import[\s\S]*?from\s*['"][^'"]+['"];?$/gm, '');
-  const dialog = /useDialogMessages\(\s*'([^']+)'/.exec(source)?.[1] ?? null;
+  // A dialog renders with useDialogMessages; a module drawing its own DOM loads them (the consent banner).
+  const dialog = /(?:useDialogMessages|loadDialogMessages)\(\s*'([^']+)'/.exec(source)?.[1] ?? null;
   known = { imports, keys: keysIn(body), dialog };
   modules.set(file, known);
   return known;

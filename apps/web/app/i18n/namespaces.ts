@@ -117,6 +117,8 @@ export const DIALOG_NAMESPACES = {
   ],
   contact: ['contact', 'spec'],
   'cart-drawer': ['cart', 'spec', 'declarations.unitPrice'],
+  // The analytics and advertising cookie banner (issue 38), loaded after the page is interactive.
+  'consent-banner': ['consentBanner'],
 } as const satisfies Record<string, readonly Entry[]>;
 
 /**

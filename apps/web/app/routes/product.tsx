@@ -4,7 +4,7 @@ import { localizePath } from '@spice/shared/lang';
 import { offersForProduct } from '@spice/shared/offers';
 import { defaultVariantIndex, isPurchasable } from '@spice/shared/variants';
 import { useState } from 'react';
-import { isRouteErrorResponse, Link } from 'react-router';
+import { isRouteErrorResponse, Link, useSearchParams } from 'react-router';
 import { Price } from '../components/price';
 import { Toast } from '../components/toast';
 import { getStorefront } from '../context';
@@ -183,7 +183,12 @@ function ProductDetail({
     product.gallery.length > 0 ? product.gallery : [{ src: productImage(product), srcSet: '', alt: '' }];
   const [imageIndex, setImageIndex] = useState(0);
   const shown = images[imageIndex] ?? images[0]!;
-  const [variantIndex, setVariantIndex] = useState(() => defaultVariantIndex(product.variants));
+  // A shopping feed's link names the variant (?variant=id, issue 38): the page opens on it.
+  const [searchParams] = useSearchParams();
+  const [variantIndex, setVariantIndex] = useState(() => {
+    const linked = product.variants.findIndex((v) => String(v.id) === searchParams.get('variant'));
+    return linked === -1 ? defaultVariantIndex(product.variants) : linked;
+  });
   const [quantity, setQuantity] = useState(1);
   const [adding, setAdding] = useState(false);
   const [toast, setToast] = useState('');

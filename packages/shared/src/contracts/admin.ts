@@ -16,6 +16,7 @@ import {
 import { CodConfirmationState } from './cod-confirmation.ts';
 import { OrderCreditNote, OrderRefund } from './commerce.ts';
 import { hindiText } from './common.ts';
+import { OrderAttribution } from './sales-sources.ts';
 import { Rupees, RupeesInput } from './rupees.ts';
 import { Tracking } from './shipping.ts';
 import * as z from './zod.ts';
@@ -168,6 +169,8 @@ export const AdminOrderDetail = z
     rtoRisk: OrderRtoRisk.nullable(),
     /** 'ABANDONED_CART' when the order followed a recovery reminder within 7 days (issue 37). */
     recoveredFrom: z.enum(['ABANDONED_CART']).nullable(),
+    /** Where the shopper came from: first and last touch (issue 38); null when none was kept. */
+    attribution: OrderAttribution.nullable(),
   })
   .meta({ id: 'AdminOrderDetail' });
 export type AdminOrderDetailDto = z.infer<typeof AdminOrderDetail>;

@@ -15,9 +15,9 @@ export const ErasureInput = z
 export const ErasureCodeSent = z.object({ codeSent: z.literal(true) });
 export const Erased = z.object({ erased: z.literal(true) });
 
-export const CONSENT_PURPOSES = ['whatsapp', 'marketing'] as const;
+export const CONSENT_PURPOSES = ['whatsapp', 'marketing', 'tracking'] as const;
 export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
-export const CONSENT_SOURCES = ['profile', 'signup', 'checkout'] as const;
+export const CONSENT_SOURCES = ['profile', 'signup', 'checkout', 'banner'] as const;
 /** Where else a consent changes: a WhatsApp 'STOP' reply, an unsubscribe link (issue 37). */
 export const CONSENT_SOURCES_RECORDED = [...CONSENT_SOURCES, 'whatsapp-stop', 'unsubscribe-link'] as const;
 export type ConsentSource = (typeof CONSENT_SOURCES_RECORDED)[number];
@@ -27,11 +27,12 @@ export const CONSENT_CHANNELS = ['whatsapp', 'sms', 'email'] as const;
 export type ConsentChannel = (typeof CONSENT_CHANNELS)[number];
 
 /**
- * Marketing here, for every channel or one (`channel`); WhatsApp order messages are chosen with
- * the order-message preferences, which record it the same way.
+ * Marketing here, for every channel or one (`channel`), and the measurement/advertising tags (the
+ * cookie banner, issue 38); WhatsApp order messages are chosen with the order-message preferences,
+ * which record it the same way.
  */
 export const ConsentInput = z.object({
-  purpose: z.enum(['marketing']),
+  purpose: z.enum(['marketing', 'tracking']),
   given: z.boolean(),
   channel: z.enum(CONSENT_CHANNELS).optional(),
   source: z.enum(CONSENT_SOURCES).default('profile'),
@@ -52,5 +53,7 @@ export const ConsentState = z.object({
   /** Marketing on at least one channel. */
   marketing: z.boolean(),
   marketingChannels: z.object({ whatsapp: z.boolean(), sms: z.boolean(), email: z.boolean() }),
+  /** Analytics and advertising tags accepted (the banner's 'Accept'). */
+  tracking: z.boolean(),
   history: z.array(ConsentRecord),
 });

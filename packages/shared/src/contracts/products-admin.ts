@@ -8,6 +8,7 @@ import {
   COMBO_PART_REPEATED,
   COMBO_PARTS_COUNT,
 } from '../combos.ts';
+import { GTIN_INVALID, isValidGtin } from '../gtin.ts';
 import { MEDIA_KINDS } from '../media.ts';
 import { isWholePaise, rupeesToPaise } from '../money.ts';
 import { SLUG_PATTERN } from '../slug.ts';
@@ -116,6 +117,11 @@ export const VariantEdit = z
     netQuantity: NetQuantity.nullable().default(null),
     /** A combo's parts (its stock is theirs); empty for a plain variant. */
     components: ComboComponentsEdit,
+    /** The pack's GTIN (barcode) for the shopping feeds; blank: none (issue 38). */
+    gtin: z.preprocess(
+      (v) => (typeof v === 'string' ? v.replace(/\s+/g, '') : v) || null,
+      z.string().refine(isValidGtin, GTIN_INVALID).nullable().default(null),
+    ),
   })
   .refine((v) => rupeesToPaise(v.mrp) >= rupeesToPaise(v.price), {
     message: MRP_BELOW_PRICE,
@@ -306,6 +312,7 @@ export const AdminProduct = z
         /** Net weight in grams (shipping); null when not entered. */
         grams: z.number().int().nullable(),
         netQuantity: z.object({ value: z.number(), unit: z.enum(['g', 'kg', 'ml', 'l', 'pc']) }).nullable(),
+        gtin: z.string().nullable(),
         /** False when orders or a payment in progress refer to it (see variantInUseMessage). */
         removable: z.boolean(),
         /** A combo's parts (its stock above is derived from theirs); empty for a plain variant. */

@@ -94,6 +94,7 @@ export function createProductReads(
         sku: v.sku,
         grams: v.weightGrams,
         netQuantity: v.netQuantity,
+        gtin: v.gtin,
         removable: !inUse.has(v.id),
         components: parts
           .filter((c) => c.comboVariantId === v.id)

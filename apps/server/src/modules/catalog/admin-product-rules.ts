@@ -84,6 +84,7 @@ export const variantRow = (productId: number, v: VariantEditInput, position: num
   sku: v.sku,
   weightGrams: v.grams ?? gramsOf(v.netQuantity) ?? gramsFromLabel(v.weight),
   netQuantity: v.netQuantity,
+  gtin: v.gtin ?? null,
   position,
 });
 

@@ -76,6 +76,8 @@ export const productVariants = pgTable(
     mrpPaise: integer('mrp_paise').notNull(),
     stock: integer('stock').notNull().default(0),
     sku: text('sku').notNull(),
+    /** The pack's GTIN (EAN-13 and the like), check digit validated (shared/gtin.ts); for the feeds. */
+    gtin: text('gtin'),
     position: integer('position').notNull().default(0),
   },
   (t) => [

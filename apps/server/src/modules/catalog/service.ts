@@ -59,6 +59,14 @@ export interface CatalogSnapshot extends CatalogView {
   fssaiLicence: string;
   /** Units by variant id as the rows were loaded, for a part whose level was not heard. */
   rowStock: Map<number, number>;
+  /** What the product feeds say of a variant beyond its DTO, by variant id. */
+  feedFacts: Map<number, VariantFeedFacts>;
+}
+
+/** A variant's GTIN and parcel weight: the feeds' only (not in the DTO every page ships). */
+export interface VariantFeedFacts {
+  gtin: string | null;
+  grams: number | null;
 }
 
 /** The Hindi twins of a product's texts (decision 0018), kept beside the English DTO. */
@@ -251,7 +259,9 @@ function restocked(snap: CatalogSnapshot, levels: StockLevels): CatalogSnapshot 
     changed = true;
     return { ...p, variants: p.variants.map((v) => ({ ...v, stock: stockOf(v) })) };
   });
-  return changed ? assemble(all, snap.hindi, snap.prices, snap.fssaiLicence, snap.rowStock) : snap;
+  return changed
+    ? assemble(all, snap.hindi, snap.prices, snap.fssaiLicence, snap.rowStock, snap.feedFacts)
+    : snap;
 }
 
 function buildCatalog(
@@ -321,7 +331,8 @@ function buildCatalog(
   });
 
   const prices = new Map(variantRows.map((v) => [v.id, { pricePaise: v.pricePaise, mrpPaise: v.mrpPaise }]));
-  return assemble(all, hindi, prices, defaults?.values.fssaiLicence ?? '', rowStock);
+  const feedFacts = new Map(variantRows.map((v) => [v.id, { gtin: v.gtin, grams: v.weightGrams }]));
+  return assemble(all, hindi, prices, defaults?.values.fssaiLicence ?? '', rowStock, feedFacts);
 }
 
 /** The snapshot of these DTOs; the Hindi view is built when first asked for. */
@@ -331,6 +342,7 @@ function assemble(
   prices: Map<number, VariantPrices>,
   fssaiLicence: string,
   rowStock: Map<number, number>,
+  feedFacts: Map<number, VariantFeedFacts>,
 ): CatalogSnapshot {
   const english = viewOf(all);
   let hindiView: CatalogView | null = null;
@@ -339,6 +351,7 @@ function assemble(
     rowStock,
     hindi,
     fssaiLicence,
+    feedFacts,
     view(lang: Lang) {
       if (lang === 'en') return english;
       hindiView ??= viewOf(all.map((p) => inHindi(p, hindi.get(p.id))));

@@ -134,6 +134,7 @@ export function createAdminOrdersService(
       updatedAt: o.updatedAt.toISOString(),
       rtoRisk: o.rtoRisk,
       recoveredFrom: o.recoveredFrom,
+      attribution: o.attribution ?? null,
     };
   }
 

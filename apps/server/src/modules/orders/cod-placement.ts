@@ -2,7 +2,9 @@
 // in one transaction the stock taken, the coupon use claimed, the order written and the cart
 // emptied. One shopper's placements are decided one at a time (a lock on the shopper's row), so
 // two clicks with different Idempotency-Keys give one order and one 'Your cart is empty.'.
+
 import { randomUUID } from 'node:crypto';
+import type { Attribution } from '@spice/shared/attribution';
 import { codAvailability } from '@spice/shared/cod';
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { DeliveryWindow } from '@spice/shared/delivery';
@@ -112,6 +114,8 @@ export function createCodPlacement(
     idempotencyKey: IdempotencyKey | undefined,
     /** The placing request's language: the order's messages and links follow it. */
     language: Lang = 'en',
+    /** Where the shopper came from (the attribution cookie), kept on the order. */
+    attribution: Attribution | null = null,
   ) {
     if (idempotencyKey) {
       const repeat = await byKey(db, user.id, idempotencyKey);
@@ -180,6 +184,7 @@ export function createCodPlacement(
           idempotencyFingerprint: idempotencyKey?.fingerprint ?? null,
           language,
           estimatedDelivery,
+          attribution,
           status: 'paid',
           expiresAt: new Date(),
         }),

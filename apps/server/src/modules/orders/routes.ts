@@ -20,15 +20,20 @@ import {
   SimulatedPayment,
 } from '@spice/shared/contracts/commerce';
 import { ErrorBody } from '@spice/shared/contracts/common';
+import { PurchaseEventBody } from '@spice/shared/contracts/sales-sources';
 import * as z from '@spice/shared/contracts/zod';
 import { langFromAcceptLanguage } from '@spice/shared/lang';
 import { toRupees } from '@spice/shared/money';
 import { codNotForThisOrder } from '@spice/shared/rto-risk';
+import { trackingChoice } from '@spice/shared/tracking-consent';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { attributionOf } from '../../lib/attribution-cookie.ts';
 import { neverCache } from '../../lib/cache-headers.ts';
 import { requestFingerprint } from '../../lib/request-fingerprint.ts';
 import { requireOwner, requireUser } from '../../plugins/auth.ts';
-import { replyLang } from '../../plugins/errors.ts';
+import { AppError, replyLang } from '../../plugins/errors.ts';
+import { META_CAPI_JOB } from '../marketing/meta-capi.ts';
 
 const errors = {
   400: ErrorBody,
@@ -43,6 +48,54 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { orders, customerOrders, accounts } = app.services;
   neverCache(app);
 
+  /**
+   * The Conversions API's Purchase for a shopper who accepted the advertising tags (the consent
+   * cookie): a job, once per order (its key), after the order committed; a failure to enqueue is
+   * logged and never fails the placed order.
+   */
+  async function reportPurchase(request: FastifyRequest, orderNumber: string) {
+    if (!app.services.metaCapiOn || trackingChoice(request.headers.cookie) !== 'all') return;
+    const origin = app.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
+    const fbp = /(?:^|;\s*)_fbp=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
+    try {
+      await app.services.jobs.enqueue(app.database.db, {
+        name: META_CAPI_JOB,
+        key: `${META_CAPI_JOB}:${orderNumber}`,
+        payload: {
+          orderNumber,
+          browser: {
+            ip: request.ip,
+            userAgent: request.headers['user-agent'] ?? '',
+            url: `${origin}/order-success`,
+            ...(fbp ? { fbp } : {}),
+          },
+        },
+      });
+    } catch (err) {
+      request.log.error({ err, orderNumber }, 'Conversions API job not enqueued');
+    }
+  }
+
+  app.get(
+    '/orders/:orderNumber/purchase-event',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The shopper's own order as GA4's purchase event (items by SKU, tax, shipping, coupon)",
+        description:
+          "For the storefront's measurement tags once the shopper accepted them; anyone else's order answers 404.",
+        params: OrderNumberParam,
+        response: { 200: PurchaseEventBody, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request, accounts);
+      const facts = await app.services.purchaseFacts(request.params.orderNumber);
+      if (!facts || facts.userId !== user.id) throw new AppError('notFound', 'Order not found.');
+      return facts.event;
+    },
+  );
+
   app.post(
     '/payment/create-razorpay-order',
     {
@@ -54,7 +107,12 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      orders.createPaymentOrder(await requireUser(request, accounts), request.body, replyLang(request)),
+      orders.createPaymentOrder(
+        await requireUser(request, accounts),
+        request.body,
+        replyLang(request),
+        attributionOf(request),
+      ),
   );
 
   // The simulated gateway's window (demo mode only): elsewhere the path is unknown (404).
@@ -82,7 +140,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PlacedOrder, ...errors },
       },
     },
-    async (request) => orders.place(await requireUser(request, accounts), request.body.payment),
+    async (request) => {
+      const placed = await orders.place(await requireUser(request, accounts), request.body.payment);
+      await reportPurchase(request, placed.orderNumber);
+      return placed;
+    },
   );
 
   app.post(
@@ -106,7 +168,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         key ? { key, fingerprint: requestFingerprint(request) } : undefined,
         replyLang(request),
+        attributionOf(request),
       );
+      await reportPurchase(request, placed.orderNumber);
       return reply.code(201).send(placed);
     },
   );

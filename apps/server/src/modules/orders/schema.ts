@@ -2,6 +2,8 @@
 // are the coupons module's).
 // Money in integer paise. A pending checkout is stored under the payment provider's order id;
 // placing the order consumes it exactly once.
+
+import type { Attribution } from '@spice/shared/attribution';
 import { CHECKOUT_STATUSES } from '@spice/shared/checkout-status';
 import { COD_CONFIRMATION_STATUSES } from '@spice/shared/cod-confirmation';
 import { PAYMENT_STATUSES } from '@spice/shared/contracts/cod';
@@ -86,6 +88,7 @@ export const NEW_CHECKOUT_COLUMNS = [
   'buyerGstin',
   'language',
   'estimatedDelivery',
+  'attribution',
   'expiresAt',
 ] as const;
 
@@ -123,6 +126,8 @@ export const checkouts = pgTable(
       .default('en'),
     /** The delivery window promised when the checkout began (delivery rules then); the order keeps it. */
     estimatedDelivery: jsonb('estimated_delivery').$type<DeliveryWindow>(),
+    /** Where the shopper came from (first and last touch, shared/attribution.ts); the order takes it over. */
+    attribution: jsonb('attribution').$type<Attribution>(),
     /** A COD placement's Idempotency-Key: a repeat finds this checkout and its order. */
     idempotencyKey: text('idempotency_key'),
     /** sha256 of the request the key was first used for (lib/request-fingerprint.ts). */
@@ -205,6 +210,8 @@ export const orders = pgTable(
     rtoRisk: jsonb('rto_risk').$type<RtoRisk>(),
     /** 'ABANDONED_CART' when the order followed a recovery message within 7 days (issue 37). */
     recoveredFrom: text('recovered_from', { enum: ['ABANDONED_CART'] }),
+    /** The first and last touch of the visits before the order (issue 38); null when none was kept. */
+    attribution: jsonb('attribution').$type<Attribution>(),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

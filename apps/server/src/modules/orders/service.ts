@@ -1,3 +1,4 @@
+import type { Attribution } from '@spice/shared/attribution';
 import { checkoutHoldsStock, checkoutStatusesBefore } from '@spice/shared/checkout-status';
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { OrderSummaryDto } from '@spice/shared/contracts/commerce';
@@ -403,6 +404,8 @@ export function createOrdersService(
       },
       /** The request's language: the checkout keeps it and the order takes it over. */
       language: Lang = 'en',
+      /** Where the shopper came from (the attribution cookie): the order takes it over. */
+      attribution: Attribution | null = null,
     ) {
       const [look] = await firstLook(reads).execute({ id: input.addressId, userId: user.id });
       if (!look) throw new AppError('notFound', 'Please select a delivery address.');
@@ -481,6 +484,7 @@ export function createOrdersService(
             language,
             buyerGstin: input.gstin ?? null,
             estimatedDelivery,
+            attribution,
             expiresAt: new Date(Date.now() + deps.holdMinutes * 60_000),
           }),
           reserveStockLast(tx, current.lines),

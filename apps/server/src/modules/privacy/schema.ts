@@ -1,5 +1,6 @@
 // Personal data (DPDP Act 2023; decision 0036): every consent given or withdrawn, with the words
 // shown, the language, where it was given and when; and a record of each erased account.
+import { CONSENT_PURPOSES } from '@spice/shared/contracts/privacy';
 import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema.ts';
 
@@ -10,7 +11,7 @@ export const consents = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['whatsapp', 'marketing'] }).notNull(),
+    purpose: text('purpose', { enum: CONSENT_PURPOSES }).notNull(),
     /**
      * Marketing's channel (issue 37): 'whatsapp', 'sms' or 'email'. None (the first marketing
      * consent, before channels) covers SMS and e-mail, as its words said.

@@ -107,9 +107,12 @@ export function createPrivacyService(
   async function state(userId: number) {
     const list = await history(userId);
     const marketingChannels = marketingOf(list);
+    // Tracking (the cookie banner's tags, issue 38): the latest choice; none recorded means not given.
+    const tracking = list.find((r) => r.purpose === 'tracking')?.given ?? false;
     return {
       marketing: Object.values(marketingChannels).some(Boolean),
       marketingChannels,
+      tracking,
       history: list,
     };
   }

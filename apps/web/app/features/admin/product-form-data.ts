@@ -13,8 +13,9 @@ export function productFromForm(form: FormData) {
     const row: Record<string, unknown> = {};
     for (const field of ['weight', 'price', 'mrp', 'stock', 'sku'])
       row[field] = text(form, `variants.${i}.${field}`);
-    // Sent even when blank, so clearing the Hindi label clears it.
+    // Sent even when blank, so clearing the Hindi label (or the GTIN) clears it.
     if (form.has(`variants.${i}.weightHi`)) row.weightHi = text(form, `variants.${i}.weightHi`);
+    if (form.has(`variants.${i}.gtin`)) row.gtin = text(form, `variants.${i}.gtin`);
     // Only a saved row has an id and the stock it was loaded with.
     for (const field of ['id', 'loadedStock', 'grams']) {
       const value = text(form, `variants.${i}.${field}`);

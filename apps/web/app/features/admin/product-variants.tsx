@@ -19,6 +19,8 @@ export interface Row {
   loadedStock: string;
   sku: string;
   grams: string;
+  /** The pack's barcode for the shopping feeds (issue 38); blank: none. */
+  gtin: string;
   /** The net quantity's value and unit (g, kg, ml, l, pc); blank value: read from the label. */
   netValue: string;
   netUnit: string;
@@ -57,6 +59,7 @@ export const blankRow = (): Row => ({
   loadedStock: '',
   sku: '',
   grams: '',
+  gtin: '',
   netValue: '',
   netUnit: 'g',
   removable: true,
@@ -81,6 +84,7 @@ export function rowsOf(product: AdminProductDto | null): Row[] {
     loadedStock: String(v.stock),
     sku: v.sku,
     grams: v.grams === null ? '' : String(v.grams),
+    gtin: v.gtin ?? '',
     netValue: v.netQuantity ? String(v.netQuantity.value) : '',
     netUnit: v.netQuantity?.unit ?? 'g',
     removable: v.removable,
@@ -137,7 +141,8 @@ export function VariantsFieldset({
         quantity gives the unit price shoppers see (per 100 g, 100 ml or piece); a new variant with a blank
         weight label takes it from the net quantity, a blank net quantity is read from the label. A combo or
         gift box is a variant made of other products’ variants (2 to 12 parts): its stock is what its parts
-        make.
+        make. The GTIN (the barcode's 8, 12, 13 or 14 digits) is optional; Google's feed says whether one
+        is set.
       </p>
       <FieldError id={`${uid}-variants-error`} message={errors.variants} />
       <div className="admin-table-wrap">
@@ -153,6 +158,7 @@ export function VariantsFieldset({
               <th scope="col">Stock</th>
               <th scope="col">SKU</th>
               <th scope="col">Grams</th>
+              <th scope="col">GTIN</th>
               <th scope="col">Net quantity</th>
               <th scope="col">
                 <span className="visually-hidden">Row actions</span>
@@ -162,7 +168,7 @@ export function VariantsFieldset({
           <tbody>
             {rows.map((row, i) => {
               const cell = (
-                field: 'weight' | 'weightHi' | 'price' | 'mrp' | 'stock' | 'sku' | 'grams',
+                field: 'weight' | 'weightHi' | 'price' | 'mrp' | 'stock' | 'sku' | 'grams' | 'gtin',
                 label: string,
                 extra = {},
               ) => {
@@ -212,6 +218,11 @@ export function VariantsFieldset({
                     autoCapitalize: 'characters',
                   })}
                   {cell('grams', 'Net weight in grams', { inputMode: 'numeric', placeholder: '100' })}
+                  {cell('gtin', 'GTIN (barcode)', {
+                    inputMode: 'numeric',
+                    placeholder: 'optional',
+                    maxLength: 14,
+                  })}
                   <td data-label="Net quantity" className="admin-variants__net">
                     <input
                       name={`variants.${i}.netQuantity.value`}

@@ -35,6 +35,7 @@ const NAV: { group: string; links: { to: string; label: string; end?: boolean }[
       { to: '/admin/ndr', label: 'Failed deliveries' },
       { to: '/admin/abandoned-carts', label: 'Abandoned carts' },
       { to: '/admin/invoices', label: 'Invoices' },
+      { to: '/admin/sales-by-source', label: 'Sales by source' },
     ],
   },
   {
@@ -45,6 +46,7 @@ const NAV: { group: string; links: { to: string; label: string; end?: boolean }[
       { to: '/admin/reviews?filter=unreplied', label: 'Reviews' },
       { to: '/admin/coupons', label: 'Coupons' },
       { to: '/admin/offers', label: 'Offers' },
+      { to: '/admin/feeds', label: 'Product feeds' },
     ],
   },
   {

@@ -1,5 +1,5 @@
 import { orderTotalLabel, PAYMENT_STATUS_LABELS, paymentModeLabel } from '@spice/shared/cod';
-import { OrderLinesRefund, OrderStatusChange } from '@spice/shared/contracts/admin';
+import { type AdminOrderDetailDto, OrderLinesRefund, OrderStatusChange } from '@spice/shared/contracts/admin';
 import { DeliveryFailedInput } from '@spice/shared/contracts/delivery-issues';
 import { formatPrice, formatRupees, toPaise } from '@spice/shared/money';
 import { statusLabel } from '@spice/shared/order-status';
@@ -382,6 +382,17 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
             <br />
             {o.address.fullAddress}
           </p>
+          <h3>Came from</h3>
+          {o.attribution ? (
+            <dl className="admin-dl">
+              <dt>Last touch</dt>
+              <dd>{touchLabel(o.attribution.last)}</dd>
+              <dt>First touch</dt>
+              <dd>{touchLabel(o.attribution.first)}</dd>
+            </dl>
+          ) : (
+            <p>Direct (no campaign, ad click or other site in the 30 days before the order)</p>
+          )}
         </section>
         <section className="admin-panel" aria-labelledby="payment">
           <h2 id="payment">Payment</h2>
@@ -562,4 +573,11 @@ function ConfirmCancel(props: {
       </div>
     </Form>
   );
+}
+
+/** 'instagram / paid_social · winter (from l.instagram.com, 20 Nov 2026, 10:00 am)' */
+function touchLabel(t: NonNullable<AdminOrderDetailDto['attribution']>['last']): string {
+  const campaign = t.campaign ? ` · ${t.campaign}` : '';
+  const from = t.referrer ? `from ${t.referrer}, ` : '';
+  return `${t.source} / ${t.medium}${campaign} (${from}${istDateTime(t.at)})`;
 }
