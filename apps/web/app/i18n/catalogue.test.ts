@@ -135,6 +135,8 @@ describe('the catalogues', () => {
       // Issue 34: failed deliveries' page and the checkout's prepaid-required text.
       ...['deliveryIssue', 'rto'],
       ...['codConfirm', 'declarations'],
+      // Issues 36–38: offers and gift boxes, bringing shoppers back, the tags' consent banner.
+      ...['offers', 'combo', 'recover', 'unsubscribe', 'backInStock', 'offersConsent', 'consentBanner'],
     ];
     expect(Object.keys(en).filter((area) => !areas.includes(area))).toEqual([]);
   });

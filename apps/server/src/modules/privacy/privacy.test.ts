@@ -160,6 +160,7 @@ describe('consents from the signup form', () => {
     expect(consents.history).toEqual([
       {
         purpose: 'whatsapp',
+        channel: null,
         given: true,
         textShown: consentText('whatsapp', 'hi', s.mobile),
         language: 'hi',
