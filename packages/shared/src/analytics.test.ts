@@ -13,6 +13,7 @@ import {
   RANGE_MESSAGES,
   rangeInstants,
   rangeProblem,
+  rarelyBought,
   rate,
   rupees,
   searchTerm,
@@ -178,6 +179,12 @@ describe('small rules', () => {
     expect(isBot('WhatsApp/2.23.20.0')).toBe(true);
     expect(isBot(undefined)).toBe(true);
     expect(isBot('Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36')).toBe(false);
+  });
+  it('calls a product rarely bought from 10 views with orders for fewer than 5 in 100', () => {
+    expect(rarelyBought(10, 0)).toBe(true);
+    expect(rarelyBought(9, 0)).toBe(false);
+    expect(rarelyBought(100, 4)).toBe(true);
+    expect(rarelyBought(100, 5)).toBe(false);
   });
   it('stores a search in one spelling', () => {
     expect(searchTerm('  Garam   MASALA ')).toBe('garam masala');

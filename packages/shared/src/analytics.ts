@@ -182,6 +182,14 @@ export function change(current: number, previous: number): number | null {
   return Math.round(((current - previous) / Math.abs(previous)) * 1000) / 10;
 }
 
+/**
+ * 'Viewed often but rarely bought': at least 10 views in the range and orders for fewer than 5 in
+ * 100 of them.
+ */
+export function rarelyBought(views: number, orders: number): boolean {
+  return views >= 10 && orders * 20 < views;
+}
+
 /** Whole months from month `a` to month `b` ('YYYY-MM'). */
 export function monthsBetween(a: string, b: string): number {
   return (Number(b.slice(0, 4)) - Number(a.slice(0, 4))) * 12 + Number(b.slice(5, 7)) - Number(a.slice(5, 7));
@@ -249,3 +257,24 @@ export const AnalyticsQuery = z.object({
   granularity: z.enum(GRANULARITIES).optional(),
 });
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;
+
+const Range = z.object({ from: z.string(), to: z.string() });
+const Figures = z.record(z.string(), z.number().nullable());
+const Rows = z.array(z.record(z.string(), z.unknown()));
+
+/** GET /api/admin/analytics/{report}: every report's answer, rupees with two decimals. */
+export const AnalyticsAnswer = z.object({
+  range: Range,
+  previousRange: Range,
+  granularity: z.enum(GRANULARITIES),
+  totals: Figures,
+  previousTotals: Figures,
+  series: Rows,
+  /** payments: the same figures by the delivery address's state. */
+  byState: Rows.optional(),
+  /** products: viewed often but rarely bought. */
+  viewedNotBought: Rows.optional(),
+  /** search: the words that found nothing. */
+  zeroResults: Rows.optional(),
+});
+export type AnalyticsAnswer = z.infer<typeof AnalyticsAnswer>;
