@@ -4,7 +4,7 @@
 // visits per day and searches, then times each report for the last 30 days by day and the last
 // 365 days by week (median of 3 after one warm-up). Bars: under 300 ms on PostgreSQL, under 1 s on
 // PGlite, each report. No shop is started: the reports are called in-process as the page's loader does.
-import { addDays, ANALYTICS_REPORTS, istDay } from '@spice/shared/analytics';
+import { ANALYTICS_REPORTS, addDays, istDay } from '@spice/shared/analytics';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { createAnalyticsReports } from '../apps/server/src/modules/analytics/reports.ts';

@@ -169,7 +169,10 @@ try {
     checkout: () => benchCheckout(build.dir, settings, values.postgres!, profileDir),
     'pglite-worker': () => benchPgliteWorker(build.dir, settings, profileDir),
     analytics: () =>
-      benchAnalytics(values.postgres!, Math.max(100, positiveInt('analytics-orders', values['analytics-orders'], 1_000_000))),
+      benchAnalytics(
+        values.postgres!,
+        Math.max(100, positiveInt('analytics-orders', values['analytics-orders'], 1_000_000)),
+      ),
     page: () => benchPage(shop!, settings, slug),
     js: () => benchJs(shop!),
     lighthouse: () =>

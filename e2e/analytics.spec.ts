@@ -24,7 +24,7 @@ test("a shopper's visit is counted in the funnel and the search report", async (
     return (await res.json()) as { zeroResults: { term: string; zeroResults: number }[] };
   };
   const before = await funnel();
-  const zeroBefore = (await searches()).zeroResults.find((t) => t.term === 'zafran dust')?.zeroResults ?? 0;
+  const zeroBefore = (await searches()).zeroResults.find((t) => t.term === 'qqzzxx vvkk')?.zeroResults ?? 0;
 
   // A shopper with a browser of their own (its own user agent: its own visitor hash).
   const shopperContext = await browser.newContext({
@@ -33,28 +33,37 @@ test("a shopper's visit is counted in the funnel and the search report", async (
   const page = await shopperContext.newPage();
   await page.goto('/');
   await page.goto('/product/garam-masala');
-  await page.goto('/search?q=zafran%20dust');
+  await page.goto('/search?q=qqzzxx%20vvkk');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const shopper = await signUpThroughApi(page.request, { firstName: 'Kavya' });
   const garam = (await fetchProducts(page.request)).active.find((p) => p.slug === 'garam-masala')!;
-  await addToCartThroughApi(page.request, shopper.mobile, { productId: garam.id, variant: garam.variants[0]!.weight });
+  await addToCartThroughApi(page.request, shopper.mobile, {
+    productId: garam.id,
+    variant: garam.variants[0]!.weight,
+  });
   await page.goto('/checkout');
   await placeOrderThroughApi(page.request, shopper.mobile);
 
   // Written in a batch a few seconds later, never while the pages were served.
   await expect
-    .poll(async () => {
-      const now = await funnel();
-      return ['sessions', 'productViews', 'addToCart', 'checkoutStarted', 'orders'].every(
-        (k) => (now[k] ?? 0) - (before[k] ?? 0) >= 1,
-      );
-    }, { timeout: 30_000, intervals: [1000] })
+    .poll(
+      async () => {
+        const now = await funnel();
+        return ['sessions', 'productViews', 'addToCart', 'checkoutStarted', 'orders'].every(
+          (k) => (now[k] ?? 0) - (before[k] ?? 0) >= 1,
+        );
+      },
+      { timeout: 30_000, intervals: [1000] },
+    )
     .toBe(true);
   await expect
-    .poll(async () => (await searches()).zeroResults.find((t) => t.term === 'zafran dust')?.zeroResults ?? 0, {
-      timeout: 30_000,
-      intervals: [1000],
-    })
+    .poll(
+      async () => (await searches()).zeroResults.find((t) => t.term === 'qqzzxx vvkk')?.zeroResults ?? 0,
+      {
+        timeout: 30_000,
+        intervals: [1000],
+      },
+    )
     .toBe(zeroBefore + 1);
   await shopperContext.close();
   await adminContext.close();
@@ -74,7 +83,8 @@ for (const width of [360, 1280]) {
       await admin.goto(`/admin/analytics?report=${report}&range=last30`);
       await expect(admin.getByRole('heading', { name: 'Analytics' })).toBeVisible();
       const charts = admin.locator('.analytics-chart__plot');
-      for (let i = 0; i < (await charts.count()); i++) await expect(charts.nth(i).locator('canvas')).toBeVisible();
+      for (let i = 0; i < (await charts.count()); i++)
+        await expect(charts.nth(i).locator('canvas')).toBeVisible();
       // Nothing wider than the screen: the page never scrolls sideways.
       expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       expect(await seriousAxeViolations(admin), report).toEqual([]);

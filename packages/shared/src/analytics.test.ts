@@ -111,14 +111,19 @@ describe('days and buckets', () => {
   it('lists every bucket once, in order, each day of the range in one of them', () => {
     const day = fc.integer({ min: 0, max: 2000 }).map((n) => addDays('2021-01-01', n));
     fc.assert(
-      fc.property(day, fc.integer({ min: 0, max: 400 }), fc.constantFrom('day', 'week', 'month'), (from, len, g) => {
-        const r = { from, to: addDays(from, len) };
-        const buckets = bucketsOf(r, g as 'day');
-        expect([...buckets].sort()).toEqual(buckets);
-        expect(new Set(buckets).size).toBe(buckets.length);
-        for (let i = 0; i <= len; i += 7) expect(buckets).toContain(bucketOf(addDays(from, i), g as 'day'));
-        expect(buckets).toContain(bucketOf(r.to, g as 'day'));
-      }),
+      fc.property(
+        day,
+        fc.integer({ min: 0, max: 400 }),
+        fc.constantFrom('day', 'week', 'month'),
+        (from, len, g) => {
+          const r = { from, to: addDays(from, len) };
+          const buckets = bucketsOf(r, g as 'day');
+          expect([...buckets].sort()).toEqual(buckets);
+          expect(new Set(buckets).size).toBe(buckets.length);
+          for (let i = 0; i <= len; i += 7) expect(buckets).toContain(bucketOf(addDays(from, i), g as 'day'));
+          expect(buckets).toContain(bucketOf(r.to, g as 'day'));
+        },
+      ),
     );
   });
 });
@@ -178,7 +183,9 @@ describe('small rules', () => {
     expect(isBot('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)')).toBe(true);
     expect(isBot('WhatsApp/2.23.20.0')).toBe(true);
     expect(isBot(undefined)).toBe(true);
-    expect(isBot('Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36')).toBe(false);
+    expect(
+      isBot('Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36'),
+    ).toBe(false);
   });
   it('calls a product rarely bought from 10 views with orders for fewer than 5 in 100', () => {
     expect(rarelyBought(10, 0)).toBe(true);

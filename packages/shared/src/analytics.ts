@@ -219,7 +219,8 @@ export function cohortTable(counts: readonly CohortCount[], lastMonth: string): 
   const later = new Map<string, number>();
   for (const c of counts) {
     if (c.month === c.cohort) sizes.set(c.cohort, (sizes.get(c.cohort) ?? 0) + c.customers);
-    else if (c.month > c.cohort) later.set(`${c.cohort}|${c.month}`, (later.get(`${c.cohort}|${c.month}`) ?? 0) + c.customers);
+    else if (c.month > c.cohort)
+      later.set(`${c.cohort}|${c.month}`, (later.get(`${c.cohort}|${c.month}`) ?? 0) + c.customers);
   }
   return [...sizes.keys()].sort().map((cohort) => {
     const size = sizes.get(cohort) ?? 0;
@@ -240,7 +241,8 @@ export function cohortTable(counts: readonly CohortCount[], lastMonth: string): 
  * Visitors counted by the storefront (decision 0043): a user agent that says it is a robot, a
  * crawler, a link previewer or a monitoring tool is not a shopper.
  */
-const BOT = /bot|crawl|spider|slurp|facebookexternalhit|whatsapp|preview|monitor|lighthouse|pingdom|curl|wget|python|httpclient|go-http|node-fetch|axios|autocannon/i;
+const BOT =
+  /bot|crawl|spider|slurp|facebookexternalhit|whatsapp|preview|monitor|lighthouse|pingdom|curl|wget|python|httpclient|go-http|node-fetch|axios|autocannon/i;
 
 export function isBot(userAgent: string | undefined): boolean {
   return !userAgent || BOT.test(userAgent);

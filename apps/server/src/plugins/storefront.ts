@@ -125,7 +125,8 @@ export function registerStorefront(options: StorefrontOptions) {
           const [path = '/', query = ''] = request.url.split('?');
           const facts = { ip: request.ip, userAgent: request.headers['user-agent'] };
           counter.page(path, reply.statusCode, facts);
-          const q = SEARCH_PAGE.test(path) && reply.statusCode === 200 ? new URLSearchParams(query).get('q') : null;
+          const q =
+            SEARCH_PAGE.test(path) && reply.statusCode === 200 ? new URLSearchParams(query).get('q') : null;
           if (q?.trim()) {
             const lang = path.startsWith('/hi') ? 'hi' : 'en';
             app.services.search

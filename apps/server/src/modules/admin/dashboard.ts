@@ -1,6 +1,6 @@
 // The back office's dashboard figures, read straight from the tables in one place (read-only, so
 // the admin module may look across modules here rather than ask each one).
-import { addDays, type AnalyticsAnswer, istDay } from '@spice/shared/analytics';
+import { type AnalyticsAnswer, addDays, istDay } from '@spice/shared/analytics';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AnalyticsService } from '../analytics/service.ts';

@@ -160,11 +160,20 @@ describe('the sales report', () => {
     expect(oct.previousRange).toEqual({ from: '2026-08-31', to: '2026-09-30' });
     expect(oct.previousTotals).toEqual(sep.totals);
     // The series adds up to the totals, bucket by bucket (weeks start on Monday).
-    expect(oct.series.map((s) => s.bucket)).toEqual(['2026-09-28', '2026-10-12', '2026-10-26']);
+    expect(oct.series.map((s) => s.bucket)).toEqual([
+      '2026-09-28',
+      '2026-10-05',
+      '2026-10-12',
+      '2026-10-19',
+      '2026-10-26',
+    ]);
+    expect(oct.series.map((s) => s.orders)).toEqual([1, 0, 1, 0, 1]);
     const add = (k: string) => Math.round(oct.series.reduce((a, s) => a + (s[k] as number) * 100, 0));
     for (const k of ['grossSales', 'discounts', 'deliveryAndFees', 'netSales', 'gst', 'refunds'])
       expect(add(k)).toBe(Math.round((oct.totals[k] as number) * 100));
-    expect(sep.series.map((s) => [s.bucket, s.orders])).toEqual([
+    // Every day of the range has its bucket, days without orders at 0.
+    expect(sep.series).toHaveLength(30);
+    expect(sep.series.filter((s) => s.orders !== 0).map((s) => [s.bucket, s.orders])).toEqual([
       ['2026-09-05', 1],
       ['2026-09-10', 1],
       ['2026-09-20', 1],
@@ -224,7 +233,14 @@ describe('the other reports', () => {
       expect.objectContaining({ state: 'Karnataka', orders: 1, prepaidOrders: 1, rtoRate: 0 }),
       expect.objectContaining({ state: 'Kerala', orders: 0, cancelledOrders: 1, cancellationRate: 100 }),
     ]);
-    expect(sep.series.map((s) => s.bucket)).toEqual(['2026-08-31', '2026-09-07', '2026-09-14', '2026-09-21']);
+    expect(sep.series.map((s) => s.bucket)).toEqual([
+      '2026-08-31',
+      '2026-09-07',
+      '2026-09-14',
+      '2026-09-21',
+      '2026-09-28',
+    ]);
+    expect(sep.series.at(-1)).toMatchObject({ orders: 0, codShare: null, rtoRate: null });
     const oct = await report('payments', 'from=2026-10-01&to=2026-10-31');
     // B2 confirmed by phone, E1 still waiting: one of one answered confirmed; nothing finished yet.
     expect(oct.totals).toMatchObject({
@@ -328,9 +344,9 @@ describe('the other reports', () => {
   it('is for admins only: 401 logged out, 403 for a shopper', async () => {
     expect((await get('/api/admin/analytics/sales?from=2026-10-01&to=2026-10-31', '')).statusCode).toBe(401);
     const s = await signUp(t.app, '9844400099');
-    expect((await get('/api/admin/analytics/sales.csv?from=2026-10-01&to=2026-10-31', s.cookie)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await get('/api/admin/analytics/sales.csv?from=2026-10-01&to=2026-10-31', s.cookie)).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -408,7 +424,10 @@ describe('the storefront counts (funnel, product views, search)', () => {
   it('lists products viewed often but rarely bought', async () => {
     const { counter } = t.app.services.analytics;
     for (let i = 0; i < 12; i++)
-      counter.page('/product/chaat-masala', 200, { ip: `198.51.100.${i}`, userAgent: 'Mozilla/5.0 Firefox/133.0' });
+      counter.page('/product/chaat-masala', 200, {
+        ip: `198.51.100.${i}`,
+        userAgent: 'Mozilla/5.0 Firefox/133.0',
+      });
     await counter.flush();
     const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
     const res = await report('products', `from=${today}&to=${today}`);

@@ -5,7 +5,7 @@
 // sha256(day's salt, day, address, user agent) cut to 16 bytes; the salt is random per IST day and
 // deleted once the day is over.
 import { createHash, randomBytes } from 'node:crypto';
-import { istDay, isBot, searchTerm } from '@spice/shared/analytics';
+import { isBot, istDay, searchTerm } from '@spice/shared/analytics';
 import { lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { analyticsSalts } from './schema.ts';

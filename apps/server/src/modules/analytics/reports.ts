@@ -4,14 +4,15 @@
 // included, unless cancelled. Money is summed in paise (float8 is exact to 2^53) and answered in
 // rupees at the edge. The funnel and search read the module's own counts (counter.ts).
 import {
+  bucketsOf,
+  cohortTable,
   type DayRange,
   type Granularity,
   previousRange,
   rangeInstants,
-  rate,
   rarelyBought,
+  rate,
   rupees,
-  cohortTable,
 } from '@spice/shared/analytics';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -29,6 +30,18 @@ const placedBeforeEnd = (r: DayRange) =>
   sql`o.created_at < ${rangeInstants(r).end.toISOString()}::timestamptz`;
 
 type Num = Record<string, number | null>;
+
+/** Every bucket of the range in order, an empty one where no row has it (a chart's days with none). */
+function everyBucket<T>(
+  r: DayRange,
+  g: Granularity,
+  list: T[],
+  keyOf: (row: T) => string,
+  empty: (bucket: string) => T,
+): T[] {
+  const byKey = new Map(list.map((row) => [keyOf(row), row]));
+  return bucketsOf(r, g).map((b) => byKey.get(b) ?? empty(b));
+}
 
 export interface Report {
   range: DayRange;
@@ -106,7 +119,23 @@ export function createAnalyticsReports(db: Db, now: () => Date = () => new Date(
       granularity: g,
       totals: salesFigures(current),
       previousTotals: salesFigures(previous),
-      series: current.map((row) => ({ bucket: row.bucket, ...salesFigures([row]) })),
+      series: everyBucket(
+        r,
+        g,
+        current,
+        (row) => row.bucket,
+        (b) => ({
+          bucket: b,
+          gross: 0,
+          discounts: 0,
+          fees: 0,
+          net: 0,
+          gst: 0,
+          refunds: 0,
+          orders: 0,
+          units: 0,
+        }),
+      ).map((row) => ({ bucket: row.bucket, ...salesFigures([row]) })),
     };
   }
 
@@ -170,7 +199,24 @@ export function createAnalyticsReports(db: Db, now: () => Date = () => new Date(
       granularity: g,
       totals: paymentFigures(current),
       previousTotals: paymentFigures(previous),
-      series: current.map((row) => ({ bucket: row.key, ...paymentFigures([row]) })),
+      series: everyBucket(
+        r,
+        g,
+        current,
+        (row) => row.key,
+        (b) => ({
+          key: b,
+          placed: 0,
+          orders: 0,
+          cod: 0,
+          prepaid: 0,
+          cancelled: 0,
+          finished: 0,
+          rto: 0,
+          decided: 0,
+          confirmed: 0,
+        }),
+      ).map((row) => ({ bucket: row.key, ...paymentFigures([row]) })),
       byState: byState
         .map((row) => ({ state: row.key, ...paymentFigures([row]) }))
         .sort((a, b) => b.orders - a.orders || a.state.localeCompare(b.state)),
@@ -238,7 +284,20 @@ export function createAnalyticsReports(db: Db, now: () => Date = () => new Date(
       granularity: g,
       totals: customerFigures(total),
       previousTotals: customerFigures(previous),
-      series: series.map((row) => ({ bucket: row.bucket, ...customerFigures(row) })),
+      series: everyBucket(
+        r,
+        g,
+        series,
+        (row) => row.bucket,
+        (b) => ({
+          bucket: b,
+          customers: 0,
+          new: 0,
+          returning: 0,
+          orders: 0,
+          repeat: 0,
+        }),
+      ).map((row) => ({ bucket: row.bucket, ...customerFigures(row) })),
     };
   }
 
@@ -344,7 +403,8 @@ export function createAnalyticsReports(db: Db, now: () => Date = () => new Date(
         group by pv.product_id, pr.name order by 3 desc, 2 limit 200`),
     ]);
     const ordersByProduct = new Map<number, number>();
-    for (const v of current) ordersByProduct.set(v.productId, (ordersByProduct.get(v.productId) ?? 0) + v.orders);
+    for (const v of current)
+      ordersByProduct.set(v.productId, (ordersByProduct.get(v.productId) ?? 0) + v.orders);
     return {
       range: r,
       previousRange: p,
@@ -426,10 +486,27 @@ export function createAnalyticsReports(db: Db, now: () => Date = () => new Date(
       granularity: g,
       totals: funnelFigures(current),
       previousTotals: funnelFigures(previous),
-      series: current.map((row) => {
-        const { bucket: b, ...counts } = row;
-        return { bucket: b, ...counts };
-      }),
+      series: everyBucket(
+        r,
+        g,
+        current,
+        (row) => row.bucket,
+        (b) => ({
+          bucket: b,
+          sessions: 0,
+          productViews: 0,
+          addToCart: 0,
+          checkoutStarted: 0,
+          orders: 0,
+        }),
+      ).map((row) => ({
+        bucket: row.bucket,
+        sessions: row.sessions,
+        productViews: row.productViews,
+        addToCart: row.addToCart,
+        checkoutStarted: row.checkoutStarted,
+        orders: row.orders,
+      })),
     };
   }
 

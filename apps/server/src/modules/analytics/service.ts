@@ -9,16 +9,13 @@ import {
 } from '@spice/shared/analytics';
 import { AppError } from '@spice/shared/app-error';
 import type { Db } from '../../db/client.ts';
-import { reportCsv } from './csv.ts';
 import { type CounterOptions, createAnalyticsCounter } from './counter.ts';
+import { reportCsv } from './csv.ts';
 import { createAnalyticsReports, type Report } from './reports.ts';
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
 
-export function createAnalyticsService(
-  db: Db,
-  options: CounterOptions & { reportsNow?: () => Date },
-) {
+export function createAnalyticsService(db: Db, options: CounterOptions & { reportsNow?: () => Date }) {
   const reports = createAnalyticsReports(db, options.reportsNow);
   const counter = createAnalyticsCounter(db, options);
 
@@ -42,7 +39,10 @@ export function createAnalyticsService(
     report,
     async csv(name: AnalyticsReport, query: AnalyticsQuery) {
       const answer = await report(name, query);
-      return { filename: `${name}-${answer.range.from}-to-${answer.range.to}.csv`, body: reportCsv(name, answer) };
+      return {
+        filename: `${name}-${answer.range.from}-to-${answer.range.to}.csv`,
+        body: reportCsv(name, answer),
+      };
     },
     counter,
   };

@@ -1,9 +1,9 @@
 // The owner's analytics (issue 40): one report at a time for a range of IST days against the period
 // before it, with charts (uPlot, loaded here only) that each have a table, and a CSV of each.
 import {
+  ANALYTICS_REPORTS,
   type AnalyticsAnswer,
   type AnalyticsReport,
-  ANALYTICS_REPORTS,
   type CohortRow,
   defaultGranularity,
   GRANULARITIES,
@@ -17,7 +17,14 @@ import {
 } from '@spice/shared/analytics';
 import { data, Link } from 'react-router';
 import { Chart } from '../../features/admin/analytics/chart';
-import { count, type Figure, FigureCards, type Format, money, percent } from '../../features/admin/analytics/figures';
+import {
+  count,
+  type Figure,
+  FigureCards,
+  type Format,
+  money,
+  percent,
+} from '../../features/admin/analytics/figures';
 import { requireAdminPage } from '../../features/admin/guard.server';
 import { adminMeta } from '../../features/admin/meta';
 import type { Route } from './+types/analytics';
@@ -57,7 +64,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? 'day'
       : defaultGranularity(range);
   if (problem) {
-    return data({ report, preset, range, granularity, problem, answer: null, today: istDay(new Date()) }, 400);
+    return data(
+      { report, preset, range, granularity, problem, answer: null, today: istDay(new Date()) },
+      400,
+    );
   }
   const answer = await services.analytics.report(report, { ...range, granularity });
   return { report, preset, range, granularity, problem: null, answer, today: istDay(new Date()) };
@@ -120,8 +130,8 @@ export default function Analytics({ loaderData: d }: Route.ComponentProps) {
       </form>
       <p className="analytics-note">
         {d.range.from} to {d.range.to} (IST), compared with{' '}
-        {d.answer ? `${d.answer.previousRange.from} to ${d.answer.previousRange.to}` : 'the period before'}. Dates
-        other than the presets apply with Range set to Custom.{' '}
+        {d.answer ? `${d.answer.previousRange.from} to ${d.answer.previousRange.to}` : 'the period before'}.
+        Dates other than the presets apply with Range set to Custom.{' '}
         {d.answer ? <a href={csv}>Download CSV</a> : null}
       </p>
       {d.problem ? (
@@ -135,7 +145,13 @@ export default function Analytics({ loaderData: d }: Route.ComponentProps) {
   );
 }
 
-const fig = (a: AnalyticsAnswer, key: string, label: string, format: Format, lowerIsBetter = false): Figure => ({
+const fig = (
+  a: AnalyticsAnswer,
+  key: string,
+  label: string,
+  format: Format,
+  lowerIsBetter = false,
+): Figure => ({
   label,
   value: a.totals[key] ?? null,
   previous: a.previousTotals[key] ?? null,
@@ -194,7 +210,9 @@ function Table({ title, head, rows }: { title: string; head: string[]; rows: (st
       {rows.length === 0 ? (
         <p>Nothing in this range yet.</p>
       ) : (
-        <div className="admin-table-wrap">
+        // Focusable: a keyboard can scroll a table wider than a phone.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (axe).
+        <section className="admin-table-wrap" aria-label={title} tabIndex={0}>
           <table className="admin-table">
             <thead>
               <tr>
@@ -217,7 +235,7 @@ function Table({ title, head, rows }: { title: string; head: string[]; rows: (st
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </section>
   );
@@ -225,7 +243,15 @@ function Table({ title, head, rows }: { title: string; head: string[]; rows: (st
 
 const pct = (v: unknown) => (typeof v === 'number' ? percent(v) : '–');
 
-function ReportView({ report, answer: a, monthly }: { report: AnalyticsReport; answer: AnalyticsAnswer; monthly: boolean }) {
+function ReportView({
+  report,
+  answer: a,
+  monthly,
+}: {
+  report: AnalyticsReport;
+  answer: AnalyticsAnswer;
+  monthly: boolean;
+}) {
   switch (report) {
     case 'sales':
       return <SalesView answer={a} monthly={monthly} />;
@@ -295,6 +321,7 @@ function ReportView({ report, answer: a, monthly }: { report: AnalyticsReport; a
     case 'cohorts': {
       const rows = a.series as unknown as CohortRow[];
       const months = Math.max(0, ...rows.map((r) => r.later.length));
+      const offsets = Array.from({ length: months }, (_, i) => i + 1);
       return (
         <>
           <FigureCards
@@ -309,16 +336,16 @@ function ReportView({ report, answer: a, monthly }: { report: AnalyticsReport; a
             {rows.length === 0 ? (
               <p>Nothing in this range yet.</p>
             ) : (
-              <div className="admin-table-wrap">
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (axe).
+              <section className="admin-table-wrap" aria-label="Cohort table" tabIndex={0}>
                 <table className="admin-table analytics-cohorts">
                   <thead>
                     <tr>
                       <th scope="col">First order</th>
                       <th scope="col">Customers</th>
-                      {Array.from({ length: months }, (_, i) => (
-                        // biome-ignore lint/suspicious/noArrayIndexKey: months after the first, in order.
-                        <th key={i} scope="col">
-                          Month {i + 1}
+                      {offsets.map((offset) => (
+                        <th key={offset} scope="col">
+                          Month {offset}
                         </th>
                       ))}
                     </tr>
@@ -328,11 +355,17 @@ function ReportView({ report, answer: a, monthly }: { report: AnalyticsReport; a
                       <tr key={r.cohort}>
                         <th scope="row">{r.cohort}</th>
                         <td>{r.customers}</td>
-                        {Array.from({ length: months }, (_, i) => {
-                          const l = r.later[i];
+                        {offsets.map((offset) => {
+                          const l = r.later[offset - 1];
                           return (
-                            // biome-ignore lint/suspicious/noArrayIndexKey: months after the first, in order.
-                            <td key={i} style={l?.share ? { background: `rgb(180 68 28 / ${Math.min(0.6, l.share / 100)})` } : undefined}>
+                            <td
+                              key={offset}
+                              style={
+                                l?.share
+                                  ? { background: `rgb(180 68 28 / ${Math.min(0.6, l.share / 100)})` }
+                                  : undefined
+                              }
+                            >
                               {l ? pct(l.share) : ''}
                             </td>
                           );
@@ -341,7 +374,7 @@ function ReportView({ report, answer: a, monthly }: { report: AnalyticsReport; a
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </section>
             )}
           </section>
         </>
@@ -352,25 +385,36 @@ function ReportView({ report, answer: a, monthly }: { report: AnalyticsReport; a
         <>
           <FigureCards
             label="Product totals"
-            figures={[fig(a, 'revenue', 'Revenue', money), fig(a, 'units', 'Units', count), fig(a, 'products', 'Products sold', count)]}
+            figures={[
+              fig(a, 'revenue', 'Revenue', money),
+              fig(a, 'units', 'Units', count),
+              fig(a, 'products', 'Products sold', count),
+            ]}
           />
           <Table
             title="Top products and variants by revenue"
             head={['Product', 'Variant', 'Revenue', 'Units', 'Sell-through', 'Stock', 'Stock cover']}
-            rows={a.series.slice(0, 50).map((v) => [
-              String(v.product),
-              String(v.variant),
-              money(Number(v.revenue)),
-              Number(v.units),
-              pct(v.sellThrough),
-              v.stock == null ? '–' : Number(v.stock),
-              v.stockCoverDays == null ? '–' : `${v.stockCoverDays} days`,
-            ])}
+            rows={a.series
+              .slice(0, 50)
+              .map((v) => [
+                String(v.product),
+                String(v.variant),
+                money(Number(v.revenue)),
+                Number(v.units),
+                pct(v.sellThrough),
+                v.stock == null ? '–' : Number(v.stock),
+                v.stockCoverDays == null ? '–' : `${v.stockCoverDays} days`,
+              ])}
           />
           <Table
             title="Viewed often, rarely bought"
             head={['Product', 'Views', 'Orders', 'Bought per 100 views']}
-            rows={(a.viewedNotBought ?? []).map((v) => [String(v.product), Number(v.views), Number(v.orders), pct(v.buyRate)])}
+            rows={(a.viewedNotBought ?? []).map((v) => [
+              String(v.product),
+              Number(v.views),
+              Number(v.orders),
+              pct(v.buyRate),
+            ])}
           />
         </>
       );
@@ -390,7 +434,10 @@ function ReportView({ report, answer: a, monthly }: { report: AnalyticsReport; a
               {steps.map(([key, label, rateKey]) => (
                 <li key={key}>
                   <span className="analytics-funnel__label">{label}</span>
-                  <span className="analytics-funnel__bar" style={{ width: `${Math.max(2, ((a.totals[key] ?? 0) / top) * 100)}%` }} />
+                  <span
+                    className="analytics-funnel__bar"
+                    style={{ width: `${Math.max(2, ((a.totals[key] ?? 0) / top) * 100)}%` }}
+                  />
                   <span>
                     {count(a.totals[key] ?? 0)}
                     {rateKey ? ` · ${pct(a.totals[rateKey])} of the step before` : ''}
@@ -399,7 +446,8 @@ function ReportView({ report, answer: a, monthly }: { report: AnalyticsReport; a
               ))}
             </ol>
             <p>
-              Conversion (orders per session): {pct(a.totals.conversionRate)}, was {pct(a.previousTotals.conversionRate)}.
+              Conversion (orders per session): {pct(a.totals.conversionRate)}, was{' '}
+              {pct(a.previousTotals.conversionRate)}.
             </p>
           </section>
           <Chart

@@ -2,7 +2,7 @@ import { percentLabel, percentOf } from '@spice/shared/cod';
 import { formatRupees } from '@spice/shared/money';
 import { Link } from 'react-router';
 import { Chart } from '../../features/admin/analytics/chart';
-import { FigureCards, count, money } from '../../features/admin/analytics/figures';
+import { count, FigureCards, money } from '../../features/admin/analytics/figures';
 import { requireAdminPage } from '../../features/admin/guard.server';
 import { adminMeta } from '../../features/admin/meta';
 import { RtoBreakdown } from '../../features/admin/rto-breakdown';
@@ -25,9 +25,24 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
       <FigureCards
         label="Today"
         figures={[
-          { label: 'Net sales today', value: d.todaySales.totals.netSales ?? 0, previous: d.todaySales.previousTotals.netSales ?? 0, format: money },
-          { label: 'Orders today', value: d.todaySales.totals.orders ?? 0, previous: d.todaySales.previousTotals.orders ?? 0, format: count },
-          { label: 'Average order value today', value: d.todaySales.totals.averageOrderValue ?? 0, previous: d.todaySales.previousTotals.averageOrderValue ?? 0, format: money },
+          {
+            label: 'Net sales today',
+            value: d.todaySales.totals.netSales ?? 0,
+            previous: d.todaySales.previousTotals.netSales ?? 0,
+            format: money,
+          },
+          {
+            label: 'Orders today',
+            value: d.todaySales.totals.orders ?? 0,
+            previous: d.todaySales.previousTotals.orders ?? 0,
+            format: count,
+          },
+          {
+            label: 'Average order value today',
+            value: d.todaySales.totals.averageOrderValue ?? 0,
+            previous: d.todaySales.previousTotals.averageOrderValue ?? 0,
+            format: money,
+          },
         ]}
       />
       <Chart

@@ -31,10 +31,16 @@ export function dayLabel(day: string): string {
   return `${Number(day.slice(8, 10))} ${MONTHS[Number(day.slice(5, 7)) - 1]}`;
 }
 
-const toX = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
-
-export function Chart({ title, buckets, series, format, bucketLabel = 'Period', monthly = false }: ChartProps) {
-  const label = (day: string) => (monthly ? `${MONTHS[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}` : dayLabel(day));
+export function Chart({
+  title,
+  buckets,
+  series,
+  format,
+  bucketLabel = 'Period',
+  monthly = false,
+}: ChartProps) {
+  const label = (day: string) =>
+    monthly ? `${MONTHS[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}` : dayLabel(day);
   // Redrawn when the figures change, not on every render (the arrays are new each time).
   const figures = JSON.stringify([buckets, series.map((s) => [s.label, s.kind, s.values])]);
   const box = useRef<HTMLDivElement>(null);
@@ -58,17 +64,24 @@ export function Chart({ title, buckets, series, format, bucketLabel = 'Period', 
           height: 220,
           legend: { show: true },
           cursor: { drag: { x: false, y: false } },
-          scales: { x: { time: true } },
+          // The buckets by position (0, 1, 2 …), named on the axis: no time zone can shift a day.
+          scales: {
+            x: { time: false, range: (_u: unknown, min: number, max: number) => [min - 0.5, max + 0.5] },
+          },
           axes: [
             {
               values: (_u: unknown, ticks: number[]) =>
-                ticks.map((t) => label(new Date(t * 1000).toISOString().slice(0, 10))),
+                ticks.map((t) => (Number.isInteger(t) && buckets[t] ? label(buckets[t]) : '')),
+              space: 56,
               stroke: '#5c4a3d',
             },
             { values: (_u: unknown, ticks: number[]) => ticks.map(format), size: 64, stroke: '#5c4a3d' },
           ],
           series: [
-            { value: (_u: unknown, v: number | null) => (v == null ? '' : label(new Date(v * 1000).toISOString().slice(0, 10))) },
+            {
+              value: (_u: unknown, v: number | null) =>
+                v == null ? '' : label(new Date(v * 1000).toISOString().slice(0, 10)),
+            },
             ...series.map((s) => ({
               label: s.label,
               stroke: s.color,
@@ -80,10 +93,12 @@ export function Chart({ title, buckets, series, format, bucketLabel = 'Period', 
             })),
           ],
         },
-        [buckets.map(toX), ...series.map((s) => s.values)] as never,
+        [buckets.map((_, i) => i), ...series.map((s) => s.values)] as never,
         el,
       );
-      observer = new ResizeObserver(() => plot?.setSize({ width: Math.max(280, el.clientWidth), height: 220 }));
+      observer = new ResizeObserver(() =>
+        plot?.setSize({ width: Math.max(280, el.clientWidth), height: 220 }),
+      );
       observer.observe(el);
     });
     return () => {
@@ -106,7 +121,11 @@ export function Chart({ title, buckets, series, format, bucketLabel = 'Period', 
       ) : (
         <>
           <div ref={box} className="analytics-chart__plot" aria-hidden="true" hidden={asTable} />
-          <div className={asTable ? 'admin-table-wrap' : 'visually-hidden'}>
+          <section
+            className={asTable ? 'admin-table-wrap' : 'visually-hidden'}
+            aria-label={`${title}: table`}
+            tabIndex={asTable ? 0 : -1}
+          >
             <table className="admin-table">
               <caption className="visually-hidden">{title}</caption>
               <thead>
@@ -130,7 +149,7 @@ export function Chart({ title, buckets, series, format, bucketLabel = 'Period', 
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         </>
       )}
     </figure>

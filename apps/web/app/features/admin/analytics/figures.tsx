@@ -19,7 +19,8 @@ export interface Figure {
 }
 
 function Change({ f }: { f: Figure }) {
-  if (f.value === null || f.previous === null) return <span className="analytics-change">no earlier figure</span>;
+  if (f.value === null || f.previous === null)
+    return <span className="analytics-change">no earlier figure</span>;
   const pct = change(f.value, f.previous);
   if (pct === null) return <span className="analytics-change">was {f.format(f.previous)}</span>;
   const up = pct > 0;
@@ -28,7 +29,8 @@ function Change({ f }: { f: Figure }) {
     <span
       className={`analytics-change${good === null ? '' : good ? ' analytics-change--good' : ' analytics-change--bad'}`}
     >
-      {pct === 0 ? 'no change' : `${up ? '▲' : '▼'} ${Math.abs(pct).toFixed(1)} %`} (was {f.format(f.previous)})
+      {pct === 0 ? 'no change' : `${up ? '▲' : '▼'} ${Math.abs(pct).toFixed(1)} %`} (was{' '}
+      {f.format(f.previous)})
     </span>
   );
 }
