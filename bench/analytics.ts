@@ -7,6 +7,7 @@
 import { ANALYTICS_REPORTS, addDays, istDay } from '@spice/shared/analytics';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
+import { createAnalyticsCounter } from '../apps/server/src/modules/analytics/counter.ts';
 import { createAnalyticsReports } from '../apps/server/src/modules/analytics/reports.ts';
 import { type Bar, heading, median, round, table } from './lib.ts';
 import { withFreshDatabase } from './signed-in.ts';
@@ -53,9 +54,11 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db'], orders: 
       mode, case when mode = 'COD' then 'COD_PENDING' else 'PAID' end, 'bench_' || n, 'pay_bench_' || n, 'sig', at, at
     from bench_orders b join checkouts c on c.provider_order_id = 'bench_' || b.n`);
   await db.execute(sql`insert into order_items (order_id, product_id, variant_id, product_name, variant, quantity, price_paise, mrp_paise)
-    select o.id, v.product_id, v.id, 'Bench product ' || v.product_id, v.weight, b.qty, b.price, b.price
+    select o.id, v.pids[1 + b.n % cardinality(v.ids)], v.ids[1 + b.n % cardinality(v.ids)],
+      'Bench product', v.ws[1 + b.n % cardinality(v.ids)], b.qty, b.price, b.price
     from bench_orders b join orders o on o.order_number = 'B' || b.n
-    join lateral (select id, product_id, weight from product_variants order by id offset (b.n % greatest(1, (select count(*) from product_variants))::int) limit 1) v on true`);
+    cross join (select array_agg(id order by id) as ids, array_agg(product_id order by id) as pids,
+      array_agg(weight order by id) as ws from product_variants) v`);
   await db.execute(sql`insert into invoices (order_id, number, financial_year, seq, issued_at, place_of_supply, taxable_paise,
       cgst_paise, sgst_paise, igst_paise, total_paise, snapshot)
     select o.id, 'BENCH/' || o.id, 'bench', o.id, o.created_at, '29', o.total_paise * 100 / 105,
@@ -78,6 +81,8 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db'], orders: 
   await db.execute(sql`insert into analytics_searches (day, term, searches, zero_results)
     select (now() at time zone 'Asia/Kolkata')::date - d, 'term ' || t, 1 + t % 7, case when t % 5 = 0 then 1 + t % 7 else 0 end
     from generate_series(0, 364) d cross join generate_series(1, 40) t`);
+  // The days before yesterday rolled up, as the counter's daily roll-up leaves them.
+  await createAnalyticsCounter(db, { productIdOf: async () => null }).rollUp();
   await db.execute(sql`analyze`);
 }
 

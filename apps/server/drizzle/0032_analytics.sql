@@ -1,3 +1,11 @@
+CREATE TABLE "analytics_funnel_days" (
+	"day" date PRIMARY KEY NOT NULL,
+	"sessions" integer NOT NULL,
+	"product_views" integer NOT NULL,
+	"add_to_cart" integer NOT NULL,
+	"checkout_started" integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "analytics_product_views" (
 	"day" date NOT NULL,
 	"product_id" integer NOT NULL,

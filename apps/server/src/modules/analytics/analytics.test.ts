@@ -421,6 +421,29 @@ describe('the storefront counts (funnel, product views, search)', () => {
     }
   });
 
+  it('rolls the days before yesterday up into one row each, deleting their hashes, with the same figures', async () => {
+    const { counter } = t.app.services.analytics;
+    await t.database.db.execute(sql`insert into analytics_visits (day, visitor, steps) values
+      ('2026-09-10', 'a', 1), ('2026-09-10', 'b', 3), ('2026-09-10', 'c', 15), ('2026-09-11', 'd', 7)`);
+    const before = await report('funnel', 'from=2026-09-01&to=2026-09-30&granularity=month');
+    expect(before.totals).toMatchObject({
+      sessions: 4,
+      productViews: 3,
+      addToCart: 2,
+      checkoutStarted: 1,
+      orders: 3,
+    });
+    await counter.rollUp('2026-09-13');
+    const { rows } = (await t.database.db.execute(
+      sql`select count(*)::int as n from analytics_visits where day < '2026-09-12'`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(rows[0]!.n).toBe(0);
+    const after = await report('funnel', 'from=2026-09-01&to=2026-09-30&granularity=month');
+    expect(after.totals).toEqual(before.totals);
+    const days = await report('funnel', 'from=2026-09-10&to=2026-09-11&granularity=day');
+    expect(days.series.map((s) => s.sessions)).toEqual([3, 1]);
+  });
+
   it('lists products viewed often but rarely bought', async () => {
     const { counter } = t.app.services.analytics;
     for (let i = 0; i < 12; i++)

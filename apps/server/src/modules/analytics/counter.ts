@@ -5,7 +5,7 @@
 // sha256(day's salt, day, address, user agent) cut to 16 bytes; the salt is random per IST day and
 // deleted once the day is over.
 import { createHash, randomBytes } from 'node:crypto';
-import { isBot, istDay, searchTerm } from '@spice/shared/analytics';
+import { addDays, isBot, istDay, searchTerm } from '@spice/shared/analytics';
 import { lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { analyticsSalts } from './schema.ts';
@@ -138,11 +138,40 @@ export function createAnalyticsCounter(db: Db, options: CounterOptions) {
           zero_results = analytics_searches.zero_results + excluded.zero_results`);
   }
 
+  /**
+   * Days before yesterday become one funnel row each, and their visitor hashes are deleted, in one
+   * statement (so a report reads a day from one table or the other, never both or neither). Adds
+   * to a row already there, so two instances rolling up at once count each visit once.
+   */
+  async function rollUp(today = istDay(now())) {
+    await db.execute(sql`
+      with closed as (delete from analytics_visits where day < ${addDays(today, -1)}::date returning day, steps)
+      insert into analytics_funnel_days (day, sessions, product_views, add_to_cart, checkout_started)
+      select day, count(*)::int, count(*) filter (where steps & 2 <> 0)::int,
+        count(*) filter (where steps & 4 <> 0)::int, count(*) filter (where steps & 8 <> 0)::int
+      from closed group by day
+      on conflict (day) do update set sessions = analytics_funnel_days.sessions + excluded.sessions,
+        product_views = analytics_funnel_days.product_views + excluded.product_views,
+        add_to_cart = analytics_funnel_days.add_to_cart + excluded.add_to_cart,
+        checkout_started = analytics_funnel_days.checkout_started + excluded.checkout_started`);
+  }
+  let rolledUpFor = '';
+
   /** Writes what was noted so far (one batch at a time); a failure is logged, never thrown. */
   function flush(): Promise<void> {
-    flushing = flushing.then(() =>
-      writeBatch().catch((error) => options.log?.warn({ err: error }, 'analytics: a batch was not written')),
-    );
+    flushing = flushing.then(async () => {
+      try {
+        await writeBatch();
+        // Once a day per instance: the day before yesterday's hashes go.
+        const today = istDay(now());
+        if (rolledUpFor !== today) {
+          await rollUp(today);
+          rolledUpFor = today;
+        }
+      } catch (error) {
+        options.log?.warn({ err: error }, 'analytics: a batch was not written');
+      }
+    });
     return flushing;
   }
 
@@ -184,6 +213,7 @@ export function createAnalyticsCounter(db: Db, options: CounterOptions) {
       return true;
     },
     flush,
+    rollUp,
     async close() {
       if (timer) clearTimeout(timer);
       timer = null;

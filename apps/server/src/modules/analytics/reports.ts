@@ -74,23 +74,32 @@ export function createAnalyticsReports(db: Db, now: () => Date = () => new Date(
     orders: number;
     units: number;
   }
+  // Items and refunds are summed per order first (hash joins over the range's orders, no lookup
+  // per order), then everything per bucket.
   const salesRows = (r: DayRange, g: Granularity) =>
     rows<SalesRow>(sql`
-      select ${bucket(g, sql`o.created_at`)} as bucket,
+      with o as materialized (
+        select o.id, ${bucket(g, sql`o.created_at`)} as bucket, o.subtotal_paise,
+          o.coupon_discount_paise + o.prepaid_discount_paise as discounts,
+          o.delivery_paise + o.platform_fee_paise + o.cod_fee_paise as fees, o.total_paise
+        from orders o where ${placedIn(r)} and o.status <> 'CANCELLED'),
+      u as (select oi.order_id, sum(oi.quantity) as units from order_items oi
+        where oi.order_id in (select id from o) group by 1),
+      rf as (select x.order_id, sum(x.amount_paise) as paise from refunds x
+        where x.status = 'processed' and x.order_id in (select id from o) group by 1)
+      select o.bucket,
         sum(o.subtotal_paise)::float8 as gross,
-        sum(o.coupon_discount_paise + o.prepaid_discount_paise)::float8 as discounts,
-        sum(o.delivery_paise + o.platform_fee_paise + o.cod_fee_paise)::float8 as fees,
+        sum(o.discounts)::float8 as discounts,
+        sum(o.fees)::float8 as fees,
         sum(o.total_paise)::float8 as net,
         coalesce(sum(i.cgst_paise + i.sgst_paise + i.igst_paise), 0)::float8 as gst,
         coalesce(sum(rf.paise), 0)::float8 as refunds,
         count(*)::int as orders,
         coalesce(sum(u.units), 0)::int as units
-      from orders o
+      from o
       left join invoices i on i.order_id = o.id
-      left join lateral (select sum(oi.quantity) as units from order_items oi where oi.order_id = o.id) u on true
-      left join lateral (select sum(x.amount_paise) as paise from refunds x
-        where x.order_id = o.id and x.status = 'processed') rf on true
-      where ${placedIn(r)} and o.status <> 'CANCELLED'
+      left join u on u.order_id = o.id
+      left join rf on rf.order_id = o.id
       group by 1 order by 1`);
 
   function salesFigures(list: SalesRow[]) {
@@ -228,6 +237,12 @@ export function createAnalyticsReports(db: Db, now: () => Date = () => new Date(
   const firsts = (r: DayRange) => sql`
     select o.user_id, min(o.created_at) as first_at from orders o
     where o.status <> 'CANCELLED' and ${placedBeforeEnd(r)} group by o.user_id`;
+  /** The same, with each one's orders up to the end, for the customers who ordered in the range only. */
+  const customersOf = (r: DayRange) => sql`
+    select o.user_id, min(o.created_at) as first_at, count(*)::int as lifetime from orders o
+    where o.status <> 'CANCELLED' and ${placedBeforeEnd(r)}
+      and o.user_id in (select o.user_id from orders o where ${placedIn(r)} and o.status <> 'CANCELLED')
+    group by o.user_id`;
 
   interface CustomerRow {
     bucket: string;
@@ -244,11 +259,9 @@ export function createAnalyticsReports(db: Db, now: () => Date = () => new Date(
     const firstB = g ? bucket(g, sql`f.first_at`) : sql`'all'`;
     const isNew = g ? sql`x.first_b = x.b` : sql`x.first_at >= ${start.toISOString()}::timestamptz`;
     return rows<CustomerRow>(sql`
-      with f as (${firsts(r)}),
-      n as (select o.user_id, count(*)::int as orders from orders o
-        where o.status <> 'CANCELLED' and ${placedBeforeEnd(r)} group by o.user_id),
-      x as (select ${b} as b, ${firstB} as first_b, f.first_at, o.user_id, n.orders as lifetime
-        from orders o join f on f.user_id = o.user_id join n on n.user_id = o.user_id
+      with f as (${customersOf(r)}),
+      x as (select ${b} as b, ${firstB} as first_b, f.first_at, o.user_id, f.lifetime
+        from orders o join f on f.user_id = o.user_id
         where ${placedIn(r)} and o.status <> 'CANCELLED')
       select x.b as bucket,
         count(distinct x.user_id)::int as customers,
@@ -443,13 +456,20 @@ export function createAnalyticsReports(db: Db, now: () => Date = () => new Date(
   }
   const funnelRows = (r: DayRange, g: Granularity) =>
     rows<FunnelRow>(sql`
-      with v as (
+      with d as (
+        select day, count(*)::int as sessions,
+          count(*) filter (where steps & 2 <> 0)::int as product_views,
+          count(*) filter (where steps & 4 <> 0)::int as add_to_cart,
+          count(*) filter (where steps & 8 <> 0)::int as checkout_started
+        from analytics_visits where day between ${r.from}::date and ${r.to}::date group by day
+        union all
+        select day, sessions, product_views, add_to_cart, checkout_started from analytics_funnel_days
+        where day between ${r.from}::date and ${r.to}::date),
+      v as (
         select to_char(date_trunc(${unit(g)}, day::timestamp), 'YYYY-MM-DD') as bucket,
-          count(*)::int as sessions,
-          count(*) filter (where steps & 2 <> 0)::int as "productViews",
-          count(*) filter (where steps & 4 <> 0)::int as "addToCart",
-          count(*) filter (where steps & 8 <> 0)::int as "checkoutStarted"
-        from analytics_visits where day between ${r.from}::date and ${r.to}::date group by 1),
+          sum(sessions)::int as sessions, sum(product_views)::int as "productViews",
+          sum(add_to_cart)::int as "addToCart", sum(checkout_started)::int as "checkoutStarted"
+        from d group by 1),
       o as (
         select ${bucket(g, sql`o.created_at`)} as bucket, count(*)::int as orders from orders o
         where ${placedIn(r)} and o.status <> 'CANCELLED' group by 1)

@@ -51,3 +51,16 @@ export const analyticsSearches = pgTable(
     check('analytics_searches_zero_le', sql`${t.zeroResults} <= ${t.searches}`),
   ],
 );
+
+/**
+ * The funnel of a day that is over, rolled up from analytics_visits (whose rows for it are then
+ * deleted, hashes and all): a year of funnel reads 365 rows. Days before yesterday only, so no
+ * batch can still be on its way for them.
+ */
+export const analyticsFunnelDays = pgTable('analytics_funnel_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  sessions: integer('sessions').notNull(),
+  productViews: integer('product_views').notNull(),
+  addToCart: integer('add_to_cart').notNull(),
+  checkoutStarted: integer('checkout_started').notNull(),
+});
