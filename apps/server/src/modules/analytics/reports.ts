@@ -252,24 +252,40 @@ export function createAnalyticsReports(db: Db, now: () => Date = () => new Date(
     orders: number;
     repeat: number;
   }
-  /** By bucket, or over the whole range when `g` is null. */
-  const customerRows = (r: DayRange, g: Granularity | null) => {
+  /**
+   * By bucket and, in the same pass, over the whole range (the row whose bucket is null): new in a
+   * bucket means the first order falls in that bucket, new over the range means in the range.
+   */
+  const customerRows = async (r: DayRange, g: Granularity) => {
     const { start } = rangeInstants(r);
-    const b = g ? bucket(g, sql`o.created_at`) : sql`'all'`;
-    const firstB = g ? bucket(g, sql`f.first_at`) : sql`'all'`;
-    const isNew = g ? sql`x.first_b = x.b` : sql`x.first_at >= ${start.toISOString()}::timestamptz`;
-    return rows<CustomerRow>(sql`
+    const list = await rows<CustomerRow & { bucket: string | null; newBucket: number; newRange: number }>(sql`
       with f as (${customersOf(r)}),
-      x as (select ${b} as b, ${firstB} as first_b, f.first_at, o.user_id, f.lifetime
+      x as (select ${bucket(g, sql`o.created_at`)} as b, ${bucket(g, sql`f.first_at`)} as first_b,
+          f.first_at >= ${start.toISOString()}::timestamptz as new_in_range, o.user_id, f.lifetime
         from orders o join f on f.user_id = o.user_id
         where ${placedIn(r)} and o.status <> 'CANCELLED')
       select x.b as bucket,
         count(distinct x.user_id)::int as customers,
-        count(distinct x.user_id) filter (where ${isNew})::int as new,
-        count(distinct x.user_id) filter (where not (${isNew}))::int as returning,
+        count(distinct x.user_id) filter (where x.first_b = x.b)::int as "newBucket",
+        count(distinct x.user_id) filter (where x.new_in_range)::int as "newRange",
         count(*)::int as orders,
         count(distinct x.user_id) filter (where x.lifetime > 1)::int as repeat
-      from x group by 1 order by 1`);
+      from x group by grouping sets ((x.b), ())`);
+    const shaped = (row: (typeof list)[number], isNew: number) => ({
+      bucket: row.bucket ?? 'all',
+      customers: row.customers,
+      new: isNew,
+      returning: row.customers - isNew,
+      orders: row.orders,
+      repeat: row.repeat,
+    });
+    return {
+      series: list
+        .filter((row) => row.bucket !== null)
+        .map((row) => shaped(row, row.newBucket))
+        .sort((a, b) => a.bucket.localeCompare(b.bucket)),
+      total: list.filter((row) => row.bucket === null).map((row) => shaped(row, row.newRange))[0],
+    };
   };
 
   function customerFigures(row: CustomerRow | undefined) {
@@ -286,10 +302,9 @@ export function createAnalyticsReports(db: Db, now: () => Date = () => new Date(
 
   async function customers(r: DayRange, g: Granularity): Promise<Report> {
     const p = previousRange(r);
-    const [series, [total], [previous]] = await Promise.all([
+    const [{ series, total }, { total: previous }] = await Promise.all([
       customerRows(r, g),
-      customerRows(r, null),
-      customerRows(p, null),
+      customerRows(p, g),
     ]);
     return {
       range: r,
