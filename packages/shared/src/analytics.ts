@@ -1,7 +1,6 @@
 // The owner's analytics (issue 40): the rules the reports share. Days are Indian (IST, UTC+05:30
 // all year); a range is two calendar days 'YYYY-MM-DD', both included. The previous period is the
 // same number of days just before. Weeks start on Monday (as the dashboard's RTO weeks did).
-import { z } from 'zod';
 
 const IST_OFFSET_MS = 330 * 60_000;
 const DAY_MS = 86_400_000;
@@ -252,31 +251,3 @@ export function isBot(userAgent: string | undefined): boolean {
 export function searchTerm(q: string): string {
   return q.trim().toLowerCase().replace(/\s+/g, ' ').slice(0, 100);
 }
-
-export const AnalyticsQuery = z.object({
-  from: z.string().regex(DAY, 'Use YYYY-MM-DD.'),
-  to: z.string().regex(DAY, 'Use YYYY-MM-DD.'),
-  granularity: z.enum(GRANULARITIES).optional(),
-});
-export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;
-
-const Range = z.object({ from: z.string(), to: z.string() });
-const Figures = z.record(z.string(), z.number().nullable());
-const Rows = z.array(z.record(z.string(), z.unknown()));
-
-/** GET /api/admin/analytics/{report}: every report's answer, rupees with two decimals. */
-export const AnalyticsAnswer = z.object({
-  range: Range,
-  previousRange: Range,
-  granularity: z.enum(GRANULARITIES),
-  totals: Figures,
-  previousTotals: Figures,
-  series: Rows,
-  /** payments: the same figures by the delivery address's state. */
-  byState: Rows.optional(),
-  /** products: viewed often but rarely bought. */
-  viewedNotBought: Rows.optional(),
-  /** search: the words that found nothing. */
-  zeroResults: Rows.optional(),
-});
-export type AnalyticsAnswer = z.infer<typeof AnalyticsAnswer>;

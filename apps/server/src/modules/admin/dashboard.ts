@@ -1,6 +1,7 @@
 // The back office's dashboard figures, read straight from the tables in one place (read-only, so
 // the admin module may look across modules here rather than ask each one).
-import { type AnalyticsAnswer, addDays, istDay } from '@spice/shared/analytics';
+import { addDays, istDay } from '@spice/shared/analytics';
+import type { AnalyticsAnswer } from '@spice/shared/contracts/analytics';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AnalyticsService } from '../analytics/service.ts';

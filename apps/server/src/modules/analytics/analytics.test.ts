@@ -1,8 +1,9 @@
 // The owner's reports (issue 40) over a known set of orders placed through the real API and moved
 // into September and October 2026 (IST): prepaid and COD, cancelled, RTO, refunded, in four states.
 // Every figure is checked, and the sales totals against the sums of the orders' and invoices' rows.
-import { AnalyticsAnswer, type CohortRow } from '@spice/shared/analytics';
+import type { CohortRow } from '@spice/shared/analytics';
 import { AdminOrderDetail } from '@spice/shared/contracts/admin';
+import { AnalyticsAnswer } from '@spice/shared/contracts/analytics';
 import { ProductList } from '@spice/shared/contracts/catalog';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // GET /api/admin/analytics/{report}[.csv] (issue 40): admins only (401 logged out, 403 shoppers).
-import { AnalyticsAnswer, AnalyticsQuery } from '@spice/shared/analytics';
+import { AnalyticsAnswer, AnalyticsQuery } from '@spice/shared/contracts/analytics';
 import { ErrorBody } from '@spice/shared/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

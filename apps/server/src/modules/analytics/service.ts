@@ -2,12 +2,12 @@
 // storefront's first-party counting (counter.ts). This module owns the analytics_* tables.
 import {
   ANALYTICS_REPORTS,
-  type AnalyticsQuery,
   type AnalyticsReport,
   defaultGranularity,
   rangeProblem,
 } from '@spice/shared/analytics';
 import { AppError } from '@spice/shared/app-error';
+import type { AnalyticsQuery } from '@spice/shared/contracts/analytics';
 import type { Db } from '../../db/client.ts';
 import { type CounterOptions, createAnalyticsCounter } from './counter.ts';
 import { reportCsv } from './csv.ts';

@@ -2,7 +2,6 @@
 // before it, with charts (uPlot, loaded here only) that each have a table, and a CSV of each.
 import {
   ANALYTICS_REPORTS,
-  type AnalyticsAnswer,
   type AnalyticsReport,
   type CohortRow,
   defaultGranularity,
@@ -15,6 +14,7 @@ import {
   type RangePreset,
   rangeProblem,
 } from '@spice/shared/analytics';
+import type { AnalyticsAnswer } from '@spice/shared/contracts/analytics';
 import { data, Link } from 'react-router';
 import { Chart } from '../../features/admin/analytics/chart';
 import {
