@@ -1,4 +1,4 @@
-// npm run bench [-- api|page|js|lighthouse|pincodes|search|signed-in|checkout|pglite-worker ...] [--no-build] [--connections=50] [--duration=10]
+// npm run bench [-- api|page|js|lighthouse|pincodes|search|signed-in|checkout|pglite-worker|analytics ...] [--no-build] [--connections=50] [--duration=10]
 //   [--warmup=2] [--rounds=3] [--attempts=3] [--quiet-wait=30] [--lh-runs=5] [--product=<slug>]
 //   [--profile] [--postgres=postgres://postgres@127.0.0.1:5432/postgres]
 //
@@ -9,6 +9,7 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { benchAnalytics } from './analytics.ts';
 import { benchApi } from './api.ts';
 import { benchCheckout, benchPgliteWorker } from './checkout.ts';
 import { benchJs } from './js.ts';
@@ -44,6 +45,7 @@ const ALL = [
   'signed-in',
   'checkout',
   'pglite-worker',
+  'analytics',
 ] as const;
 /** Run only when named: a comparison for a decision (0025), not a bar of the shop. */
 const ON_REQUEST: readonly Name[] = ['pglite-worker'];
@@ -63,6 +65,8 @@ const { values, positionals } = parseArgs({
     product: { type: 'string' },
     // The catalogue search grows to through the back office [5000] (the bar counts only at 5,000).
     'search-products': { type: 'string', default: '5000' },
+    // The orders the analytics bench seeds [100000] (the bars count only at 100,000).
+    'analytics-orders': { type: 'string', default: '100000' },
     profile: { type: 'boolean', default: false },
     // The PostgreSQL server for the signed-in bench (it creates and drops a database of its own).
     postgres: { type: 'string', default: process.env.BENCH_POSTGRES_URL ?? DEFAULT_POSTGRES },
@@ -72,7 +76,7 @@ const { values, positionals } = parseArgs({
 
 if (values.help) {
   console.log(
-    'usage: npm run bench -- [api|page|js|lighthouse|pincodes|search|signed-in|checkout|pglite-worker ...] [--no-build] [--connections=50] [--duration=10] [--warmup=2] [--rounds=3] [--attempts=3] [--quiet-wait=30] [--lh-runs=5] [--product=<slug>] [--profile] [--postgres=<server url>]',
+    'usage: npm run bench -- [api|page|js|lighthouse|pincodes|search|signed-in|checkout|pglite-worker|analytics ...] [--analytics-orders=100000] [--no-build] [--connections=50] [--duration=10] [--warmup=2] [--rounds=3] [--attempts=3] [--quiet-wait=30] [--lh-runs=5] [--product=<slug>] [--profile] [--postgres=<server url>]',
   );
   process.exit(0);
 }
@@ -144,7 +148,7 @@ try {
   );
   output.build = { copy: path.relative(ROOT, build.dir), assets: build.assets };
   // search, checkout and pglite-worker start shops of their own: the shared one only when needed.
-  const ownShops: readonly Name[] = ['search', 'checkout', 'pglite-worker'];
+  const ownShops: readonly Name[] = ['search', 'checkout', 'pglite-worker', 'analytics'];
   let slug = values.product ?? '';
   if (selected.some((n) => !ownShops.includes(n))) {
     shop = await startShop({ buildDir: build.dir, ...(profileDir ? { profileDir } : {}) });
@@ -164,6 +168,11 @@ try {
     'signed-in': () => benchSignedIn(shop!, build.dir, settings, slug, values.postgres!),
     checkout: () => benchCheckout(build.dir, settings, values.postgres!, profileDir),
     'pglite-worker': () => benchPgliteWorker(build.dir, settings, profileDir),
+    analytics: () =>
+      benchAnalytics(
+        values.postgres!,
+        Math.max(100, positiveInt('analytics-orders', values['analytics-orders'], 1_000_000)),
+      ),
     page: () => benchPage(shop!, settings, slug),
     js: () => benchJs(shop!),
     lighthouse: () =>

@@ -19,6 +19,7 @@ import { registerLifecycle } from './lib/shutdown.ts';
 import { adminCustomerRoutes } from './modules/accounts/admin-routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { adminAnalyticsRoutes } from './modules/analytics/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { adminProductRoutes } from './modules/catalog/admin-routes.ts';
@@ -144,6 +145,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       shared: database.shared,
     }),
   );
+  // The storefront's counts noted since the last batch are written before the database closes.
+  app.addHook('onClose', async () => app.services.analytics.counter.close());
 
   // One log line per request, with its id, once the response is sent. Hooks on every request are
   // callback-style: an async hook costs a promise and a microtask per request on the hot path.
@@ -210,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(privacyRoutes);
       await api.register(adminOrderRoutes);
       await api.register(adminRoutes);
+      await api.register(adminAnalyticsRoutes);
       await api.register(adminPolicyRoutes);
       await api.register(adminStockRoutes);
       await api.register(adminCheckoutSettingsRoutes);

@@ -8,6 +8,7 @@ import { createMessagePreferences } from './modules/accounts/message-preferences
 import { createAccountsService } from './modules/accounts/service.ts';
 import { createAuditService } from './modules/admin/audit.ts';
 import { createDashboardService } from './modules/admin/dashboard.ts';
+import { createAnalyticsService } from './modules/analytics/service.ts';
 import { createOtpService } from './modules/auth/otp-service.ts';
 import { createSessionStore } from './modules/auth/sessions.ts';
 import { createCartService } from './modules/cart/service.ts';
@@ -347,6 +348,10 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     },
     log: { info: (o, m) => deps.log.warn(o, m), warn: deps.log.warn },
   });
+  const analytics = createAnalyticsService(db, {
+    productIdOf: async (slug) => (await catalog.getBySlug(slug))?.id ?? null,
+    log: deps.log,
+  });
   return {
     bus,
     jobs,
@@ -385,7 +390,8 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
           maxAttempts: 1,
         }),
     }),
-    dashboard: createDashboardService(db),
+    analytics,
+    dashboard: createDashboardService(db, analytics),
     adminOrders,
     deliveryIssues,
     shipping: createShippingService(db, {

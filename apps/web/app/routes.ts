@@ -51,6 +51,7 @@ export default [
   ...prefix('admin', [
     layout('routes/admin/layout.tsx', [
       index('routes/admin/dashboard.tsx'),
+      route('analytics', 'routes/admin/analytics.tsx'),
       route('products', 'routes/admin/products.tsx'),
       route('products/new', 'routes/admin/product-edit.tsx', { id: 'admin-product-new' }),
       route('products/:id', 'routes/admin/product-edit.tsx', { id: 'admin-product-edit' }),

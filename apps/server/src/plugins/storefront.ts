@@ -41,6 +41,8 @@ export interface StorefrontContext {
   user: () => Promise<UserDto | null>;
 }
 
+const SEARCH_PAGE = /^(?:\/hi)?\/search(?:\.data)?$/;
+
 type ContextKey = Parameters<RouterContextProvider['set']>[0];
 
 export interface StorefrontOptions {
@@ -122,6 +124,29 @@ export function registerStorefront(options: StorefrontOptions) {
       // Leave request bodies unread: React Router actions read them from the Web Request.
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+      // The funnel's visits, product views and checkouts started (issue 40), counted from the pages
+      // the shop already serves (documents and client navigations' .data), once each is sent: no
+      // script on the page, no wait. The counter skips the back office, robots and errors.
+      // A search sent from the results page is noted with whether it found anything (the index is
+      // in memory); the header's type-ahead, a word in the making, is not.
+      const { counter } = app.services.analytics;
+      scope.addHook('onResponse', (request, reply, done) => {
+        if (request.method === 'GET') {
+          const [path = '/', query = ''] = request.url.split('?');
+          const facts = { ip: request.ip, userAgent: request.headers['user-agent'] };
+          counter.page(path, reply.statusCode, facts);
+          const q =
+            SEARCH_PAGE.test(path) && reply.statusCode === 200 ? new URLSearchParams(query).get('q') : null;
+          if (q?.trim()) {
+            const lang = path.startsWith('/hi') ? 'hi' : 'en';
+            app.services.search
+              .search(q.slice(0, 100), 1, lang)
+              .then((found) => counter.searched(q, found.length, facts))
+              .catch((error) => request.log.warn({ err: error }, 'analytics: a search was not counted'));
+          }
+        }
+        done();
+      });
 
       scope.route({
         method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],

@@ -1,14 +1,20 @@
 // The back office's dashboard figures, read straight from the tables in one place (read-only, so
 // the admin module may look across modules here rather than ask each one).
+import { addDays, istDay } from '@spice/shared/analytics';
+import type { AnalyticsAnswer } from '@spice/shared/contracts/analytics';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sellableStockSql } from '../catalog/stock.ts';
+import type { AnalyticsService } from '../analytics/service.ts';
 
 export const LOW_STOCK_AT = 10;
 
 export interface Dashboard {
   today: { orders: number; revenuePaise: number };
   month: { orders: number; revenuePaise: number };
+  /** The analytics home (issue 40): today's sales against yesterday's, and the last 30 days by day. */
+  todaySales: AnalyticsAnswer;
+  last30: AnalyticsAnswer;
   lowStock: { productName: string; slug: string; weight: string; sku: string; stock: number }[];
   unrepliedReviews: number;
   unreadMessages: number;
@@ -54,30 +60,25 @@ export interface RtoGroup {
 
 export type DashboardService = ReturnType<typeof createDashboardService>;
 
-export function createDashboardService(db: Db) {
+export function createDashboardService(db: Db, analytics: Pick<AnalyticsService, 'report'>) {
   // Both drivers (PGlite and node-postgres) answer raw queries with `{ rows }`.
   const rows = async <T>(query: SQL): Promise<T[]> =>
     ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
   return {
-    /** Days and months are Indian (IST); cancelled orders bring no revenue and are not counted. */
+    /** Days and months are Indian (IST); cancelled orders bring no revenue and are not counted (reports.ts). */
     async figures(now = new Date()): Promise<Dashboard> {
-      const [sales] = await rows<{
-        today_orders: number;
-        today_revenue: number;
-        month_orders: number;
-        month_revenue: number;
-      }>(sql`
-          select
-            count(*) filter (where created_at >= date_trunc('day', ${now.toISOString()}::timestamptz at time zone 'Asia/Kolkata') at time zone 'Asia/Kolkata')::int as today_orders,
-            coalesce(sum(total_paise) filter (where created_at >= date_trunc('day', ${now.toISOString()}::timestamptz at time zone 'Asia/Kolkata') at time zone 'Asia/Kolkata'), 0)::int as today_revenue,
-            count(*)::int as month_orders,
-            coalesce(sum(total_paise), 0)::int as month_revenue
-          from orders
-          where status <> 'CANCELLED'
-            and created_at >= date_trunc('month', ${now.toISOString()}::timestamptz at time zone 'Asia/Kolkata') at time zone 'Asia/Kolkata'
-            and created_at <= ${now.toISOString()}::timestamptz
-        `);
+      // Sales figures come from the analytics reports, written once (issue 40).
+      const day = istDay(now);
+      const [todaySales, month, last30] = await Promise.all([
+        analytics.report('sales', { from: day, to: day, granularity: 'day' }),
+        analytics.report('sales', { from: `${day.slice(0, 7)}-01`, to: day, granularity: 'month' }),
+        analytics.report('sales', { from: addDays(day, -29), to: day, granularity: 'day' }),
+      ]);
+      const figure = (t: AnalyticsAnswer['totals']) => ({
+        orders: t.orders ?? 0,
+        revenuePaise: Math.round((t.netSales ?? 0) * 100),
+      });
       const lowStock = await rows<Dashboard['lowStock'][number]>(sql`
           select p.name as "productName", p.slug, v.weight, v.sku, ${sellableStockSql('v')} as stock
           from product_variants v join products p on p.id = v.product_id
@@ -140,8 +141,10 @@ export function createDashboardService(db: Db) {
             (select count(*) from contact_messages where read_at is null)::int as messages
         `);
       return {
-        today: { orders: sales?.today_orders ?? 0, revenuePaise: sales?.today_revenue ?? 0 },
-        month: { orders: sales?.month_orders ?? 0, revenuePaise: sales?.month_revenue ?? 0 },
+        today: figure(todaySales.totals),
+        month: figure(month.totals),
+        todaySales,
+        last30,
         lowStock,
         unrepliedReviews: counts?.reviews ?? 0,
         unreadMessages: counts?.messages ?? 0,

@@ -13,7 +13,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 const CartList = z.array(CartItem);
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { cart, accounts } = app.services;
+  const { cart, accounts, analytics } = app.services;
   neverCache(app);
 
   app.get(
@@ -56,6 +56,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         replyLang(request),
       );
+      // The funnel's 'add to cart' (issue 40): noted in memory, written later in a batch.
+      analytics.counter.addedToCart({ ip: request.ip, userAgent: request.headers['user-agent'] });
       return reply.status(201).send(items);
     },
   );

@@ -222,6 +222,8 @@ export const orders = pgTable(
     uniqueIndex('orders_payment_key').on(t.providerPaymentId),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status, t.createdAt),
+    // The owner's analytics read orders by placement time (issue 40).
+    index('orders_created_idx').on(t.createdAt),
     index('orders_cod_collected_idx').on(t.codCollectedAt).where(sql`${t.paymentStatus} = 'COD_COLLECTED'`),
   ],
 );

@@ -1,6 +1,8 @@
 import { percentLabel, percentOf } from '@spice/shared/cod';
 import { formatRupees } from '@spice/shared/money';
 import { Link } from 'react-router';
+import { Chart } from '../../features/admin/analytics/chart';
+import { count, FigureCards, money } from '../../features/admin/analytics/figures';
 import { requireAdminPage } from '../../features/admin/guard.server';
 import { adminMeta } from '../../features/admin/meta';
 import { RtoBreakdown } from '../../features/admin/rto-breakdown';
@@ -24,14 +26,42 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
   return (
     <>
       <h1>Dashboard</h1>
+      {/* The analytics home (issue 40): today against yesterday, and the last 30 days' sales. */}
+      <FigureCards
+        label="Today"
+        figures={[
+          {
+            label: 'Net sales today',
+            value: d.todaySales.totals.netSales ?? 0,
+            previous: d.todaySales.previousTotals.netSales ?? 0,
+            format: money,
+          },
+          {
+            label: 'Orders today',
+            value: d.todaySales.totals.orders ?? 0,
+            previous: d.todaySales.previousTotals.orders ?? 0,
+            format: count,
+          },
+          {
+            label: 'Average order value today',
+            value: d.todaySales.totals.averageOrderValue ?? 0,
+            previous: d.todaySales.previousTotals.averageOrderValue ?? 0,
+            format: money,
+          },
+        ]}
+      />
+      <Chart
+        title="Sales, last 30 days"
+        buckets={d.last30.series.map((s) => String(s.bucket))}
+        format={money}
+        series={[
+          { label: 'Net sales', values: d.last30.series.map((s) => Number(s.netSales)), color: '#b4441c' },
+        ]}
+      />
+      <p>
+        <Link to="/admin/analytics">All reports: sales, payments, customers, products, funnel, search →</Link>
+      </p>
       <section className="admin-cards" aria-label="Sales">
-        <div className="admin-card">
-          <h2>Today</h2>
-          <p className="admin-card__figure">{formatRupees(d.today.revenuePaise)}</p>
-          <p>
-            {d.today.orders} {d.today.orders === 1 ? 'order' : 'orders'}
-          </p>
-        </div>
         <div className="admin-card">
           <h2>This month</h2>
           <p className="admin-card__figure">{formatRupees(d.month.revenuePaise)}</p>

@@ -26,6 +26,7 @@ const NAV: { group: string; links: { to: string; label: string; end?: boolean }[
     group: 'Sales',
     links: [
       { to: '/admin', label: 'Dashboard', end: true },
+      { to: '/admin/analytics', label: 'Analytics' },
       { to: '/admin/orders', label: 'Orders' },
       { to: '/admin/customers', label: 'Customers' },
       { to: '/admin/messages?unread=true', label: 'Messages' },
