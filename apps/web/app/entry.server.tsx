@@ -6,6 +6,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { getStorefront } from './context';
+import { lowPriorityPreloads } from './low-priority-preloads';
 
 // The server reads this key from the build to hand loaders their services.
 export { storefrontContext } from './context';
@@ -54,7 +55,7 @@ export default function handleRequest(
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-cache');
-          pipe(body);
+          pipe(lowPriorityPreloads()).pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -14,7 +14,8 @@ export interface CardProduct {
   id: number;
   slug: string;
   name: string;
-  image: { src: string; srcSet: string | undefined };
+  /** `srcSet` only for an uploaded image (seeded artwork has one size): no empty key in the page's data. */
+  image: { src: string; srcSet?: string };
   weight: string | null;
   price: number;
   mrp: number;
@@ -23,11 +24,12 @@ export interface CardProduct {
 /** The image by the fallback chain, and the first variant's weight, price and MRP. */
 export function toCardProduct(product: ProductDto): CardProduct {
   const { price, mrp } = cardPricing(product.variants);
+  const { src, srcSet } = productImageSet(product);
   return {
     id: product.id,
     slug: product.slug,
     name: product.name,
-    image: productImageSet(product),
+    image: srcSet ? { src, srcSet } : { src },
     weight: product.variants[0]?.weight ?? null,
     price,
     mrp,

@@ -482,6 +482,12 @@ describe('back in stock', () => {
       expect(res.json()).toEqual({ variantId: soldOut.id, subscribed: true });
     }
     expect((await s.request({ url })).json()).toEqual({ variantIds: [soldOut.id] });
+    // The shopper's data export shows the request (issue 35's export, issue 37's data).
+    const exported = (await s.request({ url: '/api/user/data-export' })).json();
+    expect(exported.backInStockRequests).toEqual([
+      { productId: expect.any(Number), variantId: soldOut.id, askedAt: expect.any(String), toldAt: null },
+    ]);
+    expect(exported.savedCarts).toEqual([]);
     const refused = await s.request({ method: 'POST', url, payload: { variantId: inStock.id } });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('This item is in stock.');

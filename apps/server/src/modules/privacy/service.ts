@@ -21,7 +21,7 @@ import { accountDataOf, eraseAccount } from '../accounts/personal-data.ts';
 import { forgetLogins } from '../auth/personal-data.ts';
 import { cartLinesOf, emptyCartOf } from '../cart/personal-data.ts';
 import type { GrievancesService } from '../grievances/service.ts';
-import { forgetShopper } from '../marketing/personal-data.ts';
+import { forgetShopper, marketingDataOf } from '../marketing/personal-data.ts';
 import { forgetRecipients, messagesSentTo } from '../messaging/personal-data.ts';
 import { detachOrders, orderDataOf, orderProgressOf } from '../orders/personal-data.ts';
 import type { RefundsService } from '../refunds/service.ts';
@@ -195,13 +195,14 @@ export function createPrivacyService(
 
     /** Everything the shop holds on the shopper, as one JSON document. */
     async exportFor(user: UserDto) {
-      const [account, orders, reviews, cart, consentHistory, grievances] = await Promise.all([
+      const [account, orders, reviews, cart, consentHistory, grievances, marketing] = await Promise.all([
         accountDataOf(db, user.id),
         orderDataOf(db, user.id),
         reviewsOf(db, user.id),
         cartLinesOf(db, user.id),
         history(user.id),
         deps.grievances.mine(user.id),
+        marketingDataOf(db, user.id),
       ]);
       const messages = await messagesSentTo(db, {
         mobile: user.mobile,
@@ -218,6 +219,8 @@ export function createPrivacyService(
         messagesSent: messages,
         consents: consentHistory,
         grievances,
+        // Issue 37: saved carts and their reminders, back-in-stock requests.
+        ...marketing,
       };
     },
 
