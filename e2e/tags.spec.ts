@@ -244,4 +244,11 @@ test('the Hindi banner, and Only necessary keeps every tag away', async ({ page,
   expect(thirdParty).toEqual([]);
   expect(await page.evaluate(() => 'dataLayer' in window)).toBe(false);
   expect((await context.cookies()).find((c) => c.name === 'kc_consent')?.value).toBe('necessary');
+
+  // Withdrawn or changed as easily: the privacy notice forgets the choice and the banner asks again.
+  await page.goto('/hi/privacy-notice');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'कुकी से जुड़ी अपनी पसंद बदलें' }).click();
+  await expect(page.getByRole('region', { name: 'कुकी का चुनाव' })).toBeVisible();
+  expect((await context.cookies()).find((c) => c.name === 'kc_consent')).toBeUndefined();
 });

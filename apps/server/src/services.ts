@@ -33,12 +33,12 @@ import { createInvoicesService } from './modules/invoices/service.ts';
 import { createJobsAdmin } from './modules/jobs/admin-service.ts';
 import { createJobQueue } from './modules/jobs/queue.ts';
 import type { JobHandler } from './modules/jobs/worker.ts';
+import { createMetaCapi, META_CAPI_JOB } from './modules/marketing/meta-capi.ts';
 import {
   CART_REMINDER_JOB,
   createMarketingService,
   MARKETING_SCAN_JOB,
 } from './modules/marketing/service.ts';
-import { createMetaCapi, META_CAPI_JOB } from './modules/marketing/meta-capi.ts';
 import { createMediaService } from './modules/media/service.ts';
 import { createMediaStorage } from './modules/media/storage.ts';
 import { createCodConfirmationMessages } from './modules/messaging/cod-confirmation-messages.ts';

@@ -151,6 +151,8 @@ export const TEXTS_HI: readonly (readonly [string, string])[] = [
   ],
   ['Checkout settings not found.', 'चेकआउट अभी उपलब्ध नहीं है।'],
   ['Order not found.', 'ऑर्डर नहीं मिला।'],
+  ['Not found.', 'नहीं मिला।'],
+  ['This order cannot be paid online.', 'इस ऑर्डर का ऑनलाइन भुगतान नहीं हो सकता।'],
   ['No credit note has been issued for this order.', 'इस ऑर्डर का कोई क्रेडिट नोट जारी नहीं हुआ है।'],
   ...(
     [

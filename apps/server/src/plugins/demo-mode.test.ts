@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../modules/accounts/schema.ts';
-import { products } from '../modules/catalog/schema.ts';
+import { comboComponents, products } from '../modules/catalog/schema.ts';
 import { PAYMENTS_UNAVAILABLE } from '../modules/payments/gateway.ts';
 import { DEMO_ADMIN, seedDemoData, seedDemoOnce } from '../seed/demo-seed.ts';
 import { createTestApp, createTestDatabase, type TestApp } from '../test/app.ts';
@@ -138,6 +138,8 @@ describe('the demo seed', () => {
       expect(await seedDemoOnce(database.db)).toBe(false);
       // The owner deletes the demo catalogue: a restart must not bring it (or the admin) back.
       await database.db.delete(users);
+      // The gift box first: a part cannot go while a combo holds it (decision 0040).
+      await database.db.delete(comboComponents);
       await database.db.delete(products);
       expect(await seedDemoOnce(database.db)).toBe(false);
       expect(await database.db.select().from(products)).toHaveLength(0);

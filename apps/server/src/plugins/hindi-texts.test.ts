@@ -51,6 +51,8 @@ const NOT_SHOPPER_FACING = new Set([
   'modules/media/images.ts',
   'modules/media/service.ts',
   'modules/orders/cod-remittance.ts',
+  // The owner's analytics reports (issue 40): back office only.
+  'modules/analytics/service.ts',
   // Answers Meta's subscription handshake, never a shopper.
   'modules/messaging/whatsapp-routes.ts',
 ]);
@@ -105,7 +107,12 @@ function contractTexts(): { file: string; text: string }[] {
   for (const path of files(join(SHARED, 'contracts'))) {
     const file = relative(SHARED, path);
     // declarations.ts: the product form's declaration fields (back office).
-    if (/admin|products-admin|cod-remittance|invoices|shipping|declarations|zod\.ts$|common\.ts$/.test(file))
+    // offers, analytics, sales-sources: the back office's offer form, reports and their ranges.
+    if (
+      /admin|products-admin|cod-remittance|invoices|shipping|declarations|offers|analytics|sales-sources|zod\.ts$|common\.ts$/.test(
+        file,
+      )
+    )
       continue;
     const source = readFileSync(path, 'utf8');
     for (const re of res) {

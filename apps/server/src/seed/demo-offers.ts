@@ -81,14 +81,12 @@ export async function insertDemoOffers(tx: Tx): Promise<void> {
       })),
     )
     .returning({ id: productVariants.id, weight: productVariants.weight });
-  await tx
-    .insert(productImages)
-    .values({
-      productId: hing.id,
-      url: '/images/products/hing.svg',
-      alt: `${DEMO_BRAND} ${HING.name} pack`,
-      position: 0,
-    });
+  await tx.insert(productImages).values({
+    productId: hing.id,
+    url: '/images/products/hing.svg',
+    alt: `${DEMO_BRAND} ${HING.name} pack`,
+    position: 0,
+  });
   const masalas = await tx.select({ id: products.id }).from(products).where(like(products.slug, '%-masala'));
   const gift = variants.find((v) => v.weight === '50g')!;
   await tx.insert(offers).values([

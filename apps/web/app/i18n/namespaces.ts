@@ -96,7 +96,7 @@ export const PAGE_NAMESPACES = {
     ...['codConfirm', 'address', 'spec', 'order.phone', 'payment.simulatedTitle', 'payment.simulatedText'],
     ...['payment.cancel', 'payment.pay', 'payment.createFailed', 'payment.sdkFailed'],
   ],
-  'privacy-notice': ['privacy', 'grievance'],
+  'privacy-notice': ['privacy', 'grievance', 'consentBanner.change'],
   'cart-recover': ['recover', 'spec'],
   unsubscribe: ['unsubscribe'],
   rate: ['rate', 'reviews', 'spec'],

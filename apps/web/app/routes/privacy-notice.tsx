@@ -1,4 +1,5 @@
 import { RETENTION, RETENTION_KINDS } from '@spice/shared/retention';
+import { CONSENT_COOKIE } from '@spice/shared/tracking-consent';
 import { Link } from 'react-router';
 import { getStorefront } from '../context';
 import { OfficerCard } from '../features/rights/officer-card';
@@ -54,7 +55,7 @@ const SECTIONS: [MessageKey, MessageKey[]][] = [
 export default function PrivacyNotice({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const lp = useLocalePath();
-  const { settings } = useRootData();
+  const { settings, tags } = useRootData();
   return (
     <main className="page policy privacy-notice">
       <h1>{t('privacy.title')}</h1>
@@ -75,6 +76,23 @@ export default function PrivacyNotice({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ))}
+      {/* Withdrawing is as easy as giving (DPDP Act s.6(4)): the choice forgotten, the page loads
+          again without any tag and the banner asks afresh (issue 38). Only where tags exist. */}
+      {tags ? (
+        <p>
+          <button
+            type="button"
+            className="button button--outline"
+            onClick={() => {
+              // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie, no store needed
+              document.cookie = `${CONSENT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+              window.location.reload();
+            }}
+          >
+            {t('consentBanner.change')}
+          </button>
+        </p>
+      ) : null}
       <OfficerCard officer={loaderData.officer} />
       <p>
         <Link className="button button--outline" to={lp('/grievance')}>

@@ -16,8 +16,8 @@ import {
 import { CodConfirmationState } from './cod-confirmation.ts';
 import { OrderCreditNote, OrderRefund } from './commerce.ts';
 import { hindiText } from './common.ts';
-import { OrderAttribution } from './sales-sources.ts';
 import { Rupees, RupeesInput } from './rupees.ts';
+import { OrderAttribution } from './sales-sources.ts';
 import { Tracking } from './shipping.ts';
 import * as z from './zod.ts';
 

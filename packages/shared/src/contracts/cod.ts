@@ -136,7 +136,7 @@ export const PaidNow = z
 
 /** Before placing (issue 34): the cart to this address, with this coupon, as COD. */
 export const CodRiskQuery = z.object({
-  addressId: z.coerce.number().int().positive(),
+  addressId: z.coerce.number().int().positive().max(z.INT4_MAX, z.OUT_OF_RANGE),
   couponCode: z.string().trim().max(40).optional(),
 });
 

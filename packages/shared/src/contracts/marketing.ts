@@ -46,7 +46,7 @@ export const MarketingSettingsInput = z
     backInStockBatchFactor: z.number().int().min(1).max(100),
     version: z.number().int().min(0),
   })
-  .meta({ id: 'MarketingSettingsInput' });
+  .meta({ id: 'MarketingSettingsBody' });
 export type MarketingSettingsInputDto = z.infer<typeof MarketingSettingsInput>;
 
 export const MarketingSettings = MarketingSettingsInput.meta({ id: 'MarketingSettings' });

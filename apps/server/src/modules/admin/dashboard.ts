@@ -4,8 +4,8 @@ import { addDays, istDay } from '@spice/shared/analytics';
 import type { AnalyticsAnswer } from '@spice/shared/contracts/analytics';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sellableStockSql } from '../catalog/stock.ts';
 import type { AnalyticsService } from '../analytics/service.ts';
+import { sellableStockSql } from '../catalog/stock.ts';
 
 export const LOW_STOCK_AT = 10;
 

@@ -21,7 +21,12 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
           "The owner's reports for a range of IST days compared with the previous period: sales, payments, customers, cohorts, products, funnel, search; '.csv' after the name for the CSV",
         description:
           'from and to are YYYY-MM-DD, both included, at most 2 years apart; granularity day, week or month (default by length). Amounts in rupees with two decimals, rates in percent.',
-        params: z.object({ report: z.string().max(20) }),
+        params: z.object({
+          report: z
+            .string()
+            .max(20)
+            .regex(/^[a-z]+(?:\.csv)?$/, 'No such report.'),
+        }),
         querystring: AnalyticsQuery,
         produces: ['application/json', 'text/csv'],
         response: { 200: AnalyticsAnswer.or(z.string()), ...errors },

@@ -430,6 +430,11 @@ describe('the recovery link', () => {
     expect(list.totals.ordersRecovered).toBeGreaterThanOrEqual(1);
     expect(list.totals.revenueRecovered).toBeGreaterThan(0);
     expect((await s.request({ url: '/api/admin/abandoned-carts' })).statusCode).toBe(403);
+    // Where the sale came from (issue 38): the reminder is its last touch.
+    const report = (await asAdmin({ url: '/api/admin/reports/sales-by-source' })).json();
+    expect(report.lastTouch).toContainEqual(
+      expect.objectContaining({ source: 'cart-reminder', medium: 'message', campaign: 'abandoned-cart' }),
+    );
   });
 });
 

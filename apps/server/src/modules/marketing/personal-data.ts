@@ -34,6 +34,10 @@ export async function marketingDataOf(db: Db, userId: number) {
       askedAt: w.createdAt.toISOString(),
       toldAt: w.notifiedAt?.toISOString() ?? null,
     })),
-    marketingMessages: sends.map((m) => ({ kind: m.kind, channels: m.channels, sentAt: m.sentAt.toISOString() })),
+    marketingMessages: sends.map((m) => ({
+      kind: m.kind,
+      channels: m.channels,
+      sentAt: m.sentAt.toISOString(),
+    })),
   };
 }

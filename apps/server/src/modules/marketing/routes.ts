@@ -190,7 +190,7 @@ export const adminMarketingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Shoppers waiting per variant, most wanted first',
         querystring: z.object({
           soldOut: z.enum(['true', 'false']).optional(),
-          productId: z.coerce.number().int().positive().optional(),
+          productId: z.coerce.number().int().positive().max(z.INT4_MAX, z.OUT_OF_RANGE).optional(),
         }),
         response: { 200: BackInStockWaiting, ...errors },
       },

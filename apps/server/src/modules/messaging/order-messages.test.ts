@@ -115,6 +115,8 @@ describe('message preferences', () => {
       whatsapp: false,
       whatsappOptedInAt: null,
       whatsappOptedOutAt: null,
+      // Marketing per channel (issue 37): off until the shopper turns one on.
+      marketing: { whatsapp: false, sms: false, email: false },
     });
     const optIn = await s.request({
       method: 'PUT',

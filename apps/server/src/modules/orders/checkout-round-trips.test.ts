@@ -59,7 +59,7 @@ describe('round trips per checkout step', () => {
     };
   }
 
-  it('buys with 1 statement to add, 6 to create the payment order, 1 to pay, 11 to place and 2 to confirm, in fewer writes', async () => {
+  it('buys with 1 statement to add, 9 to create the payment order, 1 to pay, 11 to place and 2 to confirm, in fewer writes', async () => {
     const s = await signUp(t.app, '9812345690');
     const addressId = await addAddress(s);
     const products = (await t.app.inject('/api/products')).json() as {
@@ -130,9 +130,11 @@ describe('round trips per checkout step', () => {
     // with its first status, items, checkout paid, cart, job, payment, then the invoice under the
     // series' next number with the order's stamp.
     // On PostgreSQL the stock levels the checkout left are announced to the other instances
-    // (pg_notify) as well.
+    // (pg_notify) as well. Since issue 36, three more: the live offers in the first look and again
+    // in the transaction (priced from the database there), and the combos' parts before stock is
+    // taken (decision 0040). The first look's offers read is a candidate to drop (bench/README).
     const notify = t.database.kind === 'pglite' ? 0 : 1;
-    expect(counts).toEqual({ add: 1, create: 6 + notify, pay: 1, place: 11 });
+    expect(counts).toEqual({ add: 1, create: 9 + notify, pay: 1, place: 11 });
     // confirmation: the order with its lines, shipment and the shopper's channel choices, then
     // both channels claimed and written to the outbox in one statement, with no transaction (what
     // was sent before is not claimed again, nor written).
@@ -141,9 +143,11 @@ describe('round trips per checkout step', () => {
     // Statements issued together run in the order they start: each lock before what it guards.
     const at = (list: string[], pattern: RegExp) => list.findIndex((text) => pattern.test(text));
     // (After the session read on PostgreSQL.)
-    expect(at(create.statements, /from "users" .* for no key update$/)).toBe(session + 1);
-    expect(at(create.statements, /^insert into "checkouts"/)).toBe(session + 4);
-    expect(at(create.statements, /"product_variants" set "stock"/)).toBe(session + 5);
+    // (The first look now reads the live offers too, and the transaction reads them again before the
+    // checkout and the combos' parts before the stock: issue 36.)
+    expect(at(create.statements, /from "users" .* for no key update$/)).toBe(session + 2);
+    expect(at(create.statements, /^insert into "checkouts"/)).toBe(session + 6);
+    expect(at(create.statements, /"product_variants" set "stock"/)).toBe(session + 8);
     expect(at(place.statements, /from "checkouts" .* for update$/)).toBe(session);
     expect(at(place.statements, /from "payments" .* for update$/)).toBe(session + 1);
     // The order's id and its invoice's basis are read with the lock; the order goes first in the
@@ -162,7 +166,9 @@ describe('round trips per checkout step', () => {
       const writes = Object.fromEntries(
         Object.entries({ add, create, pay, place }).map(([name, c]) => [name, c.writes]),
       );
-      expect(writes).toEqual({ add: 2, create: 5, pay: 2, place: 3 });
+      // create: 8 since issue 36 (5 before): the offers read in the first look and in the
+      // transaction and the combos' parts each wait for their answer; to be joined again (issue 33).
+      expect(writes).toEqual({ add: 2, create: 8, pay: 2, place: 3 });
       // The short reads outside a transaction go on the shared connection, where under load they
       // leave with other requests' in one write: the session reads, create's first look, pay's
       // look at the checkout, the confirmation's order read.

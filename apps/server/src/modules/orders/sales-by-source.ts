@@ -1,7 +1,8 @@
 // Sales by source (issue 38): the orders of a period grouped by the touch that brought them, by
 // last touch and by first touch (shared/attribution.ts). An order counts once it is placed and
 // not cancelled; its revenue is its total; an order that came back undelivered (RTO) still counts
-// as an order (the rate says how many did). Orders without a touch are '(direct)'.
+// as an order (the rate says how many did). Orders without a touch are '(direct)'; an order that
+// followed an abandoned-cart reminder has the reminder as its last touch.
 import { DIRECT } from '@spice/shared/attribution';
 import type {
   SalesBySourceDto,
@@ -19,9 +20,17 @@ const startOfIstDay = (day: string): Date => new Date(`${day}T00:00:00+05:30`);
 
 type Touch = 'first' | 'last';
 
+/**
+ * An order that followed an abandoned-cart reminder (issue 37) came from that message: its last
+ * touch is the reminder, whatever the cookie held from before.
+ */
+const REMINDER = { source: 'cart-reminder', medium: 'message', campaign: 'abandoned-cart' } as const;
+
 /** Written out (constants only, no parameters), so the select and the GROUP BY are one expression. */
 function keyOf(touch: Touch, field: 'source' | 'medium' | 'campaign'): SQL<string> {
-  return sql<string>`coalesce("orders"."attribution" -> '${sql.raw(touch)}' ->> '${sql.raw(field)}', '${sql.raw(DIRECT[field])}')`;
+  const fromCookie = sql`coalesce("orders"."attribution" -> '${sql.raw(touch)}' ->> '${sql.raw(field)}', '${sql.raw(DIRECT[field])}')`;
+  if (touch === 'first') return sql<string>`${fromCookie}`;
+  return sql<string>`case when "orders"."recovered_from" = 'ABANDONED_CART' then '${sql.raw(REMINDER[field])}' else ${fromCookie} end`;
 }
 
 async function rowsBy(db: Db, touch: Touch, where: SQL | undefined) {

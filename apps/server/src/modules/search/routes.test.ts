@@ -126,7 +126,10 @@ describe('search keywords and the Hindi name in the back office', () => {
     const again = await t.app.inject('/api/products/search?q=jeera');
     expect(again.body).toBe(first.body);
     expect(again.headers.etag).toBe(etag);
-    const unchanged = await t.app.inject({ url: '/api/products/search?q=jeera', headers: { 'if-none-match': etag } });
+    const unchanged = await t.app.inject({
+      url: '/api/products/search?q=jeera',
+      headers: { 'if-none-match': etag },
+    });
     expect(unchanged.statusCode).toBe(304);
     // Hindi answers are kept beside the English ones, not instead of them.
     const hindi = await t.app.inject('/api/products/search?q=jeera&lang=hi');
@@ -139,12 +142,20 @@ describe('search keywords and the Hindi name in the back office', () => {
     const res = await asAdmin({
       method: 'PUT',
       url: `/api/admin/products/${p.id}`,
-      payload: payload(p, { variants: p.variants.map(({ removable: _, ...v }, i) => ({ ...v, loadedStock: v.stock, ...(i === 0 ? { price } : {}) })) }),
+      payload: payload(p, {
+        variants: p.variants.map(({ removable: _, ...v }, i) => ({
+          ...v,
+          loadedStock: v.stock,
+          ...(i === 0 ? { price } : {}),
+        })),
+      }),
     });
     expect(res.statusCode, res.body).toBe(200);
     const after = await t.app.inject('/api/products/search?q=jeera');
     expect(after.headers.etag).not.toBe(etag);
-    expect(ProductList.parse(after.json()).find((x) => x.slug === 'jeera-powder')?.variants[0]?.price).toBe(price);
+    expect(ProductList.parse(after.json()).find((x) => x.slug === 'jeera-powder')?.variants[0]?.price).toBe(
+      price,
+    );
   });
 
   it('refuses a Hindi name not written in Devanagari', async () => {

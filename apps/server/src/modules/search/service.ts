@@ -75,8 +75,11 @@ export function createSearchService(deps: {
   let timer: NodeJS.Timeout | null = null;
   let building: Promise<void> | null = null;
   /** Answers by language, limit and query, for this snapshot and index only. */
-  let answers: { snapshot: CatalogSnapshot; index: SearchIndex; cache: LRUCache<string, SearchAnswer> } | null =
-    null;
+  let answers: {
+    snapshot: CatalogSnapshot;
+    index: SearchIndex;
+    cache: LRUCache<string, SearchAnswer>;
+  } | null = null;
 
   async function rebuild(): Promise<void> {
     // Catalogue changes that land during a build are picked up by the next one.
@@ -132,7 +135,12 @@ export function createSearchService(deps: {
     async searchJson(query: string, limit = 50, lang: Lang = 'en'): Promise<SearchAnswer> {
       const snapshot = await deps.catalog.snapshot();
       const key = `${lang}\u0000${limit}\u0000${query}`;
-      if (current && answers?.snapshot === snapshot && answers.index === current.index && seen === snapshot.active) {
+      if (
+        current &&
+        answers?.snapshot === snapshot &&
+        answers.index === current.index &&
+        seen === snapshot.active
+      ) {
         const kept = answers.cache.get(key);
         if (kept) return kept;
       }
@@ -145,7 +153,10 @@ export function createSearchService(deps: {
           answers = {
             snapshot,
             index: current.index,
-            cache: new LRUCache({ maxSize: ANSWER_CACHE_BYTES, sizeCalculation: (a, k) => a.json.length + k.length }),
+            cache: new LRUCache({
+              maxSize: ANSWER_CACHE_BYTES,
+              sizeCalculation: (a, k) => a.json.length + k.length,
+            }),
           };
         }
         answers.cache.set(key, answer);

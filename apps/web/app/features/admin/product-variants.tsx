@@ -141,8 +141,8 @@ export function VariantsFieldset({
         quantity gives the unit price shoppers see (per 100 g, 100 ml or piece); a new variant with a blank
         weight label takes it from the net quantity, a blank net quantity is read from the label. A combo or
         gift box is a variant made of other products’ variants (2 to 12 parts): its stock is what its parts
-        make. The GTIN (the barcode's 8, 12, 13 or 14 digits) is optional; Google's feed says whether one
-        is set.
+        make. The GTIN (the barcode's 8, 12, 13 or 14 digits) is optional; Google's feed says whether one is
+        set.
       </p>
       <FieldError id={`${uid}-variants-error`} message={errors.variants} />
       <div className="admin-table-wrap">
