@@ -58,7 +58,8 @@ async function deliveredOrder(s: Shopper): Promise<string> {
       payload: {
         status,
         version,
-        trackingId: status === 'SHIPPED' ? `DTDC${orderNumber.replace(/\D/g, '')}` : undefined,
+        trackingId:
+          status === 'SHIPPED' ? `DTDC${orderNumber.replace(/[^A-Za-z0-9]/g, '').toUpperCase()}` : undefined,
       },
       headers: { cookie: adminCookie },
     });
