@@ -124,6 +124,12 @@ function adminPayload(p: Searchable, i: number) {
     description: p.description,
     about: p.about,
     variants: [{ weight: '100 g', price: 100 + (i % 50), mrp: 160, stock: 50, sku: `BENCH-${i}-100` }],
+    // A product is published only with its Legal Metrology and FSSAI declarations.
+    declarations: {
+      genericName: 'Spice blend',
+      ingredients: 'Coriander, cumin, black pepper, dry ginger',
+      shelfLifeMonths: 12,
+    },
   };
 }
 
@@ -197,8 +203,10 @@ async function grow(base: string, target: number): Promise<Growth> {
         );
       }
     }),
-  ).finally(() => {
+  ).finally(async () => {
     growing = false;
+    // The searcher ends on its own; a failed save must not leave its rejection unhandled.
+    await searcher.catch(() => {});
   });
   await searcher;
   const saved = performance.now();
