@@ -131,8 +131,8 @@ describe('round trips per checkout step', () => {
     // series' next number with the order's stamp.
     // On PostgreSQL the stock levels the checkout left are announced to the other instances
     // (pg_notify) as well. Since issue 36, three more: the live offers in the first look and again
-    // in the transaction (priced from the database there), and the combos' parts before stock is
-    // taken (decision 0040). The first look's offers read is a candidate to drop (bench/README).
+    // in the transaction (priced from the database there), each issued with the cart it prices,
+    // and the combos' parts before stock is taken (decision 0040).
     const notify = t.database.kind === 'pglite' ? 0 : 1;
     expect(counts).toEqual({ add: 1, create: 9 + notify, pay: 1, place: 11 });
     // confirmation: the order with its lines, shipment and the shopper's channel choices, then
@@ -166,28 +166,32 @@ describe('round trips per checkout step', () => {
       const writes = Object.fromEntries(
         Object.entries({ add, create, pay, place }).map(([name, c]) => [name, c.writes]),
       );
-      // create: 8 since issue 36 (5 before): the offers read in the first look and in the
-      // transaction and the combos' parts each wait for their answer; to be joined again (issue 33).
-      expect(writes).toEqual({ add: 2, create: 8, pay: 2, place: 3 });
+      // create: 6 (5 before issue 36): the offers are read with the first look and with the cart
+      // in the transaction, issued together; the combos' parts still wait for their answer before
+      // the stock is taken (decision 0040).
+      expect(writes).toEqual({ add: 2, create: 6, pay: 2, place: 3 });
       // The short reads outside a transaction go on the shared connection, where under load they
-      // leave with other requests' in one write: the session reads, create's first look, pay's
+      // leave with other requests' in one write: the session reads, create's first look (and the
+      // offers in force beside it), pay's
       // look at the checkout, the confirmation's order read.
       const kind = (text: string) =>
         /^select "id_hash"/.test(text)
           ? 'session'
           : /from "addresses"/.test(text)
             ? 'first look'
-            : /from "checkouts"/.test(text)
-              ? 'checkout'
-              : /from "orders"/.test(text)
-                ? 'order'
-                : text;
+            : /from "offers"/.test(text)
+              ? 'offers'
+              : /from "checkouts"/.test(text)
+                ? 'checkout'
+                : /from "orders"/.test(text)
+                  ? 'order'
+                  : text;
       const onShared = Object.fromEntries(
         Object.entries({ add, create, pay, place }).map(([name, c]) => [name, c.shared.map(kind)]),
       );
       expect(onShared).toEqual({
         add: ['session'],
-        create: ['session', 'first look'],
+        create: ['session', 'first look', 'offers'],
         pay: ['session', 'checkout'],
         place: ['session'],
       });

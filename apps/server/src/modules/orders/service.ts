@@ -25,7 +25,7 @@ import type { CouponRow, CouponsService } from '../coupons/service.ts';
 import type { DeliveryService } from '../delivery/service.ts';
 import type { InvoicesService } from '../invoices/service.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import type { OffersService } from '../offers/service.ts';
+import type { OfferInForce, OffersService } from '../offers/service.ts';
 import { type Gateway, GatewayError } from '../payments/gateway.ts';
 import type { PaymentsLedger } from '../payments/ledger.ts';
 import type { RefundsService } from '../refunds/service.ts';
@@ -195,13 +195,21 @@ export function createOrdersService(
     imageOf?: ImageOf,
   ): Promise<Quote> {
     if (!tx) {
-      const [found, config] = await Promise.all([cartRows(db).execute({ userId }), deps.checkout.config()]);
-      return priceLines(userId, found, config, couponCode, db, imageOf);
+      const [found, config, offersNow] = await Promise.all([
+        cartRows(db).execute({ userId }),
+        deps.checkout.config(),
+        deps.offers.inForce(db),
+      ]);
+      return priceLines(userId, found, config, couponCode, db, offersNow, imageOf);
     }
-    // The cart's lines priced from the catalogue's rows, the fee and milestones beside them.
-    const found = await cartRowsWithConfig(tx).execute({ userId });
+    // The cart's lines priced from the catalogue's rows, the fee and milestones beside them, and
+    // the offers in force as this transaction sees them (issued together: one round trip).
+    const [found, offersNow] = await Promise.all([
+      cartRowsWithConfig(tx).execute({ userId }),
+      deps.offers.inForce(tx),
+    ]);
     const config = found[0] && configFrom(found[0].config);
-    return priceLines(userId, found, config, couponCode, tx, imageOf);
+    return priceLines(userId, found, config, couponCode, tx, offersNow, imageOf);
   }
 
   /** The quote of cart lines as read (cart/lines.ts) with this fee and milestones. */
@@ -211,6 +219,8 @@ export function createOrdersService(
     config: CheckoutConfig | undefined,
     couponCode: string | null | undefined,
     executor: Db | Tx,
+    /** The offers in force, read by the caller with its cart (never a cache). */
+    offersNow: readonly OfferInForce[],
     imageOf?: ImageOf,
   ): Promise<Quote> {
     // A line whose product or variant is gone is left out, as an inner join would.
@@ -250,16 +260,11 @@ export function createOrdersService(
     }
     let coupon: CouponRow | null = null;
     let couponDiscountPaise = 0;
-    // The offers in force as this executor sees them (a transaction: what it holds), never a cache.
-    const [offersNow] = await Promise.all([
-      deps.offers.inForce(executor),
-      couponCode?.trim()
-        ? coupons.evaluate(couponCode, cartSubtotalPaise(lines), userId, executor).then((applied) => {
-            coupon = applied.coupon;
-            couponDiscountPaise = applied.discountPaise;
-          })
-        : null,
-    ]);
+    if (couponCode?.trim()) {
+      const applied = await coupons.evaluate(couponCode, cartSubtotalPaise(lines), userId, executor);
+      coupon = applied.coupon;
+      couponDiscountPaise = applied.discountPaise;
+    }
     const price = priceCart({
       lines,
       milestones: config.milestones,
@@ -407,7 +412,11 @@ export function createOrdersService(
       /** Where the shopper came from (the attribution cookie): the order takes it over. */
       attribution: Attribution | null = null,
     ) {
-      const [look] = await firstLook(reads).execute({ id: input.addressId, userId: user.id });
+      // The address, cart and held checkout, and the offers in force, issued together.
+      const [[look], offersNow] = await Promise.all([
+        firstLook(reads).execute({ id: input.addressId, userId: user.id }),
+        deps.offers.inForce(reads),
+      ]);
       if (!look) throw new AppError('notFound', 'Please select a delivery address.');
       const { address, held } = look;
       const { estimatedDelivery } = await deps.delivery.assertServiceable(address.pincode);
@@ -418,7 +427,7 @@ export function createOrdersService(
       const imageOf = await imagesFromSnapshot();
       // A first look: the fee and milestones from their snapshot, priced again in the transaction.
       const config = await deps.checkout.config();
-      const priced = await priceLines(user.id, look.cart, config, input.couponCode, db, imageOf);
+      const priced = await priceLines(user.id, look.cart, config, input.couponCode, db, offersNow, imageOf);
       if (priced.totalPaise !== input.amount) throw totalChanged(priced.totalPaise);
       const answer = (checkout: { totalPaise: number; providerOrderId: string }) => ({
         amount: checkout.totalPaise,
