@@ -14,25 +14,28 @@ export interface CardProduct {
   id: number;
   slug: string;
   name: string;
-  /** `srcSet` only for an uploaded image (seeded artwork has one size): no empty key in the page's data. */
-  image: { src: string; srcSet?: string };
+  /** An uploaded image's sizes; seeded artwork has one size, sent as its address alone (the page's data travels twice). */
+  image: string | { src: string; srcSet: string };
   weight: string | null;
   price: number;
   mrp: number;
+  /** Only when the product has reviews (no empty key in the page's data). */
+  rating?: CardRating;
 }
 
 /** The image by the fallback chain, and the first variant's weight, price and MRP. */
-export function toCardProduct(product: ProductDto): CardProduct {
+export function toCardProduct(product: ProductDto, rating?: CardRating): CardProduct {
   const { price, mrp } = cardPricing(product.variants);
   const { src, srcSet } = productImageSet(product);
   return {
     id: product.id,
     slug: product.slug,
     name: product.name,
-    image: srcSet ? { src, srcSet } : { src },
+    image: srcSet ? { src, srcSet } : src,
     weight: product.variants[0]?.weight ?? null,
     price,
     mrp,
+    ...(rating ? { rating } : {}),
   };
 }
 
@@ -44,9 +47,12 @@ export function ProductCard({
 }: {
   product: CardProduct;
   eager?: boolean;
+  /** Beside the card's own (search results' ratings come as a map). */
   rating?: CardRating | undefined;
 }) {
-  const { image, price, mrp } = product;
+  const { price, mrp } = product;
+  const stars = rating ?? product.rating;
+  const image = typeof product.image === 'string' ? { src: product.image, srcSet: undefined } : product.image;
   const lp = useLocalePath();
   return (
     <Link to={lp(`/product/${product.slug}`)} className="card" prefetch="intent">
@@ -65,7 +71,7 @@ export function ProductCard({
       <span className="card__body">
         <span className="card__name">{product.name}</span>
         {product.weight ? <span className="card__weight">{product.weight}</span> : null}
-        {rating ? <CardStars rating={rating} /> : null}
+        {stars ? <CardStars rating={stars} /> : null}
         <Price price={price} mrp={mrp} />
       </span>
     </Link>

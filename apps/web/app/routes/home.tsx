@@ -27,19 +27,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services.catalog.listActive(lang),
   ]);
   const ratings = await services.reviews.ratingsFor(products.map((p) => p.id));
-  // Only what the cards show: the page's data travels a second time, for hydration.
+  // Only what the cards show (each with its rating): the page's data travels a second time, for hydration.
   return {
     // Only what the hero shows of the banner.
     banner: banner && { imageUrl: banner.imageUrl, alt: banner.alt, linkUrl: banner.linkUrl },
-    products: products.map(toCardProduct),
-    ratings,
+    products: products.map((p) => toCardProduct(p, ratings[p.id])),
     lang,
     i18n: pageMessages(request, 'home'),
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { banner, products, ratings } = loaderData;
+  const { banner, products } = loaderData;
   const t = useT();
   const { messages } = useSpecMessages();
   const image = (
@@ -62,7 +61,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </h1>
         <div className="grid">
           {products.map((p, i) => (
-            <ProductCard key={p.id} product={p} eager={i < 4} rating={ratings[p.id]} />
+            <ProductCard key={p.id} product={p} eager={i < 4} />
           ))}
         </div>
       </section>

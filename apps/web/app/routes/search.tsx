@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       q,
       results: [],
       ratings,
-      bestsellers: picks.map(toCardProduct),
+      bestsellers: picks.map((p) => toCardProduct(p)),
       offers: [],
       marks: {},
       lang,
@@ -49,7 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const results = await services.search.search(q, 50, lang);
   // Nothing found: the bestsellers are offered under the message.
-  const offers = results.length === 0 ? (await services.catalog.bestsellers(4, lang)).map(toCardProduct) : [];
+  const offers =
+    results.length === 0 ? (await services.catalog.bestsellers(4, lang)).map((p) => toCardProduct(p)) : [];
   const ratings = await services.reviews.ratingsFor([...results, ...offers].map((p) => p.id));
   // Marked here, on the server, so the spellings table stays out of the browser's shared chunks.
   const marks = Object.fromEntries(results.map((p) => [p.id, marksFor(p, q)]));

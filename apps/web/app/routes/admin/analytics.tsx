@@ -426,7 +426,9 @@ function ReportView({
         ['checkoutStarted', 'Checkout started', 'checkoutRate'],
         ['orders', 'Orders', 'orderRate'],
       ];
-      const top = a.totals.sessions || 1;
+      // Bars scale to the largest step: orders can outnumber sessions (orders placed without a
+      // counted visit: the API, a shopper who refused analytics), and a bar never leaves its row.
+      const top = Math.max(1, ...steps.map(([key]) => a.totals[key] ?? 0));
       return (
         <>
           <section aria-label="Funnel" className="analytics-funnel">
