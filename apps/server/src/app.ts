@@ -168,8 +168,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
-  registerSecurity(app);
+  // Before the checks that refuse a request: a refusal carries the security headers too.
   await registerSecurityHeaders(app, config);
+  registerSecurity(app);
   // Brotli at a low quality: most of the size win for a fraction of the CPU of the default (11).
   await app.register(compress, {
     threshold: 1024,

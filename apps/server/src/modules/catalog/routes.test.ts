@@ -164,8 +164,26 @@ describe('errors and infrastructure', () => {
   });
 
   it('sends the baseline security headers on every response', async () => {
-    for (const url of ['/api/products', '/api/nowhere']) {
-      const res = await t.app.inject(url);
+    // An answer, an unknown path, a refused parameter, a cross-origin write refused by a hook.
+    const requests = [
+      { url: '/api/products' },
+      { url: '/api/nowhere' },
+      { url: '/api/products/not-a-number' },
+      { url: '/api/auth/logout', method: 'POST' as const, headers: { origin: 'https://evil.example' } },
+    ];
+    for (const { url, ...rest } of requests) {
+      const res = await t.app.inject({ url, ...rest });
+      expect(res.statusCode, url).toBe(
+        url === '/api/products'
+          ? 200
+          : url === '/api/nowhere'
+            ? 404
+            : url.startsWith('/api/auth')
+              ? 403
+              : 400,
+      );
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['permissions-policy'], url).toContain('camera=()');
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
       expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
