@@ -1,6 +1,7 @@
 // Builds the Fastify app: infrastructure plugins, the API modules under /api and, when given, the
 // storefront (static assets and server-rendered pages). Tests build it without the storefront.
 import { randomUUID } from 'node:crypto';
+import http, { type IncomingMessage } from 'node:http';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import { sql } from 'drizzle-orm';
@@ -14,8 +15,10 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
 import { loadAppSecret } from './lib/app-secrets.ts';
+import { createFrontCache, type FrontCache } from './lib/front-cache.ts';
 import { openInvalidationBus } from './lib/invalidation-bus.ts';
 import { registerLifecycle } from './lib/shutdown.ts';
+import { dataGeneration } from './lib/snapshot.ts';
 import { adminCustomerRoutes } from './modules/accounts/admin-routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -65,7 +68,7 @@ import type { Config } from './plugins/config.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
-import { registerSecurity } from './plugins/security.ts';
+import { namesItsTargetSanely, registerSecurity } from './plugins/security.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -76,6 +79,8 @@ declare module 'fastify' {
     services: Services;
     /** Runs the background jobs; main.ts starts it, tests call runDue(). */
     jobWorker: JobWorker;
+    /** Public answers replayed before the framework (lib/front-cache.ts). */
+    frontCache: FrontCache;
   }
 }
 
@@ -92,6 +97,8 @@ export interface AppOptions {
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
+/** The levels at which the per-request line is written. */
+const INFO_LOGGED = new Set(['trace', 'debug', 'info']);
 
 /**
  * TRUST_PROXY as Fastify takes it. A hop count trusts that many hops nearest the server, as
@@ -104,23 +111,67 @@ export function trustProxyOption(setting: Config['TRUST_PROXY']): FastifyServerO
   return setting;
 }
 
+/** A sane X-Request-Id the client sent (a proxy's), or a new one. */
+function requestIdOf(request: IncomingMessage): string {
+  const incoming = request.headers['x-request-id'];
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  // Made before the app, so the HTTP server's own handler can answer from it (decision 0051).
+  let log: FastifyInstance['log'] | null = null;
+  const front = createFrontCache({
+    ttlMs: config.CATALOG_CACHE_SECONDS * 1000,
+    maxBytes: 16 * 1024 * 1024,
+    generation: dataGeneration,
+    requestId: requestIdOf,
+    // Behind a proxy the Host the checks read may be X-Forwarded-Host: such requests go through.
+    accepts: (request) =>
+      request.headers['x-forwarded-host'] === undefined &&
+      namesItsTargetSanely(request.url ?? '/', 'GET', request.headers.host),
+    answered: (request, statusCode, started) => {
+      if (log && INFO_LOGGED.has(log.level))
+        log.info(
+          {
+            method: request.method,
+            url: request.url,
+            statusCode,
+            ms: Math.round(performance.now() - started),
+          },
+          'request',
+        );
+    },
+  });
   const app = Fastify({
+    // The server Fastify would make (its keep-alive and timeouts below), with the front cache first.
+    serverFactory: (handler) => {
+      const server = http.createServer((request, response) => {
+        if (!front.answer(request, response)) handler(request, response);
+      });
+      server.keepAliveTimeout = 72_000;
+      server.requestTimeout = 0;
+      server.setTimeout(0);
+      return server;
+    },
     logger: options.logger ?? false,
     // Fastify's two lines per request are replaced by one line in onResponse below.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     requestIdHeader: false,
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: requestIdOf,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  log = app.log;
+  app.decorate('frontCache', front);
+  // Closing: new requests get the framework's 503, none a kept answer.
+  app.addHook('preClose', (done) => {
+    front.close();
+    done();
+  });
   app.decorate('config', config);
   app.decorate('database', database);
   registerLifecycle(app);

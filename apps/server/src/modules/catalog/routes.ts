@@ -68,10 +68,15 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // How long the search itself took, for the browser's devtools and bench/search.ts.
       const started = performance.now();
+      const generation = app.frontCache.generation();
       const found = await search.searchJson(request.query.q, undefined, request.query.lang);
       reply.header('server-timing', `search;dur=${(performance.now() - started).toFixed(2)}`);
       // The products' JSON as GET /api/products writes it (ProductList), joined, not re-serialised.
-      return sendCachedJson(request, reply as FastifyReply, found.json, found.etag);
+      const sent = sendCachedJson(request, reply as FastifyReply, found.json, found.etag);
+      // The same URL is answered again before the framework until the catalogue changes (0051).
+      if (request.method === 'GET')
+        app.frontCache.keep(request.raw.url ?? request.url, generation, reply.getHeaders(), found.json);
+      return sent;
     },
   );
 
