@@ -7,6 +7,7 @@ import { createCustomersService } from './modules/accounts/admin-service.ts';
 import { createMessagePreferences } from './modules/accounts/message-preferences.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
 import { createAuditService } from './modules/admin/audit.ts';
+import { DEFAULT_REORDER_LEVEL, OWNER_ALERT_JOB, createAlertsService } from './modules/alerts/service.ts';
 import { createDashboardService } from './modules/admin/dashboard.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
 import { createOtpService } from './modules/auth/otp-service.ts';
@@ -64,6 +65,7 @@ import { createSalesBySource } from './modules/orders/sales-by-source.ts';
 import { createSelfCancel } from './modules/orders/self-cancel.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { variantsInUse } from './modules/orders/variant-usage.ts';
+import { openOrderCounts, ordersPlacedBetween } from './modules/orders/alert-facts.ts';
 import { createGateway } from './modules/payments/gateway.ts';
 import { createPaymentsLedger } from './modules/payments/ledger.ts';
 import { createErasure } from './modules/privacy/erasure.ts';
@@ -352,9 +354,30 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     productIdOf: async (slug) => (await catalog.getBySlug(slug))?.id ?? null,
     log: deps.log,
   });
+  // The owner's alerts (issue 41): a scan each minute enqueues them, 'owner-alert' sends each.
+  const alerts = createAlertsService(db, {
+    jobs,
+    messenger,
+    config,
+    staff: () => accounts.staff(),
+    quietHours: async () => (await marketing.settings()).quietHours,
+    // Per-variant reorder levels (stock batches) replace the shop-wide level here.
+    lowStock: () => catalog.variantsBelowReorderLevel(DEFAULT_REORDER_LEVEL),
+    ordersPlacedBetween: (from, to) => ordersPlacedBetween(db, from, to),
+    openOrderCounts: () => openOrderCounts(db),
+    salesOfDay: async (day) => {
+      const { totals } = await analytics.report('sales', { from: day, to: day, granularity: 'day' });
+      return { orders: totals.orders ?? 0, salesPaise: Math.round((totals.netSales ?? 0) * 100) };
+    },
+    refundPendingBetween: (from, to) => payments.refundPendingBetween(from, to),
+    refundsFailedBetween: (from, to) => refunds.failedBetween(from, to),
+    grievancesDueBefore: (before) => grievances.openDueBefore(before),
+  });
+  jobHandlers[OWNER_ALERT_JOB] = (p) => alerts.deliver(p);
   return {
     bus,
     jobs,
+    alerts,
     feeds: createFeedsService({
       catalog,
       storeName: async (lang) => (await content.settings(lang)).storeName,
