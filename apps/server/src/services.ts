@@ -7,8 +7,8 @@ import { createCustomersService } from './modules/accounts/admin-service.ts';
 import { createMessagePreferences } from './modules/accounts/message-preferences.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
 import { createAuditService } from './modules/admin/audit.ts';
-import { DEFAULT_REORDER_LEVEL, OWNER_ALERT_JOB, createAlertsService } from './modules/alerts/service.ts';
 import { createDashboardService } from './modules/admin/dashboard.ts';
+import { createAlertsService, DEFAULT_REORDER_LEVEL, OWNER_ALERT_JOB } from './modules/alerts/service.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
 import { createOtpService } from './modules/auth/otp-service.ts';
 import { createSessionStore } from './modules/auth/sessions.ts';
@@ -49,6 +49,7 @@ import { createMessenger } from './modules/messaging/service.ts';
 import { createWhatsAppWebhook } from './modules/messaging/whatsapp-webhook.ts';
 import { createOffersService } from './modules/offers/service.ts';
 import { createAdminOrdersService } from './modules/orders/admin-service.ts';
+import { openOrderCounts, ordersPlacedBetween } from './modules/orders/alert-facts.ts';
 import { hasBought, hasEarlierOrder, pendingCouponUses } from './modules/orders/checkout-status.ts';
 import {
   COD_CONFIRMATION_EXPIRY_JOB,
@@ -65,7 +66,6 @@ import { createSalesBySource } from './modules/orders/sales-by-source.ts';
 import { createSelfCancel } from './modules/orders/self-cancel.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { variantsInUse } from './modules/orders/variant-usage.ts';
-import { openOrderCounts, ordersPlacedBetween } from './modules/orders/alert-facts.ts';
 import { createGateway } from './modules/payments/gateway.ts';
 import { createPaymentsLedger } from './modules/payments/ledger.ts';
 import { createErasure } from './modules/privacy/erasure.ts';

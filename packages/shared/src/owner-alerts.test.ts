@@ -25,7 +25,11 @@ const NIGHT: QuietHours = { from: '21:00', to: '10:00' };
 const ist = (hm: string, day = 1) => new Date(`2026-12-${String(day).padStart(2, '0')}T${hm}:00+05:30`);
 const M = 60_000;
 const H = 60 * M;
-const instant = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2035-01-01T00:00:00Z'), noInvalidDate: true });
+const instant = fc.date({
+  min: new Date('2020-01-01T00:00:00Z'),
+  max: new Date('2035-01-01T00:00:00Z'),
+  noInvalidDate: true,
+});
 
 describe('digest windows on an Indian clock', () => {
   // [placed at (IST), minutes, window start (IST), window end (IST)]
@@ -71,14 +75,19 @@ describe('digest windows on an Indian clock', () => {
 
   it('two orders share a digest exactly when they fall in the same window', () => {
     fc.assert(
-      fc.property(instant, fc.integer({ min: 0, max: 5 * H }), fc.constantFrom(5, 15, 60), (a, gap, minutes) => {
-        const b = new Date(a.getTime() + gap);
-        const pa = newOrderPlan(a, minutes);
-        const pb = newOrderPlan(b, minutes);
-        if (pa.kind !== 'digest' || pb.kind !== 'digest') throw new Error('expected digests');
-        const same = pa.window.index === pb.window.index;
-        expect(same).toBe(b.getTime() < pa.window.end.getTime());
-      }),
+      fc.property(
+        instant,
+        fc.integer({ min: 0, max: 5 * H }),
+        fc.constantFrom(5, 15, 60),
+        (a, gap, minutes) => {
+          const b = new Date(a.getTime() + gap);
+          const pa = newOrderPlan(a, minutes);
+          const pb = newOrderPlan(b, minutes);
+          if (pa.kind !== 'digest' || pb.kind !== 'digest') throw new Error('expected digests');
+          const same = pa.window.index === pb.window.index;
+          expect(same).toBe(b.getTime() < pa.window.end.getTime());
+        },
+      ),
     );
   });
 

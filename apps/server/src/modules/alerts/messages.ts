@@ -2,11 +2,13 @@
 // alert, the same text on every channel (an e-mail's body, an SMS, the one parameter of the
 // WhatsApp template `staff_alert`). Staff read them, so names, SKUs and order numbers stay as the
 // shop wrote them; links go to the back office.
+
+import { formatIst } from '@spice/shared/ist';
 import type { Lang } from '@spice/shared/lang';
+import { istMinuteOfDay } from '@spice/shared/marketing-timing';
 import { formatRupees } from '@spice/shared/money';
 import type { AlertKind } from '@spice/shared/owner-alerts';
 import { paymentReasonLabel } from '@spice/shared/payments';
-import { formatIst } from '@spice/shared/ist';
 
 export interface AlertOrder {
   orderNumber: string;
@@ -70,7 +72,11 @@ export interface RenderedAlert {
 }
 
 const mode = { en: { COD: 'COD', RAZORPAY: 'prepaid' }, hi: { COD: 'कैश ऑन डिलीवरी', RAZORPAY: 'प्रीपेड' } };
-const hm = (iso: string) => formatIst(iso).split(', ')[1]?.replace(' IST', '') ?? iso;
+/** 'HH:MM' on an Indian clock. */
+const hm = (iso: string) => {
+  const m = istMinuteOfDay(new Date(iso));
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+};
 
 const orderLine = (lang: Lang, o: AlertOrder) =>
   `${o.orderNumber} · ${formatRupees(o.totalPaise)} ${mode[lang][o.paymentMode]} · ${o.customerName}, ${o.place}`;
@@ -92,7 +98,9 @@ const TEXTS = {
       subject: `Low stock: ${v.length === 1 ? `${v[0]!.productName} ${v[0]!.weight}` : `${v.length} packs`}`,
       text: [
         'Below the reorder level:',
-        ...v.map((x) => `- ${x.productName} ${x.weight} (${x.sku}): ${x.stock} left, reorder at ${x.reorderLevel}`),
+        ...v.map(
+          (x) => `- ${x.productName} ${x.weight} (${x.sku}): ${x.stock} left, reorder at ${x.reorderLevel}`,
+        ),
       ].join('\n'),
     }),
     refundPending: (amount: number, id: string, reason: string | null) => ({

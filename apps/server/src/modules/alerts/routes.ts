@@ -18,7 +18,7 @@ export const adminAlertRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          "Your own alerts: channels, language, which alerts and the new-order digest (defaults until saved), with the channels the shop can send on and the quiet hours WhatsApp waits out",
+          'Your own alerts: channels, language, which alerts and the new-order digest (defaults until saved), with the channels the shop can send on and the quiet hours WhatsApp waits out',
         response: { 200: AlertPreference, ...errors },
       },
     },

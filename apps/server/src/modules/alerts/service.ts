@@ -28,9 +28,9 @@ import {
 } from '@spice/shared/owner-alerts';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import type { Config } from '../../plugins/config.ts';
 import type { JobQueue, NewJob } from '../jobs/queue.ts';
 import type { Messenger, OutgoingMessage } from '../messaging/service.ts';
-import type { Config } from '../../plugins/config.ts';
 import { type AlertFacts, type AlertOrder, kindOf, type LowVariant, renderAlert } from './messages.ts';
 import { alertLowStock, alertPreferences, alertScans } from './schema.ts';
 
@@ -328,7 +328,8 @@ export function createAlertsService(db: Db, deps: AlertsDeps) {
           (await tx.select({ id: alertLowStock.variantId }).from(alertLowStock)).map((r) => r.id),
         );
         const { fell, recovered } = lowStockChanges(before, new Set(low.map((v) => v.variantId)));
-        if (recovered.length > 0) await tx.delete(alertLowStock).where(inArray(alertLowStock.variantId, recovered));
+        if (recovered.length > 0)
+          await tx.delete(alertLowStock).where(inArray(alertLowStock.variantId, recovered));
         const told =
           fell.length === 0
             ? []
@@ -440,7 +441,8 @@ export function createAlertsService(db: Db, deps: AlertsDeps) {
       text: `${alert.subject}\n${alert.text}`,
       whatsappTemplate: {
         name,
-        language: r.language === 'hi' ? config.WHATSAPP_TEMPLATE_LANGUAGE_HI : config.WHATSAPP_TEMPLATE_LANGUAGE,
+        language:
+          r.language === 'hi' ? config.WHATSAPP_TEMPLATE_LANGUAGE_HI : config.WHATSAPP_TEMPLATE_LANGUAGE,
         // Template parameters may not hold line breaks (Cloud API): the lines joined.
         params: [alert.subject, alert.text.split('\n').join(' · ')],
       },

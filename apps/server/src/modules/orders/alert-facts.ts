@@ -15,7 +15,11 @@ export interface PlacedOrder {
 }
 
 /** Orders placed in [from, to), oldest first (cancelled ones too: they were placed). */
-export async function ordersPlacedBetween(db: Pick<Db, 'select'>, from: Date, to: Date): Promise<PlacedOrder[]> {
+export async function ordersPlacedBetween(
+  db: Pick<Db, 'select'>,
+  from: Date,
+  to: Date,
+): Promise<PlacedOrder[]> {
   const rows = await db
     .select({
       orderNumber: orders.orderNumber,
@@ -33,7 +37,9 @@ export async function ordersPlacedBetween(db: Pick<Db, 'select'>, from: Date, to
 }
 
 /** The work waiting now: COD orders still to be confirmed by the shopper, orders not yet shipped. */
-export async function openOrderCounts(db: Pick<Db, 'select'>): Promise<{ codToConfirm: number; toShip: number }> {
+export async function openOrderCounts(
+  db: Pick<Db, 'select'>,
+): Promise<{ codToConfirm: number; toShip: number }> {
   const [cod] = await db
     .select({ n: count() })
     .from(codConfirmations)
