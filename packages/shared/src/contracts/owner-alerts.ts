@@ -20,17 +20,15 @@ export const ALERT_CHANNEL_LABELS: Record<(typeof ALERT_CHANNELS)[number], strin
 
 const digestError = `Choose one of ${DIGEST_MINUTES.join(', ')} minutes.`;
 
-export const AlertPreferenceInput = z
-  .object({
-    channels: z.array(z.enum(ALERT_CHANNELS)).max(ALERT_CHANNELS.length),
-    language: z.enum(['en', 'hi'], { error: 'Choose English or Hindi.' }),
-    kinds: z.array(z.enum(ALERT_KINDS)).max(ALERT_KINDS.length),
-    digestMinutes: z.coerce
-      .number()
-      .int()
-      .refine((n) => (DIGEST_MINUTES as readonly number[]).includes(n), digestError),
-  })
-  .meta({ id: 'AlertPreferenceInput' });
+export const AlertPreferenceInput = z.object({
+  channels: z.array(z.enum(ALERT_CHANNELS)).max(ALERT_CHANNELS.length),
+  language: z.enum(['en', 'hi'], { error: 'Choose English or Hindi.' }),
+  kinds: z.array(z.enum(ALERT_KINDS)).max(ALERT_KINDS.length),
+  digestMinutes: z.coerce
+    .number()
+    .int()
+    .refine((n) => (DIGEST_MINUTES as readonly number[]).includes(n), digestError),
+});
 export type AlertPreferenceInputDto = z.infer<typeof AlertPreferenceInput>;
 
 export const AlertPreference = z
