@@ -3,6 +3,7 @@
 // whose WhatsApp copy waits out the quiet hours; the 09:00 IST daily summary, once; low stock
 // once per fall; a dead job and a refund waiting; the preference API. Orders are placed through
 // the API and then dated at the test's clock.
+import { deadlines as grievanceDeadlines } from '@spice/shared/grievances';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addAddress, addToCart, createPaymentOrder, payAndPlace } from '../../test/commerce.ts';
 import { type Shopper, signUp, verifyMobile } from '../../test/shoppers.ts';
 import { productVariants } from '../catalog/schema.ts';
+import { grievances } from '../grievances/schema.ts';
 import { createJobQueue } from '../jobs/queue.ts';
 import { jobs } from '../jobs/schema.ts';
 import { createJobWorker } from '../jobs/worker.ts';
@@ -265,6 +267,35 @@ describe('the owner’s alerts on an injected clock', () => {
     expect((await outbox('sms')).filter(toAdmin)).toHaveLength(2);
   });
 
+  it('tells a grievance once as its acknowledgement deadline nears, in Hindi', async () => {
+    await asAdmin({
+      method: 'PUT',
+      url: '/api/admin/alert-preferences',
+      payload: { channels: ['email'], language: 'hi', kinds: ['grievance'], digestMinutes: 0 },
+    });
+    await t.database.db.delete(outboxMessages);
+    const filedAt = ist('14:00', 1);
+    const deadlines = grievanceDeadlines(filedAt);
+    await t.database.db.insert(grievances).values({
+      ticketNumber: 'GRV-26-999001',
+      category: 'DELIVERY',
+      description: 'Parcel late',
+      contactName: 'Asha Rao',
+      contactMobile: '9876500011',
+      filedAt,
+      ...deadlines,
+    });
+    // 48 hours to acknowledge: due 14:00 on 3 Dec; 12 hours before is 02:00 on 3 Dec.
+    await at(ist('01:59', 3));
+    expect((await outbox('email')).filter(toAdmin)).toHaveLength(0);
+    await at(ist('02:00', 3));
+    await at(ist('03:00', 3));
+    const mails = (await outbox('email')).filter(toAdmin);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toContain('शिकायत GRV-26-999001');
+    expect(mails[0]!.subject).toContain('पावती दें');
+  });
+
   it('sends nothing to a staff member who turned every channel off', async () => {
     await asAdmin({
       method: 'PUT',
@@ -272,8 +303,8 @@ describe('the owner’s alerts on an injected clock', () => {
       payload: { channels: [], language: 'en', kinds: ['new_order'], digestMinutes: 0 },
     });
     await t.database.db.delete(outboxMessages);
-    await orderAt(ist('13:00', 2));
-    await at(ist('13:01', 2));
+    await orderAt(ist('13:00', 3));
+    await at(ist('13:01', 3));
     expect((await outbox()).filter(toAdmin)).toHaveLength(0);
   });
 });
