@@ -16,7 +16,7 @@ test('the owner chooses their alerts on WhatsApp in Hindi with a 15-minute diges
       await expect(admin.getByText('WhatsApp alerts wait out the quiet hours')).toBeVisible();
       await admin.getByRole('checkbox', { name: 'WhatsApp' }).check();
       await admin.getByRole('checkbox', { name: 'Failed jobs' }).uncheck();
-      await admin.getByLabel('New orders', { exact: true }).selectOption('15');
+      await admin.getByLabel('How new orders come').selectOption('15');
       await admin.getByRole('radio', { name: 'हिन्दी' }).check();
       await admin.getByRole('button', { name: 'Save my alerts' }).click();
       await expect(admin.getByRole('status')).toHaveText('Your alerts are saved.');

@@ -115,7 +115,7 @@ export default function AdminAlerts({ loaderData: p, actionData }: Route.Compone
             <FieldError id="kinds-error" message={errors.kinds} />
           </fieldset>
           <div className="admin-field">
-            <label htmlFor="digestMinutes">New orders</label>
+            <label htmlFor="digestMinutes">How new orders come</label>
             <select id="digestMinutes" name="digestMinutes" defaultValue={String(p.digestMinutes)}>
               {DIGEST_MINUTES.map((m) => (
                 <option key={m} value={m}>
