@@ -1,7 +1,7 @@
 // Every alert has its words in English and in Hindi, names what it is about and links to the
 // back office where it is acted on.
 import { describe, expect, it } from 'vitest';
-import { type AlertFacts, type AlertOrder, renderAlert } from './messages.ts';
+import { type AlertFacts, type AlertOrder, LIST_MAX, renderAlert } from './messages.ts';
 
 const order: AlertOrder = {
   orderNumber: 'KC-2612-0042',
@@ -119,5 +119,13 @@ describe('alert texts', () => {
   it('a digest names its window on an Indian clock', () => {
     const r = renderAlert(cases[1]![0], 'en', '', [order, { ...order, orderNumber: 'KC-2612-0043' }])!;
     expect(r.subject).toMatch(/^2 new orders, 23:00–23:15: ₹1,099/);
+  });
+
+  it('lists at most LIST_MAX lines and counts the rest', () => {
+    const many = Array.from({ length: LIST_MAX + 3 }, (_, i) => ({ ...order, orderNumber: `KC-${i}` }));
+    const en = renderAlert(cases[1]![0], 'en', '', many)!;
+    expect(en.text.split('\n').filter((l) => l.startsWith('- '))).toHaveLength(LIST_MAX);
+    expect(en.text).toContain('…and 3 more');
+    expect(renderAlert(cases[1]![0], 'hi', '', many)!.text).toContain('…और 3');
   });
 });

@@ -71,6 +71,9 @@ export interface RenderedAlert {
   text: string;
 }
 
+/** Lines listed in one alert (a digest, low stock); the rest are counted, the page has them all. */
+export const LIST_MAX = 15;
+
 const mode = { en: { COD: 'COD', RAZORPAY: 'prepaid' }, hi: { COD: 'कैश ऑन डिलीवरी', RAZORPAY: 'प्रीपेड' } };
 /** 'HH:MM' on an Indian clock. */
 const hm = (iso: string) => {
@@ -91,7 +94,8 @@ const TEXTS = {
       subject: `${orders.length} new order${orders.length === 1 ? '' : 's'}, ${hm(from)}–${hm(to)}: ${formatRupees(orders.reduce((a, o) => a + o.totalPaise, 0))}`,
       text: [
         `${orders.length} new order${orders.length === 1 ? '' : 's'} between ${hm(from)} and ${hm(to)} IST:`,
-        ...orders.map((o) => `- ${orderLine('en', o)}`),
+        ...orders.slice(0, LIST_MAX).map((o) => `- ${orderLine('en', o)}`),
+        ...(orders.length > LIST_MAX ? [`…and ${orders.length - LIST_MAX} more`] : []),
       ].join('\n'),
     }),
     lowStock: (v: LowVariant[]) => ({
@@ -137,17 +141,21 @@ const TEXTS = {
       subject: `${hm(from)}–${hm(to)} में ${orders.length} नए ऑर्डर: ${formatRupees(orders.reduce((a, o) => a + o.totalPaise, 0))}`,
       text: [
         `${hm(from)} से ${hm(to)} IST के बीच ${orders.length} नए ऑर्डर:`,
-        ...orders.map((o) => `- ${orderLine('hi', o)}`),
+        ...orders.slice(0, LIST_MAX).map((o) => `- ${orderLine('hi', o)}`),
+        ...(orders.length > LIST_MAX ? [`…और ${orders.length - LIST_MAX}`] : []),
       ].join('\n'),
     }),
     lowStock: (v: LowVariant[]) => ({
       subject: `स्टॉक कम: ${v.length === 1 ? `${v[0]!.productNameHi || v[0]!.productName} ${v[0]!.weight}` : `${v.length} पैक`}`,
       text: [
         'दोबारा मँगाने के स्तर से कम:',
-        ...v.map(
-          (x) =>
-            `- ${x.productNameHi || x.productName} ${x.weight} (${x.sku}): ${x.stock} बचे, ${x.reorderLevel} पर मँगाएँ`,
-        ),
+        ...v
+          .slice(0, LIST_MAX)
+          .map(
+            (x) =>
+              `- ${x.productNameHi || x.productName} ${x.weight} (${x.sku}): ${x.stock} बचे, ${x.reorderLevel} पर मँगाएँ`,
+          ),
+        ...(v.length > LIST_MAX ? [`…और ${v.length - LIST_MAX}`] : []),
       ].join('\n'),
     }),
     refundPending: (amount: number, id: string, reason: string | null) => ({

@@ -40,6 +40,8 @@ export const OWNER_ALERT_JOB = 'owner-alert';
 export const DEFAULT_REORDER_LEVEL = 10;
 
 const SCAN = 'owner-alerts';
+/** A WhatsApp template parameter's longest text we send (the Cloud API refuses long ones). */
+const WHATSAPP_PARAM_MAX = 1000;
 const DAILY = 'daily-summary';
 
 export interface Recipient {
@@ -444,7 +446,7 @@ export function createAlertsService(db: Db, deps: AlertsDeps) {
         language:
           r.language === 'hi' ? config.WHATSAPP_TEMPLATE_LANGUAGE_HI : config.WHATSAPP_TEMPLATE_LANGUAGE,
         // Template parameters may not hold line breaks (Cloud API): the lines joined.
-        params: [alert.subject, alert.text.split('\n').join(' · ')],
+        params: [alert.subject, alert.text.split('\n').join(' · ').slice(0, WHATSAPP_PARAM_MAX)],
       },
     };
   }
