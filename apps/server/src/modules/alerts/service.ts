@@ -379,7 +379,7 @@ export function createAlertsService(db: Db, deps: AlertsDeps) {
           : [];
       const rendered = renderAlert(facts, r.language, siteUrl, orders);
       if (!rendered) return;
-      const message = outgoing(channel, r, rendered);
+      const message = alertMessage(channel, r, rendered, deps.config, deps.messenger.provider('sms'));
       if (message) await deps.messenger.send(message);
     },
 
@@ -412,42 +412,43 @@ export function createAlertsService(db: Db, deps: AlertsDeps) {
       return this.preference(user);
     },
   };
+}
 
-  /** The alert as one channel's message; null when it cannot go (no DLT template on MSG91). */
-  function outgoing(
-    channel: AlertChannel,
-    r: Recipient,
-    alert: { subject: string; text: string },
-  ): OutgoingMessage | null {
-    const { config } = deps;
-    if (channel === 'email') return { channel, to: r.email, subject: alert.subject, text: alert.text };
-    if (channel === 'sms') {
-      const id =
-        r.language === 'hi'
-          ? (config.MSG91_TEMPLATE_STAFF_ALERT_HI ?? config.MSG91_TEMPLATE_STAFF_ALERT)
-          : config.MSG91_TEMPLATE_STAFF_ALERT;
-      // India's DLT rules: MSG91 delivers only registered templates, so no id means no SMS.
-      if (deps.messenger.provider('sms') === 'msg91' && !id) return null;
-      return {
-        channel,
-        to: r.mobile,
-        text: `${alert.subject}\n${alert.text}`,
-        ...(id ? { smsTemplate: { id, vars: { alert: alert.subject.slice(0, 30) } } } : {}),
-      };
-    }
-    const name = config.WHATSAPP_TEMPLATE_STAFF_ALERT;
+/** The alert as one channel's message; null when it cannot go (no DLT template on MSG91). */
+export function alertMessage(
+  channel: AlertChannel,
+  r: Pick<Recipient, 'email' | 'mobile' | 'language'>,
+  alert: { subject: string; text: string },
+  config: AlertsDeps['config'],
+  smsProvider: string,
+): OutgoingMessage | null {
+  if (channel === 'email') return { channel, to: r.email, subject: alert.subject, text: alert.text };
+  if (channel === 'sms') {
+    const id =
+      r.language === 'hi'
+        ? (config.MSG91_TEMPLATE_STAFF_ALERT_HI ?? config.MSG91_TEMPLATE_STAFF_ALERT)
+        : config.MSG91_TEMPLATE_STAFF_ALERT;
+    // India's DLT rules: MSG91 delivers only registered templates, so no id means no SMS.
+    if (smsProvider === 'msg91' && !id) return null;
     return {
       channel,
       to: r.mobile,
-      subject: `Template ${name}`,
       text: `${alert.subject}\n${alert.text}`,
-      whatsappTemplate: {
-        name,
-        language:
-          r.language === 'hi' ? config.WHATSAPP_TEMPLATE_LANGUAGE_HI : config.WHATSAPP_TEMPLATE_LANGUAGE,
-        // Template parameters may not hold line breaks (Cloud API): the lines joined.
-        params: [alert.subject, alert.text.split('\n').join(' · ').slice(0, WHATSAPP_PARAM_MAX)],
-      },
+      ...(id ? { smsTemplate: { id, vars: { alert: alert.subject.slice(0, 30) } } } : {}),
     };
   }
+  const name = config.WHATSAPP_TEMPLATE_STAFF_ALERT;
+  return {
+    channel,
+    to: r.mobile,
+    subject: `Template ${name}`,
+    text: `${alert.subject}\n${alert.text}`,
+    whatsappTemplate: {
+      name,
+      language:
+        r.language === 'hi' ? config.WHATSAPP_TEMPLATE_LANGUAGE_HI : config.WHATSAPP_TEMPLATE_LANGUAGE,
+      // Template parameters may not hold line breaks (Cloud API): the lines joined.
+      params: [alert.subject, alert.text.split('\n').join(' · ').slice(0, WHATSAPP_PARAM_MAX)],
+    },
+  };
 }
