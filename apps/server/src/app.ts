@@ -22,6 +22,8 @@ import { dataGeneration } from './lib/snapshot.ts';
 import { adminCustomerRoutes } from './modules/accounts/admin-routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { adminAlertRoutes } from './modules/alerts/routes.ts';
+import { OWNER_ALERTS_SCAN_JOB } from './modules/alerts/service.ts';
 import { adminAnalyticsRoutes } from './modules/analytics/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
@@ -249,6 +251,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (config.DEMO_MODE) await api.register(devMarketingRoutes);
       await api.register(marketingRoutes);
       await api.register(adminMarketingRoutes);
+      await api.register(adminAlertRoutes);
       await api.register(cartRoutes);
       await api.register(orderRoutes);
       await api.register(quoteRoutes);
@@ -325,6 +328,10 @@ function createWorker(app: FastifyInstance): JobWorker {
     'marketing-scan': async () => {
       await services.marketing.scan();
     },
+    // Issue 41: the owner's alerts found and enqueued (sent by the 'owner-alert' jobs).
+    [OWNER_ALERTS_SCAN_JOB]: async () => {
+      await services.alerts.scan();
+    },
     'purge-finished-jobs': async () => {
       await services.jobs.purgeDone(new Date(Date.now() - 7 * 24 * 3_600_000));
     },
@@ -338,6 +345,7 @@ function createWorker(app: FastifyInstance): JobWorker {
       { name: 'purge-finished-jobs', everyMs: 3_600_000 },
       { name: RETENTION_JOB, everyMs: RETENTION_EVERY_MS },
       { name: 'marketing-scan', everyMs: config.MARKETING_SCAN_SECONDS * 1000 },
+      { name: OWNER_ALERTS_SCAN_JOB, everyMs: config.ALERTS_SCAN_SECONDS * 1000 },
     ],
     pollMs: config.JOBS_POLL_MS,
     leaseMs: config.JOBS_LEASE_SECONDS * 1000,

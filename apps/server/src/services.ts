@@ -8,6 +8,7 @@ import { createMessagePreferences } from './modules/accounts/message-preferences
 import { createAccountsService } from './modules/accounts/service.ts';
 import { createAuditService } from './modules/admin/audit.ts';
 import { createDashboardService } from './modules/admin/dashboard.ts';
+import { createAlertsService, DEFAULT_REORDER_LEVEL, OWNER_ALERT_JOB } from './modules/alerts/service.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
 import { createOtpService } from './modules/auth/otp-service.ts';
 import { createSessionStore } from './modules/auth/sessions.ts';
@@ -48,6 +49,7 @@ import { createMessenger } from './modules/messaging/service.ts';
 import { createWhatsAppWebhook } from './modules/messaging/whatsapp-webhook.ts';
 import { createOffersService } from './modules/offers/service.ts';
 import { createAdminOrdersService } from './modules/orders/admin-service.ts';
+import { openOrderCounts, ordersPlacedBetween } from './modules/orders/alert-facts.ts';
 import { hasBought, hasEarlierOrder, pendingCouponUses } from './modules/orders/checkout-status.ts';
 import {
   COD_CONFIRMATION_EXPIRY_JOB,
@@ -352,9 +354,30 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     productIdOf: async (slug) => (await catalog.getBySlug(slug))?.id ?? null,
     log: deps.log,
   });
+  // The owner's alerts (issue 41): a scan each minute enqueues them, 'owner-alert' sends each.
+  const alerts = createAlertsService(db, {
+    jobs,
+    messenger,
+    config,
+    staff: () => accounts.staff(),
+    quietHours: async () => (await marketing.settings()).quietHours,
+    // Per-variant reorder levels (stock batches) replace the shop-wide level here.
+    lowStock: () => catalog.variantsBelowReorderLevel(DEFAULT_REORDER_LEVEL),
+    ordersPlacedBetween: (from, to) => ordersPlacedBetween(db, from, to),
+    openOrderCounts: () => openOrderCounts(db),
+    salesOfDay: async (day) => {
+      const { totals } = await analytics.report('sales', { from: day, to: day, granularity: 'day' });
+      return { orders: totals.orders ?? 0, salesPaise: Math.round((totals.netSales ?? 0) * 100) };
+    },
+    refundPendingBetween: (from, to) => payments.refundPendingBetween(from, to),
+    refundsFailedBetween: (from, to) => refunds.failedBetween(from, to),
+    grievancesDueBefore: (before) => grievances.openDueBefore(before),
+  });
+  jobHandlers[OWNER_ALERT_JOB] = (p) => alerts.deliver(p);
   return {
     bus,
     jobs,
+    alerts,
     feeds: createFeedsService({
       catalog,
       storeName: async (lang) => (await content.settings(lang)).storeName,

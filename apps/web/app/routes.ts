@@ -65,6 +65,7 @@ export default [
       route('feeds', 'routes/admin/feeds.tsx'),
       route('ndr', 'routes/admin/ndr.tsx'),
       route('jobs', 'routes/admin/jobs.tsx'),
+      route('alerts', 'routes/admin/alerts.tsx'),
       route('abandoned-carts', 'routes/admin/abandoned-carts.tsx'),
       route('stock', 'routes/admin/stock.tsx'),
       route('reviews', 'routes/admin/reviews.tsx'),

@@ -2,6 +2,7 @@
 
 export * from '../modules/accounts/schema.ts';
 export * from '../modules/admin/schema.ts';
+export * from '../modules/alerts/schema.ts';
 export * from '../modules/analytics/schema.ts';
 export * from '../modules/auth/schema.ts';
 export * from '../modules/cart/schema.ts';

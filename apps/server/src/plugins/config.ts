@@ -77,6 +77,8 @@ const ConfigSchema = z
     SWEEP_CHECKOUTS_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /** How often carts are checked for abandonment and back-in-stock batches go out (issue 37). */
     MARKETING_SCAN_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
+    /** How often the owner's alerts look for new orders, low stock, failed jobs… (issue 41). */
+    ALERTS_SCAN_SECONDS: z.coerce.number().int().min(1).max(300).default(60),
     // Demo mode: unset, on only for the embedded database with no provider configured.
     DEMO_MODE: bool,
     // Rate-limit counters: in the app's database unless a Redis server is named here.
@@ -122,6 +124,9 @@ const ConfigSchema = z
     MSG91_TEMPLATE_COD_REMINDER_HI: z.string().min(4).optional(),
     MSG91_TEMPLATE_COD_EXPIRED: z.string().min(4).optional(),
     MSG91_TEMPLATE_COD_EXPIRED_HI: z.string().min(4).optional(),
+    // The owner's alerts (issue 41): a DLT template with one variable (##alert##), English and Hindi.
+    MSG91_TEMPLATE_STAFF_ALERT: z.string().min(4).optional(),
+    MSG91_TEMPLATE_STAFF_ALERT_HI: z.string().min(4).optional(),
     WHATSAPP_TOKEN: z.string().min(8).optional(),
     WHATSAPP_PHONE_NUMBER_ID: z
       .string()
@@ -147,6 +152,8 @@ const ConfigSchema = z
     WHATSAPP_TEMPLATE_COD_CONFIRM: z.string().min(1).default('cod_confirmation'),
     WHATSAPP_TEMPLATE_COD_REMINDER: z.string().min(1).default('cod_confirmation_reminder'),
     WHATSAPP_TEMPLATE_COD_EXPIRED: z.string().min(1).default('cod_not_confirmed'),
+    // The owner's alerts (issue 41): a utility template whose body is '{{1}}\n{{2}}' (subject, text).
+    WHATSAPP_TEMPLATE_STAFF_ALERT: z.string().min(1).default('staff_alert'),
     WHATSAPP_APP_SECRET: z.string().min(8).optional(),
     WHATSAPP_VERIFY_TOKEN: z.string().min(8).optional(),
 

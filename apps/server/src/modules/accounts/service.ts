@@ -100,6 +100,18 @@ export function createAccountsService(
       const [u] = await db.select().from(users).where(eq(users.mobile, mobile)).limit(1);
       return u ? toUserDto(u) : null;
     },
+    /**
+     * The back office's staff (today: role 'admin'), oldest first: the owner's alerts read it
+     * (issue 41). When staff roles arrive, this is where 'admin' becomes the staff roles.
+     */
+    async staff(): Promise<UserDto[]> {
+      const rows = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.role, 'admin'), isNull(users.erasedAt)))
+        .orderBy(users.id);
+      return rows.map(toUserDto);
+    },
     /** Grants or revokes the back-office role (npm run admin:grant / admin:revoke); null if no such user. */
     async setRole(mobile: string, role: 'customer' | 'admin'): Promise<UserDto | null> {
       const [u] = await db

@@ -169,6 +169,29 @@ export function createCatalogService(db: Db, options: { ttlMs: number; bus?: Inv
     },
 
     /**
+     * The owner's low-stock alerts (issue 41): variants of active products whose sellable stock
+     * (a combo's from its parts) is below `threshold`, read from the database. One shop-wide
+     * level for now; per-variant reorder levels (with batches) replace `threshold` here.
+     */
+    async variantsBelowReorderLevel(threshold: number) {
+      const stock = sellableStockSql('product_variants');
+      return db
+        .select({
+          variantId: productVariants.id,
+          productName: products.name,
+          productNameHi: products.nameHi,
+          weight: productVariants.weight,
+          sku: productVariants.sku,
+          stock,
+          reorderLevel: sql<number>`${threshold}::int`,
+        })
+        .from(productVariants)
+        .innerJoin(products, eq(products.id, productVariants.productId))
+        .where(and(eq(products.active, true), sql`${stock} < ${threshold}`))
+        .orderBy(asc(stock), asc(products.position), asc(productVariants.position));
+    },
+
+    /**
      * Adds (or with a negative change, removes) units in one statement, so it composes with
      * checkouts reserving stock at the same moment instead of overwriting them.
      */

@@ -242,6 +242,37 @@ export function createGrievancesService(
       );
     },
 
+    /**
+     * The owner's alerts (issue 41): open tickets whose next deadline (acknowledgement while OPEN,
+     * then redress) falls before `before`, with that deadline, soonest first.
+     */
+    async openDueBefore(before: Date) {
+      const rows = await db
+        .select({
+          ticketNumber: grievances.ticketNumber,
+          category: grievances.category,
+          status: grievances.status,
+          acknowledgeBy: grievances.acknowledgeBy,
+          resolveBy: grievances.resolveBy,
+        })
+        .from(grievances)
+        .where(
+          and(
+            inArray(grievances.status, ['OPEN', 'ACKNOWLEDGED']),
+            sql`case when ${grievances.status} = 'OPEN' then ${grievances.acknowledgeBy} else ${grievances.resolveBy} end < ${before.toISOString()}::timestamptz`,
+          ),
+        )
+        .limit(200);
+      return rows
+        .map((r) => ({
+          ticketNumber: r.ticketNumber,
+          category: r.category,
+          stage: r.status === 'OPEN' ? ('acknowledge' as const) : ('resolve' as const),
+          dueAt: r.status === 'OPEN' ? r.acknowledgeBy : r.resolveBy,
+        }))
+        .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
+    },
+
     /** The back office's queue: open tickets by their next deadline, then the latest closed ones. */
     async queue(): Promise<AdminGrievanceDto[]> {
       const at = now();

@@ -1,7 +1,7 @@
 // The job queue's service: enqueue inside the caller's transaction (so a rolled-back change never
 // leaves a job behind), claim one due job under a lease, and record its outcome. Plain SQL that
 // runs the same on PostgreSQL and the embedded PGlite (decision record 0013).
-import { and, count, desc, eq, inArray, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedInsert, preparedStatement } from '../../db/prepared.ts';
 import { pageRows } from '../../lib/pagination.ts';
@@ -231,6 +231,26 @@ export function createJobQueue(
         .where(and(eq(jobs.name, name), eq(jobs.status, 'queued'), sql`${jobs.key} like ${`${keyPrefix}%`}`))
         .returning({ id: jobs.id });
       return moved.length;
+    },
+
+    /**
+     * The owner's alerts (issue 41): jobs that went dead (had all their attempts) in [from, to),
+     * leaving out `except` (the alerts' own jobs, so a failed alert does not alert).
+     */
+    async deadBetween(from: Date, to: Date, except: readonly string[] = []): Promise<JobRow[]> {
+      return db
+        .select()
+        .from(jobs)
+        .where(
+          and(
+            eq(jobs.status, 'dead'),
+            gte(jobs.updatedAt, from),
+            lt(jobs.updatedAt, to),
+            except.length > 0 ? sql`not (${jobs.name} = any(${textArray(except)}::text[]))` : undefined,
+          ),
+        )
+        .orderBy(jobs.updatedAt, jobs.id)
+        .limit(200);
     },
 
     async find(id: number): Promise<JobRow | null> {

@@ -7,7 +7,7 @@ import {
   paymentReasonLabel,
   REFUND_REASONS,
 } from '@spice/shared/payments';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedInsert, preparedStatement } from '../../db/prepared.ts';
 import { pageOf, pageRows } from '../../lib/pagination.ts';
@@ -147,6 +147,30 @@ export function createPaymentsLedger(db: Db) {
     },
 
     /** Newest first; `attention` keeps the ones the owner must act on. */
+    /**
+     * The owner's alerts (issue 41): payments that became 'refund_pending' in [from, to): money
+     * captured without an order to apply it to (sold out, cancelled, already paid…).
+     */
+    async refundPendingBetween(from: Date, to: Date) {
+      return db
+        .select({
+          paymentId: payments.paymentId,
+          amountPaise: payments.amountPaise,
+          reason: payments.reason,
+          orderNumber: payments.orderNumber,
+          updatedAt: payments.updatedAt,
+        })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.status, 'refund_pending'),
+            gte(payments.updatedAt, from),
+            lt(payments.updatedAt, to),
+          ),
+        )
+        .orderBy(asc(payments.updatedAt))
+        .limit(200);
+    },
     async list(query: AdminPaymentsQueryInput): Promise<AdminPaymentPageDto> {
       const attention = inArray(payments.status, [...ATTENTION_STATUSES]);
       const where = query.attention ? attention : undefined;

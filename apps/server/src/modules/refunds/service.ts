@@ -7,7 +7,7 @@
 // retried job finds the refund it made rather than making another.
 import { randomBytes } from 'node:crypto';
 import { type RefundStatus, refundableOnline } from '@spice/shared/refunds';
-import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { orderMessageJob } from '../messaging/order-message-job.ts';
@@ -295,6 +295,16 @@ export function createRefundsService(
         .from(refunds)
         .where(eq(refunds.requestKey, `order:${orderNumber}:cancel`));
       return row ?? null;
+    },
+
+    /** The owner's alerts (issue 41): refunds that failed in [from, to), oldest first. */
+    async failedBetween(from: Date, to: Date): Promise<RefundRow[]> {
+      return db
+        .select()
+        .from(refunds)
+        .where(and(eq(refunds.status, 'failed'), gte(refunds.updatedAt, from), lt(refunds.updatedAt, to)))
+        .orderBy(asc(refunds.updatedAt))
+        .limit(200);
     },
 
     async find(refundId: string): Promise<RefundRow | null> {

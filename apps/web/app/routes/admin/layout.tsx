@@ -65,6 +65,7 @@ const NAV: { group: string; links: { to: string; label: string; end?: boolean }[
       { to: '/admin/delivery-settings', label: 'Delivery' },
       { to: '/admin/label-settings', label: 'Labels' },
       { to: '/admin/declaration-settings', label: 'Declarations' },
+      { to: '/admin/alerts', label: 'My alerts' },
       { to: '/admin/jobs', label: 'Jobs' },
       { to: '/admin/audit', label: 'Audit log' },
     ],
