@@ -48,7 +48,10 @@ function header(name: string, size: number, mtime: Date): Buffer {
 const padding = (size: number) => Buffer.alloc((BLOCK - (size % BLOCK)) % BLOCK);
 
 export class TarWriter {
-  constructor(private readonly out: Writable) {}
+  private readonly out: Writable;
+  constructor(out: Writable) {
+    this.out = out;
+  }
 
   private async write(chunk: Buffer | Uint8Array) {
     if (!this.out.write(chunk)) await once(this.out, 'drain');
