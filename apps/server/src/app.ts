@@ -64,6 +64,7 @@ import { guardBackOffice, registerAuth } from './plugins/auth.ts';
 import type { Config } from './plugins/config.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { type ObserveResponse, registerMetrics } from './plugins/metrics.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -150,6 +151,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // One log line per request, with its id, once the response is sent. Hooks on every request are
   // callback-style: an async hook costs a promise and a microtask per request on the hot path.
+  // With METRICS_TOKEN set the same hook observes the request's latency (plugins/metrics.ts).
+  const observe: ObserveResponse | null = config.METRICS_TOKEN
+    ? registerMetrics(app, config.METRICS_TOKEN)
+    : null;
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
@@ -164,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
       'request',
     );
+    if (observe) observe(request, reply);
     done();
   });
 

@@ -42,6 +42,8 @@ export interface Database {
    */
   exclusive<T>(task: () => Promise<T>): Promise<T>;
   ping(): Promise<boolean>;
+  /** The connections in use, idle and waited for (PGlite: its one connection, never waited for). */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
   /** PGlite only: the data directory as a tar (the test templates are made with it). */
   dumpDataDir?(): Promise<Blob>;
@@ -106,6 +108,12 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
         }
       },
       ping: () => ping(db),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: 10,
+      }),
       close: async () => {
         await shared.end();
         await pool.end();
@@ -141,6 +149,7 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     },
     exclusive: (task) => task(),
     ping: () => ping(db),
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('none'),
   };
