@@ -56,8 +56,18 @@ export async function main(
     level: config.LOG_LEVEL,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
   };
+  // Traces only with an OTLP endpoint; without one the tracing code is never loaded.
+  const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT
+    ? await (await import('./lib/tracing.ts')).startTracing({
+        endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+        serviceName: config.OTEL_SERVICE_NAME,
+      })
+    : null;
   // The embedded database runs on a worker thread unless PGLITE_WORKER=false (decision 0025).
-  const database = await openDatabase(config.DATABASE_URL, { worker: config.PGLITE_WORKER !== false });
+  const database = await openDatabase(config.DATABASE_URL, {
+    worker: config.PGLITE_WORKER !== false,
+    ...(tracing ? { tracer: tracing.tracer } : {}),
+  });
   // An embedded database on disk is this process's alone: `npm run backup` checks this mark.
   const releaseDataDir =
     database.kind === 'pglite' && config.DATABASE_URL !== 'memory://'
@@ -82,11 +92,14 @@ export async function main(
     database,
     logger,
     storefront: registerStorefront(storefront),
+    ...(tracing ? { tracer: tracing.tracer } : {}),
     onClose: async () => {
       // The running job finishes, or goes back to the queue for another instance, before the database closes.
       await stopJobs();
       await database.close();
       releaseDataDir();
+      // The last spans (the shutdown's own requests and jobs) are sent before the process ends.
+      await tracing?.shutdown();
     },
   });
   // A real shop names its grievance officer or does not start (decision 0036).

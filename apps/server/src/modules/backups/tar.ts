@@ -85,7 +85,7 @@ export class TarWriter {
 /** Extracts every regular file of a tar stream under `dir`; returns the names extracted. */
 export async function extractTar(input: AsyncIterable<Buffer>, dir: string): Promise<string[]> {
   const names: string[] = [];
-  let pending = Buffer.alloc(0);
+  let pending: Buffer = Buffer.alloc(0);
   let entry: { out: ReturnType<typeof createWriteStream> | null; left: number; pad: number } | null = null;
   let ended = false;
   const finishEntry = async () => {
