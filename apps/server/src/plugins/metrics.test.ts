@@ -3,11 +3,12 @@
 // by route and status with latency buckets, orders by payment mode, payments by fate, jobs by
 // state and age, messages by channel and outcome, the database pool, the event loop's lag.
 import { ProductList } from '@spice/shared/contracts/catalog';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { addAddress, addToCart, createPaymentOrder, payAndPlace } from '../test/commerce.ts';
 import { signUp } from '../test/shoppers.ts';
-import { bearerMatches } from './metrics.ts';
+import { bearerMatches, LATENCY_BUCKETS, RequestLatency } from './metrics.ts';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 
@@ -175,4 +176,43 @@ it('compares the bearer token exactly', () => {
   expect(bearerMatches(`Bearer ${TOKEN.slice(1)}`, TOKEN)).toBe(false);
   expect(bearerMatches(undefined, TOKEN)).toBe(false);
   expect(bearerMatches('Bearer', TOKEN)).toBe(false);
+});
+
+describe('the request latency histogram', () => {
+  it('puts a latency on a bucket bound into that bucket, and counts every request once', () => {
+    const latency = new RequestLatency();
+    latency.observe('GET', '/product/:slug', 200, 0.005);
+    latency.observe('GET', '/product/:slug', 200, 0.0051);
+    latency.observe('GET', undefined, 404, 20);
+    const { samples } = parseExposition(latency.exposition());
+    const bucket = (le: string, route = '/product/:slug') =>
+      value(samples, 'http_request_duration_seconds_bucket', { le, route });
+    expect([bucket('0.0025'), bucket('0.005'), bucket('0.01'), bucket('+Inf')]).toEqual([0, 1, 2, 2]);
+    expect(value(samples, 'http_request_duration_seconds_sum', { route: '/product/:slug' })).toBeCloseTo(
+      0.0101,
+    );
+    expect(bucket('10', 'unmatched')).toBe(0);
+    expect(bucket('+Inf', 'unmatched')).toBe(1);
+  });
+
+  it('writes cumulative buckets whose +Inf equals the count, for any latencies', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: 0, max: 30, noNaN: true }), { maxLength: 200 }), (latencies) => {
+        const latency = new RequestLatency();
+        for (const s of latencies) latency.observe('POST', '/api/cart', 201, s);
+        const { samples } = parseExposition(latency.exposition());
+        const buckets = samples.filter((s) => s.name === 'http_request_duration_seconds_bucket');
+        if (latencies.length === 0) {
+          expect(buckets).toEqual([]);
+          return;
+        }
+        expect(buckets.map((b) => b.labels.le)).toEqual([...LATENCY_BUCKETS.map(String), '+Inf']);
+        LATENCY_BUCKETS.forEach((le, i) => {
+          expect(buckets[i]!.value).toBe(latencies.filter((s) => s <= le).length);
+        });
+        expect(buckets.at(-1)!.value).toBe(latencies.length);
+        expect(value(samples, 'http_request_duration_seconds_count')).toBe(latencies.length);
+      }),
+    );
+  });
 });
