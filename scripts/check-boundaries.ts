@@ -28,7 +28,7 @@ export const BOUNDARY_EXCEPTIONS: readonly { file: string; reason: string }[] = 
   {
     file: 'apps/server/src/modules/metrics/shop-figures.ts',
     reason:
-      "/metrics (issue 41, decision 0048): one read-only statement per scrape counting orders by payment " +
+      '/metrics (issue 41, decision 0048): one read-only statement per scrape counting orders by payment ' +
       'mode, payments by fate and jobs by state; through each module it would be three round trips and ' +
       'three new service functions for a monitoring read.',
   },
