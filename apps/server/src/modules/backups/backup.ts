@@ -114,14 +114,18 @@ export async function createBackup(options: BackupOptions): Promise<Manifest> {
       if (problem) throw new BackupError(problem);
       dbFile = path.join(work, 'postgres.dump');
       // The outer gzip compresses; a snapshot of its own makes the dump consistent.
-      await run(tools.pgDump, [
-        '--format=custom',
-        '--compress=0',
-        '--no-owner',
-        '--no-privileges',
-        `--file=${dbFile}`,
-        `--dbname=${database.url}`,
-      ]);
+      await run(
+        tools.pgDump,
+        [
+          '--format=custom',
+          '--compress=0',
+          '--no-owner',
+          '--no-privileges',
+          `--file=${dbFile}`,
+          ...connectionArgs(database.url).args,
+        ],
+        connectionArgs(database.url).env,
+      );
     } else {
       if (!database.dumpDataDir) throw new BackupError('this PGlite database cannot dump its data directory');
       const result = (await database.db.execute(
@@ -162,6 +166,20 @@ export async function createBackup(options: BackupOptions): Promise<Manifest> {
     await rm(partial, { force: true });
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * The tools' connection: the URL without its password, which goes in PGPASSWORD instead, so it
+ * never shows in the process list (`ps` shows every user a command's arguments).
+ */
+export function connectionArgs(url: string): { args: string[]; env: NodeJS.ProcessEnv } {
+  const parsed = new URL(url);
+  const password = decodeURIComponent(parsed.password);
+  parsed.password = '';
+  return {
+    args: [`--dbname=${parsed.toString()}`],
+    env: password ? { ...process.env, PGPASSWORD: password } : process.env,
+  };
 }
 
 async function postgresVersion(url: string): Promise<string> {
@@ -217,14 +235,18 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
           'this backup is of a PostgreSQL shop: set DATABASE_URL to an empty PostgreSQL database to restore it',
         );
       await assertEmptyPostgres(target);
-      await run(tools.pgRestore, [
-        '--no-owner',
-        '--no-privileges',
-        '--exit-on-error',
-        '--single-transaction',
-        `--dbname=${target}`,
-        source,
-      ]);
+      await run(
+        tools.pgRestore,
+        [
+          '--no-owner',
+          '--no-privileges',
+          '--exit-on-error',
+          '--single-transaction',
+          ...connectionArgs(target).args,
+          source,
+        ],
+        connectionArgs(target).env,
+      );
     } else {
       if (targetIsPostgres || target === 'memory://')
         throw new BackupError(

@@ -95,3 +95,15 @@ describe('whether this pg_dump can dump the server', () => {
     expect(majorVersion('180006')).toBe(18);
   });
 });
+
+describe("the PostgreSQL tools' connection", () => {
+  it('keeps the password out of the arguments', async () => {
+    const { connectionArgs } = await import('./backup.ts');
+    const { args, env } = connectionArgs('postgres://shop:s%40cret@db.internal:5432/shop?sslmode=require');
+    expect(args).toEqual(['--dbname=postgres://shop@db.internal:5432/shop?sslmode=require']);
+    expect(env.PGPASSWORD).toBe('s@cret');
+    expect(connectionArgs('postgres://postgres@127.0.0.1:5432/test').env.PGPASSWORD).toBe(
+      process.env.PGPASSWORD,
+    );
+  });
+});
