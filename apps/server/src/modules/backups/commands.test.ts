@@ -2,8 +2,9 @@
 // into an S3 bucket (a loopback fake that checks the signature's parts and the body's hash) and
 // back from it, the embedded database refused while a shop holds it, and the npm scripts
 // themselves.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +16,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { holdDataDir } from '../../db/holder.ts';
 import { createTestDatabase } from '../../test/app.ts';
+import { freePort, stopShop } from '../../test/shop-process.ts';
 import { adminQuery, databaseUrl } from '../../test/templates.ts';
 import { BackupError, createBackup } from './backup.ts';
 import { runBackup, runRestore } from './commands.ts';
@@ -214,3 +216,35 @@ it('names what is missing when BACKUP_S3_BUCKET has no endpoint or keys', () => 
   expect(s.s3).toMatchObject({ endpoint: 'https://s3.example.com', prefix: 'backups/', region: 'auto' });
   expect(s.mediaDir).toBeNull();
 });
+
+it.skipIf(serverUrl)(
+  'refuses while the real shop runs on the embedded database, and backs up once it stopped',
+  async () => {
+    const port = await freePort();
+    const { TEST_DATABASE_URL: _pg, ...env } = process.env;
+    const child = spawn(process.execPath, [new URL('../../test/boot-shop.ts', import.meta.url).pathname], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...env, DATABASE_URL: sourceUrl, PORT: String(port), LOG_LEVEL: 'silent', DEMO_MODE: 'true' },
+    });
+    try {
+      let up = false;
+      for (let i = 0; i < 600 && !up; i++) {
+        if (child.exitCode !== null) throw new Error(`shop exited with ${child.exitCode}`);
+        up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (!up) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(up).toBe(true);
+      await expect(runBackup(settings({}), { file: path.join(work, 'live.tar.gz') })).rejects.toThrow(
+        new RegExp(`A shop \\(pid ${child.pid}\\) is running`),
+      );
+    } finally {
+      await stopShop(child);
+    }
+    expect(existsSync(path.join(sourceUrl, 'shop.pid'))).toBe(false);
+    await expect(runBackup(settings({}), { file: path.join(work, 'stopped.tar.gz') })).resolves.toBeTruthy();
+  },
+  180_000,
+);
