@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { prepareBrowser } from './browser-setup.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, 'test-results');
@@ -58,6 +59,15 @@ function readPlaywright(file: string): Tally {
 
 const { TEST_DATABASE_URL, ...baseEnv } = process.env;
 const only = process.argv[2]; // optional: unit | e2e | postgres
+
+// Before any suite: a machine that cannot run the browser journeys gets them installed (as root
+// with apt) or hears at once the one command to run, not after the unit suites.
+const browserProblem = prepareBrowser(!only || only === 'e2e');
+if (browserProblem) {
+  console.error(browserProblem);
+  console.log('\n0 passed, 1 failed');
+  process.exit(1);
+}
 
 if (!only || only === 'unit') {
   const file = path.join(out, 'vitest.json');

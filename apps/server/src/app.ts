@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage } from 'node:http';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
+import type { Tracer } from '@opentelemetry/api';
 import { sql } from 'drizzle-orm';
 import Fastify, {
   type FastifyInstance,
@@ -46,7 +47,7 @@ import { grievanceRoutes } from './modules/grievances/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { adminJobRoutes } from './modules/jobs/routes.ts';
-import { createJobWorker, type JobWorker } from './modules/jobs/worker.ts';
+import { createJobWorker, type JobHandler, type JobWorker } from './modules/jobs/worker.ts';
 import { adminMarketingRoutes, devMarketingRoutes, marketingRoutes } from './modules/marketing/routes.ts';
 import { mediaRoutes, registerMediaFiles } from './modules/media/routes.ts';
 import { outboxRoutes } from './modules/messaging/routes.ts';
@@ -69,6 +70,7 @@ import { guardBackOffice, registerAuth } from './plugins/auth.ts';
 import type { Config } from './plugins/config.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { type ObserveResponse, registerMetrics } from './plugins/metrics.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { namesItsTargetSanely, registerSecurity } from './plugins/security.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -94,6 +96,8 @@ export interface AppOptions {
   storefront?: (app: FastifyInstance) => Promise<void>;
   /** Runs after in-flight requests finished on close (the server closes its database here). */
   onClose?: () => Promise<void>;
+  /** With tracing on (OTEL_EXPORTER_OTLP_ENDPOINT, lib/tracing.ts): request and job spans. */
+  tracer?: Tracer;
   /** Sees every answer once sent (the test apps fail a test on an unexpected 5xx with it). */
   onResponse?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
@@ -203,6 +207,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // One log line per request, with its id, once the response is sent. Hooks on every request are
   // callback-style: an async hook costs a promise and a microtask per request on the hot path.
+  // With METRICS_TOKEN set the same hook observes the request's latency (plugins/metrics.ts).
+  const observe: ObserveResponse | null = config.METRICS_TOKEN
+    ? registerMetrics(app, config.METRICS_TOKEN)
+    : null;
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
@@ -217,8 +225,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
       'request',
     );
+    if (observe) observe(request, reply);
     done();
   });
+
+  // Loaded only with a tracer: without one, no tracing code runs on any request.
+  const tracing = options.tracer ? await import('./lib/tracing.ts') : null;
+  if (tracing && options.tracer) tracing.registerHttpTracing(app, options.tracer);
 
   registerErrorHandling(app);
   // Before the checks that refuse a request: a refusal carries the security headers too.
@@ -233,7 +246,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerDocs(app);
   await registerAuth(app, app.services.sessions);
   await registerRateLimits(app);
-  app.decorate('jobWorker', createWorker(app));
+  app.decorate(
+    'jobWorker',
+    createWorker(
+      app,
+      tracing && options.tracer ? (h) => tracing.traceJobHandlers(options.tracer!, h) : (h) => h,
+    ),
+  );
 
   await app.register(
     async (api) => {
@@ -314,7 +333,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
  * ended rate-limit windows and finished jobs older than a week are deleted; once a day, personal
  * data past its retention period goes (privacy/retention.ts).
  */
-function createWorker(app: FastifyInstance): JobWorker {
+function createWorker(
+  app: FastifyInstance,
+  traced: (handlers: Record<string, JobHandler>) => Record<string, JobHandler>,
+): JobWorker {
   const { config, services } = app;
   const sweeps = {
     'release-expired-checkouts': async () => {
@@ -337,7 +359,7 @@ function createWorker(app: FastifyInstance): JobWorker {
     },
   };
   return createJobWorker(services.jobs, {
-    handlers: { ...services.jobHandlers, ...sweeps },
+    handlers: traced({ ...services.jobHandlers, ...sweeps }),
     schedules: [
       { name: 'release-expired-checkouts', everyMs: config.SWEEP_CHECKOUTS_SECONDS * 1000 },
       { name: 'purge-expired-sessions', everyMs: 3_600_000 },

@@ -1,9 +1,11 @@
 // Boots the shop: validates configuration (refusing a real shop without message providers or a
 // grievance officer), opens and migrates the database, in demo mode seeds the demo data once,
 // serves API and storefront, and shuts down gracefully on SIGTERM/SIGINT (lib/shutdown.ts).
+import path from 'node:path';
 import { buildApp } from './app.ts';
 import { migrateAndSeed } from './db/boot.ts';
-import { openDatabase } from './db/client.ts';
+import { DEFAULT_DATA_DIR, openDatabase } from './db/client.ts';
+import { holdDataDir } from './db/holder.ts';
 import { handleShutdown } from './lib/shutdown.ts';
 import { grievanceOfficerAtBoot } from './modules/grievances/boot.ts';
 import { bootWarnings, type Config, ConfigError, loadConfig } from './plugins/config.ts';
@@ -54,8 +56,23 @@ export async function main(
     level: config.LOG_LEVEL,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
   };
+  // Traces only with an OTLP endpoint; without one the tracing code is never loaded.
+  const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT
+    ? await (await import('./lib/tracing.ts')).startTracing({
+        endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+        serviceName: config.OTEL_SERVICE_NAME,
+      })
+    : null;
   // The embedded database runs on a worker thread unless PGLITE_WORKER=false (decision 0025).
-  const database = await openDatabase(config.DATABASE_URL, { worker: config.PGLITE_WORKER !== false });
+  const database = await openDatabase(config.DATABASE_URL, {
+    worker: config.PGLITE_WORKER !== false,
+    ...(tracing ? { tracer: tracing.tracer } : {}),
+  });
+  // An embedded database on disk is this process's alone: `npm run backup` checks this mark.
+  const releaseDataDir =
+    database.kind === 'pglite' && config.DATABASE_URL !== 'memory://'
+      ? holdDataDir(path.resolve(config.DATABASE_URL || DEFAULT_DATA_DIR))
+      : () => {};
   const { seeded, demoAdminRevoked } = await migrateAndSeed(database, {
     seed: config.DEMO_MODE,
     progress: output.progress,
@@ -75,10 +92,14 @@ export async function main(
     database,
     logger,
     storefront: registerStorefront(storefront),
+    ...(tracing ? { tracer: tracing.tracer } : {}),
     onClose: async () => {
       // The running job finishes, or goes back to the queue for another instance, before the database closes.
       await stopJobs();
       await database.close();
+      releaseDataDir();
+      // The last spans (the shutdown's own requests and jobs) are sent before the process ends.
+      await tracing?.shutdown();
     },
   });
   // A real shop names its grievance officer or does not start (decision 0036).

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import type { Tracer } from '@opentelemetry/api';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -42,6 +43,8 @@ export interface Database {
    */
   exclusive<T>(task: () => Promise<T>): Promise<T>;
   ping(): Promise<boolean>;
+  /** The connections in use, idle and waited for (PGlite: its one connection, never waited for). */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
   /** PGlite only: the data directory as a tar (the test templates are made with it). */
   dumpDataDir?(): Promise<Blob>;
@@ -55,6 +58,8 @@ export const DEFAULT_DATA_DIR = '.data/pglite';
 const BOOT_LOCK_KEY = 4_815_162_342;
 
 export interface OpenOptions {
+  /** With tracing on (lib/tracing.ts): a span per statement. Unset, nothing is wrapped. */
+  tracer?: Tracer;
   /** Called with the SQL of every statement sent (tests count round trips per request with it). */
   onQuery?: (sql: string) => void;
   /** PGlite in memory only: start from this data directory (a tar from `dumpDataDir`), for tests. */
@@ -78,6 +83,14 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     // Pipeline mode: what a request has ready leaves in one write (pg-pipeline.ts, decision 0027).
     const pool = new pg.Pool({ connectionString: url, max: 10, pipeline: true });
     pipelinePool(pool);
+    const tracing = options.tracer ? await import('./trace-queries.ts') : null;
+    // After the pipeline's own listener: the span wraps the pipelined query.
+    // pool.query (Drizzle's statements outside transactions) calls its connection's query with a
+    // callback, which the wrapper passes through, so no statement is counted twice.
+    if (tracing) {
+      tracing.tracePgClient(options.tracer!, pool);
+      pool.on('connect', (client) => tracing.tracePgClient(options.tracer!, client));
+    }
     // An idle connection the server closes (restart, failover) is dropped and replaced on the
     // next query; without a listener the pool's 'error' event would crash the process.
     pool.on('error', (error) => {
@@ -85,6 +98,7 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     });
     const db = drizzlePg(pool, logger ? { logger } : {}) as unknown as Db;
     const shared = sharedConnection(url);
+    if (tracing) tracing.tracePgClient(options.tracer!, shared);
     return {
       db,
       kind: 'postgres',
@@ -106,6 +120,12 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
         }
       },
       ping: () => ping(db),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: 10,
+      }),
       close: async () => {
         await shared.end();
         await pool.end();
@@ -130,6 +150,7 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     if (options.worker) await client.close().catch(() => {}); // stops the worker thread
     throw error;
   }
+  if (options.tracer) (await import('./trace-queries.ts')).tracePglite(options.tracer, client);
   const db = drizzlePglite(client, logger ? { logger } : {}) as unknown as Db;
   return {
     db,
@@ -141,6 +162,7 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     },
     exclusive: (task) => task(),
     ping: () => ping(db),
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('none'),
   };

@@ -214,6 +214,15 @@ const ConfigSchema = z
     SHIPROCKET_WEBHOOK_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     SHIPPING_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(15000),
 
+    // Operations (issue 41): GET /metrics (Prometheus) only with a bearer token; traces over
+    // OTLP/HTTP only with an endpoint. Unset, neither exists and neither costs anything.
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (a random token)').optional(),
+    OTEL_EXPORTER_OTLP_ENDPOINT: z
+      .url({ protocol: /^https?$/ })
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+    OTEL_SERVICE_NAME: z.string().min(1).max(100).default('kesar-chakki'),
+
     // Uploaded images: local disk (served under /media) unless an S3-compatible bucket is set.
     MEDIA_DIR: z.string().min(1).default('.data/media'),
     MEDIA_MAX_UPLOAD_MB: z.coerce.number().min(0.1).max(100).default(8),
