@@ -70,7 +70,7 @@ import { guardBackOffice, registerAuth } from './plugins/auth.ts';
 import type { Config } from './plugins/config.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
-import { type ObserveResponse, registerMetrics } from './plugins/metrics.ts';
+import { type ObserveAnswer, type ObserveResponse, registerMetrics } from './plugins/metrics.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { namesItsTargetSanely, registerSecurity } from './plugins/security.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -127,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   // Made before the app, so the HTTP server's own handler can answer from it (decision 0051).
   let log: FastifyInstance['log'] | null = null;
+  let observeFront: ObserveAnswer | null = null;
   const front = createFrontCache({
     ttlMs: config.CATALOG_CACHE_SECONDS * 1000,
     maxBytes: 16 * 1024 * 1024,
@@ -136,7 +137,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     accepts: (request) =>
       request.headers['x-forwarded-host'] === undefined &&
       namesItsTargetSanely(request.url ?? '/', 'GET', request.headers.host),
-    answered: (request, statusCode, started) => {
+    answered: (request, statusCode, started, route) => {
+      observeFront?.(request.method ?? 'GET', route, statusCode, (performance.now() - started) / 1000);
       if (log && INFO_LOGGED.has(log.level))
         log.info(
           {
@@ -208,9 +210,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // One log line per request, with its id, once the response is sent. Hooks on every request are
   // callback-style: an async hook costs a promise and a microtask per request on the hot path.
   // With METRICS_TOKEN set the same hook observes the request's latency (plugins/metrics.ts).
-  const observe: ObserveResponse | null = config.METRICS_TOKEN
-    ? registerMetrics(app, config.METRICS_TOKEN)
-    : null;
+  const metrics = config.METRICS_TOKEN ? registerMetrics(app, config.METRICS_TOKEN) : null;
+  const observe: ObserveResponse | null = metrics?.observe ?? null;
+  observeFront = metrics?.observeAnswer ?? null;
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();

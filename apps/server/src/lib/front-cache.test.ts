@@ -145,13 +145,13 @@ describe('the cache itself', () => {
     let generation = 1;
     const cache = createFrontCache({ ttlMs: 60_000, maxBytes: 1 << 20, generation: () => generation });
     const headers = { etag: 'W/"a"', 'content-type': 'application/json' };
-    cache.keep('/a', 0, headers, '[]');
-    cache.keep('/b', 1, { ...headers, 'set-cookie': 'x=1' }, '[]');
-    cache.keep('/c', 1, { ...headers, 'content-encoding': 'br' }, '[]');
-    cache.keep('/d', 1, { 'content-type': 'application/json' }, '[]');
+    cache.keep('/a', 0, headers, '[]', '/x');
+    cache.keep('/b', 1, { ...headers, 'set-cookie': 'x=1' }, '[]', '/x');
+    cache.keep('/c', 1, { ...headers, 'content-encoding': 'br' }, '[]', '/x');
+    cache.keep('/d', 1, { 'content-type': 'application/json' }, '[]', '/x');
     for (const url of ['/a', '/b', '/c', '/d'])
       expect(cache.answer(request(url), response() as never)).toBe(false);
-    cache.keep('/e', 1, headers, '[1]');
+    cache.keep('/e', 1, headers, '[1]', '/x');
     const res = response();
     expect(cache.answer(request('/e'), res as never)).toBe(true);
     expect(res.sent.status).toBe(200);
@@ -163,7 +163,7 @@ describe('the cache itself', () => {
   it('gzips for a client that takes only gzip, and stops answering once closed', async () => {
     const cache = createFrontCache({ ttlMs: 60_000, maxBytes: 1 << 20, generation: () => 1 });
     const body = JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ i, name: 'Garam Masala' })));
-    cache.keep('/big', 1, { etag: 'W/"b"' }, body);
+    cache.keep('/big', 1, { etag: 'W/"b"' }, body, '/x');
     expect(cache.answer(request('/big', { 'accept-encoding': 'gzip' }), response() as never)).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const res = response();
@@ -172,5 +172,28 @@ describe('the cache itself', () => {
     expect(gunzipSync(res.sent.body!).toString()).toBe(body);
     cache.close();
     expect(cache.answer(request('/big'), response() as never)).toBe(false);
+  });
+});
+
+describe('a replayed answer in the metrics', () => {
+  it('counts under its route like any other answer', async () => {
+    const m = await createTestApp({ env: { METRICS_TOKEN: 'front-cache-metrics-token' } });
+    try {
+      await m.app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `http://127.0.0.1:${(m.app.server.address() as { port: number }).port}`;
+      for (let i = 0; i < 3; i++) await (await fetch(`${url}/api/products/search?q=chai`)).arrayBuffer();
+      const scraped = await m.app.inject({
+        url: '/metrics',
+        headers: { authorization: 'Bearer front-cache-metrics-token' },
+      });
+      const count = scraped.body
+        .split('\n')
+        .find((line) =>
+          /^http_request_duration_seconds_count\{.*route="\/api\/products\/search".*status="200"/.test(line),
+        );
+      expect(count?.split(' ').at(-1)).toBe('3');
+    } finally {
+      await m.close();
+    }
   });
 });

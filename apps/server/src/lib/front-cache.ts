@@ -32,6 +32,8 @@ const PER_REQUEST = new Set([
 const COMPRESS_FROM_BYTES = 1024;
 
 interface Entry {
+  /** The route's pattern ('/api/products/search'), as the metrics name it. */
+  route: string;
   etag: string;
   generation: number;
   /** Name, value, name, value…: the replayed headers, as writeHead takes them. */
@@ -49,8 +51,8 @@ export interface FrontCacheOptions {
   requestId?: (request: IncomingMessage) => string;
   /** Whether the framework would let this request through its own checks (a sane target and Host). */
   accepts?: (request: IncomingMessage) => boolean;
-  /** Told of each replayed answer (the request log line). */
-  answered?: (request: IncomingMessage, status: number, started: number) => void;
+  /** Told of each replayed answer (the request log line, the metrics) with its route's pattern. */
+  answered?: (request: IncomingMessage, status: number, started: number, route: string) => void;
 }
 
 export interface FrontCache {
@@ -60,7 +62,7 @@ export interface FrontCache {
    * Keeps a finished 200 answer of a public GET for its URL. `generation` is the data generation
    * read before the answer was made: an answer made while the data changed is not kept.
    */
-  keep(url: string, generation: number, headers: Headers, body: string | Buffer): void;
+  keep(url: string, generation: number, headers: Headers, body: string | Buffer, route: string): void;
   /** The data generation now, to pass back to keep(). */
   generation(): number;
   /** Stops answering (the server is closing: the framework answers 503). */
@@ -118,18 +120,18 @@ export function createFrontCache(options: FrontCacheOptions): FrontCache {
       if (request.headers['if-none-match'] === entry.etag) {
         response.writeHead(304, headers);
         response.end();
-        options.answered?.(request, 304, started);
+        options.answered?.(request, 304, started, entry.route);
         return true;
       }
       if (encoding) headers.push('content-encoding', encoding);
       headers.push('content-length', String(body.length));
       response.writeHead(200, headers);
       response.end(body);
-      options.answered?.(request, 200, started);
+      options.answered?.(request, 200, started, entry.route);
       return true;
     },
 
-    keep(url, generation, headers, body) {
+    keep(url, generation, headers, body, route) {
       if (!open || generation !== options.generation()) return;
       if (headers['set-cookie'] !== undefined || headers['content-encoding'] !== undefined) return;
       const etag = headers.etag;
@@ -140,7 +142,14 @@ export function createFrontCache(options: FrontCacheOptions): FrontCache {
         flat.push(name, Array.isArray(value) ? value.join(', ') : String(value));
       }
       const identity = typeof body === 'string' ? Buffer.from(body) : body;
-      entries.set(url, { etag, generation, headers: flat, bodies: { identity }, compressing: new Set() });
+      entries.set(url, {
+        route,
+        etag,
+        generation,
+        headers: flat,
+        bodies: { identity },
+        compressing: new Set(),
+      });
     },
 
     generation: options.generation,

@@ -12,6 +12,8 @@ import type { Messenger } from '../modules/messaging/service.ts';
 import { readShopFigures } from '../modules/metrics/shop-figures.ts';
 
 export type ObserveResponse = (request: FastifyRequest, reply: FastifyReply) => void;
+/** The same observation for an answer sent without the framework (lib/front-cache.ts). */
+export type ObserveAnswer = (method: string, route: string, status: number, seconds: number) => void;
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -25,7 +27,10 @@ export function bearerMatches(header: string | undefined, token: string): boolea
  * Sets up the registry and the /metrics route; returns what the response hook calls per request.
  * The messenger's sends are counted by channel and outcome by wrapping its `send`.
  */
-export function registerMetrics(app: FastifyInstance, token: string): ObserveResponse {
+export function registerMetrics(
+  app: FastifyInstance,
+  token: string,
+): { observe: ObserveResponse; observeAnswer: ObserveAnswer } {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 
@@ -33,6 +38,8 @@ export function registerMetrics(app: FastifyInstance, token: string): ObserveRes
   const observe: ObserveResponse = (request, reply) => {
     http.observe(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
   };
+  const observeAnswer: ObserveAnswer = (method, route, status, seconds) =>
+    http.observe(method, route, status, seconds);
 
   const messages = new Counter({
     name: 'shop_messages_total',
@@ -134,7 +141,7 @@ export function registerMetrics(app: FastifyInstance, token: string): ObserveRes
     const body = (await registry.metrics()) + http.exposition();
     return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(body);
   });
-  return observe;
+  return { observe, observeAnswer };
 }
 
 function countMessages(messenger: Messenger, counter: Counter<'channel' | 'outcome'>) {

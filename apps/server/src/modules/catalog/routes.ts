@@ -75,7 +75,13 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const sent = sendCachedJson(request, reply as FastifyReply, found.json, found.etag);
       // The same URL is answered again before the framework until the catalogue changes (0051).
       if (request.method === 'GET')
-        app.frontCache.keep(request.raw.url ?? request.url, generation, reply.getHeaders(), found.json);
+        app.frontCache.keep(
+          request.raw.url ?? request.url,
+          generation,
+          reply.getHeaders(),
+          found.json,
+          request.routeOptions.url ?? '/api/products/search',
+        );
       return sent;
     },
   );
