@@ -18,6 +18,7 @@ import { openInvalidationBus } from './lib/invalidation-bus.ts';
 import { registerLifecycle } from './lib/shutdown.ts';
 import { adminCustomerRoutes } from './modules/accounts/admin-routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { adminStaffRoutes } from './modules/accounts/staff-routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { adminAnalyticsRoutes } from './modules/analytics/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -222,6 +223,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(adminSiteRoutes);
       await api.register(adminCouponRoutes);
       await api.register(adminCustomerRoutes);
+      await api.register(adminStaffRoutes);
       await api.register(adminPaymentRoutes);
       await api.register(adminCodRemittanceRoutes);
       await api.register(shippingRoutes);

@@ -3,6 +3,7 @@
 import type { AddressDto, AddressInput, UserDto } from '@spice/shared/contracts/accounts';
 import type { Lang } from '@spice/shared/lang';
 import { MESSAGES } from '@spice/shared/messages';
+import type { UserRole } from '@spice/shared/staff';
 import { withCountryCode } from '@spice/shared/validators';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -100,8 +101,8 @@ export function createAccountsService(
       const [u] = await db.select().from(users).where(eq(users.mobile, mobile)).limit(1);
       return u ? toUserDto(u) : null;
     },
-    /** Grants or revokes the back-office role (npm run admin:grant / admin:revoke); null if no such user. */
-    async setRole(mobile: string, role: 'customer' | 'admin'): Promise<UserDto | null> {
+    /** Grants or revokes a back-office role (npm run admin:grant / admin:revoke); null if no such user. */
+    async setRole(mobile: string, role: UserRole): Promise<UserDto | null> {
       const [u] = await db
         .update(users)
         .set({ role, updatedAt: new Date() })

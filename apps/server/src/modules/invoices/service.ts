@@ -7,6 +7,7 @@
 
 import { comboDescription, comboTax } from '@spice/shared/combos';
 import type { UserDto } from '@spice/shared/contracts/accounts';
+import { can } from '@spice/shared/staff';
 import type { InvoiceSettingsDto, InvoiceSettingsEditInput } from '@spice/shared/contracts/invoices';
 import { creditedSoFar, creditNoteRows } from '@spice/shared/credit-notes';
 import {
@@ -595,7 +596,7 @@ export function createInvoicesService(
      */
     async pdf(user: UserDto, orderNumber: string, kind: 'invoice' | 'credit_note', noteNumber?: string) {
       const order = await orderByNumber(db, orderNumber);
-      if (!order || (order.userId !== user.id && user.role !== 'admin')) {
+      if (!order || (order.userId !== user.id && !can(user.role, 'money.view'))) {
         throw new AppError('notFound', 'Order not found.');
       }
       const [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, order.id));
