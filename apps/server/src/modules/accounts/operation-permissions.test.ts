@@ -74,6 +74,35 @@ describe('the operation → permission table', () => {
     expect(ROLE_PERMISSIONS.SUPPORT.has('stock.adjust')).toBe(false);
   });
 
+  // The words, written out independently of the table: who may call what.
+  const ALL = ['OWNER', 'MANAGER', 'PACKER', 'SUPPORT'];
+  const RULES: [string, string[]][] = [
+    ['GET /api/admin/orders', ALL],
+    ['GET /api/admin/orders/{orderNumber}', ALL],
+    ['GET /api/admin/orders/{orderNumber}/label.pdf', ['OWNER', 'MANAGER', 'PACKER']],
+    ['POST /api/admin/variants/{id}/stock', ['OWNER', 'MANAGER', 'PACKER']],
+    ['POST /api/admin/orders/{orderNumber}/refunds', ['OWNER', 'MANAGER', 'SUPPORT']],
+    ['GET /api/admin/payments', ['OWNER', 'MANAGER', 'SUPPORT']],
+    ['GET /api/admin/customers', ['OWNER', 'MANAGER', 'SUPPORT']],
+    ['PUT /api/admin/reviews/{id}/reply', ['OWNER', 'MANAGER', 'SUPPORT']],
+    ['GET /api/admin/contact-messages', ['OWNER', 'MANAGER', 'SUPPORT']],
+    ['GET /api/admin/grievances', ['OWNER', 'MANAGER', 'SUPPORT']],
+    ['PUT /api/admin/products/{id}', ['OWNER', 'MANAGER']],
+    ['PUT /api/admin/delivery-settings', ['OWNER', 'MANAGER']],
+    ['PUT /api/admin/checkout-settings', ['OWNER']],
+    ['PUT /api/admin/invoice-settings', ['OWNER']],
+    ['PUT /api/admin/policies/{kind}', ['OWNER']],
+    ['GET /api/admin/staff', ['OWNER']],
+    ['POST /api/admin/staff', ['OWNER']],
+    ['PUT /api/admin/staff/{userId}', ['OWNER']],
+    ['DELETE /api/admin/staff/{userId}', ['OWNER']],
+  ];
+  it.each(RULES)('lets only the right roles call %s', (id, roles) => {
+    const needed = permissionsFor(id) ?? [];
+    const allowed = STAFF_ROLES.filter((r) => needed.some((p) => ROLE_PERMISSIONS[r].has(p)));
+    expect(allowed).toEqual(roles);
+  });
+
   it('answers every role on every operation: 401 signed out, 403 without the permission, never refused with it', async () => {
     const ops = backOfficeOperations().filter((o) => isBackOfficeOperation(o.id));
     const wrong: string[] = [];
