@@ -1,7 +1,7 @@
 // Contracts of login, signup, profile and addresses, with the spec's messages (section 8).
 
-import { USER_ROLES } from '../staff.ts';
 import { MESSAGES } from '../messages.ts';
+import { USER_ROLES } from '../staff.ts';
 import {
   EMAIL_PATTERN,
   MOBILE_PATTERN,

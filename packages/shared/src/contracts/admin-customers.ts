@@ -1,7 +1,7 @@
 // The back office's customer list: search, one customer in full, and the CSV export.
 
-import { USER_ROLES } from '../staff.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
+import { USER_ROLES } from '../staff.ts';
 import { PageQuery } from './admin.ts';
 import { Rupees } from './rupees.ts';
 import * as z from './zod.ts';

@@ -3,12 +3,7 @@
 import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pageOf, pageRows } from '../../lib/pagination.ts';
-import {
-  userFirstNameById,
-  userFullNameById,
-  userMobileById,
-  userRoleById,
-} from '../accounts/directory.ts';
+import { userFirstNameById, userFullNameById, userMobileById, userRoleById } from '../accounts/directory.ts';
 import { auditLog } from './schema.ts';
 
 export interface AuditEntry {

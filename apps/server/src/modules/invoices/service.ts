@@ -7,7 +7,6 @@
 
 import { comboDescription, comboTax } from '@spice/shared/combos';
 import type { UserDto } from '@spice/shared/contracts/accounts';
-import { can } from '@spice/shared/staff';
 import type { InvoiceSettingsDto, InvoiceSettingsEditInput } from '@spice/shared/contracts/invoices';
 import { creditedSoFar, creditNoteRows } from '@spice/shared/credit-notes';
 import {
@@ -23,6 +22,7 @@ import {
   stateName,
 } from '@spice/shared/gst';
 import { toPaise, toRupees } from '@spice/shared/money';
+import { can } from '@spice/shared/staff';
 import { and, asc, desc, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import type { PgInsertBase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';

@@ -10,10 +10,10 @@ import {
 import { ErrorBody } from '@spice/shared/contracts/common';
 import { StaffOrderDetail, StaffOrderPage } from '@spice/shared/contracts/staff';
 import { statusChangePermission } from '@spice/shared/staff';
+import { orderDetailFor, orderRowFor } from '@spice/shared/staff-view';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { neverCache } from '../../lib/cache-headers.ts';
 import { requireAdmin, requirePermission } from '../../plugins/auth.ts';
-import { orderDetailFor, orderRowFor } from './staff-view.ts';
 
 const tags = ['admin'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };

@@ -1,9 +1,9 @@
 // What of an order a staff member sees (issue 41): in full with money.view and customers.view;
 // otherwise (a PACKER) no prices, totals, payment or refunds and of the customer only the name,
 // the shipping address kept. Cut here, in the answer, not only on the page.
-import type { AdminOrderDetailDto } from '@spice/shared/contracts/admin';
-import type { LimitedOrderDetailDto, LimitedOrderRowDto } from '@spice/shared/contracts/staff';
-import { can } from '@spice/shared/staff';
+import type { AdminOrderDetailDto } from './contracts/admin.ts';
+import type { LimitedOrderDetailDto, LimitedOrderRowDto } from './contracts/staff.ts';
+import { can } from './staff.ts';
 
 type Viewer = { role: string };
 
