@@ -29,7 +29,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, user } = await requireAdminPage(context, 'orders.view');
   try {
     // A packer's page gets the order without money or contact details, as the API answers it.
-    const order = orderDetailFor(user, await services.adminOrders.detail(params.orderNumber));
+    const detail = await services.adminOrders.detail(params.orderNumber);
+    // Only the moves the role may make are offered (a packer: pack, ship, delivered).
+    const nextStatuses = detail.nextStatuses.filter((s) => can(user.role, statusChangePermission(s)));
+    const order = orderDetailFor(user, { ...detail, nextStatuses });
     // The shop's invoice links, in the back office's English (i18n/namespaces.ts has no admin pages).
     const i18n = messagesOf('en', ['invoice']);
     return { ...order, shippingOptions: services.shipping.options(), i18n };
