@@ -154,8 +154,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td data-label="Items">{o.itemCount}</td>
                 <td data-label={full ? 'Total' : 'Payment'}>
-                  {'totalAmount' in o ? formatPrice(o.totalAmount) : null}
-                  {o.paymentMode === 'COD' ? (
+                  {'totalAmount' in o ? formatPrice(o.totalAmount) : paymentModeLabel(o.paymentMode)}
+                  {'totalAmount' in o && o.paymentMode === 'COD' ? (
                     <>
                       <br />
                       <small>{paymentModeLabel('COD')}</small>

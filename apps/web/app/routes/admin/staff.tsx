@@ -140,7 +140,12 @@ export default function AdminStaff({ loaderData: d, actionData }: Route.Componen
         <p className="admin-hint">
           They sign in at /admin with this mobile number and the code sent to it, like any shopper.
         </p>
-        <Form method="post" className="admin-form" aria-labelledby="invite">
+        <Form
+          method="post"
+          className="admin-form"
+          aria-labelledby="invite"
+          key={result?.ok ? result.message : 'invite'}
+        >
           <input type="hidden" name="intent" value="invite" />
           <Field
             id="staff-name"
@@ -156,14 +161,19 @@ export default function AdminStaff({ loaderData: d, actionData }: Route.Componen
             error={errors.mobile}
             input={{ inputMode: 'tel', autoComplete: 'off' }}
           />
-          <fieldset className="admin-form__wide">
+          <fieldset className="admin-fieldset admin-form__wide">
             <legend>Role</legend>
-            {STAFF_ROLES.map((r) => (
-              <label key={r} className="checkbox">
-                <input type="radio" name="role" value={r} defaultChecked={r === 'PACKER'} /> {ROLE_LABELS[r]}
-                <small className="admin-hint"> · {ROLE_HINTS[r]}</small>
-              </label>
-            ))}
+            <div className="admin-radios admin-staff-roles">
+              {STAFF_ROLES.map((r) => (
+                <label key={r}>
+                  <input type="radio" name="role" value={r} defaultChecked={r === 'PACKER'} />
+                  <span>
+                    {ROLE_LABELS[r]}
+                    <small className="admin-hint"> · {ROLE_HINTS[r]}</small>
+                  </span>
+                </label>
+              ))}
+            </div>
           </fieldset>
           <button type="submit" className="button button--primary" disabled={busy}>
             Invite
