@@ -66,7 +66,8 @@ describe('the audit log', () => {
       action: 'review.reply',
       entity: 'review',
       entityId: String(review!.id),
-      actorName: DEMO_ADMIN.firstName,
+      actorName: `${DEMO_ADMIN.firstName} ${DEMO_ADMIN.lastName}`,
+      actorRole: 'OWNER',
       actorMobile: DEMO_ADMIN.mobile,
       after: { adminReply: 'Thank you!' },
     });
