@@ -1,13 +1,14 @@
 // The store team (issue 41, decision 0045): who is staff and in what role, kept in users.role, and
 // the owner's limit on support's refunds (staff_settings). Invite, change and remove each run in
 // one transaction with their audit entry; removing someone ends their sessions at once. The shop
-// always keeps one owner: the owners' rows are locked before one is demoted or removed, so two
-// owners demoting each other at once end with one of them refused (409).
+// always keeps one owner: the member's and the owners' rows are locked in one statement, in id
+// order, before one is demoted or removed, so two owners demoting each other at once end with one
+// of them refused (409), not a deadlock.
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { StaffInviteInput, StaffMemberDto } from '@spice/shared/contracts/staff';
 import { rupeesToPaise, toRupees } from '@spice/shared/money';
 import { isStaffRole, permissionsOf, STAFF_MESSAGES, STAFF_ROLES, type StaffRole } from '@spice/shared/staff';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService } from '../admin/audit.ts';
@@ -46,23 +47,26 @@ export function createStaffService(
   const audit = (tx: Tx, actor: UserDto, action: string, entityId: number, before: unknown, after: unknown) =>
     deps.audit.audit({ actorUserId: actor.id, action, entity: 'staff', entityId, before, after }, tx);
 
-  /** The staff member, locked; 404 for anyone who is not staff. */
-  async function lockedMember(tx: Tx, userId: number): Promise<UserRow> {
-    const [u] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-    if (!u || !isStaffRole(u.role)) throw new AppError('notFound', STAFF_MESSAGES.notStaff);
-    return u;
-  }
-
-  /** Refuses to take the last owner away: every owner's row is locked, so racing demotions serialise. */
-  async function keepAnOwner(tx: Tx, leaving: UserRow): Promise<void> {
-    if (leaving.role !== 'OWNER') return;
-    const owners = await tx
-      .select({ id: users.id })
+  /**
+   * The staff member and every owner, locked in one statement in id order (so two owners changing
+   * each other at once wait for one another instead of deadlocking; the second then reads the
+   * first one's change): 404 for anyone who is not staff. Answers how many other owners remain.
+   */
+  async function lockedMember(tx: Tx, userId: number): Promise<{ member: UserRow; otherOwners: number }> {
+    const rows = await tx
+      .select()
       .from(users)
-      .where(eq(users.role, 'OWNER'))
+      .where(or(eq(users.id, userId), eq(users.role, 'OWNER')))
       .orderBy(asc(users.id))
       .for('update');
-    if (owners.filter((o) => o.id !== leaving.id).length === 0)
+    const member = rows.find((u) => u.id === userId);
+    if (!member || !isStaffRole(member.role)) throw new AppError('notFound', STAFF_MESSAGES.notStaff);
+    return { member, otherOwners: rows.filter((u) => u.role === 'OWNER' && u.id !== userId).length };
+  }
+
+  /** The shop always keeps an owner. */
+  function keepAnOwner(locked: { member: UserRow; otherOwners: number }): void {
+    if (locked.member.role === 'OWNER' && locked.otherOwners === 0)
       throw new AppError('conflict', STAFF_MESSAGES.lastOwner);
   }
 
@@ -121,8 +125,9 @@ export function createStaffService(
 
     async changeRole(actor: UserDto, userId: number, role: StaffRole): Promise<StaffMemberDto> {
       const member = await db.transaction(async (tx) => {
-        const current = await lockedMember(tx, userId);
-        if (role !== 'OWNER') await keepAnOwner(tx, current);
+        const locked = await lockedMember(tx, userId);
+        const current = locked.member;
+        if (role !== 'OWNER') keepAnOwner(locked);
         const [row] = await tx
           .update(users)
           .set({ role, updatedAt: new Date() })
@@ -138,8 +143,9 @@ export function createStaffService(
     /** Back to a shopper's account, and every session of it ends at once. */
     async remove(actor: UserDto, userId: number): Promise<void> {
       await db.transaction(async (tx) => {
-        const current = await lockedMember(tx, userId);
-        await keepAnOwner(tx, current);
+        const locked = await lockedMember(tx, userId);
+        const current = locked.member;
+        keepAnOwner(locked);
         await tx.update(users).set({ role: 'customer', updatedAt: new Date() }).where(eq(users.id, userId));
         await deps.endSessions(tx, userId);
         await audit(tx, actor, 'staff.remove', userId, { role: current.role }, { role: 'customer' });
