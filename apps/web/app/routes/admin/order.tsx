@@ -35,7 +35,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     const order = orderDetailFor(user, { ...detail, nextStatuses });
     // The shop's invoice links, in the back office's English (i18n/namespaces.ts has no admin pages).
     const i18n = messagesOf('en', ['invoice']);
-    return { ...order, shippingOptions: services.shipping.options(), i18n };
+    // The buttons this role may use (the action checks again).
+    const may = { fulfil: can(user.role, 'orders.fulfil'), manage: can(user.role, 'orders.manage') };
+    return { ...order, shippingOptions: services.shipping.options(), i18n, may };
   } catch (error) {
     const r = refusal(error);
     throw data(r.data, { status: r.init?.status ?? 404 });
@@ -241,12 +243,14 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
                 <span className="status status--awaiting">Awaiting confirmation</span> The shopper has until{' '}
                 {istDateTime(o.confirmBy!)} to confirm; unconfirmed, the order is then cancelled.
               </p>
-              <Form method="post" className="admin-form">
-                <input type="hidden" name="intent" value="cod-confirm-phone" />
-                <button type="submit" className="button button--primary">
-                  Confirmed by phone
-                </button>
-              </Form>
+              {o.may.manage ? (
+                <Form method="post" className="admin-form">
+                  <input type="hidden" name="intent" value="cod-confirm-phone" />
+                  <button type="submit" className="button button--primary">
+                    Confirmed by phone
+                  </button>
+                </Form>
+              ) : null}
             </>
           ) : (
             <p>
@@ -364,7 +368,7 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
             ) : (
               <p>No courier updates yet.</p>
             )}
-            {o.status === 'SHIPPED' ? (
+            {o.status === 'SHIPPED' && o.may.fulfil ? (
               <Form method="post" className="admin-filters delivery-failed">
                 <input type="hidden" name="intent" value="delivery-failed" />
                 <label>
@@ -380,11 +384,17 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
         ) : (
           <p>Not shipped yet.</p>
         )}
-        <p>
-          <a href={`/api/admin/orders/${o.orderNumber}/label.pdf`} target="_blank" rel="noopener noreferrer">
-            {o.tracking ? 'Print packing slip and label (PDF)' : 'Print packing slip (PDF)'}
-          </a>
-        </p>
+        {o.may.fulfil ? (
+          <p>
+            <a
+              href={`/api/admin/orders/${o.orderNumber}/label.pdf`}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {o.tracking ? 'Print packing slip and label (PDF)' : 'Print packing slip (PDF)'}
+            </a>
+          </p>
+        ) : null}
       </section>
 
       <div className="admin-columns">
