@@ -122,6 +122,7 @@ const ROUTES: LayoutRoute[] = [
   { name: 'admin marketplaces', path: '/admin/site/marketplaces', as: ADMIN },
   { name: 'admin about sections', path: '/admin/site/about', as: ADMIN },
   { name: 'admin audit log', path: '/admin/audit', as: ADMIN },
+  { name: 'admin staff', path: '/admin/staff', as: ADMIN },
 ];
 
 /**

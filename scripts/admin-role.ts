@@ -1,5 +1,5 @@
 // npm run admin:grant -- <mobile> / npm run admin:revoke -- <mobile>: gives or takes the back-office
-// role of an existing account, in the database the server uses (DATABASE_URL; default the embedded
+// role of an existing account (grant: OWNER, issue 41), in the database the server uses (DATABASE_URL; default the embedded
 // PGlite files under .data/pglite; stop the server first when using those: one process at a time).
 import { isValidMobile, lastTenDigits } from '@spice/shared/validators';
 import { openDatabase } from '../apps/server/src/db/client.ts';
@@ -21,7 +21,7 @@ try {
   await database.migrate();
   const user = await createAccountsService(database.db).setRole(
     mobile,
-    action === 'grant' ? 'admin' : 'customer',
+    action === 'grant' ? 'OWNER' : 'customer',
   );
   if (!user) {
     console.error(
@@ -31,8 +31,8 @@ try {
   } else {
     console.log(
       action === 'grant'
-        ? `${user.firstName} (${mobile}) is now an admin: log in at /admin with this number.`
-        : `${user.firstName} (${mobile}) is no longer an admin.`,
+        ? `${user.firstName} (${mobile}) is now an owner (OWNER): log in at /admin with this number.`
+        : `${user.firstName} (${mobile}) is no longer on the store team.`,
     );
   }
 } finally {

@@ -22,6 +22,7 @@ import { registerLifecycle } from './lib/shutdown.ts';
 import { dataGeneration } from './lib/snapshot.ts';
 import { adminCustomerRoutes } from './modules/accounts/admin-routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { adminStaffRoutes } from './modules/accounts/staff-routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { adminAlertRoutes } from './modules/alerts/routes.ts';
 import { OWNER_ALERTS_SCAN_JOB } from './modules/alerts/service.ts';
@@ -298,6 +299,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(adminSiteRoutes);
       await api.register(adminCouponRoutes);
       await api.register(adminCustomerRoutes);
+      await api.register(adminStaffRoutes);
       await api.register(adminPaymentRoutes);
       await api.register(adminCodRemittanceRoutes);
       await api.register(shippingRoutes);

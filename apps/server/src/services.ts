@@ -6,11 +6,13 @@ import type { InvalidationBus } from './lib/invalidation-bus.ts';
 import { createCustomersService } from './modules/accounts/admin-service.ts';
 import { createMessagePreferences } from './modules/accounts/message-preferences.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
+import { createStaffService } from './modules/accounts/staff-service.ts';
 import { createAuditService } from './modules/admin/audit.ts';
 import { createDashboardService } from './modules/admin/dashboard.ts';
 import { createAlertsService, DEFAULT_REORDER_LEVEL, OWNER_ALERT_JOB } from './modules/alerts/service.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
 import { createOtpService } from './modules/auth/otp-service.ts';
+import { endSessionsOf } from './modules/auth/personal-data.ts';
 import { createSessionStore } from './modules/auth/sessions.ts';
 import { createCartService } from './modules/cart/service.ts';
 import { createProductEditingService } from './modules/catalog/admin-service.ts';
@@ -245,8 +247,15 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     log: deps.log,
     maxUploadMb: config.MEDIA_MAX_UPLOAD_MB,
   });
+  // The store team (issue 41): roles in users.role; removing someone ends their sessions at once.
+  const staff = createStaffService(db, {
+    audit,
+    endSessions: endSessionsOf,
+    onUserChanged: (userId) => sessions.invalidateUser(userId),
+  });
   const adminOrders = createAdminOrdersService(db, {
     audit,
+    refundCap: staff.refundCapPaise,
     jobs,
     refunds,
     coupons,
@@ -375,6 +384,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   });
   jobHandlers[OWNER_ALERT_JOB] = (p) => alerts.deliver(p);
   return {
+    staff,
     bus,
     jobs,
     alerts,

@@ -87,6 +87,7 @@ export default [
       route('site/marketplaces', 'routes/admin/marketplaces.tsx'),
       route('site/about', 'routes/admin/about-sections.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
+      route('staff', 'routes/admin/staff.tsx'),
     ]),
   ]),
   ...shop(''),

@@ -16,7 +16,7 @@ export async function migrateAndSeed(
       const { createAccountsService } = await import('../modules/accounts/service.ts');
       const accounts = createAccountsService(database.db);
       const demoAdmin = await accounts.findByMobile(DEMO_ADMIN.mobile);
-      const revoke = demoAdmin?.role === 'admin';
+      const revoke = demoAdmin?.role !== undefined && demoAdmin.role !== 'customer';
       if (revoke) await accounts.setRole(DEMO_ADMIN.mobile, 'customer');
       return { seeded: false, demoAdminRevoked: revoke };
     }

@@ -156,3 +156,39 @@ describe('sec (issue 30): AWBs trimmed and upper case', () => {
     ]);
   });
 });
+
+describe('staff (issue 41): the admin role becomes OWNER', () => {
+  it("turns every 'admin' into OWNER, leaves shoppers alone, and marks earlier audit entries as an owner's", async () => {
+    const tag = journal.entries.find((e) => e.tag.endsWith('_staff'))!.tag;
+    const database = await databaseBefore(tag);
+    open = database;
+    const { db } = database;
+    const rows = async <T>(text: string) =>
+      ((await db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+    const [admin] = await rows<{ id: number }>(
+      `insert into users (mobile, first_name, last_name, email, role)
+       values ('9811100001', 'Meera', 'Shah', 'm@example.in', 'admin') returning id`,
+    );
+    await rows(
+      `insert into users (mobile, first_name, email, role) values ('9811100002', 'Asha', 'a@example.in', 'customer')`,
+    );
+    await rows(
+      `insert into audit_log (actor_user_id, action, entity, entity_id) values (${admin!.id}, 'x', 'y', '1'), (null, 'x', 'y', '2')`,
+    );
+    await apply(database, tag);
+    expect(
+      await rows<{ mobile: string; role: string }>('select mobile, role from users order by mobile'),
+    ).toEqual([
+      { mobile: '9811100001', role: 'OWNER' },
+      { mobile: '9811100002', role: 'customer' },
+    ]);
+    expect(
+      await rows<{ actor_name: string | null; actor_role: string | null }>(
+        'select actor_name, actor_role from audit_log order by entity_id',
+      ),
+    ).toEqual([
+      { actor_name: 'Meera Shah', actor_role: 'OWNER' },
+      { actor_name: null, actor_role: null },
+    ]);
+  });
+});

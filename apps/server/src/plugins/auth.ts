@@ -3,8 +3,14 @@
 import cookie from '@fastify/cookie';
 import type { UserDto } from '@spice/shared/contracts/accounts';
 import { MESSAGES } from '@spice/shared/messages';
+import { can, isStaffRole, type Permission, STAFF_MESSAGES } from '@spice/shared/staff';
 import { lastTenDigits } from '@spice/shared/validators';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  isBackOfficeOperation,
+  operationId,
+  permissionsFor,
+} from '../modules/accounts/operation-permissions.ts';
 import type { AccountsService } from '../modules/accounts/service.ts';
 import type { LoadedSession, SessionStore } from '../modules/auth/sessions.ts';
 import { AppError } from './errors.ts';
@@ -61,26 +67,58 @@ export async function requireOwner(
 
 export const ADMIN_ONLY = 'Only the store team can do this.';
 
-/** Back-office calls: 401 logged out, 403 for a shopper without the admin role. */
+/** Back-office calls: 401 logged out, 403 for a shopper; any staff role passes (its permission is checked centrally). */
 export async function requireAdmin(request: FastifyRequest, accounts: AccountsService): Promise<UserDto> {
   const user = await requireUser(request, accounts);
-  if (user.role !== 'admin') throw new AppError('forbidden', ADMIN_ONLY);
+  if (!isStaffRole(user.role)) throw new AppError('forbidden', ADMIN_ONLY);
   return user;
 }
 
-/** Back-office paths anyone may read: the storefront's cart shows the shipping milestones (spec section 6). */
-const PUBLIC_BACK_OFFICE_READS = new Set(['/api/admin/shipping-milestones']);
+/** A staff member who may do `permission`: 401 logged out, 403 for a shopper or a role without it. */
+export async function requirePermission(
+  request: FastifyRequest,
+  accounts: AccountsService,
+  permission: Permission,
+): Promise<UserDto> {
+  const user = await requireAdmin(request, accounts);
+  if (!can(user.role, permission)) throw new AppError('forbidden', STAFF_MESSAGES.forbidden);
+  return user;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A back-office operation's permissions (any one), from the one table; null: not in it (owner only). */
+    staffPermissions?: readonly Permission[] | null;
+  }
+}
 
 /**
- * Every back-office route (under /api/admin/), read or write, refuses a visitor who is not an
- * admin before its path, query or body is parsed or validated: 401 logged out, 403 for a shopper,
+ * Every back-office route (under /api/admin/), read or write, refuses a visitor before its path,
+ * query or body is parsed or validated: 401 logged out, 403 for a shopper or for a staff member
+ * whose role lacks the operation's permission (accounts/operation-permissions.ts, the one table),
  * never a 400 that tells a stranger what a field should hold. One hook for all of them, so a new
- * route cannot forget it. Handlers still call requireAdmin for the admin's record.
+ * route cannot forget it; each route's operationId in the API document is its key in the table.
+ * Handlers still call requireAdmin for the staff member's record.
  */
 export function guardBackOffice(api: FastifyInstance, accounts: AccountsService): void {
+  api.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      const id = operationId(method, route.url);
+      if (!isBackOfficeOperation(id)) continue;
+      route.config = { ...route.config, staffPermissions: permissionsFor(id) };
+      if (route.schema && !(route.schema as { operationId?: string }).operationId)
+        (route.schema as { operationId?: string }).operationId = id;
+    }
+  });
   api.addHook('onRequest', (request, _reply, done) => {
-    const route = request.routeOptions.url;
-    if (!route?.startsWith('/api/admin/') || PUBLIC_BACK_OFFICE_READS.has(route)) return done();
-    requireAdmin(request, accounts).then(() => done(), done);
+    const config = request.routeOptions.config as { staffPermissions?: readonly Permission[] | null };
+    if (config.staffPermissions === undefined) return done();
+    const needed = config.staffPermissions ?? [];
+    requireAdmin(request, accounts).then((user) => {
+      // Not in the table: the owner's alone until its line is added.
+      const allowed = needed.length === 0 ? user.role === 'OWNER' : needed.some((p) => can(user.role, p));
+      done(allowed ? undefined : new AppError('forbidden', STAFF_MESSAGES.forbidden));
+    }, done);
   });
 }

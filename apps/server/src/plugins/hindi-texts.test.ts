@@ -107,9 +107,9 @@ function contractTexts(): { file: string; text: string }[] {
   for (const path of files(join(SHARED, 'contracts'))) {
     const file = relative(SHARED, path);
     // declarations.ts: the product form's declaration fields (back office).
-    // offers, analytics, sales-sources, owner-alerts: the back office's offer form, reports and alert settings.
+    // offers, analytics, sales-sources, owner-alerts, staff: the back office's offer form, reports, alert settings and staff.
     if (
-      /admin|products-admin|cod-remittance|invoices|shipping|declarations|offers|analytics|sales-sources|owner-alerts|zod\.ts$|common\.ts$/.test(
+      /admin|products-admin|cod-remittance|invoices|shipping|declarations|offers|analytics|sales-sources|owner-alerts|staff|zod\.ts$|common\.ts$/.test(
         file,
       )
     )

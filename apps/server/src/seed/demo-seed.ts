@@ -24,7 +24,7 @@ export const DEMO_ADMIN = {
   firstName: 'Shop',
   lastName: 'Admin',
   email: 'admin@kesarchakki.in',
-  role: 'admin',
+  role: 'OWNER',
 } as const;
 
 /** True when the catalogue has no product yet. */

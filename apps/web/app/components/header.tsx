@@ -82,13 +82,13 @@ export function Header() {
               <NavLink to={lp('/profile')} className="nav__link nav__you">
                 {t('header.you')}
               </NavLink>
-              {user.role === 'admin' ? (
+              {user.role !== 'customer' ? (
                 // Straight in the hamburger (shown at 768 px and below, like 'You'); the profile menu has it too.
                 <Link to="/admin" className="nav__link nav__you">
                   {t('header.backOffice')}
                 </Link>
               ) : null}
-              <ProfileMenu firstName={user.firstName} admin={user.role === 'admin'} />
+              <ProfileMenu firstName={user.firstName} admin={user.role !== 'customer'} />
             </>
           ) : (
             <button type="button" className="nav__link nav__login" onClick={openLogin}>

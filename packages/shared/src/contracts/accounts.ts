@@ -1,6 +1,7 @@
 // Contracts of login, signup, profile and addresses, with the spec's messages (section 8).
 
 import { MESSAGES } from '../messages.ts';
+import { USER_ROLES } from '../staff.ts';
 import {
   EMAIL_PATTERN,
   MOBILE_PATTERN,
@@ -49,7 +50,7 @@ export const User = z
     mobile: z.string(),
     phoneNumber: z.string(),
     email: z.string(),
-    role: z.enum(['customer', 'admin']),
+    role: z.enum(USER_ROLES),
   })
   .meta({ id: 'User' });
 

@@ -1,6 +1,7 @@
 // The back office's customer list: search, one customer in full, and the CSV export.
 
 import { ORDER_STATUSES } from '../order-status.ts';
+import { USER_ROLES } from '../staff.ts';
 import { PageQuery } from './admin.ts';
 import { Rupees } from './rupees.ts';
 import * as z from './zod.ts';
@@ -23,7 +24,7 @@ export const CustomerRow = z
     name: z.string(),
     mobile: z.string(),
     email: z.string(),
-    role: z.enum(['customer', 'admin']),
+    role: z.enum(USER_ROLES),
     joinedAt: z.string(),
     orderCount: z.number().int(),
     /** Rupees paid for orders that were not cancelled. */

@@ -31,6 +31,8 @@ export const AuditEntry = z
     id: z.number().int(),
     actorUserId: z.number().int().nullable(),
     actorName: z.string().nullable(),
+    /** The staff role the actor held when making the change (issue 41); null when no person acted. */
+    actorRole: z.string().nullable(),
     actorMobile: z.string().nullable(),
     action: z.string(),
     entity: z.string(),

@@ -94,3 +94,7 @@ export const userFullNameById = (userId: SQL) =>
   sql<
     string | null
   >`(select nullif(trim(u.first_name || ' ' || u.last_name), '') from users u where u.id = ${userId})`;
+
+/** The user's role (a staff role or 'customer'), for the audit log's record of who acted as what. */
+export const userRoleById = (userId: SQL) =>
+  sql<string | null>`(select u.role from users u where u.id = ${userId})`;

@@ -1,4 +1,5 @@
 // Shoppers (and admins) and their delivery addresses. The mobile identifies the shopper.
+import { USER_ROLES } from '@spice/shared/staff';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -22,9 +23,8 @@ export const users = pgTable(
     lastName: text('last_name').notNull().default(''),
     /** Stored lowercased so uniqueness ignores case. */
     email: text('email').notNull(),
-    role: text('role', { enum: ['customer', 'admin'] })
-      .notNull()
-      .default('customer'),
+    /** 'customer', or a staff role (packages/shared/src/staff.ts); 'admin' became 'OWNER' (issue 41). */
+    role: text('role', { enum: USER_ROLES }).notNull().default('customer'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -82,5 +82,15 @@ export const messagePreferences = pgTable('message_preferences', {
   whatsapp: boolean('whatsapp').notNull().default(false),
   whatsappOptedInAt: timestamp('whatsapp_opted_in_at', { withTimezone: true }),
   whatsappOptedOutAt: timestamp('whatsapp_opted_out_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The store team's settings, one row (id 1): the most a SUPPORT member may refund at once, set by
+ * an owner (issue 41). No row: 0, support refunds nothing alone.
+ */
+export const staffSettings = pgTable('staff_settings', {
+  id: integer('id').primaryKey().default(1),
+  supportRefundLimitPaise: integer('support_refund_limit_paise').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

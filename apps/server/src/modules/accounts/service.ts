@@ -3,6 +3,7 @@
 import type { AddressDto, AddressInput, UserDto } from '@spice/shared/contracts/accounts';
 import type { Lang } from '@spice/shared/lang';
 import { MESSAGES } from '@spice/shared/messages';
+import { STAFF_ROLES, type UserRole } from '@spice/shared/staff';
 import { withCountryCode } from '@spice/shared/validators';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -101,19 +102,19 @@ export function createAccountsService(
       return u ? toUserDto(u) : null;
     },
     /**
-     * The back office's staff (today: role 'admin'), oldest first: the owner's alerts read it
-     * (issue 41). When staff roles arrive, this is where 'admin' becomes the staff roles.
+     * The back office's staff (every staff role), oldest first: the owner's alerts choose among
+     * them by permission (alerts/service.ts).
      */
     async staff(): Promise<UserDto[]> {
       const rows = await db
         .select()
         .from(users)
-        .where(and(eq(users.role, 'admin'), isNull(users.erasedAt)))
+        .where(and(inArray(users.role, [...STAFF_ROLES]), isNull(users.erasedAt)))
         .orderBy(users.id);
       return rows.map(toUserDto);
     },
-    /** Grants or revokes the back-office role (npm run admin:grant / admin:revoke); null if no such user. */
-    async setRole(mobile: string, role: 'customer' | 'admin'): Promise<UserDto | null> {
+    /** Grants or revokes a back-office role (npm run admin:grant / admin:revoke); null if no such user. */
+    async setRole(mobile: string, role: UserRole): Promise<UserDto | null> {
       const [u] = await db
         .update(users)
         .set({ role, updatedAt: new Date() })

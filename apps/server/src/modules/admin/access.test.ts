@@ -42,8 +42,8 @@ describe('the back office role check', () => {
 
   it('grants and revokes the role by mobile, and says when there is no such account', async () => {
     const { accounts } = t.app.services;
-    expect(await accounts.setRole('9820000099', 'admin')).toBeNull();
-    expect((await accounts.setRole(shopper.mobile, 'admin'))?.role).toBe('admin');
+    expect(await accounts.setRole('9820000099', 'OWNER')).toBeNull();
+    expect((await accounts.setRole(shopper.mobile, 'OWNER'))?.role).toBe('OWNER');
     expect((await shopper.request({ method: 'GET', url: '/api/admin/audit' })).statusCode).toBe(200);
     expect((await accounts.setRole(shopper.mobile, 'customer'))?.role).toBe('customer');
     expect((await shopper.request({ method: 'GET', url: '/api/admin/audit' })).statusCode).toBe(403);
@@ -66,7 +66,8 @@ describe('the audit log', () => {
       action: 'review.reply',
       entity: 'review',
       entityId: String(review!.id),
-      actorName: DEMO_ADMIN.firstName,
+      actorName: `${DEMO_ADMIN.firstName} ${DEMO_ADMIN.lastName}`,
+      actorRole: 'OWNER',
       actorMobile: DEMO_ADMIN.mobile,
       after: { adminReply: 'Thank you!' },
     });

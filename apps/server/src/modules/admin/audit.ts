@@ -3,7 +3,7 @@
 import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pageOf, pageRows } from '../../lib/pagination.ts';
-import { userFirstNameById, userMobileById } from '../accounts/directory.ts';
+import { userFirstNameById, userFullNameById, userMobileById, userRoleById } from '../accounts/directory.ts';
 import { auditLog } from './schema.ts';
 
 export interface AuditEntry {
@@ -26,6 +26,11 @@ export function createAuditService(db: Db) {
     async audit(entry: AuditEntry, executor: Pick<Db, 'insert'> = db): Promise<void> {
       await executor.insert(auditLog).values({
         actorUserId: entry.actorUserId,
+        // Who acted and as what, as they are at this moment (issue 41): read in the same statement.
+        ...(entry.actorUserId !== null && {
+          actorName: userFullNameById(sql`${entry.actorUserId}::int`),
+          actorRole: userRoleById(sql`${entry.actorUserId}::int`),
+        }),
         action: entry.action,
         entity: entry.entity,
         entityId: String(entry.entityId),
@@ -42,7 +47,9 @@ export function createAuditService(db: Db) {
             id: auditLog.id,
             actorUserId: auditLog.actorUserId,
             // The actor's name and mobile through the accounts module, in this one statement.
-            actorName: userFirstNameById(actor),
+            // The name and role kept when the change was made; the account's current name otherwise.
+            actorName: sql<string | null>`coalesce("audit_log"."actor_name", ${userFirstNameById(actor)})`,
+            actorRole: auditLog.actorRole,
             actorMobile: userMobileById(actor),
             action: auditLog.action,
             entity: auditLog.entity,

@@ -8,6 +8,9 @@ export const auditLog = pgTable(
     id: serial('id').primaryKey(),
     /** Null once the admin's account is deleted; the entry itself stays. */
     actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Who acted and in what role, as they were then (issue 41): kept when the account changes or goes. */
+    actorName: text('actor_name'),
+    actorRole: text('actor_role'),
     action: text('action').notNull(),
     entity: text('entity').notNull(),
     entityId: text('entity_id').notNull(),

@@ -26,6 +26,7 @@ import {
   scanSpan,
   wantsAlert,
 } from '@spice/shared/owner-alerts';
+import { can } from '@spice/shared/staff';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Config } from '../../plugins/config.ts';
@@ -115,11 +116,11 @@ export function createAlertsService(db: Db, deps: AlertsDeps) {
 
   /**
    * Everyone who gets the owner's alerts, with their preference (the defaults when they saved
-   * none). The one place recipients are chosen: today every back-office user (role 'admin');
-   * with staff roles, filter `deps.staff()` to the roles that should hear (e.g. OWNER) here.
+   * none). The one place recipients are chosen: the staff who run the shop (the owner and
+   * managers: 'settings.manage'); alerts carry sales and payments a packer may not see.
    */
   async function alertRecipients(): Promise<Recipient[]> {
-    const staff = await deps.staff();
+    const staff = (await deps.staff()).filter((u) => can(u.role, 'settings.manage'));
     if (staff.length === 0) return [];
     const rows = await db
       .select()

@@ -5,6 +5,11 @@ import { eq, lt } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { otpChallenges, otpDevices, otpSends, sessions } from './schema.ts';
 
+/** Ends every session of the account at once (a staff member removed, issue 41). */
+export async function endSessionsOf(tx: Tx, userId: number): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+}
+
 export async function forgetLogins(tx: Tx, userId: number, mobile: string): Promise<void> {
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(sessions).where(eq(sessions.verifiedMobile, mobile));

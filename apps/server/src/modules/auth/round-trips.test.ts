@@ -64,8 +64,8 @@ describe('round trips per signed-in read', () => {
   it('ends a kept session at logout and sees a role change at the next request', async () => {
     const s = await signUp(t.app, '9812345671');
     expect((await s.request({ url: '/api/auth/me' })).json().role).toBe('customer');
-    await t.app.services.accounts.setRole(s.mobile, 'admin');
-    expect((await s.request({ url: '/api/auth/me' })).json().role).toBe('admin');
+    await t.app.services.accounts.setRole(s.mobile, 'OWNER');
+    expect((await s.request({ url: '/api/auth/me' })).json().role).toBe('OWNER');
     expect((await s.request({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(200);
     expect((await s.request({ url: '/api/auth/me' })).statusCode).toBe(401);
   });

@@ -22,6 +22,7 @@ import {
   stateName,
 } from '@spice/shared/gst';
 import { toPaise, toRupees } from '@spice/shared/money';
+import { can } from '@spice/shared/staff';
 import { and, asc, desc, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import type { PgInsertBase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
@@ -595,7 +596,7 @@ export function createInvoicesService(
      */
     async pdf(user: UserDto, orderNumber: string, kind: 'invoice' | 'credit_note', noteNumber?: string) {
       const order = await orderByNumber(db, orderNumber);
-      if (!order || (order.userId !== user.id && user.role !== 'admin')) {
+      if (!order || (order.userId !== user.id && !can(user.role, 'money.view'))) {
         throw new AppError('notFound', 'Order not found.');
       }
       const [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, order.id));

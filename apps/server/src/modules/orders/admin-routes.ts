@@ -1,8 +1,6 @@
 // The back office's orders API under /api/admin/orders: the list, its CSV, one order, status moves
 // and line refunds. Admin only (401 logged out, 403 for shoppers) on every route.
 import {
-  AdminOrderDetail,
-  AdminOrderPage,
   AdminOrdersQuery,
   OrderLinesRefund,
   OrderNumberParam,
@@ -10,9 +8,12 @@ import {
   OrdersCsvQuery,
 } from '@spice/shared/contracts/admin';
 import { ErrorBody } from '@spice/shared/contracts/common';
+import { StaffOrderDetail, StaffOrderPage } from '@spice/shared/contracts/staff';
+import { statusChangePermission } from '@spice/shared/staff';
+import { orderDetailFor, orderRowFor } from '@spice/shared/staff-view';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { neverCache } from '../../lib/cache-headers.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
+import { requireAdmin, requirePermission } from '../../plugins/auth.ts';
 
 const tags = ['admin'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -34,12 +35,15 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
           'The amount is refundShare (packages/shared/src/refunds.ts): the lines share of the total, fees and discounts included. version is the one the page showed (409 when changed meanwhile, so a double click refunds once).',
         params: OrderNumberParam,
         body: OrderLinesRefund,
-        response: { 200: AdminOrderDetail, ...errors },
+        response: { 200: StaffOrderDetail, ...errors },
       },
     },
     async (request) => {
       const admin = await requireAdmin(request, accounts);
-      return adminOrders.refundLines(admin, request.params.orderNumber, request.body);
+      return orderDetailFor(
+        admin,
+        await adminOrders.refundLines(admin, request.params.orderNumber, request.body),
+      );
     },
   );
 
@@ -50,12 +54,13 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Orders newest first, filtered by status, IST date range and order number or mobile',
         querystring: AdminOrdersQuery,
-        response: { 200: AdminOrderPage, ...errors },
+        response: { 200: StaffOrderPage, ...errors },
       },
     },
     async (request) => {
-      await requireAdmin(request, accounts);
-      return adminOrders.list(request.query);
+      const admin = await requireAdmin(request, accounts);
+      const page = await adminOrders.list(request.query);
+      return { ...page, content: page.content.map((row) => orderRowFor(admin, row)) };
     },
   );
 
@@ -87,12 +92,12 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One order in full: items, address, payment ids, totals and the next allowed statuses',
         params: OrderNumberParam,
-        response: { 200: AdminOrderDetail, ...errors },
+        response: { 200: StaffOrderDetail, ...errors },
       },
     },
     async (request) => {
-      await requireAdmin(request, accounts);
-      return adminOrders.detail(request.params.orderNumber);
+      const admin = await requireAdmin(request, accounts);
+      return orderDetailFor(admin, await adminOrders.detail(request.params.orderNumber));
     },
   );
 
@@ -110,15 +115,19 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
           'version is the one the page showed; a change made meanwhile answers 409 instead of overwriting it.',
         params: OrderNumberParam,
         body: OrderStatusChange,
-        response: { 200: AdminOrderDetail, ...errors },
+        response: { 200: StaffOrderDetail, ...errors },
       },
     },
     async (request) => {
-      const admin = await requireAdmin(request, accounts);
+      // The table lets in any of fulfil, cancel, manage; the status asked for names which one.
+      const admin = await requirePermission(request, accounts, statusChangePermission(request.body.status));
       // Shipping is the Ship step: a shipment with its courier and AWB, then the status change.
       if (request.body.status === 'SHIPPED')
-        return shipping.ship(admin, request.params.orderNumber, request.body);
-      return adminOrders.changeStatus(admin, request.params.orderNumber, request.body);
+        return orderDetailFor(admin, await shipping.ship(admin, request.params.orderNumber, request.body));
+      return orderDetailFor(
+        admin,
+        await adminOrders.changeStatus(admin, request.params.orderNumber, request.body),
+      );
     },
   );
 };

@@ -12,8 +12,10 @@ import type {
   OrderLinesRefundInput,
   OrderStatusChangeInput,
 } from '@spice/shared/contracts/admin';
+import { formatRupees } from '@spice/shared/money';
 import { canTransition, ORDER_TRANSITIONS, type OrderStatus, statusLabel } from '@spice/shared/order-status';
 import { planLineRefund, refundableOnline } from '@spice/shared/refunds';
+import { STAFF_MESSAGES } from '@spice/shared/staff';
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { csvField, csvIstTimestamp as istTimestamp, csvRupees as rupees } from '../../lib/csv.ts';
@@ -57,6 +59,8 @@ export function createAdminOrdersService(
   db: Db,
   deps: {
     audit: AuditService;
+    /** The most this staff member may refund at once; null: no cap (accounts/staff-service.ts). */
+    refundCap?: (tx: Tx, admin: UserDto) => Promise<number | null>;
     jobs: Pick<JobQueue, 'enqueue'>;
     refunds: Pick<RefundsService, 'requestForOrderRest' | 'requestForLines' | 'refundedUnits' | 'forOrders'>;
     coupons: Pick<CouponsService, 'releaseRedemption'>;
@@ -309,6 +313,10 @@ export function createAdminOrdersService(
         });
         if (!plan.ok) throw new AppError('invalid', plan.message);
         const { lines, amountPaise } = plan;
+        // Support refunds up to the owner's limit (issue 41), read in this transaction.
+        const cap = (await deps.refundCap?.(tx, admin)) ?? null;
+        if (cap !== null && amountPaise > cap)
+          throw new AppError('forbidden', STAFF_MESSAGES.refundOverLimit(formatRupees(cap)));
         const row = await updateAtVersion(
           tx,
           orders,

@@ -47,7 +47,7 @@ function adminOf(t: TestApp, mobile: string = DEMO_ADMIN.mobile) {
     if (!cookie) {
       if (mobile !== DEMO_ADMIN.mobile) {
         const s = await signUp(t.app, mobile);
-        await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, s.id));
+        await t.database.db.update(users).set({ role: 'OWNER' }).where(eq(users.id, s.id));
         cookie = s.cookie;
       } else cookie = (await verifyMobile(t.app, mobile)).cookie;
     }

@@ -335,7 +335,7 @@ describe('the store team', () => {
   beforeAll(async () => {
     admin = await newShopper();
     customer = await newShopper();
-    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+    await t.database.db.update(users).set({ role: 'OWNER' }).where(eq(users.id, admin.id));
     productId = await freshProduct('review-test-admin');
     reviewId = (await post(customer, { productId, rating: 1, description: 'Arrived late.' })).json().id;
   });

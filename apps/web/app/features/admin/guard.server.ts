@@ -2,15 +2,21 @@
 // (401 logged out, 403 for a shopper), thrown as responses the admin layout's boundary renders.
 // Also what an action replies: a service's refusal as the form's message, or a checked save.
 import { AppError } from '@spice/shared/app-error';
+import { can, isStaffRole, type Permission } from '@spice/shared/staff';
 import { data, type RouterContextProvider, redirect } from 'react-router';
 import { currentUser, getStorefront } from '../../context';
 import { fieldErrors, invalidResult, type Schema } from './forms';
 
-export async function requireAdminPage(context: Readonly<RouterContextProvider>) {
+/**
+ * A back-office page: 401 logged out, 403 for a shopper, and 403 for a staff member whose role
+ * lacks the page's permission (the same permissions as the API's table, issue 41).
+ */
+export async function requireAdminPage(context: Readonly<RouterContextProvider>, permission?: Permission) {
   const { services } = getStorefront(context);
   const user = await currentUser(context);
   if (!user) throw data({ reason: 'login' }, { status: 401 });
-  if (user.role !== 'admin') throw data({ reason: 'forbidden' }, { status: 403 });
+  if (!isStaffRole(user.role)) throw data({ reason: 'forbidden' }, { status: 403 });
+  if (permission && !can(user.role, permission)) throw data({ reason: 'role' }, { status: 403 });
   return { services, user };
 }
 

@@ -14,7 +14,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await requireAdminPage(context, 'marketing.manage');
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = AbandonedCartsQuery.safeParse({
     ...(params.from ? { from: params.from } : {}),

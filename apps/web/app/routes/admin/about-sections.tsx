@@ -33,7 +33,7 @@ export function meta() {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await requireAdminPage(context, 'storefront.manage');
   return { sections: await services.contentAdmin.listSections() };
 }
 
@@ -57,7 +57,7 @@ function fromForm(form: FormData) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context);
+  const { services, user } = await requireAdminPage(context, 'storefront.manage');
   const raw = await request.formData();
   const intent = String(raw.get('intent') ?? '');
   const which = String(raw.get('form') ?? intent);

@@ -32,12 +32,12 @@ const readForm = (form: FormData) => ({
 });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, user } = await requireAdminPage(context);
+  const { services, user } = await requireAdminPage(context, 'settings.manage');
   return services.alerts.preference(user);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context);
+  const { services, user } = await requireAdminPage(context, 'settings.manage');
   const parsed = AlertPreferenceInput.safeParse(readForm(await request.formData()));
   if (!parsed.success) {
     return data<ActionResult>(invalidResult(fieldErrors(parsed.error.issues)), { status: 400 });

@@ -44,7 +44,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await requireAdminPage(context, 'money.view');
   const url = new URL(request.url);
   const report = (ANALYTICS_REPORTS as readonly string[]).includes(url.searchParams.get('report') ?? '')
     ? (url.searchParams.get('report') as AnalyticsReport)

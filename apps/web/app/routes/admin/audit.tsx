@@ -1,4 +1,5 @@
 import { PageQuery } from '@spice/shared/contracts/admin';
+import { ROLE_LABELS, type StaffRole } from '@spice/shared/staff';
 import { formatMobile } from '@spice/shared/validators';
 import { Link } from 'react-router';
 import { auditChanges } from '../../features/admin/audit-changes';
@@ -11,7 +12,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await requireAdminPage(context, 'audit.view');
   const parsed = PageQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const { page, size } = parsed.success ? parsed.data : PageQuery.parse({});
   return services.audit.list(page, size);
@@ -39,7 +40,9 @@ export default function AdminAudit({ loaderData: log }: Route.ComponentProps) {
               <tr key={e.id}>
                 <td>{istDateTime(e.createdAt)}</td>
                 <td>
-                  {e.actorName ? `${e.actorName} (${formatMobile(e.actorMobile ?? '')})` : 'Deleted account'}
+                  {e.actorName
+                    ? `${e.actorName}${e.actorRole ? `, ${ROLE_LABELS[e.actorRole as StaffRole] ?? e.actorRole}` : ''}${e.actorMobile ? ` (${formatMobile(e.actorMobile)})` : ''}`
+                    : 'Deleted account'}
                 </td>
                 <td>
                   {e.action} {e.entity} {e.entityId}

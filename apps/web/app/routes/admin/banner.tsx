@@ -17,7 +17,7 @@ export function meta({ params }: Route.MetaArgs) {
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await requireAdminPage(context, 'storefront.manage');
   if (params.id === 'new') return { banner: null };
   const banner = (await services.contentAdmin.listBanners()).find((b) => String(b.id) === params.id);
   if (!banner) throw data(null, { status: 404 });
@@ -25,7 +25,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context);
+  const { services, user } = await requireAdminPage(context, 'storefront.manage');
   const form = Object.fromEntries(await request.formData());
   const done = '/admin/banners?saved=1';
   if (params.id === 'new') {

@@ -16,13 +16,13 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await requireAdminPage(context, 'storefront.manage');
   const url = new URL(request.url);
   return { banners: await services.contentAdmin.listBanners(), saved: url.searchParams.get('saved') };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context);
+  const { services, user } = await requireAdminPage(context, 'storefront.manage');
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
   const id = Number(form.get('id'));

@@ -14,7 +14,7 @@ export function meta() {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await requireAdminPage(context, 'settings.legal');
   const settings = await services.checkout.adminSettings();
   if (!settings) throw data(null, { status: 404 });
   return settings;
@@ -72,7 +72,7 @@ function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context);
+  const { services, user } = await requireAdminPage(context, 'settings.legal');
   const parsed = CheckoutSettingsEdit.safeParse(fromForm(await request.formData()));
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error.issues);

@@ -14,13 +14,13 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await requireAdminPage(context, 'money.view');
   const { query: filter, problem } = readListQuery(CodRemittanceQuery, request, 'Invalid filter.');
   return { filter, problem, page: await services.codRemittance.list(filter) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context);
+  const { services, user } = await requireAdminPage(context, 'money.manage');
   const form = await request.formData();
   // A row's own button remits that order; the selection button remits the ticked ones.
   const only = form.get('only');

@@ -15,7 +15,7 @@ export function meta() {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await requireAdminPage(context, 'storefront.manage');
   const [policies, settings] = await Promise.all([
     services.content.adminPolicies(),
     services.content.adminSettings(),
@@ -30,7 +30,7 @@ function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context);
+  const { services, user } = await requireAdminPage(context, 'storefront.manage');
   const form = Object.fromEntries(await request.formData());
   const which = String(form.form ?? '');
   const invalid = (errors: Record<string, string>) =>

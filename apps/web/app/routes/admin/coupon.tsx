@@ -18,7 +18,7 @@ export function meta({ params }: Route.MetaArgs) {
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await requireAdminPage(context, 'catalogue.manage');
   if (params.id === 'new') return { coupon: null };
   const id = Number(params.id);
   if (!Number.isInteger(id) || id <= 0) throw data(null, { status: 404 });
@@ -28,7 +28,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context);
+  const { services, user } = await requireAdminPage(context, 'catalogue.manage');
   const form = Object.fromEntries(await request.formData());
   const done = '/admin/coupons?saved=1';
   if (params.id === 'new') {

@@ -16,13 +16,13 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await requireAdminPage(context, 'catalogue.manage');
   const saved = new URL(request.url).searchParams.get('saved');
   return { coupons: await services.couponsAdmin.list(), saved };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context);
+  const { services, user } = await requireAdminPage(context, 'catalogue.manage');
   const form = Object.fromEntries(await request.formData());
   const id = Number(form.id);
   const parsed = CouponActiveChange.safeParse(form);

@@ -15,7 +15,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await requireAdminPage(context, 'customers.view');
   const parsed = CustomerIdParam.safeParse(params);
   if (!parsed.success) throw data(null, { status: 404 });
   try {

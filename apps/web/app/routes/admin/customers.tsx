@@ -15,7 +15,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await requireAdminPage(context, 'customers.view');
   const { query, problem } = readListQuery(CustomersQuery, request, 'Invalid search.');
   return { query, problem, page: await services.customers.list(query) };
 }
@@ -67,7 +67,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
               <tr key={c.id}>
                 <td>
                   <Link to={`/admin/customers/${c.id}`}>{c.name || 'No name'}</Link>
-                  {c.role === 'admin' ? <span className="admin-customers__role">Store team</span> : null}
+                  {c.role !== 'customer' ? <span className="admin-customers__role">Store team</span> : null}
                   <br />
                   <small>
                     {formatMobile(c.mobile)} · {c.email}

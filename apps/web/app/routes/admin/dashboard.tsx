@@ -1,6 +1,7 @@
 import { percentLabel, percentOf } from '@spice/shared/cod';
 import { formatRupees } from '@spice/shared/money';
-import { Link } from 'react-router';
+import { can } from '@spice/shared/staff';
+import { Link, redirect } from 'react-router';
 import { Chart } from '../../features/admin/analytics/chart';
 import { count, FigureCards, money } from '../../features/admin/analytics/figures';
 import { requireAdminPage } from '../../features/admin/guard.server';
@@ -13,7 +14,9 @@ export function meta() {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services, user } = await requireAdminPage(context);
+  // The dashboard is sales figures: a role without money starts at the orders (issue 41).
+  if (!can(user.role, 'money.view')) throw redirect('/admin/orders');
   const [figures, mostWanted] = await Promise.all([
     services.dashboard.figures(),
     // Issue 37: the sold-out variants most shoppers wait for.

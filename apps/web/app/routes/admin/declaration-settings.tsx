@@ -15,7 +15,7 @@ export function meta() {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await requireAdminPage(context, 'settings.legal');
   return services.declarationDefaults.get();
 }
 
@@ -35,7 +35,7 @@ function defaultsFromForm(form: FormData) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context);
+  const { services, user } = await requireAdminPage(context, 'settings.legal');
   const parsed = DeclarationDefaultsEdit.safeParse(defaultsFromForm(await request.formData()));
   if (!parsed.success) {
     return data<ActionResult>(invalidResult(fieldErrors(parsed.error.issues)), { status: 400 });

@@ -13,7 +13,7 @@ export function meta() {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await requireAdminPage(context, 'settings.manage');
   return services.delivery.adminSettings();
 }
 
@@ -53,7 +53,7 @@ function fromForm(form: FormData) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context);
+  const { services, user } = await requireAdminPage(context, 'settings.manage');
   const parsed = DeliverySettingsEdit.safeParse(fromForm(await request.formData()));
   if (!parsed.success) {
     return data<ActionResult>(invalidResult(fieldErrors(parsed.error.issues)), { status: 400 });

@@ -10,7 +10,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await requireAdminPage(context, 'catalogue.manage');
   const { publicUrl } = getStorefront(context);
   return { summary: await services.feeds.summary(publicUrl ?? new URL(request.url).origin) };
 }

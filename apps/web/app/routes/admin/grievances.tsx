@@ -12,14 +12,14 @@ export function meta() {
 // Complaints under the Consumer Protection (E-Commerce) Rules 2020 rule 4 (decision 0036): open
 // ones by their next deadline (acknowledge within 48 hours, resolve within 30 days), overdue in red.
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await requireAdminPage(context, 'grievances.handle');
   const [queue, officer] = await Promise.all([services.grievances.queue(), services.grievances.officer()]);
   const month = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 7);
   return { queue, officer, month };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context);
+  const { services, user } = await requireAdminPage(context, 'grievances.handle');
   const form = await request.formData();
   const read = (name: string) => String(form.get(name) ?? '');
   try {

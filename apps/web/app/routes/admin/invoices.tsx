@@ -31,7 +31,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await requireAdminPage(context, 'money.view');
   const { query, problem } = readListQuery(InvoiceRegisterQuery, request, 'Choose a month as YYYY-MM.');
   return { register: await services.invoiceRegister.register(query.month), problem };
 }

@@ -10,13 +10,13 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await requireAdminPage(context, 'jobs.manage');
   const { query, problem } = readListQuery(AdminJobsQuery, request, 'Invalid filter.');
   return { query, problem, page: await services.jobsAdmin.list(query) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context);
+  const { services, user } = await requireAdminPage(context, 'jobs.manage');
   const id = Number((await request.formData()).get('id'));
   if (!Number.isInteger(id) || id <= 0)
     return data<ActionResult>({ ok: false, message: 'Unknown job.' }, { status: 400 });

@@ -19,12 +19,12 @@ export function meta() {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await requireAdminPage(context, 'settings.manage');
   return services.shipping.labelSettings();
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context);
+  const { services, user } = await requireAdminPage(context, 'settings.manage');
   const parsed = LabelSettingsEdit.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
     return data<ActionResult>(invalidResult(fieldErrors(parsed.error.issues)), { status: 400 });

@@ -1,5 +1,7 @@
 // The back office's own layout (not the shop's): a side navigation and the page. Its boundary
 // answers logged-out visitors with a way to log in and shoppers with a 403 page.
+
+import { type Permission, permissionsOf, ROLE_LABELS, type StaffRole } from '@spice/shared/staff';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { isRouteErrorResponse, NavLink, Outlet, useLocation } from 'react-router';
 import { requireAdminPage } from '../../features/admin/guard.server';
@@ -17,57 +19,59 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user } = await requireAdminPage(context);
-  return { name: user.firstName };
+  // The role and its permissions come with the session: the menu shows only what the role may use.
+  return { name: user.firstName, role: user.role, permissions: permissionsOf(user.role) };
 }
 
 /** The back office's pages in four groups: one list for the wide bar and the phone menu. */
-const NAV: { group: string; links: { to: string; label: string; end?: boolean }[] }[] = [
+const NAV: { group: string; links: { to: string; need: Permission; label: string; end?: boolean }[] }[] = [
   {
     group: 'Sales',
     links: [
-      { to: '/admin', label: 'Dashboard', end: true },
-      { to: '/admin/analytics', label: 'Analytics' },
-      { to: '/admin/orders', label: 'Orders' },
-      { to: '/admin/customers', label: 'Customers' },
-      { to: '/admin/messages?unread=true', label: 'Messages' },
-      { to: '/admin/grievances', label: 'Grievances' },
-      { to: '/admin/payments', label: 'Payments' },
-      { to: '/admin/cod-remittance', label: 'COD remittance' },
-      { to: '/admin/ndr', label: 'Failed deliveries' },
-      { to: '/admin/abandoned-carts', label: 'Abandoned carts' },
-      { to: '/admin/invoices', label: 'Invoices' },
-      { to: '/admin/sales-by-source', label: 'Sales by source' },
+      { to: '/admin', need: 'money.view', label: 'Dashboard', end: true },
+      { to: '/admin/analytics', need: 'money.view', label: 'Analytics' },
+      { to: '/admin/orders', need: 'orders.view', label: 'Orders' },
+      { to: '/admin/customers', need: 'customers.view', label: 'Customers' },
+      { to: '/admin/messages?unread=true', need: 'messages.handle', label: 'Messages' },
+      { to: '/admin/grievances', need: 'grievances.handle', label: 'Grievances' },
+      { to: '/admin/payments', need: 'money.view', label: 'Payments' },
+      { to: '/admin/cod-remittance', need: 'money.view', label: 'COD remittance' },
+      { to: '/admin/ndr', need: 'orders.manage', label: 'Failed deliveries' },
+      { to: '/admin/abandoned-carts', need: 'marketing.manage', label: 'Abandoned carts' },
+      { to: '/admin/invoices', need: 'money.view', label: 'Invoices' },
+      { to: '/admin/sales-by-source', need: 'money.view', label: 'Sales by source' },
     ],
   },
   {
     group: 'Catalogue',
     links: [
-      { to: '/admin/products', label: 'Products' },
-      { to: '/admin/stock', label: 'Stock' },
-      { to: '/admin/reviews?filter=unreplied', label: 'Reviews' },
-      { to: '/admin/coupons', label: 'Coupons' },
-      { to: '/admin/offers', label: 'Offers' },
-      { to: '/admin/feeds', label: 'Product feeds' },
+      { to: '/admin/products', need: 'catalogue.manage', label: 'Products' },
+      { to: '/admin/stock', need: 'stock.adjust', label: 'Stock' },
+      { to: '/admin/reviews?filter=unreplied', need: 'reviews.moderate', label: 'Reviews' },
+      { to: '/admin/coupons', need: 'catalogue.manage', label: 'Coupons' },
+      { to: '/admin/offers', need: 'catalogue.manage', label: 'Offers' },
+      { to: '/admin/feeds', need: 'catalogue.manage', label: 'Product feeds' },
     ],
   },
   {
     group: 'Storefront',
     links: [
-      { to: '/admin/banners', label: 'Banners' },
-      { to: '/admin/site', label: 'Site' },
-      { to: '/admin/content', label: 'Store texts' },
+      { to: '/admin/banners', need: 'storefront.manage', label: 'Banners' },
+      { to: '/admin/site', need: 'storefront.manage', label: 'Site' },
+      { to: '/admin/content', need: 'storefront.manage', label: 'Store texts' },
     ],
   },
   {
     group: 'Settings',
     links: [
-      { to: '/admin/checkout-settings', label: 'Checkout' },
-      { to: '/admin/delivery-settings', label: 'Delivery' },
-      { to: '/admin/label-settings', label: 'Labels' },
-      { to: '/admin/declaration-settings', label: 'Declarations' },
-      { to: '/admin/alerts', label: 'My alerts' },
-      { to: '/admin/jobs', label: 'Jobs' },
-      { to: '/admin/audit', label: 'Audit log' },
+      { to: '/admin/checkout-settings', need: 'settings.legal', label: 'Checkout' },
+      { to: '/admin/delivery-settings', need: 'settings.manage', label: 'Delivery' },
+      { to: '/admin/label-settings', need: 'settings.manage', label: 'Labels' },
+      { to: '/admin/declaration-settings', need: 'settings.legal', label: 'Declarations' },
+      { to: '/admin/alerts', need: 'settings.manage', label: 'My alerts' },
+      { to: '/admin/jobs', need: 'jobs.manage', label: 'Jobs' },
+      { to: '/admin/audit', need: 'audit.view', label: 'Audit log' },
+      { to: '/admin/staff', need: 'staff.manage', label: 'Staff' },
     ],
   },
 ];
@@ -89,10 +93,16 @@ function currentLabel(pathname: string): string | null {
   return best?.label ?? null;
 }
 
-function NavGroups({ onNavigate }: { onNavigate?: () => void }) {
+/** The menu as the role may use it: a link it may not open is not drawn, nor an empty group. */
+const navFor = (permissions: readonly string[]) =>
+  NAV.map(({ group, links }) => ({ group, links: links.filter((l) => permissions.includes(l.need)) })).filter(
+    (g) => g.links.length > 0,
+  );
+
+function NavGroups({ permissions, onNavigate }: { permissions: readonly string[]; onNavigate?: () => void }) {
   return (
     <>
-      {NAV.map(({ group, links }) => (
+      {navFor(permissions).map(({ group, links }) => (
         <div key={group} className="admin__group">
           <span className="admin__group-name">{group}</span>
           {links.map((l) => (
@@ -118,13 +128,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </a>
         {/* Wide screens: every group in the bar. */}
         <nav aria-label="Back office" className="admin__nav">
-          <NavGroups />
+          <NavGroups permissions={loaderData.permissions} />
         </nav>
         {/* Phones: one line with the page's name; the groups open below it (no script needed). */}
         <details className="admin__menu" ref={menu}>
           <summary>Menu{here ? <span className="admin__here"> · {here}</span> : null}</summary>
           <nav aria-label="Back office menu" className="admin__drawer">
             <NavGroups
+              permissions={loaderData.permissions}
               onNavigate={() => {
                 if (menu.current) menu.current.open = false;
               }}
@@ -135,7 +146,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </nav>
         </details>
         <span className="admin__who">
-          {loaderData.name} · <a href="/">View shop</a>
+          {loaderData.name} ({ROLE_LABELS[loaderData.role as StaffRole] ?? loaderData.role}) ·{' '}
+          <a href="/">View shop</a>
         </span>
       </header>
       <main className="admin__main">
@@ -147,14 +159,20 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const roleRefused =
+    isRouteErrorResponse(error) && (error.data as { reason?: string } | null)?.reason === 'role';
   return (
     <main className="admin admin__main admin-error">
       {status === 401 ? (
         <AdminLogin />
       ) : status === 403 ? (
         <>
-          <h1>403: not for shoppers</h1>
-          <p>This account does not have access to the back office. Ask the shop owner to grant it.</p>
+          <h1>{roleRefused ? '403: not for your role' : '403: not for shoppers'}</h1>
+          <p>
+            {roleRefused
+              ? 'Your role on the store team does not include this page. Ask the shop owner if you need it.'
+              : 'This account does not have access to the back office. Ask the shop owner to grant it.'}
+          </p>
           <a className="button" href="/">
             Back to the shop
           </a>

@@ -31,12 +31,12 @@ export function meta() {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await requireAdminPage(context, 'storefront.manage');
   return { links: await services.contentAdmin.listMarketplaceLinks() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context);
+  const { services, user } = await requireAdminPage(context, 'storefront.manage');
   const raw = await request.formData();
   const form = Object.fromEntries(raw);
   const intent = String(form.intent ?? '');

@@ -13,14 +13,14 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await requireAdminPage(context, 'messages.handle');
   const parsed = ContactInboxQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const query = parsed.success ? parsed.data : ContactInboxQuery.parse({});
   return { unread: query.unread, page: await services.inbox.inbox(query.unread, query.page, query.size) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context);
+  const { services, user } = await requireAdminPage(context, 'messages.handle');
   const form = await request.formData();
   const id = Number(form.get('id'));
   if (!Number.isInteger(id) || id <= 0)

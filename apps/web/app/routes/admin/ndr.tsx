@@ -14,12 +14,12 @@ export function meta() {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await requireAdminPage(context, 'orders.manage');
   return { rows: await services.deliveryIssues.queue() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context);
+  const { services, user } = await requireAdminPage(context, 'orders.manage');
   const form = await request.formData();
   const orderNumber = String(form.get('orderNumber') ?? '');
   const parsed = NdrAdminAction.safeParse({ action: form.get('action') });

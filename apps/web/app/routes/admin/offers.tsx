@@ -25,7 +25,7 @@ const TYPE_LABEL: Record<OfferType, string> = {
 };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await requireAdminPage(context, 'catalogue.manage');
   const [offers, snapshot] = await Promise.all([services.offers.list(), services.catalog.snapshot()]);
   const products = [...snapshot.byId.values()].map((p) => ({
     id: p.id,
@@ -73,7 +73,7 @@ export function offerFormInput(form: FormData): Record<string, unknown> {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context);
+  const { services, user } = await requireAdminPage(context, 'catalogue.manage');
   const form = await request.formData();
   if (form.get('intent') === 'delete') {
     try {

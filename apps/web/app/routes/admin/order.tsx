@@ -9,6 +9,8 @@ import {
   REFUND_STATUS_LABELS,
   refundableOnline,
 } from '@spice/shared/refunds';
+import { can, type Permission, statusChangePermission } from '@spice/shared/staff';
+import { orderDetailFor } from '@spice/shared/staff-view';
 import { formatMobile } from '@spice/shared/validators';
 import { type FormEvent, Fragment, useEffect, useRef, useState } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
@@ -24,12 +26,18 @@ export function meta({ params }: Route.MetaArgs) {
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services, user } = await requireAdminPage(context, 'orders.view');
   try {
-    const order = await services.adminOrders.detail(params.orderNumber);
+    // A packer's page gets the order without money or contact details, as the API answers it.
+    const detail = await services.adminOrders.detail(params.orderNumber);
+    // Only the moves the role may make are offered (a packer: pack, ship, delivered).
+    const nextStatuses = detail.nextStatuses.filter((s) => can(user.role, statusChangePermission(s)));
+    const order = orderDetailFor(user, { ...detail, nextStatuses });
     // The shop's invoice links, in the back office's English (i18n/namespaces.ts has no admin pages).
     const i18n = messagesOf('en', ['invoice']);
-    return { ...order, shippingOptions: services.shipping.options(), i18n };
+    // The buttons this role may use (the action checks again).
+    const may = { fulfil: can(user.role, 'orders.fulfil'), manage: can(user.role, 'orders.manage') };
+    return { ...order, shippingOptions: services.shipping.options(), i18n, may };
   } catch (error) {
     const r = refusal(error);
     throw data(r.data, { status: r.init?.status ?? 404 });
@@ -51,8 +59,16 @@ const VIA_LABELS: Record<string, string> = {
 };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context);
+  const { services, user } = await requireAdminPage(context, 'orders.view');
   const form = await request.formData();
+  const needs = (permission: Permission) => {
+    if (!can(user.role, permission)) throw data({ reason: 'forbidden' }, { status: 403 });
+  };
+  const intent = form.get('intent');
+  if (intent === 'delivery-failed') needs('orders.fulfil');
+  else if (intent === 'cod-confirm-phone') needs('orders.manage');
+  else if (intent === 'refund-lines') needs('refunds.issue');
+  else needs(statusChangePermission(String(form.get('status') ?? '')));
   if (form.get('intent') === 'delivery-failed') {
     // The manual courier's failed attempt (issue 34): the shopper gets a link to answer.
     const parsedFailure = DeliveryFailedInput.safeParse({ reason: form.get('reason') ?? '' });
@@ -157,19 +173,24 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
   const result = actionData as (ActionResult & { confirmCancel?: boolean }) | undefined;
   const errors = { ...(result?.errors ?? {}), ...clientErrors };
   // 'Refund lines' offers what is left of each line of an order paid online and still open.
-  const paidOnline = refundableOnline({ paymentMode: o.payment.mode, paymentStatus: o.payment.status });
+  // Null for a role without money or contact details (a packer): those parts are not drawn.
+  const full = 'totals' in o ? o : null;
+  const paidOnline =
+    full !== null && refundableOnline({ paymentMode: full.payment.mode, paymentStatus: full.payment.status });
   const open = o.status !== 'CANCELLED' && o.status !== 'RTO';
   const refundable = paidOnline && open ? o.items.filter((i) => i.quantity > i.refundedQuantity) : [];
   const [confirming, setConfirming] = useState(false);
   // The server asks again when a cancel arrives unconfirmed; a new answer closes the question.
   useEffect(() => setConfirming(result?.confirmCancel === true), [result]);
   const canCancel = o.nextStatuses.some((s) => s === 'CANCELLED');
-  const refundPaise = cancellationRefundPaise({
-    paymentMode: o.payment.mode,
-    paymentStatus: o.payment.status,
-    totalPaise: toPaise(o.totals.total),
-    refunds: o.refunds.map((r) => ({ amountPaise: toPaise(r.amount), status: r.status })),
-  });
+  const refundPaise = full
+    ? cancellationRefundPaise({
+        paymentMode: full.payment.mode,
+        paymentStatus: full.payment.status,
+        totalPaise: toPaise(full.totals.total),
+        refunds: full.refunds.map((r) => ({ amountPaise: toPaise(r.amount), status: r.status })),
+      })
+    : 0;
 
   // The same shared schema as the server, so a missing tracking id is caught before sending.
   function validate(event: FormEvent<HTMLFormElement>) {
@@ -196,13 +217,15 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
       <p>
         Placed {istDateTime(o.createdAt)}
         {o.trackingId ? ` · Tracking id ${o.trackingId}` : ''}
-        {o.invoiceNumber ? ` · Invoice ${o.invoiceNumber} ` : ''}
-        <InvoiceLinks
-          orderNumber={o.orderNumber}
-          invoiceNumber={o.invoiceNumber}
-          status={o.status}
-          creditNotes={o.creditNotes}
-        />
+        {full && o.invoiceNumber ? ` · Invoice ${o.invoiceNumber} ` : ''}
+        {full ? (
+          <InvoiceLinks
+            orderNumber={o.orderNumber}
+            invoiceNumber={o.invoiceNumber}
+            status={o.status}
+            creditNotes={full.creditNotes}
+          />
+        ) : null}
       </p>
 
       {result ? (
@@ -220,12 +243,14 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
                 <span className="status status--awaiting">Awaiting confirmation</span> The shopper has until{' '}
                 {istDateTime(o.confirmBy!)} to confirm; unconfirmed, the order is then cancelled.
               </p>
-              <Form method="post" className="admin-form">
-                <input type="hidden" name="intent" value="cod-confirm-phone" />
-                <button type="submit" className="button button--primary">
-                  Confirmed by phone
-                </button>
-              </Form>
+              {o.may.manage ? (
+                <Form method="post" className="admin-form">
+                  <input type="hidden" name="intent" value="cod-confirm-phone" />
+                  <button type="submit" className="button button--primary">
+                    Confirmed by phone
+                  </button>
+                </Form>
+              ) : null}
             </>
           ) : (
             <p>
@@ -308,7 +333,7 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
             orderNumber={o.orderNumber}
             version={o.version}
             refundPaise={refundPaise}
-            cashOnDelivery={o.payment.mode === 'COD'}
+            cashOnDelivery={full?.payment.mode === 'COD'}
             busy={navigation.state === 'submitting'}
             onKeep={() => setConfirming(false)}
           />
@@ -343,7 +368,7 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
             ) : (
               <p>No courier updates yet.</p>
             )}
-            {o.status === 'SHIPPED' ? (
+            {o.status === 'SHIPPED' && o.may.fulfil ? (
               <Form method="post" className="admin-filters delivery-failed">
                 <input type="hidden" name="intent" value="delivery-failed" />
                 <label>
@@ -359,11 +384,17 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
         ) : (
           <p>Not shipped yet.</p>
         )}
-        <p>
-          <a href={`/api/admin/orders/${o.orderNumber}/label.pdf`} target="_blank" rel="noopener noreferrer">
-            {o.tracking ? 'Print packing slip and label (PDF)' : 'Print packing slip (PDF)'}
-          </a>
-        </p>
+        {o.may.fulfil ? (
+          <p>
+            <a
+              href={`/api/admin/orders/${o.orderNumber}/label.pdf`}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {o.tracking ? 'Print packing slip and label (PDF)' : 'Print packing slip (PDF)'}
+            </a>
+          </p>
+        ) : null}
       </section>
 
       <div className="admin-columns">
@@ -371,10 +402,14 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
           <h2 id="customer">Customer</h2>
           <p>
             {o.customer.name}
-            <br />
-            {formatMobile(o.customer.mobile)}
-            <br />
-            {o.customer.email}
+            {full ? (
+              <>
+                <br />
+                {formatMobile(full.customer.mobile)}
+                <br />
+                {full.customer.email}
+              </>
+            ) : null}
           </p>
           <h3>Deliver to ({o.address.type})</h3>
           <p>
@@ -394,47 +429,7 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
             <p>Direct (no campaign, ad click or other site in the 30 days before the order)</p>
           )}
         </section>
-        <section className="admin-panel" aria-labelledby="payment">
-          <h2 id="payment">Payment</h2>
-          {o.rtoRisk ? <RtoRiskReasons risk={o.rtoRisk} /> : null}
-          {o.recoveredFrom === 'ABANDONED_CART' ? (
-            <p>
-              Recovered: placed within 7 days of an <Link to="/admin/abandoned-carts">abandoned-cart</Link>{' '}
-              reminder.
-            </p>
-          ) : null}
-          <dl className="admin-dl">
-            <dt>Mode</dt>
-            <dd>{paymentModeLabel(o.payment.mode === 'COD' ? 'COD' : 'RAZORPAY')}</dd>
-            <dt>Payment status</dt>
-            <dd>{PAYMENT_STATUS_LABELS[o.payment.status]}</dd>
-            {o.payment.cashCollected ? (
-              <>
-                <dt>Cash collected</dt>
-                <dd>
-                  {formatPrice(o.payment.cashCollected.amount)} on {istDateTime(o.payment.cashCollected.at)}
-                  {o.payment.cashCollected.byName ? ` by ${o.payment.cashCollected.byName}` : ''}
-                </dd>
-              </>
-            ) : null}
-            {o.payment.mode === 'COD' ? null : (
-              <>
-                <dt>Payment id</dt>
-                <dd>{o.payment.providerPaymentId}</dd>
-                <dt>Gateway order id</dt>
-                <dd>{o.payment.providerOrderId}</dd>
-              </>
-            )}
-            {o.refunds.map((r) => (
-              <Fragment key={r.id}>
-                <dt>Refund {istDateTime(r.createdAt)}</dt>
-                <dd>
-                  {formatPrice(r.amount)} · {REFUND_STATUS_LABELS[r.status]}
-                </dd>
-              </Fragment>
-            ))}
-          </dl>
-        </section>
+        {full ? <PaymentPanel o={full} /> : null}
       </div>
 
       <section className="admin-panel" aria-labelledby="items">
@@ -447,8 +442,12 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
               <th scope="col">Ordered</th>
               <th scope="col">Refunded</th>
               <th scope="col">To ship</th>
-              <th scope="col">Price</th>
-              <th scope="col">Line total</th>
+              {full ? (
+                <>
+                  <th scope="col">Price</th>
+                  <th scope="col">Line total</th>
+                </>
+              ) : null}
             </tr>
           </thead>
           <tbody>
@@ -463,44 +462,50 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
                 <td data-label="To ship">
                   <strong>{i.quantity - i.refundedQuantity}</strong>
                 </td>
-                <td data-label="Price">{formatPrice(i.price)}</td>
-                <td data-label="Line total">{formatPrice(i.price * i.quantity)}</td>
+                {'price' in i ? (
+                  <>
+                    <td data-label="Price">{formatPrice(i.price)}</td>
+                    <td data-label="Line total">{formatPrice(i.price * i.quantity)}</td>
+                  </>
+                ) : null}
               </tr>
             ))}
           </tbody>
         </table>
-        <dl className="admin-dl admin-totals">
-          <dt>Total MRP</dt>
-          <dd>{formatPrice(o.totals.totalMrp)}</dd>
-          <dt>Subtotal</dt>
-          <dd>{formatPrice(o.totals.subtotal)}</dd>
-          {o.totals.couponCode ? (
-            <>
-              <dt>Coupon {o.totals.couponCode}</dt>
-              <dd>−{formatPrice(o.totals.couponDiscount)}</dd>
-            </>
-          ) : null}
-          <dt>Delivery</dt>
-          <dd>{o.totals.delivery === 0 ? 'Free' : formatPrice(o.totals.delivery)}</dd>
-          <dt>Platform fee</dt>
-          <dd>{formatPrice(o.totals.platformFee)}</dd>
-          {o.totals.codFee > 0 ? (
-            <>
-              <dt>COD fee</dt>
-              <dd>{formatPrice(o.totals.codFee)}</dd>
-            </>
-          ) : null}
-          {o.totals.prepaidDiscount > 0 ? (
-            <>
-              <dt>Prepaid discount</dt>
-              <dd>−{formatPrice(o.totals.prepaidDiscount)}</dd>
-            </>
-          ) : null}
-          <dt>{orderTotalLabel({ paymentStatus: o.payment.status, status: o.status })}</dt>
-          <dd>
-            <strong>{formatPrice(o.totals.total)}</strong>
-          </dd>
-        </dl>
+        {full ? (
+          <dl className="admin-dl admin-totals">
+            <dt>Total MRP</dt>
+            <dd>{formatPrice(full.totals.totalMrp)}</dd>
+            <dt>Subtotal</dt>
+            <dd>{formatPrice(full.totals.subtotal)}</dd>
+            {full.totals.couponCode ? (
+              <>
+                <dt>Coupon {full.totals.couponCode}</dt>
+                <dd>−{formatPrice(full.totals.couponDiscount)}</dd>
+              </>
+            ) : null}
+            <dt>Delivery</dt>
+            <dd>{full.totals.delivery === 0 ? 'Free' : formatPrice(full.totals.delivery)}</dd>
+            <dt>Platform fee</dt>
+            <dd>{formatPrice(full.totals.platformFee)}</dd>
+            {full.totals.codFee > 0 ? (
+              <>
+                <dt>COD fee</dt>
+                <dd>{formatPrice(full.totals.codFee)}</dd>
+              </>
+            ) : null}
+            {full.totals.prepaidDiscount > 0 ? (
+              <>
+                <dt>Prepaid discount</dt>
+                <dd>−{formatPrice(full.totals.prepaidDiscount)}</dd>
+              </>
+            ) : null}
+            <dt>{orderTotalLabel({ paymentStatus: full.payment.status, status: full.status })}</dt>
+            <dd>
+              <strong>{formatPrice(full.totals.total)}</strong>
+            </dd>
+          </dl>
+        ) : null}
         {refundable.length > 0 ? (
           <Form method="post" className="admin-form admin-refund-lines" aria-labelledby="refund-lines">
             <div className="admin-refund-lines__intro">
@@ -532,6 +537,53 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
         ) : null}
       </section>
     </>
+  );
+}
+
+/** How the order was paid, its refunds and where it came from: for roles that see money. */
+function PaymentPanel({ o }: { o: AdminOrderDetailDto }) {
+  return (
+    <section className="admin-panel" aria-labelledby="payment">
+      <h2 id="payment">Payment</h2>
+      {o.rtoRisk ? <RtoRiskReasons risk={o.rtoRisk} /> : null}
+      {o.recoveredFrom === 'ABANDONED_CART' ? (
+        <p>
+          Recovered: placed within 7 days of an <Link to="/admin/abandoned-carts">abandoned-cart</Link>{' '}
+          reminder.
+        </p>
+      ) : null}
+      <dl className="admin-dl">
+        <dt>Mode</dt>
+        <dd>{paymentModeLabel(o.payment.mode === 'COD' ? 'COD' : 'RAZORPAY')}</dd>
+        <dt>Payment status</dt>
+        <dd>{PAYMENT_STATUS_LABELS[o.payment.status]}</dd>
+        {o.payment.cashCollected ? (
+          <>
+            <dt>Cash collected</dt>
+            <dd>
+              {formatPrice(o.payment.cashCollected.amount)} on {istDateTime(o.payment.cashCollected.at)}
+              {o.payment.cashCollected.byName ? ` by ${o.payment.cashCollected.byName}` : ''}
+            </dd>
+          </>
+        ) : null}
+        {o.payment.mode === 'COD' ? null : (
+          <>
+            <dt>Payment id</dt>
+            <dd>{o.payment.providerPaymentId}</dd>
+            <dt>Gateway order id</dt>
+            <dd>{o.payment.providerOrderId}</dd>
+          </>
+        )}
+        {o.refunds.map((r) => (
+          <Fragment key={r.id}>
+            <dt>Refund {istDateTime(r.createdAt)}</dt>
+            <dd>
+              {formatPrice(r.amount)} · {REFUND_STATUS_LABELS[r.status]}
+            </dd>
+          </Fragment>
+        ))}
+      </dl>
+    </section>
   );
 }
 

@@ -2,6 +2,7 @@ import { PAYMENT_STATUS_LABELS, paymentModeLabel } from '@spice/shared/cod';
 import { AdminOrdersQuery } from '@spice/shared/contracts/admin';
 import { formatPrice } from '@spice/shared/money';
 import { ORDER_STATUSES, statusLabel } from '@spice/shared/order-status';
+import { orderRowFor, seesOrdersInFull } from '@spice/shared/staff-view';
 import { formatMobile } from '@spice/shared/validators';
 import { Form, Link } from 'react-router';
 import { requireAdminPage } from '../../features/admin/guard.server';
@@ -15,13 +16,16 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services, user } = await requireAdminPage(context, 'orders.view');
   const { query: filter, problem } = readListQuery(AdminOrdersQuery, request, 'Invalid filter.');
-  return { filter, problem, page: await services.adminOrders.list(filter) };
+  const page = await services.adminOrders.list(filter);
+  // A packer's list has no totals or mobile numbers, as the API answers it (issue 41).
+  const content = page.content.map((row) => orderRowFor(user, row));
+  return { filter, problem, page: { ...page, content }, full: seesOrdersInFull(user) };
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { filter, page, problem } = loaderData;
+  const { filter, page, problem, full } = loaderData;
   const link = (p: number) => {
     const params = new URLSearchParams();
     for (const key of ['status', 'paymentMode', 'codConfirmation', 'from', 'to', 'q'] as const) {
@@ -81,9 +85,11 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         <button type="submit" className="button button--primary">
           Filter
         </button>
-        <a className="button" href={`/api/admin/orders.csv?${csv}`} download>
-          Export CSV{filter.from || filter.to ? ' (these dates)' : ''}
-        </a>
+        {full ? (
+          <a className="button" href={`/api/admin/orders.csv?${csv}`} download>
+            Export CSV{filter.from || filter.to ? ' (these dates)' : ''}
+          </a>
+        ) : null}
       </Form>
       {problem ? (
         <p className="admin-message admin-message--error" role="alert">
@@ -117,7 +123,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
               <th scope="col">Placed</th>
               <th scope="col">Customer</th>
               <th scope="col">Items</th>
-              <th scope="col">Total</th>
+              {full ? <th scope="col">Total</th> : <th scope="col">Payment</th>}
               <th scope="col">Status</th>
             </tr>
           </thead>
@@ -139,19 +145,24 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 <td data-label="Placed">{istDateTime(o.createdAt)}</td>
                 <td data-label="Customer">
                   {o.customerName}
-                  <br />
-                  <small>{formatMobile(o.mobile)}</small>
+                  {'mobile' in o ? (
+                    <>
+                      <br />
+                      <small>{formatMobile(o.mobile)}</small>
+                    </>
+                  ) : null}
                 </td>
                 <td data-label="Items">{o.itemCount}</td>
-                <td data-label="Total">
-                  {formatPrice(o.totalAmount)}
-                  {o.paymentMode === 'COD' ? (
+                <td data-label={full ? 'Total' : 'Payment'}>
+                  {'totalAmount' in o ? formatPrice(o.totalAmount) : paymentModeLabel(o.paymentMode)}
+                  {'totalAmount' in o && o.paymentMode === 'COD' ? (
                     <>
                       <br />
                       <small>{paymentModeLabel('COD')}</small>
                     </>
                   ) : null}
-                  {o.paymentStatus === 'PARTIALLY_REFUNDED' || o.paymentStatus === 'REFUNDED' ? (
+                  {'paymentStatus' in o &&
+                  (o.paymentStatus === 'PARTIALLY_REFUNDED' || o.paymentStatus === 'REFUNDED') ? (
                     <>
                       <br />
                       <small>{PAYMENT_STATUS_LABELS[o.paymentStatus]}</small>

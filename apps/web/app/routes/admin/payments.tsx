@@ -11,7 +11,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await requireAdminPage(context, 'money.view');
   const parsed = AdminPaymentsQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const query = parsed.success ? parsed.data : AdminPaymentsQuery.parse({});
   return { attention: query.attention, page: await services.payments.list(query) };

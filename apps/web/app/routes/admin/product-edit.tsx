@@ -24,7 +24,7 @@ function productId(params: { id?: string }): number | null {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await requireAdminPage(context, 'catalogue.manage');
   const id = productId(params);
   const created = new URL(request.url).searchParams.has('created');
   const maxUploadMb = services.media.maxUploadMb;
@@ -63,7 +63,7 @@ const invalid = (errors: Record<string, string>) =>
   );
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context);
+  const { services, user } = await requireAdminPage(context, 'catalogue.manage');
   const id = productId(params);
   const form = await request.formData();
   const intent = String(form.get('intent') ?? 'save');

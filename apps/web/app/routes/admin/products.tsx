@@ -15,7 +15,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await requireAdminPage(context, 'catalogue.manage');
   const url = new URL(request.url);
   const query = AdminProductsQuery.safeParse(Object.fromEntries(url.searchParams));
   const filters = query.success ? query.data : AdminProductsQuery.parse({});
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context);
+  const { services, user } = await requireAdminPage(context, 'catalogue.manage');
   const form = await request.formData();
   const id = Number(form.get('id'));
   const parsed = ProductActiveChange.safeParse({

@@ -17,7 +17,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await requireAdminPage(context, 'reviews.moderate');
   const parsed = AdminReviewsQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const query = parsed.success ? parsed.data : AdminReviewsQuery.parse({});
   return {
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context);
+  const { services, user } = await requireAdminPage(context, 'reviews.moderate');
   const form = Object.fromEntries(await request.formData());
   const id = Number(form.id);
   if (!Number.isInteger(id) || id <= 0)

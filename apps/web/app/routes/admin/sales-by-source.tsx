@@ -14,7 +14,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await requireAdminPage(context, 'money.view');
   const { query, problem } = readListQuery(SalesBySourceQuery, request, 'Invalid dates.');
   return { query, problem, report: await services.salesBySource.report(query) };
 }

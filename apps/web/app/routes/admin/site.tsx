@@ -18,7 +18,7 @@ export function meta() {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await requireAdminPage(context, 'storefront.manage');
   const footer = await services.contentAdmin.footer();
   if (!footer) throw data(null, { status: 404 });
   return footer;
@@ -38,7 +38,7 @@ function fromForm(form: FormData) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context);
+  const { services, user } = await requireAdminPage(context, 'storefront.manage');
   const parsed = FooterEdit.safeParse(fromForm(await request.formData()));
   if (!parsed.success)
     return data<ActionResult>(invalidResult(fieldErrors(parsed.error.issues)), { status: 400 });

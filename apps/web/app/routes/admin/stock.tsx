@@ -12,7 +12,7 @@ export function meta() {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await requireAdminPage(context, 'stock.adjust');
   return { variants: await services.stock.list() };
 }
 
@@ -23,7 +23,7 @@ function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user } = await requireAdminPage(context);
+  const { services, user } = await requireAdminPage(context, 'stock.adjust');
   const form = Object.fromEntries(await request.formData());
   const variantId = Number(form.variantId);
   const parsed = StockAdjustment.safeParse(form);
