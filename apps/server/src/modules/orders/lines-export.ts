@@ -9,7 +9,7 @@ import { paymentModeLabel } from '@spice/shared/cod';
 import type { BulkOrdersQueryInput } from '@spice/shared/contracts/bulk';
 import { formatRate } from '@spice/shared/gst';
 import { statusLabel } from '@spice/shared/order-status';
-import { stringify } from 'csv-stringify';
+import { stringify } from 'csv-stringify/sync';
 import { and, asc, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { csvIstTimestamp, csvRupees, spreadsheetSafe } from '../../lib/csv.ts';
@@ -20,7 +20,7 @@ import { filterCondition } from './admin-service.ts';
 import { orderItems, orders } from './schema.ts';
 
 /** Orders per read: their lines, invoices and couriers are one statement each per batch. */
-export const EXPORT_BATCH = 500;
+export const EXPORT_BATCH = 1000;
 
 export const ORDER_LINES_HEADER = [
   'Order number',
@@ -164,21 +164,33 @@ async function* orderLineRows(db: Db, query: BulkOrdersQueryInput): AsyncGenerat
 
 /**
  * The export as a byte stream (UTF-8 with a byte-order mark, so spreadsheets read the ₹ in the
- * header). Rows are pulled one batch at a time as the reader takes them.
+ * header). The next batch is read only when the reader asks for more (Readable's read()), and a
+ * batch goes out as one chunk of CSV text: per-row chunks cost more than the database reads.
  */
 export function orderLinesCsv(db: Db, query: BulkOrdersQueryInput): Readable {
-  const source = Readable.from(
-    (async function* () {
-      for await (const rows of orderLineRows(db, query)) for (const row of rows) yield row;
-    })(),
-    { objectMode: true, highWaterMark: EXPORT_BATCH },
-  );
-  const csv = stringify({
-    header: true,
-    columns: [...ORDER_LINES_HEADER],
-    bom: true,
-    record_delimiter: '\r\n',
+  const batches = orderLineRows(db, query);
+  const csv = (rows: readonly Row[]) => stringify(rows as Row[], { record_delimiter: '\r\n' });
+  let started = false;
+  return new Readable({
+    read() {
+      const head = started ? '' : `\uFEFF${csv([[...ORDER_LINES_HEADER]])}`;
+      started = true;
+      batches.next().then(
+        (next) => {
+          if (next.done) {
+            if (head) this.push(head);
+            this.push(null);
+          } else this.push(head + csv(next.value));
+        },
+        (error: unknown) => this.destroy(error as Error),
+      );
+    },
+    destroy(error, callback) {
+      // A reader gone midway (closed tab) ends the generator, so no further batch is read.
+      batches.return(undefined).then(
+        () => callback(error),
+        () => callback(error),
+      );
+    },
   });
-  source.on('error', (error) => csv.destroy(error));
-  return source.pipe(csv);
 }
