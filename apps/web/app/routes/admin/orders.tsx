@@ -172,6 +172,18 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           <label className="checkbox">
             <input
               type="checkbox"
+              checked={allOnPage || everyMatching}
+              disabled={everyMatching}
+              onChange={(e) => {
+                const on = e.currentTarget.checked;
+                for (const n of onPage) pick(n, on);
+              }}
+            />
+            Select every order on this page
+          </label>
+          <label className="checkbox">
+            <input
+              type="checkbox"
               name="all"
               value="1"
               checked={everyMatching}
@@ -219,16 +231,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           <thead>
             <tr>
               <th scope="col">
-                <input
-                  type="checkbox"
-                  aria-label="Select every order on this page"
-                  checked={allOnPage}
-                  disabled={everyMatching}
-                  onChange={(e) => {
-                    const on = e.currentTarget.checked;
-                    for (const n of onPage) pick(n, on);
-                  }}
-                />
+                <span className="visually-hidden">Select</span>
               </th>
               <th scope="col">Order</th>
               <th scope="col">Placed</th>
