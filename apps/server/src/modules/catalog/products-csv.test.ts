@@ -6,11 +6,13 @@ import { ProductImportReport } from '@spice/shared/contracts/bulk';
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../plugins/errors.ts';
 import { DEMO_ADMIN } from '../../seed/demo-seed.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { signUp, verifyMobile } from '../../test/shoppers.ts';
 import { auditLog } from '../admin/schema.ts';
 import {
+  createProductsCsv,
   NO_SKU_COLUMN,
   PRODUCT_COLUMNS,
   SKU_TWICE,
@@ -162,6 +164,39 @@ describe('the products CSV', () => {
     // The storefront shows the new price at once.
     const page = await t.app.inject(`/api/products/${product!.id}`);
     expect(JSON.stringify(page.json())).toContain('1249.5');
+  }, 60_000);
+
+  it('reports a product refused at save time on its rows and saves the others', async () => {
+    const [header, ...rows] = parse((await exportCsv()).body, { bom: true }) as string[][];
+    const [a] = rows;
+    const b = rows.find((r) => r[1] !== a![1])!;
+    const refusedSlug = a![1]!;
+    const real = t.app.services.productEditing;
+    const importer = createProductsCsv(t.database.db, {
+      productEditing: {
+        get: real.get,
+        update: async (admin, id, input) => {
+          if (input.slug === refusedSlug) throw new AppError('conflict', 'This product changed meanwhile.');
+          return real.update(admin, id, input);
+        },
+      },
+      stock: t.app.services.stock,
+    });
+    const admin = (await t.app.services.accounts.findByMobile(DEMO_ADMIN.mobile))!;
+    const report = await importer.importCsv(
+      admin,
+      csvOf([
+        header!,
+        Object.assign([...a!], { 6: '301.00', 7: '400.00' }),
+        Object.assign([...b], { 7: '999.00' }),
+      ]),
+      false,
+    );
+    expect(report.applied).toBe(true);
+    expect(report.rows[0]!.errors).toEqual(['Not saved: This product changed meanwhile.']);
+    expect(report.rows[1]!.errors).toEqual([]);
+    expect((await variantBySku(a![0]!)).pricePaise).not.toBe(30100);
+    expect((await variantBySku(b[0]!)).mrpPaise).toBe(99900);
   }, 60_000);
 
   it('refuses a file without an SKU column or with a column it does not know', async () => {

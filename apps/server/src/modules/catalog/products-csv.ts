@@ -19,6 +19,7 @@ import { parse } from 'csv-parse/sync';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { csvDocument } from '../../lib/csv.ts';
+import { AppError } from '../../plugins/errors.ts';
 import type { ProductEditingService } from './admin-service.ts';
 import type { StockService } from './admin-stock.ts';
 import { products } from './schema.ts';
@@ -212,18 +213,29 @@ export function createProductsCsv(
       const result = report(rows, dryRun, false);
       if (dryRun || result.errorCount > 0 || result.changedRows === 0) return result;
       for (const [productId, edit] of edits) {
-        const fieldsChanged = edit.rows.some((r) => r.changes.length > (r.stock ? 1 : 0));
-        if (fieldsChanged)
-          await deps.productEditing.update(admin, productId, ProductUpdate.parse(edit.input));
-        for (const r of edit.rows) {
-          if (!r.stock) continue;
-          await deps.stock.adjust(admin, r.stock.variantId, {
-            change: r.stock.to - r.stock.from,
-            reason: STOCK_IMPORT_REASON,
-          });
+        let saved = false;
+        try {
+          const fieldsChanged = edit.rows.some((r) => r.changes.length > (r.stock ? 1 : 0));
+          if (fieldsChanged)
+            await deps.productEditing.update(admin, productId, ProductUpdate.parse(edit.input));
+          saved = true;
+          for (const r of edit.rows) {
+            if (!r.stock) continue;
+            await deps.stock.adjust(admin, r.stock.variantId, {
+              change: r.stock.to - r.stock.from,
+              reason: STOCK_IMPORT_REASON,
+            });
+          }
+        } catch (error) {
+          // Changed meanwhile (409) or refused by a rule read at save time: this product's rows
+          // say so; the products before it stay saved, those after it are still tried.
+          if (!(error instanceof AppError)) throw error;
+          const what = saved ? 'Prices and names saved, stock not changed' : 'Not saved';
+          for (const r of edit.rows) r.errors.push(`${what}: ${error.message}`);
         }
       }
-      return { ...result, applied: true };
+      const after = report(rows, dryRun, true);
+      return after;
     },
   };
 }
