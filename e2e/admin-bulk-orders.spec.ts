@@ -2,6 +2,7 @@
 // and confirms them in one go; the one already confirmed is refused with its reason and the others
 // move. Screenshots of the list with its results at 1280 and 390 px.
 import { mkdirSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import { adminPage } from './admin-session.ts';
 import { moveOrderThroughApi } from './orders-api.ts';
 import { placeOrderThroughApi, signUpThroughApi } from './shoppers.ts';
@@ -62,5 +63,47 @@ test('an admin selects a shopper’s orders and confirms them at once; one alrea
   await admin.screenshot({ path: `${SHOTS}/orders-bulk-390.png`, fullPage: true });
   const width = await admin.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
+  await context.close();
+});
+
+test('an admin checks a products CSV with a bad price: the row’s error is listed and nothing is written', async ({
+  browser,
+}) => {
+  mkdirSync(SHOTS, { recursive: true });
+  const { context, admin } = await adminPage(browser);
+  await open(admin, '/admin/products');
+  await admin.getByRole('link', { name: 'Import or export CSV' }).click();
+  await expect(admin.getByRole('heading', { name: 'Products CSV' })).toBeVisible();
+  // SKU, price and MRP only (the other journeys sell stock meanwhile; prices stay as they are).
+  const exported = parse(await (await admin.request.get('/api/admin/products.csv')).text(), {
+    bom: true,
+  }) as string[][];
+  const priced = exported.map((r) => [r[0]!, r[6]!, r[7]!]);
+  const csv = (rows: string[][]) => rows.map((r) => r.join(',')).join('\n');
+  const cells = priced[1]!;
+  // The first variant's price becomes '12.345': three decimals.
+  const bad = csv([priced[0]!, [cells[0]!, '12.345', cells[2]!], ...priced.slice(2)]);
+  const unchanged = csv(priced);
+
+  await admin
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+  await admin.getByRole('button', { name: 'Import' }).click();
+  const report = admin.getByRole('status', { name: 'Import report' });
+  await expect(report).toContainText('1 row with errors: nothing was written.');
+  await expect(report.getByRole('row', { name: new RegExp(cells[0]!) })).toContainText(
+    'Price (₹): Write rupees with up to two decimals, like 249 or 249.00.',
+  );
+  await admin.screenshot({ path: `${SHOTS}/products-csv-1280.png`, fullPage: true });
+
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await admin
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(unchanged) });
+  await admin.getByRole('button', { name: 'Check file' }).click();
+  await expect(admin.getByRole('status', { name: 'Import report' })).toContainText(
+    'Nothing to change: every row matches the shop.',
+  );
+  await admin.screenshot({ path: `${SHOTS}/products-csv-390.png`, fullPage: true });
   await context.close();
 });
