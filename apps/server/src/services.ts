@@ -18,6 +18,7 @@ import { createCartService } from './modules/cart/service.ts';
 import { createProductEditingService } from './modules/catalog/admin-service.ts';
 import { createStockService } from './modules/catalog/admin-stock.ts';
 import { createDeclarationDefaultsService } from './modules/catalog/declaration-defaults.ts';
+import { createProductsCsv } from './modules/catalog/products-csv.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { createCheckoutAdminService } from './modules/checkout/admin-service.ts';
 import { createCheckoutService } from './modules/checkout/service.ts';
@@ -52,6 +53,7 @@ import { createWhatsAppWebhook } from './modules/messaging/whatsapp-webhook.ts';
 import { createOffersService } from './modules/offers/service.ts';
 import { createAdminOrdersService } from './modules/orders/admin-service.ts';
 import { openOrderCounts, ordersPlacedBetween } from './modules/orders/alert-facts.ts';
+import { createBulkOrders } from './modules/orders/bulk-actions.ts';
 import { hasBought, hasEarlierOrder, pendingCouponUses } from './modules/orders/checkout-status.ts';
 import {
   COD_CONFIRMATION_EXPIRY_JOB,
@@ -270,6 +272,20 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     audit,
     adapterFor: (provider) => (provider === 'manual' ? manualCourier : automaticCourier),
   });
+  const shipping = createShippingService(db, {
+    adminOrders,
+    jobs,
+    deliveryIssues,
+    manual: manualCourier,
+    automatic: automaticCourier,
+    webhookTokens: { shiprocket: config.SHIPROCKET_WEBHOOK_TOKEN },
+    log: deps.log,
+    audit,
+    storeDetails: async () => {
+      const [site, seller] = await Promise.all([content.settings(), invoices.settings()]);
+      return { name: site.storeName, address: seller.address, email: config.STORE_EMAIL };
+    },
+  });
   // Automatic offers (issue 36): the checkout prices with them, the back office edits them.
   const offers = createOffersService(db, { audit });
   const orders = createOrdersService(db, {
@@ -383,6 +399,19 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     grievancesDueBefore: (before) => grievances.openDueBefore(before),
   });
   jobHandlers[OWNER_ALERT_JOB] = (p) => alerts.deliver(p);
+  const stock = createStockService({
+    catalog,
+    audit,
+    // Back in stock: the scan runs right after the commit rather than at its next minute.
+    restocked: (variantId, tx) =>
+      jobs.enqueue(tx, {
+        name: MARKETING_SCAN_JOB,
+        payload: {},
+        key: `${MARKETING_SCAN_JOB}:restock:${variantId}:${Date.now()}`,
+        maxAttempts: 1,
+      }),
+  });
+  const productEditing = createProductEditingService(db, { catalog, audit, media, variantsInUse });
   return {
     staff,
     bus,
@@ -404,43 +433,21 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     invoices,
     invoiceRegister: createInvoiceRegister(db),
     media,
-    productEditing: createProductEditingService(db, { catalog, audit, media, variantsInUse }),
+    productEditing,
     declarationDefaults: createDeclarationDefaultsService(db, { catalog, audit }),
     contentEditing: createContentEditingService({ content, audit }),
     checkoutAdmin: createCheckoutAdminService({ checkout, audit }),
     contentAdmin: createContentAdminService(db, { audit, invalidate: () => content.invalidate() }),
     couponsAdmin: createCouponsAdminService(db, { audit }),
     offers,
-    stock: createStockService({
-      catalog,
-      audit,
-      // Back in stock: the scan runs right after the commit rather than at its next minute.
-      restocked: (variantId, tx) =>
-        jobs.enqueue(tx, {
-          name: MARKETING_SCAN_JOB,
-          payload: {},
-          key: `${MARKETING_SCAN_JOB}:restock:${variantId}:${Date.now()}`,
-          maxAttempts: 1,
-        }),
-    }),
+    stock,
+    productsCsv: createProductsCsv(db, { productEditing, stock }),
     analytics,
     dashboard: createDashboardService(db, analytics),
     adminOrders,
     deliveryIssues,
-    shipping: createShippingService(db, {
-      adminOrders,
-      jobs,
-      deliveryIssues,
-      manual: manualCourier,
-      automatic: automaticCourier,
-      webhookTokens: { shiprocket: config.SHIPROCKET_WEBHOOK_TOKEN },
-      log: deps.log,
-      audit,
-      storeDetails: async () => {
-        const [site, seller] = await Promise.all([content.settings(), invoices.settings()]);
-        return { name: site.storeName, address: seller.address, email: config.STORE_EMAIL };
-      },
-    }),
+    shipping,
+    bulkOrders: createBulkOrders(db, { adminOrders, shipping, log: deps.log }),
     codRemittance: createCodRemittanceService(db, { audit }),
     catalog,
     search: createSearchService({ catalog }),

@@ -53,6 +53,7 @@ export default [
       index('routes/admin/dashboard.tsx'),
       route('analytics', 'routes/admin/analytics.tsx'),
       route('products', 'routes/admin/products.tsx'),
+      route('products/csv', 'routes/admin/products-csv.tsx'),
       route('products/new', 'routes/admin/product-edit.tsx', { id: 'admin-product-new' }),
       route('products/:id', 'routes/admin/product-edit.tsx', { id: 'admin-product-edit' }),
       route('orders', 'routes/admin/orders.tsx'),

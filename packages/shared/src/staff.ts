@@ -93,6 +93,11 @@ export function statusChangePermission(status: string): Permission {
   return 'orders.manage';
 }
 
+/** What a bulk action on the orders list needs: confirming is order handling, the rest fulfilment. */
+export function bulkActionPermission(action: 'CONFIRM' | 'PACK' | 'SHIP' | 'DELIVER'): Permission {
+  return action === 'CONFIRM' ? statusChangePermission('CONFIRMED') : 'orders.fulfil';
+}
+
 export const ROLE_LABELS: Readonly<Record<StaffRole, string>> = {
   OWNER: 'Owner',
   MANAGER: 'Manager',

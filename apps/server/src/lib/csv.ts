@@ -6,8 +6,12 @@
  * address). Plain signed numbers ('-12.50', '+919876543210') stay numbers.
  */
 export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^[+-]?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
-  return quoted(safe);
+  return quoted(spreadsheetSafe(value));
+}
+
+/** The apostrophe alone (for a CSV library that does its own quoting, as the streamed exports). */
+export function spreadsheetSafe(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) && !/^[+-]?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
 }
 
 /** RFC 4180 alone: a field with a comma, quote or line break in quotes, its quotes doubled. */

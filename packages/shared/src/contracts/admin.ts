@@ -64,6 +64,9 @@ export const AdminOrdersQuery = PageQuery.extend({
   codConfirmation: z.enum(['PENDING']).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
+  /** The delivery address's state, as the GST state list names it (issue 41). */
+  state: z.string().trim().max(60).optional(),
+  /** Part of the order number, mobile, customer name, AWB or invoice number. */
   q: z.string().trim().max(40).optional(),
 });
 export type AdminOrdersQueryInput = z.infer<typeof AdminOrdersQuery>;

@@ -20,6 +20,10 @@ export const OPERATION_PERMISSIONS = {
   'POST /api/admin/orders/{orderNumber}/cod-confirmation': 'orders.manage',
   'POST /api/admin/orders/{orderNumber}/delivery-failed': 'orders.fulfil',
   'GET /api/admin/orders/{orderNumber}/label.pdf': 'orders.fulfil',
+  // Bulk work: checked per action too (bulkActionPermission); the labels of many, the line export.
+  'POST /api/admin/orders/bulk': ['orders.fulfil', 'orders.manage'],
+  'GET /api/admin/orders/labels.pdf': 'orders.fulfil',
+  'GET /api/admin/orders/lines.csv': 'money.view',
   'GET /api/admin/shipping/labels.pdf': 'orders.fulfil',
   'GET /api/admin/shipping/options': 'orders.fulfil',
   'GET /api/admin/ndr': 'orders.manage',
@@ -53,6 +57,9 @@ export const OPERATION_PERMISSIONS = {
   'POST /api/admin/variants/{id}/stock': 'stock.adjust',
   // Catalogue.
   'GET /api/admin/products': 'catalogue.manage',
+  // The products CSV: prices, MRP and stock (its import adjusts stock through stock.adjust's own service).
+  'GET /api/admin/products.csv': 'catalogue.manage',
+  'POST /api/admin/products/import': 'catalogue.manage',
   'POST /api/admin/products': 'catalogue.manage',
   'GET /api/admin/products/slug-check': 'catalogue.manage',
   'GET /api/admin/products/{id}': 'catalogue.manage',

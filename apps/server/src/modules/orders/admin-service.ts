@@ -16,7 +16,7 @@ import { formatRupees } from '@spice/shared/money';
 import { canTransition, ORDER_TRANSITIONS, type OrderStatus, statusLabel } from '@spice/shared/order-status';
 import { planLineRefund, refundableOnline } from '@spice/shared/refunds';
 import { STAFF_MESSAGES } from '@spice/shared/staff';
-import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { csvField, csvIstTimestamp as istTimestamp, csvRupees as rupees } from '../../lib/csv.ts';
 import { pageOf, pageRows } from '../../lib/pagination.ts';
@@ -52,6 +52,42 @@ function dateRange(from?: string, to?: string): SQL[] {
 
 // Spelled out: inside a subquery Drizzle leaves column names unqualified, which would bind to order_items.
 const itemCount = sql<number>`(select coalesce(sum(oi.quantity), 0) from order_items oi where oi.order_id = "orders"."id")::int`;
+
+/** The back-office list's filter as one condition (also "every order matching" in bulk work). */
+export function filterCondition(query: Omit<AdminOrdersQueryInput, 'page' | 'size'>): SQL | undefined {
+  const where: SQL[] = dateRange(query.from, query.to);
+  if (query.status) where.push(eq(orders.status, query.status));
+  if (query.paymentMode) where.push(eq(orders.paymentMode, query.paymentMode));
+  if (query.codConfirmation)
+    where.push(
+      sql`exists (select 1 from cod_confirmations cc where cc.order_id = ${orders.id} and cc.status = ${query.codConfirmation})`,
+    );
+  if (query.state) {
+    // The state as typed at checkout (older orders: the address text, which ends '…, state, pincode').
+    const state = escapeLike(query.state);
+    const match = or(
+      ilike(sql`${orders.address}->>'state'`, state),
+      ilike(sql`${orders.address}->>'fullAddress'`, `%, ${state}, %`),
+    );
+    if (match) where.push(match);
+  }
+  const q = query.q ? escapeLike(query.q) : '';
+  if (q) {
+    const like = `%${q}%`;
+    const match = or(
+      ilike(orders.orderNumber, like),
+      ilike(orders.userMobile, like),
+      ilike(orders.userName, like),
+      // The AWB: the Ship step stores it as the order's tracking id (normalised to upper case).
+      ilike(orders.trackingId, like),
+      ilike(orders.invoiceNumber, like),
+    );
+    if (match) where.push(match);
+  }
+  return where.length > 0 ? and(...where) : undefined;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export type AdminOrdersService = ReturnType<typeof createAdminOrdersService>;
 
@@ -143,21 +179,9 @@ export function createAdminOrdersService(
   }
 
   return {
-    /** Newest first; q matches part of the order number or of the mobile. */
+    /** Newest first; q matches part of the order number, mobile, name, AWB or invoice number. */
     async list(query: AdminOrdersQueryInput) {
-      const where: SQL[] = dateRange(query.from, query.to);
-      if (query.status) where.push(eq(orders.status, query.status));
-      if (query.paymentMode) where.push(eq(orders.paymentMode, query.paymentMode));
-      if (query.codConfirmation)
-        where.push(
-          sql`exists (select 1 from cod_confirmations cc where cc.order_id = ${orders.id} and cc.status = ${query.codConfirmation})`,
-        );
-      const q = query.q?.replace(/[\\%_]/g, (c) => `\\${c}`);
-      if (q) {
-        const match = or(ilike(orders.orderNumber, `%${q}%`), ilike(orders.userMobile, `%${q}%`));
-        if (match) where.push(match);
-      }
-      const condition = where.length > 0 ? and(...where) : undefined;
+      const condition = filterCondition(query);
       const rows = await pageRows(
         db
           .select({
@@ -183,6 +207,30 @@ export function createAdminOrdersService(
     },
 
     detail,
+
+    /**
+     * The order numbers the filter matches, newest first, at most `limit` (one more tells the
+     * caller the selection was larger than it may act on).
+     */
+    async numbersMatching(filter: Omit<AdminOrdersQueryInput, 'page' | 'size'>, limit: number) {
+      const rows = await db
+        .select({ orderNumber: orders.orderNumber })
+        .from(orders)
+        .where(filterCondition(filter))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(limit);
+      return rows.map((r) => r.orderNumber);
+    },
+
+    /** Status and version now, by order number (a bulk action acts on what the order is now). */
+    async statesOf(orderNumbers: readonly string[]) {
+      if (orderNumbers.length === 0) return new Map<string, { status: OrderStatus; version: number }>();
+      const rows = await db
+        .select({ orderNumber: orders.orderNumber, status: orders.status, version: orders.version })
+        .from(orders)
+        .where(inArray(orders.orderNumber, [...orderNumbers]));
+      return new Map(rows.map((r) => [r.orderNumber, { status: r.status, version: r.version }]));
+    },
 
     /**
      * Moves the order along the transition table. `version` is the one the admin's page showed:

@@ -94,6 +94,8 @@ const isUniqueViolation = (error: unknown) =>
   (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
   (error as { cause?: { code?: string } }).cause?.code === '23505';
 
+export type ShippingService = ReturnType<typeof createShippingService>;
+
 export function createShippingService(db: Db, deps: Deps) {
   async function labelSettingsRow(executor: Pick<Db, 'select'> = db) {
     const [row] = await executor.select().from(labelSettings).where(eq(labelSettings.id, 1));

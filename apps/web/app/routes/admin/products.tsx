@@ -64,6 +64,9 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
         <Link to="/admin/products/new" className="button button--primary">
           New product
         </Link>
+        <Link to="/admin/products/csv" className="button">
+          Import or export CSV
+        </Link>
       </div>
       <Form method="get" className="admin-filters" role="search">
         <label>
