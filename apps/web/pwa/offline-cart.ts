@@ -1,0 +1,37 @@
+// The offline cart page's script (issue 42): the cart as the cart page last saw it in this browser
+// (app/features/pwa/cart-copy.ts), shown only to the shopper it belongs to. Text only (textContent).
+const list = document.getElementById('cart-copy');
+if (list) {
+  const empty = list.dataset.empty ?? '';
+  const quantityWord = list.dataset.quantity ?? '';
+  let lines: Array<{ name: string; variant: string; quantity: number; price: number }> = [];
+  try {
+    const user = JSON.parse(localStorage.getItem('kesarchakki.user') ?? 'null') as { mobile?: string } | null;
+    const copy = JSON.parse(localStorage.getItem('kesarchakki.cartCopy') ?? 'null') as {
+      mobile: string;
+      lines: typeof lines;
+    } | null;
+    if (user?.mobile && copy?.mobile === user.mobile) lines = copy.lines;
+  } catch {
+    lines = [];
+  }
+  if (lines.length === 0) {
+    const item = document.createElement('li');
+    item.textContent = empty;
+    list.append(item);
+  }
+  const rupees = new Intl.NumberFormat(document.documentElement.lang || 'en-IN', {
+    style: 'currency',
+    currency: 'INR',
+    maximumFractionDigits: 2,
+  });
+  for (const line of lines) {
+    const item = document.createElement('li');
+    const what = document.createElement('span');
+    what.textContent = `${line.name} (${line.variant}) · ${quantityWord} ${line.quantity}`;
+    const price = document.createElement('span');
+    price.textContent = rupees.format(line.price * line.quantity);
+    item.append(what, price);
+    list.append(item);
+  }
+}
