@@ -1,5 +1,5 @@
 // The offline cart page's script (issue 42): the cart as the cart page last saw it in this browser
-// (app/features/pwa/cart-copy.ts), shown only to the shopper it belongs to. Text only (textContent).
+// (app/features/pwa/cart-copy.ts), never to another signed-in shopper. Text only (textContent).
 const list = document.getElementById('cart-copy');
 if (list) {
   const empty = list.dataset.empty ?? '';
@@ -8,10 +8,11 @@ if (list) {
   try {
     const user = JSON.parse(localStorage.getItem('kesarchakki.user') ?? 'null') as { mobile?: string } | null;
     const copy = JSON.parse(localStorage.getItem('kesarchakki.cartCopy') ?? 'null') as {
-      mobile: string;
+      owner: string;
       lines: typeof lines;
     } | null;
-    if (user?.mobile && copy?.mobile === user.mobile) lines = copy.lines;
+    // Another shopper signed in on this phone never sees it.
+    if (copy && (!user?.mobile || user.mobile.slice(-4) === copy.owner)) lines = copy.lines;
   } catch {
     lines = [];
   }

@@ -76,6 +76,8 @@ const publicOnly = {
 const catalogue = new NetworkFirst({
   cacheName: PAGES,
   networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+  // Pages vary by cookie and language header; only signed-out copies are ever kept, so any will do.
+  matchOptions: { ignoreVary: true },
   plugins: [
     publicOnly,
     new ExpirationPlugin({ maxEntries: MAX_PAGES, purgeOnQuotaError: true }),
