@@ -68,6 +68,16 @@ test('works offline from kept copies and takes a new build on the next navigatio
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
   await workerReady(page);
   await page.screenshot({ path: `${SHOTS}/home-online-360.png` });
+  // Chromium's own installability check (what Lighthouse's audit was): manifest, icons, worker.
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+    installabilityErrors: Array<{ errorId: string }>;
+  };
+  // A Playwright context is an incognito profile, which never installs: every other reason counts.
+  expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+  const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; url: string };
+  expect(manifest.errors).toEqual([]);
+  await cdp.detach();
 
   // Catalogue pages seen while online are kept.
   for (const path of [`/product/${seen.slug}`, '/search?q=masala', '/hi', '/']) await page.goto(path);
