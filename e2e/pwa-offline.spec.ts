@@ -6,8 +6,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { signUpThroughApi } from './shoppers';
-import { expect, fetchProducts, test, waitForHydration } from './support';
+import { signUpThroughApi } from './shoppers.ts';
+import { expect, fetchProducts, test, waitForHydration } from './support.ts';
 
 const SHOTS = '/tmp/shots/pwa';
 const SW_FILE = path.resolve(

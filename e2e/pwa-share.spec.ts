@@ -1,6 +1,6 @@
 // Issue 42: a product page shares through the phone's share sheet where there is one, otherwise
 // through a 'Share on WhatsApp' link with the product's name and address, in the page's language.
-import { expect, fetchProducts, test, waitForHydration } from './support';
+import { expect, fetchProducts, test, waitForHydration } from './support.ts';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
