@@ -127,6 +127,9 @@ test('works offline from kept copies and takes a new build on the next navigatio
   await expect(page.getByRole('status').filter({ hasText: NOTICE.en })).toBeVisible();
   await expect(page.locator('main')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/offline-home-360.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${SHOTS}/offline-home-1280.png` });
+  await page.setViewportSize({ width: 360, height: 740 });
 
   await page.goto(`/product/${seen.slug}`);
   await expect(page.getByText(NOTICE.en)).toBeVisible();
