@@ -25,6 +25,9 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    // The shop's service worker (issue 42) would answer pages and images before page.route sees
+    // them: journeys run without it, except e2e/pwa-*.spec.ts, which allow it.
+    serviceWorkers: 'block',
     launchOptions: chromium,
     trace: 'retain-on-failure',
   },

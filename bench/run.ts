@@ -1,4 +1,4 @@
-// npm run bench [-- api|page|js|lighthouse|pincodes|search|signed-in|checkout|pglite-worker|analytics ...] [--no-build] [--connections=50] [--duration=10]
+// npm run bench [-- api|page|js|lighthouse|pincodes|search|signed-in|checkout|pglite-worker|analytics|slow-network ...] [--no-build] [--connections=50] [--duration=10]
 //   [--warmup=2] [--rounds=3] [--attempts=3] [--quiet-wait=30] [--lh-runs=5] [--product=<slug>]
 //   [--profile] [--postgres=postgres://postgres@127.0.0.1:5432/postgres]
 //
@@ -34,6 +34,7 @@ import { benchPincodes } from './pincodes.ts';
 import { printProfile, summarizeProfile } from './profile.ts';
 import { benchSearch } from './search.ts';
 import { benchSignedIn, DEFAULT_POSTGRES } from './signed-in.ts';
+import { benchSlowNetwork } from './slow-network.ts';
 
 const ALL = [
   'api',
@@ -46,6 +47,7 @@ const ALL = [
   'checkout',
   'pglite-worker',
   'analytics',
+  'slow-network',
 ] as const;
 /** Run only when named: a comparison for a decision (0025), not a bar of the shop. */
 const ON_REQUEST: readonly Name[] = ['pglite-worker'];
@@ -76,7 +78,7 @@ const { values, positionals } = parseArgs({
 
 if (values.help) {
   console.log(
-    'usage: npm run bench -- [api|page|js|lighthouse|pincodes|search|signed-in|checkout|pglite-worker|analytics ...] [--analytics-orders=100000] [--no-build] [--connections=50] [--duration=10] [--warmup=2] [--rounds=3] [--attempts=3] [--quiet-wait=30] [--lh-runs=5] [--product=<slug>] [--profile] [--postgres=<server url>]',
+    'usage: npm run bench -- [api|page|js|lighthouse|pincodes|search|signed-in|checkout|pglite-worker|analytics|slow-network ...] [--analytics-orders=100000] [--no-build] [--connections=50] [--duration=10] [--warmup=2] [--rounds=3] [--attempts=3] [--quiet-wait=30] [--lh-runs=5] [--product=<slug>] [--profile] [--postgres=<server url>]',
   );
   process.exit(0);
 }
@@ -175,6 +177,16 @@ try {
       ),
     page: () => benchPage(shop!, settings, slug),
     js: () => benchJs(shop!),
+    'slow-network': () =>
+      benchSlowNetwork(
+        shop!.url,
+        [
+          { name: 'home', path: '/' },
+          { name: 'product', path: `/product/${slug}` },
+        ],
+        lhRuns,
+        settings,
+      ),
     lighthouse: () =>
       benchLighthouse(
         shop!.url,

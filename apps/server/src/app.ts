@@ -65,6 +65,7 @@ import { salesBySourceRoutes } from './modules/orders/sales-by-source-routes.ts'
 import { adminPaymentRoutes } from './modules/payments/routes.ts';
 import { RETENTION_EVERY_MS, RETENTION_JOB } from './modules/privacy/retention.ts';
 import { privacyRoutes } from './modules/privacy/routes.ts';
+import { pushRoutes } from './modules/push/routes.ts';
 import { adminReviewRoutes } from './modules/reviews/admin-routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { deliveryIssueRoutes } from './modules/shipping/delivery-issue-routes.ts';
@@ -274,6 +275,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // The marketing module's dev clock: demo only, like the outbox.
       if (config.DEMO_MODE) await api.register(devMarketingRoutes);
       await api.register(marketingRoutes);
+      await api.register(pushRoutes);
       await api.register(adminMarketingRoutes);
       await api.register(adminAlertRoutes);
       await api.register(cartRoutes);

@@ -63,6 +63,7 @@ import {
 } from './modules/orders/cod-confirmation.ts';
 import { createCodRemittanceService } from './modules/orders/cod-remittance.ts';
 import { createCustomerOrderService } from './modules/orders/customer-order.ts';
+import { orderOwner } from './modules/orders/order-owner.ts';
 import { isOrderOf } from './modules/orders/personal-data.ts';
 import { loadPurchaseFacts } from './modules/orders/purchase-event.ts';
 import { recordRefundProcessed } from './modules/orders/refund-status.ts';
@@ -75,6 +76,9 @@ import { createPaymentsLedger } from './modules/payments/ledger.ts';
 import { createErasure } from './modules/privacy/erasure.ts';
 import { createRetention, RETENTION_JOB } from './modules/privacy/retention.ts';
 import { createPrivacyService } from './modules/privacy/service.ts';
+import { disabledPushSender, webPushSender } from './modules/push/sender.ts';
+import { createPushService, PUSH_ORDER_JOB, pushOrderJob } from './modules/push/service.ts';
+import { isPushEvent } from './modules/push/texts.ts';
 import { createRefundsService, REFUND_JOB } from './modules/refunds/service.ts';
 import { createReviewModerationService } from './modules/reviews/admin-service.ts';
 import { createReviewsService } from './modules/reviews/service.ts';
@@ -220,14 +224,36 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
       sendsPerTargetPerHour: config.OTP_SENDS_PER_NUMBER_PER_HOUR,
     },
   });
+  // Web push for order updates (issue 42): only with the shop's VAPID keys.
+  const push = createPushService(db, {
+    sender:
+      config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY && config.VAPID_SUBJECT
+        ? webPushSender({
+            publicKey: config.VAPID_PUBLIC_KEY,
+            privateKey: config.VAPID_PRIVATE_KEY,
+            subject: config.VAPID_SUBJECT,
+            timeoutMs: config.PUSH_TIMEOUT_MS,
+          })
+        : disabledPushSender(),
+    orderOwner: (orderNumber) => orderOwner(db, orderNumber),
+    log: deps.log,
+  });
   /** What each job does; the worker (app.ts) adds the schedules. Every handler is idempotent. */
   const jobHandlers: Record<string, JobHandler> = {
-    [ORDER_MESSAGE_JOB]: (p) =>
-      orderMessages.deliver({
+    [ORDER_MESSAGE_JOB]: async (p) => {
+      const event = p.event as OrderMessageEvent;
+      await orderMessages.deliver({
         orderNumber: p.orderNumber as string,
-        event: p.event as OrderMessageEvent,
+        event,
         ...(typeof p.refundId === 'string' && { refundId: p.refundId }),
-      }),
+      });
+      // The same update on the shopper's phones, as a job of its own (keyed: enqueued once).
+      if (push.publicKey() && isPushEvent(event)) {
+        const refundId = typeof p.refundId === 'string' ? p.refundId : undefined;
+        await jobs.enqueue(db, pushOrderJob(p.orderNumber as string, event, refundId));
+      }
+    },
+    [PUSH_ORDER_JOB]: (p) => push.sendOrderUpdate(p.orderNumber as string, p.event as string),
     [REFUND_JOB]: (p) => refunds.execute(p.refundId as string),
     // Daily: personal data past the period the privacy notice promises goes (decision 0036).
     [RETENTION_JOB]: async () => {
@@ -427,6 +453,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     metaCapiOn: metaCapi !== null,
     cancelOwnOrder,
     jobHandlers,
+    push,
     jobsAdmin: createJobsAdmin(db, { jobs, audit }),
     refunds,
     audit,

@@ -1,12 +1,13 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
+import { pathLang } from '@spice/shared/lang';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { getStorefront } from './context';
-import { lowPriorityPreloads } from './low-priority-preloads';
+import { headTags, lowPriorityPreloads } from './low-priority-preloads';
 
 // The server reads this key from the build to hand loaders their services.
 export { storefrontContext } from './context';
@@ -55,7 +56,11 @@ export default function handleRequest(
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-cache');
-          pipe(lowPriorityPreloads()).pipe(body);
+          // Each language's manifest: its start URL, name and shortcuts (pwa/build.ts).
+          const hindi = pathLang(new URL(request.url).pathname) === 'hi';
+          pipe(
+            lowPriorityPreloads(headTags(hindi ? '/hi/manifest.webmanifest' : '/manifest.webmanifest')),
+          ).pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

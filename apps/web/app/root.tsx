@@ -23,10 +23,9 @@ import stylesHref from './styles/app.css?url';
 // for Vite's hot reload.
 const INLINE_STYLES = import.meta.env.PROD;
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  ...(INLINE_STYLES ? [] : [{ rel: 'stylesheet', href: stylesHref }]),
-];
+// The icon, theme colour and web app manifest are written by the server (entry.server.tsx headTags).
+export const links: Route.LinksFunction = () =>
+  INLINE_STYLES ? [] : [{ rel: 'stylesheet', href: stylesHref }];
 
 /**
  * The stylesheet as a React style resource: the server sends its text; in the browser React finds
@@ -110,7 +109,6 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#7a2e0e" />
         <Meta />
         <InlineStyles />
         <Links />
@@ -119,22 +117,26 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <ScrollRestoration />
         <Scripts />
-        {data?.tags ? <Tags ids={data.tags} /> : null}
+        <AfterLoad tags={data?.tags} />
       </body>
     </html>
   );
 }
 
 /**
- * The consent banner and, once accepted, the tags (features/tracking/tags.ts): imported after the
- * page has loaded, so they are in no page's first-load scripts.
+ * After the page has loaded: the service worker (issue 42; sw.js, built by pwa/build.ts) and, when
+ * measurement tags are configured, the consent banner and the tags (features/tracking/tags.ts).
+ * Neither is in any page's first-load scripts.
  */
-function Tags({ ids }: { ids: { ga: string | null; pixel: string | null } }) {
+function AfterLoad({ tags }: { tags: { ga: string | null; pixel: string | null } | null | undefined }) {
   useEffect(() => {
-    const start = () => void import('./features/tracking/tags').then((m) => m.startTags(ids));
+    const start = () => {
+      if (import.meta.env.PROD) navigator.serviceWorker?.register('/sw.js');
+      if (tags) void import('./features/tracking/tags').then((m) => m.startTags(tags));
+    };
     if (document.readyState === 'complete') setTimeout(start, 0);
     else window.addEventListener('load', start, { once: true });
-  }, [ids]);
+  }, [tags]);
   return null;
 }
 

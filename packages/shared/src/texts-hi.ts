@@ -134,6 +134,10 @@ export const TEXTS_HI: readonly (readonly [string, string])[] = [
   ['Variant not found.', 'यह वज़न नहीं मिला।'],
   ['Product not found.', 'उत्पाद नहीं मिला।'],
 
+  // Delivery updates on the phone (issue 42).
+  ['Delivery updates on the phone are not available.', 'फ़ोन पर डिलीवरी की जानकारी उपलब्ध नहीं है।'],
+  ['Must be base64url.', 'base64url में होना चाहिए।'],
+
   // Checkout, payment, orders and refunds.
   ['Please select a delivery address.', 'कृपया डिलीवरी का पता चुनें।'],
   ['Amount is required.', 'राशि डालना ज़रूरी है।'],

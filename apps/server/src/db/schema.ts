@@ -21,6 +21,7 @@ export * from '../modules/offers/schema.ts';
 export * from '../modules/orders/schema.ts';
 export * from '../modules/payments/schema.ts';
 export * from '../modules/privacy/schema.ts';
+export * from '../modules/push/schema.ts';
 export * from '../modules/rate-limits/schema.ts';
 export * from '../modules/refunds/schema.ts';
 export * from '../modules/reviews/schema.ts';

@@ -130,3 +130,30 @@ describe('HOST', () => {
     expect(loadConfig({ ...PG, ...SMS, ...SMTP, ...RAZORPAY, HOST: '10.0.0.5' }).HOST).toBe('10.0.0.5');
   });
 });
+
+describe('web push settings (issue 42)', () => {
+  const VAPID = {
+    VAPID_PUBLIC_KEY:
+      'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+    VAPID_PRIVATE_KEY: 'UUxI4O8-FbRouAevSmBQ6o18hgE4nSG3qwvJTfKc-ls',
+    VAPID_SUBJECT: 'mailto:orders@kesarchakki.example',
+  };
+
+  it('takes all three, or none (push is then off)', () => {
+    expect(loadConfig(VAPID).VAPID_SUBJECT).toBe(VAPID.VAPID_SUBJECT);
+    expect(loadConfig({}).VAPID_PUBLIC_KEY).toBeUndefined();
+  });
+
+  it.each(['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const)(
+    'refuses to boot without %s when the others are set, naming it',
+    (missing) => {
+      const env: Record<string, string> = { ...VAPID };
+      delete env[missing];
+      expect(() => loadConfig(env)).toThrow(new RegExp(missing));
+    },
+  );
+
+  it('refuses a subject that is neither mailto: nor https:', () => {
+    expect(() => loadConfig({ ...VAPID, VAPID_SUBJECT: 'http://shop.example' })).toThrow(/VAPID_SUBJECT/);
+  });
+});

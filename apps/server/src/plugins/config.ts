@@ -222,6 +222,21 @@ const ConfigSchema = z
       .transform((v) => v.replace(/\/+$/, ''))
       .optional(),
     OTEL_SERVICE_NAME: z.string().min(1).max(100).default('kesar-chakki'),
+    // Web push for order updates (issue 42): the VAPID key pair (`npx web-push generate-vapid-keys`)
+    // and a contact the push services may write to (mailto: or https:). All three or none.
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{86,88}$/, 'must be a base64url P-256 public key')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{42,44}$/, 'must be a base64url P-256 private key')
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(?:mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: address')
+      .optional(),
+    PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(10000),
 
     // Uploaded images: local disk (served under /media) unless an S3-compatible bucket is set.
     MEDIA_DIR: z.string().min(1).default('.data/media'),
@@ -249,6 +264,13 @@ const ConfigSchema = z
         path: ['RAZORPAY_KEY_SECRET'],
         message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET go together',
       });
+    }
+    const vapid = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const;
+    if (vapid.some((key) => c[key])) {
+      for (const key of vapid) {
+        if (!c[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: `${vapid.join(', ')} go together` });
+      }
     }
     const s3 = ['S3_BUCKET', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
     if (s3.some((key) => c[key]) || c.S3_PUBLIC_URL) {

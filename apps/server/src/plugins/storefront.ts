@@ -41,6 +41,13 @@ export interface StorefrontContext {
   user: () => Promise<UserDto | null>;
 }
 
+/**
+ * The service worker and what it precaches under fixed names (issue 42: apps/web/pwa/build.ts):
+ * always checked with the server, so a new deployment's worker, manifest and offline pages are
+ * seen at once.
+ */
+const UNHASHED_BUILD_FILE = /[\\/](?:sw\.js|offline-cart\.js|manifest\.webmanifest|offline(?:-\w+)?\.html)$/;
+
 const SEARCH_PAGE = /^(?:\/hi)?\/search(?:\.data)?$/;
 
 type ContextKey = Parameters<RouterContextProvider['set']>[0];
@@ -78,7 +85,11 @@ export function registerStorefront(options: StorefrontOptions) {
           const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
           res.header(
             'cache-control',
-            hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
+            hashed
+              ? 'public, max-age=31536000, immutable'
+              : UNHASHED_BUILD_FILE.test(filePath)
+                ? 'no-cache'
+                : 'public, max-age=86400',
           );
         },
       });

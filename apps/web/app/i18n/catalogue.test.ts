@@ -137,6 +137,8 @@ describe('the catalogues', () => {
       ...['codConfirm', 'declarations'],
       // Issues 36–38: offers and gift boxes, bringing shoppers back, the tags' consent banner.
       ...['offers', 'combo', 'recover', 'unsubscribe', 'backInStock', 'offersConsent', 'consentBanner'],
+      // Issue 42: the installable shop's offline pages, delivery updates on the phone, sharing.
+      'pwa',
     ];
     expect(Object.keys(en).filter((area) => !areas.includes(area))).toEqual([]);
   });

@@ -67,6 +67,9 @@ export const PAGE_NAMESPACES = {
     'spec.messages.addressPincode',
     'spec.messages.noReviews',
     'backInStock',
+    'pwa.share',
+    'pwa.shareWhatsApp',
+    'pwa.shareText',
   ],
   search: ['product.reviewsWord', 'reviews.rated', 'spec'],
   about: ['about'],
@@ -80,7 +83,10 @@ export const PAGE_NAMESPACES = {
   contact: ['contact', 'spec'],
   'dev-outbox': ['outbox'],
   'not-found': ['notFound', 'common.backHome'],
-  'order-success': ['orderSuccess', 'address', 'order'],
+  'order-success': [
+    ...['orderSuccess', 'address', 'order', 'pwa.pushOffer', 'pwa.pushOfferText', 'pwa.pushOn'],
+    ...['pwa.pushDenied', 'pwa.pushFailed'],
+  ],
   order: [
     ...['order', 'refund', 'checkout', 'address', 'invoice', 'payment', 'payNow', 'tracking', 'spec'],
     'deliveryIssue.events',
@@ -88,7 +94,10 @@ export const PAGE_NAMESPACES = {
   ],
   orders: ['orders', 'tracking', 'invoice', 'order', 'payment', 'refund'],
   policy: ['policy', 'spec.messages.policyEmpty', 'spec.messages.policyFailed'],
-  profile: ['profile', 'messagePrefs', 'address', 'spec', 'privacy', 'offersConsent'],
+  profile: [
+    ...['profile', 'messagePrefs', 'address', 'spec', 'privacy', 'offersConsent', 'pwa.pushProfileLabel'],
+    ...['pwa.pushProfileOff', 'pwa.pushProfileOnState', 'pwa.pushDenied', 'pwa.pushFailed'],
+  ],
   'delivery-issue': ['deliveryIssue', 'address', 'spec'],
   grievance: ['grievance', 'spec', 'contact.name', 'contact.email'],
   'grievance-status': ['grievance', 'spec'],

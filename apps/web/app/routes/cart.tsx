@@ -1,5 +1,5 @@
 import { priceCart } from '@spice/shared/price-cart';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
 import { getStorefront } from '../context';
 import { useStoredUser } from '../features/account/user-store';
@@ -13,6 +13,7 @@ import {
 import { useCart } from '../features/cart/cart-store';
 import { giftOffer, offerLines } from '../features/offers/cart-offers';
 import { GiftLine, OfferNudges, OfferRows, useOfferName } from '../features/offers/offer-parts';
+import { cartCopyOf, saveCartCopy } from '../features/pwa/cart-copy';
 import { metaSpec, useLocalePath, useSpecMessages, useT } from '../i18n';
 import { langOf, pageMessages } from '../i18n/server';
 import { useRootData } from '../root';
@@ -53,6 +54,10 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const lp = useLocalePath();
   const { messages } = useSpecMessages();
   const offerName = useOfferName();
+  // The copy the offline cart page shows (issue 42): the cart as this page last saw it.
+  useEffect(() => {
+    if (loaded && user) saveCartCopy(cartCopyOf(user.mobile, items, new Date()));
+  }, [loaded, user, items]);
   // The same priceCart the checkout and the server's quote use: nudges, the gift, offer rows.
   const { rules, gifts } = loaderData.offers;
   const priced = useMemo(

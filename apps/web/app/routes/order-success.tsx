@@ -6,6 +6,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { api } from '../features/account/api';
 import { clearCartLocally, refreshCart } from '../features/cart/cart-store';
 import { DeliveryAddress } from '../features/orders/delivery-address';
+import { PushOffer } from '../features/pwa/push-offer';
 import { metaT, useLang, useLocalePath, useT } from '../i18n';
 import { pageMessages } from '../i18n/server';
 import { seoMeta } from '../seo';
@@ -125,6 +126,7 @@ export default function OrderSuccess() {
           <DeliveryAddress address={address} />
         </section>
       ) : null}
+      <PushOffer />
       <div className="order-success__actions">
         <Link to={lp(`/orders/${state.orderId}`)} className="button">
           {t('orderSuccess.viewOrder')}

@@ -16,10 +16,12 @@ import { ProductDeclarations } from '../features/declarations/product-declaratio
 import { UnitPrice } from '../features/declarations/unit-price';
 import { CheckDelivery } from '../features/delivery/check-delivery';
 import { ProductOfferLines } from '../features/offers/offer-parts';
+import { ShareButton } from '../features/pwa/share-button';
 import { CustomerReviews } from '../features/reviews/customer-reviews';
 import { reviewsJsonLd } from '../features/reviews/json-ld';
 import { metaT, useLocalePath, useSpecMessages, useT } from '../i18n';
 import { langOf, pageMessages, pageNotFound } from '../i18n/server';
+import { useRootData } from '../root';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/product';
 import { NotFoundView } from './not-found';
@@ -198,6 +200,7 @@ function ProductDetail({
   const parts = (variant && boxes[variant.id]) || [];
   const partsPrice = parts.reduce((sum, p) => sum + p.price * p.quantity, 0);
   const t = useT();
+  const root = useRootData();
   const lp = useLocalePath();
   const { messages } = useSpecMessages();
 
@@ -247,6 +250,11 @@ function ProductDetail({
         <section className="product__info">
           <p className="product__brand">{product.brand}</p>
           <h1 className="product__name">{product.name}</h1>
+          <ShareButton
+            name={product.name}
+            store={root.settings.storeName}
+            url={`${root.origin}${localizePath(`/product/${product.slug}`, root.lang)}`}
+          />
           {product.bestseller ? <p className="tag">{t('product.bestseller')}</p> : null}
           <div className="product__price">
             {variant ? <Price price={variant.price} mrp={variant.mrp} size="lg" /> : null}

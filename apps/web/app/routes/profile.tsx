@@ -9,6 +9,7 @@ import { ApiError, api } from '../features/account/api';
 import { MessagePreferencesForm } from '../features/account/message-preferences';
 import { AddressCard } from '../features/addresses/address-card';
 import { AddressForm } from '../features/addresses/address-form';
+import { PushSwitch } from '../features/pwa/push-switch';
 import { ProfilePrivacy } from '../features/rights/profile-privacy';
 import { metaT, useSpecMessages, useT } from '../i18n';
 import { langOf, pageMessages } from '../i18n/server';
@@ -133,6 +134,8 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       </details>
 
       <MessagePreferencesForm initial={preferences} mobile={user.mobile} />
+
+      <PushSwitch />
 
       <ProfilePrivacy mobile={user.mobile} />
 
