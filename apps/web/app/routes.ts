@@ -33,6 +33,8 @@ function shop(lang: '' | 'hi') {
       page('confirm/:token', 'routes/cod-confirm.tsx', 'cod-confirm'),
       page('cart/recover/:token', 'routes/cart-recover.tsx', 'cart-recover'),
       page('unsubscribe/:token', 'routes/unsubscribe.tsx', 'unsubscribe'),
+      page('subscribe', 'routes/subscribe.tsx', 'subscribe'),
+      page('subscriptions', 'routes/subscriptions.tsx', 'subscriptions'),
       page('privacy-policy', 'routes/policy.tsx', 'policy-privacy'),
       page('terms-and-conditions', 'routes/policy.tsx', 'policy-terms'),
       page('return-policy', 'routes/policy.tsx', 'policy-return'),

@@ -67,6 +67,10 @@ export const PAGE_NAMESPACES = {
     'spec.messages.addressPincode',
     'spec.messages.noReviews',
     'backInStock',
+    // Issue 43's 'Buy once' / 'Subscribe and save X%' (features/subscriptions/subscribe-option.tsx).
+    ...['subscriptions.buyOnce', 'subscriptions.subscribeSave', 'subscriptions.frequency'],
+    ...['subscriptions.every1', 'subscriptions.every2', 'subscriptions.every3'],
+    ...['subscriptions.perDelivery', 'subscriptions.subscribe'],
   ],
   search: ['product.reviewsWord', 'reviews.rated', 'spec'],
   about: ['about'],
@@ -88,7 +92,15 @@ export const PAGE_NAMESPACES = {
   ],
   orders: ['orders', 'tracking', 'invoice', 'order', 'payment', 'refund'],
   policy: ['policy', 'spec.messages.policyEmpty', 'spec.messages.policyFailed'],
-  profile: ['profile', 'messagePrefs', 'address', 'spec', 'privacy', 'offersConsent'],
+  profile: [
+    'profile',
+    'messagePrefs',
+    'address',
+    'spec',
+    'privacy',
+    'offersConsent',
+    'subscriptions.profileLink',
+  ],
   'delivery-issue': ['deliveryIssue', 'address', 'spec'],
   grievance: ['grievance', 'spec', 'contact.name', 'contact.email'],
   'grievance-status': ['grievance', 'spec'],
@@ -99,6 +111,8 @@ export const PAGE_NAMESPACES = {
   'privacy-notice': ['privacy', 'grievance', 'consentBanner.change'],
   'cart-recover': ['recover', 'spec'],
   unsubscribe: ['unsubscribe'],
+  subscribe: ['subscriptions', 'address', 'spec'],
+  subscriptions: ['subscriptions', 'spec'],
   rate: ['rate', 'reviews', 'spec'],
 } as const satisfies Record<string, readonly Entry[]>;
 

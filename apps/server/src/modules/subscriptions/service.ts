@@ -591,6 +591,30 @@ export function createSubscriptionsService(
       return { productId, discountPercent: discount, frequencies, variants: [...variants.values()] };
     },
 
+    /** The subscribe page's facts of one variant: its product, prices and frequencies; null when none. */
+    async variantOffer(variantId: number) {
+      const variant = await variantFacts(db, variantId);
+      if (!variant?.active) return null;
+      const plans = (await plansOfProduct(db, variant.productId)).filter(
+        (r) => r.plan.variantId === variantId,
+      );
+      if (plans.length === 0) return null;
+      const discountPercent = plans[0]!.plan.discountPercent;
+      return {
+        productId: variant.productId,
+        productName: variant.productName,
+        productNameHi: variant.productNameHi,
+        slug: variant.slug,
+        image: variant.image ?? variant.imageUrl,
+        weight: variant.weight,
+        weightHi: variant.weightHi,
+        price: toRupees(variant.pricePaise),
+        unitPrice: toRupees(subscriptionUnitPaise(variant.pricePaise, discountPercent)),
+        discountPercent,
+        frequencies: plans.map((r) => r.plan.frequency).sort(),
+      };
+    },
+
     async list(userId: number): Promise<SubscriptionDto[]> {
       const rows = await ownSubscriptions(db, userId);
       const cycles = await cyclesOf(
