@@ -20,7 +20,9 @@ test('a shopper subscribes on a phone, sees the subscription, skips the next del
 
   await expect(page.getByRole('heading', { name: 'Subscribe and save' })).toBeVisible();
   const schedule = page.locator('.subscribe__schedule');
-  await expect(schedule).toHaveText(/^₹[\d,.]+ today, then ₹[\d,.]+ every month on the \d+(st|nd|rd|th) until you cancel$/);
+  await expect(schedule).toHaveText(
+    /^₹[\d,.]+ today, then ₹[\d,.]+ every month on the \d+(st|nd|rd|th) until you cancel$/,
+  );
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: `${SHOTS}/subscribe-360.png`, fullPage: true });
   await page.getByRole('button', { name: /^Subscribe and pay ₹/ }).click();
@@ -62,7 +64,10 @@ test('the same in Hindi: subscribe, see, skip, cancel', async ({ page }) => {
   await expect(page.locator('.subscribe__schedule')).toContainText('हर महीने');
   await page.screenshot({ path: `${SHOTS}/subscribe-hi-360.png`, fullPage: true });
   await page.getByRole('button', { name: /^सदस्यता लें और ₹[\d,.]+ चुकाएँ$/ }).click();
-  await page.getByRole('dialog', { name: 'UPI AutoPay (डेमो)' }).getByRole('button', { name: 'अनुमति दें' }).click();
+  await page
+    .getByRole('dialog', { name: 'UPI AutoPay (डेमो)' })
+    .getByRole('button', { name: 'अनुमति दें' })
+    .click();
   await expect(page.getByRole('heading', { name: 'मेरी सदस्यताएँ' })).toBeVisible();
   const card = page.getByTestId('subscription').first();
   await expect(card.locator('.status')).toHaveText('चालू');

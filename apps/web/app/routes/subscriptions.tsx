@@ -10,7 +10,6 @@ import { useRevalidator } from 'react-router';
 import { currentUser, getStorefront } from '../context';
 import { ApiError, api } from '../features/account/api';
 import { openLogin } from '../features/account/modal-events';
-import { useOrderLabels } from '../features/orders/labels';
 import { metaT, useLang, useT } from '../i18n';
 import { pageMessages } from '../i18n/server';
 import { seoMeta } from '../seo';
@@ -67,7 +66,13 @@ export default function Subscriptions({ loaderData }: Route.ComponentProps) {
 function SubscriptionCard({ sub }: { sub: SubscriptionDto }) {
   const t = useT();
   const lang = useLang();
-  const labels = useOrderLabels();
+  const date = (at: string) =>
+    new Intl.DateTimeFormat(lang === 'hi' ? 'hi-IN' : 'en-IN', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'Asia/Kolkata',
+    }).format(new Date(at));
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -113,7 +118,7 @@ function SubscriptionCard({ sub }: { sub: SubscriptionDto }) {
       </p>
       {sub.nextChargeAt && sub.status !== 'CANCELLED' ? (
         <p className="subscription-card__next">
-          {t('subscriptions.nextCharge', { date: labels.date(sub.nextChargeAt) })}
+          {t('subscriptions.nextCharge', { date: date(sub.nextChargeAt) })}
         </p>
       ) : null}
       {sub.skipNext ? <p className="subscription-card__note">{t('subscriptions.skipNote')}</p> : null}

@@ -5,6 +5,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useLocalePath, useT } from '../../i18n';
 
+const EVERY = {
+  1: 'subscriptions.every1',
+  2: 'subscriptions.every2',
+  3: 'subscriptions.every3',
+} as const;
+
 export default function SubscribeOption({
   discountPercent,
   frequencies,
@@ -55,7 +61,7 @@ export default function SubscribeOption({
             <select value={frequency} onChange={(e) => setFrequency(Number(e.target.value))}>
               {frequencies.map((f) => (
                 <option key={f} value={f}>
-                  {t(`subscriptions.every${f}` as 'subscriptions.every1')}
+                  {t(EVERY[f as 1 | 2 | 3] ?? 'subscriptions.every1')}
                 </option>
               ))}
             </select>
