@@ -13,8 +13,11 @@ test('a shopper subscribes on a phone, sees the subscription, skips the next del
   await addAddressThroughApi(page.request, shopper.mobile);
   await page.setViewportSize({ width: 360, height: 800 });
   await open(page, '/product/garam-masala');
-  await page.getByText(/Subscribe and save 10%/).click();
-  await expect(page.getByText(/a delivery$/)).toBeVisible();
+  // The option hydrates when its own chunk has loaded (lazy): a click before that is asked again.
+  await expect(async () => {
+    await page.getByText(/Subscribe and save 10%/).click();
+    await expect(page.getByText(/a delivery$/)).toBeVisible({ timeout: 1000 });
+  }).toPass();
   await page.screenshot({ path: `${SHOTS}/product-360.png`, fullPage: false });
   await page.getByRole('link', { name: 'Subscribe', exact: true }).click();
 
@@ -59,7 +62,10 @@ test('the same in Hindi: subscribe, see, skip, cancel', async ({ page }) => {
   await addAddressThroughApi(page.request, shopper.mobile);
   await page.setViewportSize({ width: 360, height: 800 });
   await open(page, '/hi/product/garam-masala');
-  await page.getByText('सदस्यता लें और 10% बचाएँ').click();
+  await expect(async () => {
+    await page.getByText('सदस्यता लें और 10% बचाएँ').click();
+    await expect(page.getByRole('link', { name: 'सदस्यता लें', exact: true })).toBeVisible({ timeout: 1000 });
+  }).toPass();
   await page.getByRole('link', { name: 'सदस्यता लें', exact: true }).click();
   await expect(page.locator('.subscribe__schedule')).toContainText('हर महीने');
   await page.screenshot({ path: `${SHOTS}/subscribe-hi-360.png`, fullPage: true });
