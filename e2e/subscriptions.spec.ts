@@ -1,8 +1,9 @@
 // Subscribe and save (issue 43) on a phone: a shopper subscribes from a product page on the
 // simulated gateway (UPI AutoPay in demo mode), sees the subscription, skips the next delivery and
 // cancels; and the same in Hindi. Screenshots at 360 and 1280 px into /tmp/shots/subs/.
+import { adminPage } from './admin-session.ts';
 import { addAddressThroughApi, signUpThroughApi } from './shoppers.ts';
-import { expect, open, test } from './support.ts';
+import { expect, fetchProducts, open, test } from './support.ts';
 
 const SHOTS = '/tmp/shots/subs';
 
@@ -86,4 +87,42 @@ test('the same in Hindi: subscribe, see, skip, cancel', async ({ page }) => {
   await page.screenshot({ path: `${SHOTS}/subscriptions-hi-360.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: `${SHOTS}/subscriptions-hi-1280.png`, fullPage: true });
+});
+
+test('the owner sees the subscription with its cycle and order, and cancels it for the shopper', async ({
+  page,
+  browser,
+}) => {
+  const shopper = await signUpThroughApi(page.request, { firstName: 'Owner', lastName: 'Case' });
+  const addressId = await addAddressThroughApi(page.request, shopper.mobile);
+  const product = (await fetchProducts(page.request)).active.find((p) => p.slug === 'garam-masala')!;
+  const variantId = (
+    (await (await page.request.get(`/api/subscriptions/plans?productId=${product.id}`)).json()) as {
+      variants: { variantId: number }[];
+    }
+  ).variants[0]!.variantId;
+  const made = await page.request.post('/api/subscriptions', {
+    data: { variantId, quantity: 1, frequency: 2, addressId },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const sub = (await made.json()) as { id: number; gatewaySubscriptionId: string };
+  const authorised = await page.request.post(
+    `/api/payment/simulated/subscriptions/${sub.gatewaySubscriptionId}/authorise`,
+  );
+  expect(authorised.ok()).toBe(true);
+
+  const { context, admin } = await adminPage(browser);
+  await admin.goto(`/admin/subscriptions?q=${shopper.mobile}`);
+  await expect(admin.getByRole('heading', { name: 'Subscriptions' })).toBeVisible();
+  await expect(admin.getByText('Monthly recurring revenue')).toBeVisible();
+  const card = admin.locator('.admin-card').filter({ hasText: `#${sub.id} ` });
+  await expect(card).toContainText('Active');
+  await card.getByText('Cycles (1)').click();
+  await expect(card.getByRole('link', { name: /^KC/ })).toBeVisible();
+  await admin.screenshot({ path: `${SHOTS}/admin-1280.png`, fullPage: true });
+  await card.getByLabel('Reason').fill('Asked by phone');
+  await card.getByRole('button', { name: 'Cancel for the shopper' }).click();
+  await expect(admin.getByText(`Subscription ${sub.id} cancelled for the shopper.`)).toBeVisible();
+  await expect(card).toContainText('Cancelled');
+  await context.close();
 });

@@ -62,6 +62,7 @@ export default [
       route('customers', 'routes/admin/customers.tsx'),
       route('customers/:id', 'routes/admin/customer.tsx'),
       route('payments', 'routes/admin/payments.tsx'),
+      route('subscriptions', 'routes/admin/subscriptions.tsx'),
       route('cod-remittance', 'routes/admin/cod-remittance.tsx'),
       route('sales-by-source', 'routes/admin/sales-by-source.tsx'),
       route('feeds', 'routes/admin/feeds.tsx'),

@@ -32,6 +32,7 @@ const NAV: { group: string; links: { to: string; label: string; end?: boolean }[
       { to: '/admin/messages?unread=true', label: 'Messages' },
       { to: '/admin/grievances', label: 'Grievances' },
       { to: '/admin/payments', label: 'Payments' },
+      { to: '/admin/subscriptions', label: 'Subscriptions' },
       { to: '/admin/cod-remittance', label: 'COD remittance' },
       { to: '/admin/ndr', label: 'Failed deliveries' },
       { to: '/admin/abandoned-carts', label: 'Abandoned carts' },
