@@ -3,7 +3,7 @@
 // orders its charges became, and cancelling for a shopper (audited).
 import { AdminSubscriptionsQuery } from '@spice/shared/contracts/subscriptions';
 import { formatPrice } from '@spice/shared/money';
-import { SHOPPER_ACTIONS, SUBSCRIPTION_STATUSES } from '@spice/shared/subscriptions';
+import { ordinal, SHOPPER_ACTIONS, SUBSCRIPTION_STATUSES } from '@spice/shared/subscriptions';
 import { data, Form, Link, useActionData } from 'react-router';
 import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
 import { adminMeta, istDateTime } from '../../features/admin/meta';
@@ -135,8 +135,8 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
               </p>
               <p>
                 {s.userName} ({s.userMobile}) · every {s.frequency === 1 ? 'month' : `${s.frequency} months`}{' '}
-                on the {s.chargeDay} · {formatPrice(s.amount)} a delivery ({s.discountPercent}% off) ·{' '}
-                <code>{s.gatewaySubscriptionId}</code>
+                on the {ordinal(s.chargeDay)} · {formatPrice(s.amount)} a delivery ({s.discountPercent}% off)
+                · <code>{s.gatewaySubscriptionId}</code>
               </p>
               <p>
                 Next charge: {s.nextChargeAt ? istDateTime(s.nextChargeAt) : '—'}
