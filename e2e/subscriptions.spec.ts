@@ -44,6 +44,12 @@ test('a shopper subscribes on a phone, sees the subscription, skips the next del
   await expect(card).toContainText('Your next delivery is skipped.');
   await expect(card).toContainText('Active');
 
+  // Change the quantity (from the next delivery) and keep the address.
+  await card.getByRole('button', { name: 'Change' }).click();
+  await card.getByLabel('Quantity').selectOption('2');
+  await card.getByRole('button', { name: 'Save changes' }).click();
+  await expect(card).toContainText('2 × Garam Masala');
+
   await card.getByRole('button', { name: 'Cancel subscription' }).click();
   await card.getByLabel('Why are you cancelling? (optional)').fill('Going away for a while');
   await card.getByRole('button', { name: 'Yes, cancel it' }).click();

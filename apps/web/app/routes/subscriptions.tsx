@@ -34,8 +34,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
   const user = await currentUser(context);
   const i18n = pageMessages(request, 'subscriptions');
-  if (!user) return { loggedIn: false as const, subscriptions: [] as SubscriptionDto[], i18n };
-  return { loggedIn: true as const, subscriptions: await services.subscriptions.list(user.id), i18n };
+  if (!user) return { loggedIn: false as const, subscriptions: [] as SubscriptionDto[], addresses: [], i18n };
+  const [subscriptions, addresses] = await Promise.all([
+    services.subscriptions.list(user.id),
+    services.accounts.listAddresses(user.id),
+  ]);
+  return {
+    loggedIn: true as const,
+    subscriptions,
+    // For 'Change address': each as one line.
+    addresses: addresses.map((a) => ({
+      id: a.id,
+      label: `${a.name}, ${a.addressLine}, ${a.city} ${a.pincode}`,
+    })),
+    i18n,
+  };
 }
 
 export default function Subscriptions({ loaderData }: Route.ComponentProps) {
@@ -55,7 +68,7 @@ export default function Subscriptions({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="subscription-list">
           {loaderData.subscriptions.map((s) => (
-            <SubscriptionCard key={s.id} sub={s} />
+            <SubscriptionCard key={s.id} sub={s} addresses={loaderData.addresses} />
           ))}
         </ul>
       )}
@@ -63,7 +76,13 @@ export default function Subscriptions({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function SubscriptionCard({ sub }: { sub: SubscriptionDto }) {
+function SubscriptionCard({
+  sub,
+  addresses,
+}: {
+  sub: SubscriptionDto;
+  addresses: readonly { id: number; label: string }[];
+}) {
   const t = useT();
   const lang = useLang();
   const date = (at: string) =>
@@ -81,6 +100,7 @@ function SubscriptionCard({ sub }: { sub: SubscriptionDto }) {
   const [quantity, setQuantity] = useState(sub.quantity);
   const [frequency, setFrequency] = useState(sub.frequency);
   const [reason, setReason] = useState('');
+  const [addressId, setAddressId] = useState(sub.addressId ?? addresses[0]?.id ?? 0);
   const can = (action: keyof typeof SHOPPER_ACTIONS) => SHOPPER_ACTIONS[action].includes(sub.status);
 
   async function act(path: string, body: object = {}, method: 'POST' | 'PUT' = 'POST') {
@@ -219,12 +239,24 @@ function SubscriptionCard({ sub }: { sub: SubscriptionDto }) {
               ))}
             </select>
           </label>
+          {addresses.length > 0 ? (
+            <label>
+              {t('subscriptions.address')}{' '}
+              <select value={addressId} onChange={(e) => setAddressId(Number(e.target.value))}>
+                {addresses.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
           <p className="subscription-card__note">{t('subscriptions.changeNote')}</p>
           <button
             type="button"
             className="button button--primary"
             disabled={busy}
-            onClick={() => void act('', { quantity, frequency }, 'PUT')}
+            onClick={() => void act('', { quantity, frequency, ...(addressId > 0 && { addressId }) }, 'PUT')}
           >
             {t('subscriptions.save')}
           </button>
