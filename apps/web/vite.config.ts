@@ -26,7 +26,7 @@ function icuWithoutParserInBrowser(): Plugin {
 // here too, as are the rules of pages a first visit never opens (unit prices, declarations, COD
 // confirmation, delivery issues, grievances, RTO risk, consents, retention periods).
 const NOT_ON_EVERY_PAGE =
-  /apps[\\/]web[\\/]app[\\/](features[\\/]cart[\\/]cart-contents|components[\\/](modal|toast))\.tsx|packages[\\/]shared[\\/]src[\\/](gst|cod|ist|shipping|delivery|media|refunds|payments|reviews|coupons|order-status|messages|messages-hi|price-cart|states|states-hi|unit-price|declarations|cod-confirmation|delivery-issue|grievances|rto-risk|consent-texts|self-cancel|retention|combos|offers|offer-texts|analytics|staff|staff-view)\.ts/;
+  /apps[\\/]web[\\/]app[\\/](features[\\/]cart[\\/]cart-contents|components[\\/](modal|toast))\.tsx|packages[\\/]shared[\\/]src[\\/](gst|cod|ist|shipping|delivery|media|refunds|payments|reviews|coupons|order-status|messages|messages-hi|price-cart|states|states-hi|unit-price|declarations|cod-confirmation|delivery-issue|grievances|rto-risk|consent-texts|self-cancel|retention|combos|offers|offer-texts|analytics|staff|staff-view|subscriptions)\.ts/;
 
 const SHOP_MODULE =
   /apps[\\/]web[\\/]app[\\/](components[\\/]|seo\.ts|features[\\/](account|cart|reviews)[\\/])|packages[\\/]shared[\\/]src[\\/]/;

@@ -70,6 +70,7 @@ import { adminReviewRoutes } from './modules/reviews/admin-routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { deliveryIssueRoutes } from './modules/shipping/delivery-issue-routes.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
+import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { guardBackOffice, registerAuth } from './plugins/auth.ts';
 import type { Config } from './plugins/config.ts';
 import { registerDocs } from './plugins/docs.ts';
@@ -314,6 +315,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(deliveryRoutes);
       await api.register(adminFeedRoutes);
       await api.register(salesBySourceRoutes);
+      await api.register(subscriptionRoutes);
       // Unknown /api paths answer JSON, never the storefront's HTML 404. Not an operation of the
       // API, so not in its document (whose OpenAPI 3.1 has no QUERY or TRACE operations either).
       api.all('/*', { schema: { hide: true } }, async (request, reply) =>
@@ -364,6 +366,10 @@ function createWorker(
     [OWNER_ALERTS_SCAN_JOB]: async () => {
       await services.alerts.scan();
     },
+    // Issue 43: charge dates passed skipped or paused.
+    'subscriptions-pass-due': async () => {
+      await services.subscriptions.passDue();
+    },
     'purge-finished-jobs': async () => {
       await services.jobs.purgeDone(new Date(Date.now() - 7 * 24 * 3_600_000));
     },
@@ -375,6 +381,7 @@ function createWorker(
       { name: 'purge-expired-sessions', everyMs: 3_600_000 },
       { name: 'purge-rate-limit-windows', everyMs: 600_000 },
       { name: 'purge-finished-jobs', everyMs: 3_600_000 },
+      { name: 'subscriptions-pass-due', everyMs: 600_000 },
       { name: RETENTION_JOB, everyMs: RETENTION_EVERY_MS },
       { name: 'marketing-scan', everyMs: config.MARKETING_SCAN_SECONDS * 1000 },
       { name: OWNER_ALERTS_SCAN_JOB, everyMs: config.ALERTS_SCAN_SECONDS * 1000 },

@@ -86,6 +86,12 @@ import { createSearchService } from './modules/search/service.ts';
 import { createAutomaticCourier, manualCourier } from './modules/shipping/courier.ts';
 import { createDeliveryIssues } from './modules/shipping/delivery-issues.ts';
 import { createShippingService } from './modules/shipping/service.ts';
+import { createSubscriptionGateway } from './modules/subscriptions/gateway.ts';
+import {
+  createSubscriptionsService,
+  SUBSCRIPTION_GATEWAY_JOB,
+  SUBSCRIPTION_MESSAGE_JOB,
+} from './modules/subscriptions/service.ts';
 import type { Config } from './plugins/config.ts';
 
 export type Services = ReturnType<typeof createServices>;
@@ -329,6 +335,24 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     reads: deps.shared,
     log: deps.log,
   });
+  // Subscribe and save (issue 43): charges become orders through the orders module's placement.
+  const subscriptionGateway = createSubscriptionGateway(config);
+  const subscriptions = createSubscriptionsService(db, {
+    gateway: subscriptionGateway,
+    payments: gateway,
+    simulatedSecret: () => deps.secrets.paymentsSimulated,
+    orders,
+    ledger: payments,
+    refunds,
+    jobs,
+    audit,
+    messenger,
+    assertServiceable: delivery.assertServiceable,
+    publicUrl: config.PUBLIC_URL ?? '',
+    log: deps.log,
+  });
+  jobHandlers[SUBSCRIPTION_GATEWAY_JOB] = (p) => subscriptions.runGatewayJob(p);
+  jobHandlers[SUBSCRIPTION_MESSAGE_JOB] = (p) => subscriptions.deliverMessage(p);
   // COD confirmation (issue 34): the link, the WhatsApp replies, the reminder and the expiry.
   const codConfirmation = createCodConfirmation(db, {
     adminOrders,
@@ -485,6 +509,8 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     payments,
     cart: createCartService(db, catalog),
     orders,
+    subscriptions,
+    subscriptionGateway,
     codConfirmation,
     codConfirmationMessages,
     marketing,

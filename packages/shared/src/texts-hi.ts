@@ -119,6 +119,9 @@ export const TEXTS_HI: readonly (readonly [string, string])[] = [
   ['Please choose a weight.', 'कृपया वज़न चुनें।'],
   ['Choose a weight.', 'वज़न चुनें।'],
   ['Choose a product.', 'उत्पाद चुनें।'],
+  // Subscriptions (issue 43).
+  ['Choose a quantity from 1 to 40.', '1 से 40 के बीच मात्रा चुनें।'],
+  ['Keep it to 500 characters at most.', 'ज़्यादा से ज़्यादा 500 अक्षर लिखें।'],
   ['Quantity must be at least 1.', 'मात्रा कम से कम 1 होनी चाहिए।'],
   ['Quantity must be a whole number.', 'मात्रा पूरी संख्या में होनी चाहिए।'],
   ['This product is not available.', 'यह उत्पाद उपलब्ध नहीं है।'],

@@ -26,4 +26,5 @@ export * from '../modules/rate-limits/schema.ts';
 export * from '../modules/refunds/schema.ts';
 export * from '../modules/reviews/schema.ts';
 export * from '../modules/shipping/schema.ts';
+export * from '../modules/subscriptions/schema.ts';
 export * from '../seed/schema.ts';

@@ -14,6 +14,7 @@ import { insertDemoOffers } from './demo-offers.ts';
 import { insertDemoReviews } from './demo-reviews.ts';
 import { insertDemoGrievanceOfficer } from './demo-rights.ts';
 import { insertDemoShopSettings } from './demo-settings.ts';
+import { insertDemoSubscriptionPlans } from './demo-subscriptions.ts';
 import { demoSeeds } from './schema.ts';
 
 export { DEMO_BRAND } from './demo-common.ts';
@@ -92,9 +93,17 @@ async function backfillOnce(tx: Tx, now: Date): Promise<void> {
     .onConflictDoNothing()
     .returning({ name: demoSeeds.name });
   if (offersClaimed.length > 0) await insertDemoOffers(tx);
+  // Issue 43's subscription plans, once (after the offers: the hing is subscribable too).
+  const subscriptionsClaimed = await tx
+    .insert(demoSeeds)
+    .values({ name: SUBSCRIPTIONS_MARKER, seededAt: now })
+    .onConflictDoNothing()
+    .returning({ name: demoSeeds.name });
+  if (subscriptionsClaimed.length > 0) await insertDemoSubscriptionPlans(tx);
 }
 const DECLARATIONS_MARKER = 'demo-declarations';
 const OFFERS_MARKER = 'demo-offers';
+const SUBSCRIPTIONS_MARKER = 'demo-subscriptions';
 
 async function insertDemoData(tx: Tx, now: Date, options: { admin: boolean }): Promise<void> {
   const daysFromNow = (days: number): Date => new Date(now.getTime() + days * DAY_MS);
@@ -107,6 +116,8 @@ async function insertDemoData(tx: Tx, now: Date, options: { admin: boolean }): P
   await insertDemoGrievanceOfficer(tx);
   await tx.insert(demoSeeds).values({ name: OFFERS_MARKER, seededAt: now }).onConflictDoNothing();
   await insertDemoOffers(tx);
+  await tx.insert(demoSeeds).values({ name: SUBSCRIPTIONS_MARKER, seededAt: now }).onConflictDoNothing();
+  await insertDemoSubscriptionPlans(tx);
   // Only a demo shop gets an admin whose codes anyone can read in the outbox.
   if (options.admin) await tx.insert(users).values(DEMO_ADMIN);
 }

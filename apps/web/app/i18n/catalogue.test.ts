@@ -127,6 +127,7 @@ describe('the catalogues', () => {
   it('keep to the areas: each top-level key is a known area', () => {
     const areas = [
       ...['common', 'header', 'footer', 'home', 'product', 'search', 'about', 'policy', 'notFound'],
+      'subscriptions',
       ...['errorPage', 'delivery', 'language', 'seo'],
       ...['cart', 'checkout', 'payment', 'orderSuccess', 'orders', 'order', 'tracking', 'invoice'],
       ...['refund', 'payNow', 'login', 'signup', 'profile', 'address', 'messagePrefs', 'contact'],

@@ -70,6 +70,10 @@ export const PAGE_NAMESPACES = {
     'pwa.share',
     'pwa.shareWhatsApp',
     'pwa.shareText',
+    // Issue 43's 'Buy once' / 'Subscribe and save X%' (features/subscriptions/subscribe-option.tsx).
+    ...['subscriptions.buyOnce', 'subscriptions.subscribeSave', 'subscriptions.frequency'],
+    ...['subscriptions.every1', 'subscriptions.every2', 'subscriptions.every3'],
+    ...['subscriptions.perDelivery', 'subscriptions.subscribe'],
   ],
   search: ['product.reviewsWord', 'reviews.rated', 'spec'],
   about: ['about'],
@@ -97,6 +101,7 @@ export const PAGE_NAMESPACES = {
   profile: [
     ...['profile', 'messagePrefs', 'address', 'spec', 'privacy', 'offersConsent', 'pwa.pushProfileLabel'],
     ...['pwa.pushProfileOff', 'pwa.pushProfileOnState', 'pwa.pushDenied', 'pwa.pushFailed'],
+    'subscriptions.profileLink',
   ],
   'delivery-issue': ['deliveryIssue', 'address', 'spec'],
   grievance: ['grievance', 'spec', 'contact.name', 'contact.email'],
@@ -108,6 +113,8 @@ export const PAGE_NAMESPACES = {
   'privacy-notice': ['privacy', 'grievance', 'consentBanner.change'],
   'cart-recover': ['recover', 'spec'],
   unsubscribe: ['unsubscribe'],
+  subscribe: ['subscriptions', 'address', 'spec'],
+  subscriptions: ['subscriptions', 'spec'],
   rate: ['rate', 'reviews', 'spec'],
 } as const satisfies Record<string, readonly Entry[]>;
 

@@ -3,7 +3,7 @@ import { PRODUCT_IMAGE_SIZES, productImage } from '@spice/shared/images';
 import { localizePath } from '@spice/shared/lang';
 import { offersForProduct } from '@spice/shared/offers';
 import { defaultVariantIndex, isPurchasable } from '@spice/shared/variants';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { isRouteErrorResponse, Link, useSearchParams } from 'react-router';
 import { Price } from '../components/price';
 import { Toast } from '../components/toast';
@@ -25,6 +25,9 @@ import { useRootData } from '../root';
 import { seoMeta } from '../seo';
 import type { Route } from './+types/product';
 import { NotFoundView } from './not-found';
+
+// Issue 43: 'Buy once' / 'Subscribe and save X%', its own chunk (the product page stays small).
+const SubscribeOption = lazy(() => import('../features/subscriptions/subscribe-option'));
 
 export function meta({ loaderData, matches, error }: Route.MetaArgs) {
   const root = matches[0].loaderData;
@@ -75,6 +78,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     services.offers.forShoppers(lang),
   ]);
   const boxes = boxContents(product, (await services.catalog.view(lang)).all);
+  const plans = await services.subscriptions.plans(product.id);
   // Recommendation cards need their image, name and variants, not whole products (the data is
   // sent a second time for hydration).
   return {
@@ -84,6 +88,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     boxes,
     // Issue 36: 'Buy 2, get 1 free' for the buy-x-get-y offers counting this product.
     offers: offersForProduct(product.id, offers.rules),
+    // Issue 43: subscribe and save, when this product's variants have plans.
+    subscribe:
+      plans.variants.length > 0
+        ? {
+            discountPercent: plans.discountPercent,
+            frequencies: plans.frequencies,
+            variantIds: plans.variants.map((v) => v.variantId),
+          }
+        : null,
     lang,
     i18n: pageMessages(request, 'product'),
   };
@@ -149,7 +162,7 @@ function productJsonLd(
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, recommendations, boxes, offers } = loaderData;
+  const { product, recommendations, boxes, offers, subscribe } = loaderData;
   // Keyed by product so state resets when 'You may also like' leads to another product.
   return (
     <ProductDetail
@@ -158,6 +171,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       recommendations={recommendations}
       boxes={boxes}
       offers={offers}
+      subscribe={subscribe}
     />
   );
 }
@@ -174,11 +188,13 @@ function ProductDetail({
   recommendations,
   boxes,
   offers,
+  subscribe,
 }: {
   product: ProductDto;
   recommendations: RecommendedProduct[];
   boxes: Record<number, BoxPart[]>;
   offers: ReturnType<typeof offersForProduct>;
+  subscribe: { discountPercent: number; frequencies: number[]; variantIds: number[] } | null;
 }) {
   // Uploaded images carry their widths for srcset; seeded artwork and the fallback chain do not.
   const images =
@@ -204,6 +220,28 @@ function ProductDetail({
   const lp = useLocalePath();
   const { messages } = useSpecMessages();
 
+  const buyRow = (
+    <div className="buy">
+      <QuantityStepper value={quantity} max={maxQuantity} onChange={setQuantity} label={product.name} />
+      <button
+        type="button"
+        className="button button--primary buy__add"
+        disabled={!canBuy || adding}
+        onClick={async () => {
+          if (!variant) return;
+          setAdding(true);
+          const result = await addToCart({ productId: product.id, variantId: variant.id, quantity });
+          setAdding(false);
+          if (result.ok) {
+            setQuantity(1);
+            setToast(messages.addedToCart);
+          } else if (result.message) setToast(result.message);
+        }}
+      >
+        {canBuy ? t('product.addToCart') : messages.outOfStock}
+      </button>
+    </div>
+  );
   return (
     <main className="page product">
       <nav aria-label={t('product.breadcrumb')} className="breadcrumb">
@@ -285,26 +323,21 @@ function ProductDetail({
             ))}
           </fieldset>
 
-          <div className="buy">
-            <QuantityStepper value={quantity} max={maxQuantity} onChange={setQuantity} label={product.name} />
-            <button
-              type="button"
-              className="button button--primary buy__add"
-              disabled={!canBuy || adding}
-              onClick={async () => {
-                if (!variant) return;
-                setAdding(true);
-                const result = await addToCart({ productId: product.id, variantId: variant.id, quantity });
-                setAdding(false);
-                if (result.ok) {
-                  setQuantity(1);
-                  setToast(messages.addedToCart);
-                } else if (result.message) setToast(result.message);
-              }}
-            >
-              {canBuy ? t('product.addToCart') : messages.outOfStock}
-            </button>
-          </div>
+          {subscribe && variant && canBuy && subscribe.variantIds.includes(variant.id) ? (
+            <Suspense fallback={buyRow}>
+              <SubscribeOption
+                discountPercent={subscribe.discountPercent}
+                frequencies={subscribe.frequencies}
+                variantId={variant.id}
+                price={variant.price}
+                quantity={quantity}
+              >
+                {buyRow}
+              </SubscribeOption>
+            </Suspense>
+          ) : (
+            buyRow
+          )}
           <Toast message={toast} onDone={() => setToast('')} />
           <NotifyMe product={product} />
           <CheckDelivery />

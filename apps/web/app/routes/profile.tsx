@@ -2,7 +2,7 @@ import type { AddressDto, AddressInputDto } from '@spice/shared/contracts/accoun
 import { localizePath } from '@spice/shared/lang';
 import { formatMobile } from '@spice/shared/validators';
 import { useState } from 'react';
-import { redirect, useRevalidator } from 'react-router';
+import { Link, redirect, useRevalidator } from 'react-router';
 import { Modal } from '../components/modal';
 import { currentUser, getStorefront } from '../context';
 import { ApiError, api } from '../features/account/api';
@@ -11,7 +11,7 @@ import { AddressCard } from '../features/addresses/address-card';
 import { AddressForm } from '../features/addresses/address-form';
 import { PushSwitch } from '../features/pwa/push-switch';
 import { ProfilePrivacy } from '../features/rights/profile-privacy';
-import { metaT, useSpecMessages, useT } from '../i18n';
+import { metaT, useLocalePath, useSpecMessages, useT } from '../i18n';
 import { langOf, pageMessages } from '../i18n/server';
 import { seoMeta } from '../seo';
 import rightsStylesHref from '../styles/rights.css?url';
@@ -89,9 +89,13 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
     await revalidator.revalidate();
   }
 
+  const lp = useLocalePath();
   return (
     <main className="page profile">
       <h1>{t('profile.title')}</h1>
+      <p>
+        <Link to={lp('/subscriptions')}>{t('subscriptions.profileLink')}</Link>
+      </p>
       <dl className="profile__fields">
         <div>
           <dt>{t('profile.firstName')}</dt>

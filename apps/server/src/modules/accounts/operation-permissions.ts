@@ -28,6 +28,11 @@ export const OPERATION_PERMISSIONS = {
   'GET /api/admin/shipping/options': 'orders.fulfil',
   'GET /api/admin/ndr': 'orders.manage',
   'POST /api/admin/ndr/{orderNumber}': 'orders.manage',
+  // Subscriptions (issue 43): their prices and shoppers; support may cancel one for a shopper.
+  'GET /api/admin/subscriptions': 'money.view',
+  'GET /api/admin/subscriptions/metrics': 'money.view',
+  'GET /api/admin/subscriptions/{id}': 'money.view',
+  'POST /api/admin/subscriptions/{id}/cancel': 'orders.cancel',
   // Money.
   'GET /api/admin/payments': 'money.view',
   'GET /api/admin/cod-remittance': 'money.view',

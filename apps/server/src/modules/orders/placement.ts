@@ -149,6 +149,15 @@ export type Settlement =
   | { kind: 'order'; order: OrderRow; created: boolean; levels?: StockLevel[] }
   | { kind: 'refund'; reason: RefundReason; amountPaise: number; created: boolean };
 
+/** A new order's number: KC, the date and six characters drawn (a clash is drawn again: placingTransaction). */
+export function newOrderNumber(now: Date): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const date = now.toISOString().slice(2, 10).replaceAll('-', '');
+  let tail = '';
+  for (let i = 0; i < 6; i++) tail += alphabet[randomInt(alphabet.length)];
+  return `KC${date}-${tail}`;
+}
+
 export function createPlacement(deps: {
   coupons: Pick<CouponsService, 'claimUse' | 'recordRedemption'>;
   ledger: PaymentsLedger;
@@ -160,14 +169,6 @@ export function createPlacement(deps: {
   log: { warn(obj: object, msg: string): void };
 }) {
   const { coupons, ledger } = deps;
-
-  function newOrderNumber(now: Date): string {
-    const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-    const date = now.toISOString().slice(2, 10).replaceAll('-', '');
-    let tail = '';
-    for (let i = 0; i < 6; i++) tail += alphabet[randomInt(alphabet.length)];
-    return `KC${date}-${tail}`;
-  }
 
   /**
    * Inserts the order, its items and coupon redemption for a checkout whose stock is taken, under
@@ -187,13 +188,16 @@ export function createPlacement(deps: {
     buyer?: UserDto,
     alongside?: (orderNumber: string) => Promise<unknown>,
     basis?: InvoiceBasis,
+    /** A subscription's charge (issue 43) was not bought from the cart: the cart stays as it is. */
+    /** `orderNumber`: drawn by the caller, who recorded it before (a subscription's cycle). */
+    options: { fromCart: boolean; orderNumber?: string } = { fromCart: true },
   ): Promise<OrderRow> {
     const user = buyer?.id === checkout.userId ? buyer : await loadUser(tx, checkout.userId);
     const now = new Date();
     const cod = checkout.provider === 'cod';
     const values = {
       id: orderId,
-      orderNumber: newOrderNumber(now),
+      orderNumber: options.orderNumber ?? newOrderNumber(now),
       userId: checkout.userId,
       checkoutId: checkout.id,
       addressId: checkout.addressId,
@@ -265,7 +269,7 @@ export function createPlacement(deps: {
         coupons.recordRedemption(tx, { couponId: checkout.couponId, userId: checkout.userId, orderId }),
       // A cash on delivery checkout is created paid; an online one moves to paid here.
       checkout.status !== 'paid' && markCheckoutPaid(tx, checkout.id),
-      removeBought(tx, checkout.userId, boughtFromCart(checkout.lines)),
+      options.fromCart && removeBought(tx, checkout.userId, boughtFromCart(checkout.lines)),
       // The confirmation goes out by job, committed with the order: a rolled-back order sends nothing.
       deps.jobs.enqueue(tx, orderMessageJob({ orderNumber, event: 'placed' })),
       alongside?.(orderNumber),

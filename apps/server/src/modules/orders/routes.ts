@@ -308,8 +308,16 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const signature = request.headers['x-razorpay-signature'];
         const eventId = request.headers['x-razorpay-event-id'];
+        const raw = String(request.body ?? '');
+        // Subscriptions' events (issue 43) come to the same endpoint, signed the same way.
+        if (/"event"\s*:\s*"subscription\./.test(raw))
+          return app.services.subscriptions.handleWebhook(
+            raw,
+            typeof signature === 'string' ? signature : '',
+            typeof eventId === 'string' ? eventId : undefined,
+          );
         return orders.handleWebhook(
-          String(request.body ?? ''),
+          raw,
           typeof signature === 'string' ? signature : '',
           typeof eventId === 'string' ? eventId : undefined,
         );

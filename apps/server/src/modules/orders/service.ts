@@ -39,6 +39,7 @@ import { linePriceDto, placedOrderDto, totalAmountDto } from './dto.ts';
 import { withGiftLine } from './gift-line.ts';
 import { createPlacement, placingTransaction } from './placement.ts';
 import { claimQuotedCoupon, quotedColumns } from './quoted.ts';
+import { createRecurringPlacement } from './recurring-placement.ts';
 import {
   type AddressSnapshot,
   type CheckoutLine,
@@ -355,6 +356,13 @@ export function createOrdersService(
     log: deps.log,
   });
 
+  const recurring = createRecurringPlacement({
+    ledger,
+    refunds: deps.refunds,
+    insertOrder,
+    log: deps.log,
+  });
+
   const placeCod = createCodPlacement(db, {
     checkout: deps.checkout,
     coupons,
@@ -379,6 +387,10 @@ export function createOrdersService(
 
   return {
     quote,
+    /** A subscription's charge as an order (issue 43), in the subscriptions module's transaction. */
+    placeRecurring: recurring.placeRecurring,
+    /** After the commit: the stock a subscription's order took. */
+    stockChanged: (levels: readonly StockLevel[]) => catalog.stockChanged(levels),
     placeCod: placeCod.place,
     codPrepaidRequired: placeCod.prepaidRequired,
     /** 'Pay now and save ₹X' for a COD order not yet shipped. */

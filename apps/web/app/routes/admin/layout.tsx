@@ -35,6 +35,7 @@ const NAV: { group: string; links: { to: string; need: Permission; label: string
       { to: '/admin/messages?unread=true', need: 'messages.handle', label: 'Messages' },
       { to: '/admin/grievances', need: 'grievances.handle', label: 'Grievances' },
       { to: '/admin/payments', need: 'money.view', label: 'Payments' },
+      { to: '/admin/subscriptions', need: 'money.view', label: 'Subscriptions' },
       { to: '/admin/cod-remittance', need: 'money.view', label: 'COD remittance' },
       { to: '/admin/ndr', need: 'orders.manage', label: 'Failed deliveries' },
       { to: '/admin/abandoned-carts', need: 'marketing.manage', label: 'Abandoned carts' },
