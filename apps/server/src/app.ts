@@ -24,6 +24,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { adminProductRoutes } from './modules/catalog/admin-routes.ts';
 import { adminStockRoutes } from './modules/catalog/admin-stock-routes.ts';
+import { adminBatchRoutes } from './modules/catalog/batch-routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { adminCheckoutSettingsRoutes } from './modules/checkout/admin-routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
@@ -216,6 +217,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(adminAnalyticsRoutes);
       await api.register(adminPolicyRoutes);
       await api.register(adminStockRoutes);
+      await api.register(adminBatchRoutes);
       await api.register(adminCheckoutSettingsRoutes);
       await api.register(adminProductRoutes);
       await api.register(mediaRoutes);
@@ -273,6 +275,10 @@ function createWorker(app: FastifyInstance): JobWorker {
     'marketing-scan': async () => {
       await services.marketing.scan();
     },
+    // Issue 39: batches whose best-before came within the minimum shelf life stop being sellable.
+    'batch-expiry-sweep': async () => {
+      await services.batches.sweep();
+    },
     'purge-finished-jobs': async () => {
       await services.jobs.purgeDone(new Date(Date.now() - 7 * 24 * 3_600_000));
     },
@@ -284,6 +290,7 @@ function createWorker(app: FastifyInstance): JobWorker {
       { name: 'purge-expired-sessions', everyMs: 3_600_000 },
       { name: 'purge-rate-limit-windows', everyMs: 600_000 },
       { name: 'purge-finished-jobs', everyMs: 3_600_000 },
+      { name: 'batch-expiry-sweep', everyMs: 3_600_000 },
       { name: RETENTION_JOB, everyMs: RETENTION_EVERY_MS },
       { name: 'marketing-scan', everyMs: config.MARKETING_SCAN_SECONDS * 1000 },
     ],

@@ -14,6 +14,7 @@ import { createSessionStore } from './modules/auth/sessions.ts';
 import { createCartService } from './modules/cart/service.ts';
 import { createProductEditingService } from './modules/catalog/admin-service.ts';
 import { createStockService } from './modules/catalog/admin-stock.ts';
+import { createBatchService } from './modules/catalog/batches.ts';
 import { createDeclarationDefaultsService } from './modules/catalog/declaration-defaults.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { createCheckoutAdminService } from './modules/checkout/admin-service.ts';
@@ -243,8 +244,21 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     log: deps.log,
     maxUploadMb: config.MEDIA_MAX_UPLOAD_MB,
   });
+  // Stock as batches (issue 39): receiving, FEFO allocation at packing, returns, expiry, recalls.
+  const batches = createBatchService(db, {
+    audit,
+    stockChanged: (levels) => catalog.stockChanged(levels),
+    restocked: (variantId, tx) =>
+      jobs.enqueue(tx, {
+        name: MARKETING_SCAN_JOB,
+        payload: {},
+        key: `${MARKETING_SCAN_JOB}:restock:${variantId}:${Date.now()}`,
+        maxAttempts: 1,
+      }),
+  });
   const adminOrders = createAdminOrdersService(db, {
     audit,
+    batches,
     jobs,
     refunds,
     coupons,
@@ -378,8 +392,10 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     contentAdmin: createContentAdminService(db, { audit, invalidate: () => content.invalidate() }),
     couponsAdmin: createCouponsAdminService(db, { audit }),
     offers,
+    batches,
     stock: createStockService({
       catalog,
+      batches,
       audit,
       // Back in stock: the scan runs right after the commit rather than at its next minute.
       restocked: (variantId, tx) =>

@@ -130,6 +130,10 @@ export const AdminOrderDetail = z
         quantity: z.number().int(),
         /** Units of this line in refunds asked for (pending or processed); the rest ship. */
         refundedQuantity: z.number().int(),
+        /** The batches its units were packed from (FEFO, issue 39); empty until packed. */
+        batches: z.array(
+          z.object({ batchNumber: z.string(), bestBefore: z.string(), quantity: z.number().int() }),
+        ),
         price: Rupees,
         mrp: Rupees,
       }),
