@@ -1,0 +1,300 @@
+// Stock as batches (issue 39) through the API: receiving batches, the unnamed stock change, selling
+// and packing first-expiry-first-out, cancelling before packing, an RTO back to its batches,
+// expiry by an injected clock making units unsellable, and 50 shoppers racing for the last units
+// of two batches.
+import { AdminOrderDetail } from '@spice/shared/contracts/admin';
+import { BATCH_TEXTS, Batch } from '@spice/shared/contracts/batches';
+import { ProductList } from '@spice/shared/contracts/catalog';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { DEMO_ADMIN } from '../../seed/demo-seed.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { addAddress, addToCart, createPaymentOrder, payAndPlace } from '../../test/commerce.ts';
+import { signUp, verifyMobile } from '../../test/shoppers.ts';
+import { createBatchService } from './batches.ts';
+import { batchAllocations, productVariants, stockBatches } from './schema.ts';
+
+let t: TestApp;
+let adminCookie: string;
+let n = 0;
+const nextMobile = () => `7${String(500000000 + n++).slice(-9)}`;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    env: {
+      OTP_SENDS_PER_IP_PER_HOUR: '100000',
+      OTP_VERIFIES_PER_IP_PER_HOUR: '100000',
+      CATALOG_CACHE_SECONDS: '3600',
+    },
+  });
+  adminCookie = (await verifyMobile(t.app, DEMO_ADMIN.mobile)).cookie;
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+});
+
+const asAdmin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  t.app.inject({ method, url, payload, headers: { cookie: adminCookie } });
+
+const DAY = 86_400_000;
+const dayFromNow = (days: number) =>
+  new Date(Date.now() + 330 * 60_000 + days * DAY).toISOString().slice(0, 10);
+
+async function catalogue() {
+  return ProductList.parse((await t.app.inject('/api/products')).json());
+}
+
+/** A demo product's first variant, its batches emptied and its stock 0: a clean shelf. */
+async function emptyShelf(slug: string) {
+  const p = (await catalogue()).find((x) => x.slug === slug)!;
+  const v = p.variants[0]!;
+  const db = t.database.db;
+  const batches = await db
+    .select({ id: stockBatches.id })
+    .from(stockBatches)
+    .where(eq(stockBatches.variantId, v.id));
+  for (const b of batches) await db.delete(batchAllocations).where(eq(batchAllocations.batchId, b.id));
+  await db.delete(stockBatches).where(eq(stockBatches.variantId, v.id));
+  await db.update(productVariants).set({ stock: 0, reserved: 0 }).where(eq(productVariants.id, v.id));
+  t.app.services.catalog.invalidate();
+  return { productId: p.id, id: v.id, weight: v.weight };
+}
+
+async function receive(
+  variantId: number,
+  batchNumber: string,
+  quantity: number,
+  bestBefore = dayFromNow(300),
+) {
+  const res = await asAdmin('POST', `/api/admin/variants/${variantId}/batches`, {
+    batchNumber,
+    manufacturedOn: dayFromNow(-10),
+    bestBefore,
+    quantity,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return Batch.parse(res.json());
+}
+
+async function batchesOf(variantId: number) {
+  const res = await asAdmin('GET', `/api/admin/variants/${variantId}/batches`);
+  expect(res.statusCode, res.body).toBe(200);
+  return z.array(Batch).parse(res.json());
+}
+
+async function variantRow(id: number) {
+  const [row] = await t.database.db
+    .select({ stock: productVariants.stock, reserved: productVariants.reserved })
+    .from(productVariants)
+    .where(eq(productVariants.id, id));
+  return row!;
+}
+
+async function shopperWith(productId: number, weight: string, quantity: number) {
+  const s = await signUp(t.app, nextMobile());
+  const addressId = await addAddress(s);
+  await addToCart(s, productId, weight, quantity);
+  return { s, addressId };
+}
+
+async function bought(productId: number, weight: string, quantity: number) {
+  const { s, addressId } = await shopperWith(productId, weight, quantity);
+  const created = await createPaymentOrder(s, addressId);
+  expect(created.statusCode, created.body).toBe(200);
+  const { placed } = await payAndPlace(s, created.json().orderId);
+  expect(placed.statusCode, placed.body).toBe(200);
+  return placed.json().orderNumber as string;
+}
+
+async function detail(orderNumber: string) {
+  return AdminOrderDetail.parse((await asAdmin('GET', `/api/admin/orders/${orderNumber}`)).json());
+}
+
+async function moveTo(orderNumber: string, status: string, extra: object = {}) {
+  const { version } = await detail(orderNumber);
+  return asAdmin('PUT', `/api/admin/orders/${orderNumber}/status`, { status, version, ...extra });
+}
+
+async function packed(orderNumber: string) {
+  expect((await moveTo(orderNumber, 'CONFIRMED')).statusCode).toBe(200);
+  const res = await moveTo(orderNumber, 'PACKED');
+  expect(res.statusCode, res.body).toBe(200);
+  return AdminOrderDetail.parse(res.json());
+}
+
+describe('receiving batches', () => {
+  it('migrated the demo stock into one OPENING batch per variant', async () => {
+    const p = (await catalogue()).find((x) => x.slug === 'garam-masala')!;
+    const v = p.variants[0]!;
+    const list = await batchesOf(v.id);
+    expect(list.map((b) => b.batchNumber)).toEqual(['OPENING']);
+    expect(list[0]!.onHand).toBe(v.stock);
+    expect(list[0]!.daysToBestBefore).toBeGreaterThan(200);
+  });
+
+  it('receives a batch into sellable stock, audited, and refuses a repeated number or dates out of order', async () => {
+    const v = await emptyShelf('chaat-masala');
+    const b = await receive(v.id, 'CM-2611-A', 12);
+    expect(b).toMatchObject({ batchNumber: 'CM-2611-A', received: 12, onHand: 12, sold: 0, sellable: true });
+    expect((await variantRow(v.id)).stock).toBe(12);
+    const again = await asAdmin('POST', `/api/admin/variants/${v.id}/batches`, {
+      batchNumber: 'CM-2611-A',
+      manufacturedOn: dayFromNow(-1),
+      bestBefore: dayFromNow(200),
+      quantity: 1,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(BATCH_TEXTS.duplicate);
+    const backwards = await asAdmin('POST', `/api/admin/variants/${v.id}/batches`, {
+      batchNumber: 'CM-X',
+      manufacturedOn: dayFromNow(10),
+      bestBefore: dayFromNow(5),
+      quantity: 1,
+    });
+    expect(backwards.statusCode).toBe(400);
+    // A batch already within the minimum shelf life (30 days) is on hand but not for sale.
+    const near = await receive(v.id, 'CM-NEAR', 5, dayFromNow(20));
+    expect(near.sellable).toBe(false);
+    expect((await variantRow(v.id)).stock).toBe(12);
+    const audit = await asAdmin('GET', '/api/admin/audit?page=0&size=5');
+    expect(audit.body).toContain('stock.batch.receive');
+  });
+
+  it('keeps POST /stock working: a positive change is a dated batch, a negative one takes nearest best-before first', async () => {
+    const v = await emptyShelf('kitchen-king-masala');
+    await receive(v.id, 'LATE', 5, dayFromNow(300));
+    await receive(v.id, 'EARLY', 5, dayFromNow(100));
+    const up = await asAdmin('POST', `/api/admin/variants/${v.id}/stock`, {
+      change: 4,
+      reason: 'found a carton',
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.json()).toEqual({ variantId: v.id, stock: 14 });
+    const dated = (await batchesOf(v.id)).find((b) => b.batchNumber.startsWith('R-'))!;
+    expect(dated.received).toBe(4);
+    const down = await asAdmin('POST', `/api/admin/variants/${v.id}/stock`, {
+      change: -7,
+      reason: 'damaged',
+    });
+    expect(down.json()).toEqual({ variantId: v.id, stock: 7 });
+    const after = Object.fromEntries((await batchesOf(v.id)).map((b) => [b.batchNumber, b.onHand]));
+    expect(after.EARLY).toBe(0);
+    expect(after.LATE).toBe(3);
+    const tooMany = await asAdmin('POST', `/api/admin/variants/${v.id}/stock`, { change: -8, reason: 'x' });
+    expect(tooMany.statusCode).toBe(409);
+  });
+});
+
+describe('selling, packing and returns', () => {
+  it('packs first-expiry-first-out, shows the batches on the order, and an RTO puts them back', async () => {
+    const v = await emptyShelf('sambar-masala');
+    await receive(v.id, 'B-LATE', 10, dayFromNow(400));
+    await receive(v.id, 'B-EARLY', 2, dayFromNow(90));
+    const orderNumber = await bought(v.productId, v.weight, 3);
+    expect(await variantRow(v.id)).toEqual({ stock: 9, reserved: 3 });
+    const order = await packed(orderNumber);
+    expect(order.items[0]!.batches).toEqual([
+      { batchNumber: 'B-EARLY', bestBefore: dayFromNow(90), quantity: 2 },
+      { batchNumber: 'B-LATE', bestBefore: dayFromNow(400), quantity: 1 },
+    ]);
+    expect(await variantRow(v.id)).toEqual({ stock: 9, reserved: 0 });
+    const sold = Object.fromEntries((await batchesOf(v.id)).map((b) => [b.batchNumber, b.sold]));
+    expect(sold).toEqual({ 'B-EARLY': 2, 'B-LATE': 1 });
+    const shipped = await moveTo(orderNumber, 'SHIPPED', { trackingId: 'AWB123456', courier: 'other' });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect((await moveTo(orderNumber, 'RTO')).statusCode).toBe(200);
+    const list = await batchesOf(v.id);
+    expect(list.map((b) => [b.batchNumber, b.returned, b.onHand])).toEqual([
+      ['B-EARLY', 2, 2],
+      ['B-LATE', 1, 10],
+    ]);
+    expect(await variantRow(v.id)).toEqual({ stock: 12, reserved: 0 });
+  }, 60_000);
+
+  it('frees the reservation when an order is cancelled before packing, touching no batch', async () => {
+    const v = await emptyShelf('pav-bhaji-masala');
+    await receive(v.id, 'P-1', 6);
+    const orderNumber = await bought(v.productId, v.weight, 2);
+    expect(await variantRow(v.id)).toEqual({ stock: 4, reserved: 2 });
+    const listed = await batchesOf(v.id);
+    expect(listed[0]).toMatchObject({ reserved: 2, onHand: 6, sold: 0 });
+    expect((await moveTo(orderNumber, 'CANCELLED')).statusCode).toBe(200);
+    expect(await variantRow(v.id)).toEqual({ stock: 6, reserved: 0 });
+    expect((await batchesOf(v.id))[0]).toMatchObject({ reserved: 0, onHand: 6, sold: 0, returned: 0 });
+  }, 60_000);
+
+  it('stops selling a batch once its best-before comes within the minimum shelf life (injected clock)', async () => {
+    const v = await emptyShelf('biryani-masala');
+    await receive(v.id, 'SOON', 4, dayFromNow(45));
+    await receive(v.id, 'LATER', 3, dayFromNow(200));
+    expect((await variantRow(v.id)).stock).toBe(7);
+    const levels: unknown[] = [];
+    const later = createBatchService(t.database.db, {
+      audit: t.app.services.audit,
+      stockChanged: (l) => {
+        levels.push(...l);
+        t.app.services.catalog.stockChanged(l);
+      },
+      now: () => new Date(Date.now() + 16 * DAY),
+    });
+    expect(await later.sweep()).toBe(1);
+    expect((await variantRow(v.id)).stock).toBe(3);
+    expect(levels).toEqual([expect.objectContaining({ variantId: v.id, stock: 3 })]);
+    const shown = (await catalogue()).find((p) => p.id === v.productId)!.variants.find((x) => x.id === v.id)!;
+    expect(shown.stock).toBe(3);
+    // A shopper asking for more than the sellable units is refused, though 7 are on the shelf.
+    const greedy = await signUp(t.app, nextMobile());
+    const refused = await greedy.request({
+      method: 'POST',
+      url: '/api/cart',
+      payload: { productId: v.productId, variant: v.weight, quantity: 4, phoneNumber: `+91${greedy.mobile}` },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      `Only 3 left of ${(await catalogue()).find((p) => p.id === v.productId)!.name} ${v.weight}.`,
+    );
+    // Packing takes only from the batch still sellable.
+    const orderNumber = await bought(v.productId, v.weight, 3);
+    const order = await packed(orderNumber);
+    expect(order.items[0]!.batches.map((b) => [b.batchNumber, b.quantity])).toEqual([['LATER', 3]]);
+  }, 60_000);
+});
+
+describe('the last units of two batches', () => {
+  it('never oversell to 50 shoppers racing, and packing draws the earlier batch first', async () => {
+    const v = await emptyShelf('chole-masala');
+    await receive(v.id, 'RACE-A', 200, dayFromNow(120));
+    const shoppers = [];
+    for (let i = 0; i < 50; i++) shoppers.push(await shopperWith(v.productId, v.weight, 1));
+    // The last units: 3 in an early batch, 4 in a later one.
+    await asAdmin('POST', `/api/admin/variants/${v.id}/batches/RACE-A/adjustments`, {
+      change: -197,
+      reason: 'counted short',
+    });
+    await receive(v.id, 'RACE-B', 4, dayFromNow(300));
+    expect((await variantRow(v.id)).stock).toBe(7);
+    const answers = await Promise.all(shoppers.map(({ s, addressId }) => createPaymentOrder(s, addressId)));
+    const codes = answers.map((r) => r.statusCode);
+    expect(
+      codes.every((c) => c === 200 || c === 409),
+      JSON.stringify(codes),
+    ).toBe(true);
+    expect(codes.filter((c) => c === 200)).toHaveLength(7);
+    expect(await variantRow(v.id)).toEqual({ stock: 0, reserved: 7 });
+    const orderNumbers: string[] = [];
+    for (const [i, c] of codes.entries()) {
+      if (c !== 200) continue;
+      const { placed } = await payAndPlace(shoppers[i]!.s, answers[i]!.json().orderId);
+      expect(placed.statusCode, placed.body).toBe(200);
+      orderNumbers.push(placed.json().orderNumber);
+    }
+    for (const orderNumber of orderNumbers) await packed(orderNumber);
+    const list = await batchesOf(v.id);
+    expect(list.map((b) => [b.batchNumber, b.sold, b.onHand])).toEqual([
+      ['RACE-A', 3, 0],
+      ['RACE-B', 4, 0],
+    ]);
+    expect(await variantRow(v.id)).toEqual({ stock: 0, reserved: 0 });
+  }, 240_000);
+});
