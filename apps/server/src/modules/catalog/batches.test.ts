@@ -6,6 +6,7 @@ import { AdminOrderDetail } from '@spice/shared/contracts/admin';
 import { BATCH_TEXTS, Batch } from '@spice/shared/contracts/batches';
 import { ProductList } from '@spice/shared/contracts/catalog';
 import { eq } from 'drizzle-orm';
+import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { DEMO_ADMIN } from '../../seed/demo-seed.ts';
@@ -199,6 +200,11 @@ describe('selling, packing and returns', () => {
       { batchNumber: 'B-LATE', bestBefore: dayFromNow(400), quantity: 1 },
     ]);
     expect(await variantRow(v.id)).toEqual({ stock: 9, reserved: 0 });
+    // The packing slip names them.
+    const slip = await asAdmin('GET', `/api/admin/shipping/labels.pdf?orders=${orderNumber}`);
+    expect(slip.statusCode).toBe(200);
+    const { text } = await extractText(new Uint8Array(slip.rawPayload), { mergePages: true });
+    expect(text.replace(/\s+/g, ' ')).toContain(`Batch B-EARLY × 2 (best before ${dayFromNow(90)})`);
     const sold = Object.fromEntries((await batchesOf(v.id)).map((b) => [b.batchNumber, b.sold]));
     expect(sold).toEqual({ 'B-EARLY': 2, 'B-LATE': 1 });
     const shipped = await moveTo(orderNumber, 'SHIPPED', { trackingId: 'AWB123456', courier: 'other' });

@@ -84,6 +84,28 @@ export async function variantsBelowReorderLevel(executor: Db | Tx) {
     .orderBy(asc(productVariants.stock), asc(products.position), asc(productVariants.position));
 }
 
+/** Orders' allocations by order id, each line's batches in allocation order (packing slip, order page). */
+export async function orderAllocations(executor: Db | Tx, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return new Map<number, LineAllocationDto[]>();
+  const rows = await executor
+    .select({
+      orderId: batchAllocations.orderId,
+      orderItemId: batchAllocations.orderItemId,
+      variantId: batchAllocations.variantId,
+      batchNumber: stockBatches.batchNumber,
+      bestBefore: stockBatches.bestBefore,
+      quantity: batchAllocations.quantity,
+      returned: batchAllocations.returned,
+    })
+    .from(batchAllocations)
+    .innerJoin(stockBatches, eq(stockBatches.id, batchAllocations.batchId))
+    .where(sql`${batchAllocations.orderId} = any(${intArray([...orderIds])}::int[])`)
+    .orderBy(asc(batchAllocations.id));
+  const byOrder = new Map<number, LineAllocationDto[]>();
+  for (const { orderId, ...a } of rows) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), a]);
+  return byOrder;
+}
+
 export function createBatchService(
   db: Db,
   deps: {
@@ -453,26 +475,7 @@ export function createBatchService(
     },
 
     /** An order's allocations by line (the packing slip, the back-office order). */
-    async allocationsOf(executor: Db | Tx, orderIds: readonly number[]) {
-      if (orderIds.length === 0) return new Map<number, LineAllocationDto[]>();
-      const rows = await executor
-        .select({
-          orderId: batchAllocations.orderId,
-          orderItemId: batchAllocations.orderItemId,
-          variantId: batchAllocations.variantId,
-          batchNumber: stockBatches.batchNumber,
-          bestBefore: stockBatches.bestBefore,
-          quantity: batchAllocations.quantity,
-          returned: batchAllocations.returned,
-        })
-        .from(batchAllocations)
-        .innerJoin(stockBatches, eq(stockBatches.id, batchAllocations.batchId))
-        .where(sql`${batchAllocations.orderId} = any(${intArray([...orderIds])}::int[])`)
-        .orderBy(asc(batchAllocations.id));
-      const byOrder = new Map<number, LineAllocationDto[]>();
-      for (const { orderId, ...a } of rows) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), a]);
-      return byOrder;
-    },
+    allocationsOf: orderAllocations,
 
     /**
      * The expiry sweep (daily job; also after a settings change): a batch stops being sellable once

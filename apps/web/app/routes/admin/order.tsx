@@ -447,6 +447,7 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
               <th scope="col">Ordered</th>
               <th scope="col">Refunded</th>
               <th scope="col">To ship</th>
+              <th scope="col">Batches</th>
               <th scope="col">Price</th>
               <th scope="col">Line total</th>
             </tr>
@@ -462,6 +463,13 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
                 <td data-label="Refunded">{i.refundedQuantity}</td>
                 <td data-label="To ship">
                   <strong>{i.quantity - i.refundedQuantity}</strong>
+                </td>
+                <td data-label="Batches" data-testid="line-batches">
+                  {i.batches.length === 0
+                    ? 'Not packed yet'
+                    : i.batches
+                        .map((b) => `${b.batchNumber} × ${b.quantity} (best before ${b.bestBefore})`)
+                        .join(', ')}
                 </td>
                 <td data-label="Price">{formatPrice(i.price)}</td>
                 <td data-label="Line total">{formatPrice(i.price * i.quantity)}</td>
