@@ -25,6 +25,7 @@ import { cartRoutes } from './modules/cart/routes.ts';
 import { adminProductRoutes } from './modules/catalog/admin-routes.ts';
 import { adminStockRoutes } from './modules/catalog/admin-stock-routes.ts';
 import { adminBatchRoutes } from './modules/catalog/batch-routes.ts';
+import { recallRoutes } from './modules/catalog/recall-routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { adminCheckoutSettingsRoutes } from './modules/checkout/admin-routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
@@ -218,6 +219,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(adminPolicyRoutes);
       await api.register(adminStockRoutes);
       await api.register(adminBatchRoutes);
+      await api.register(recallRoutes);
       await api.register(adminCheckoutSettingsRoutes);
       await api.register(adminProductRoutes);
       await api.register(mediaRoutes);

@@ -16,6 +16,7 @@ import { createProductEditingService } from './modules/catalog/admin-service.ts'
 import { createStockService } from './modules/catalog/admin-stock.ts';
 import { createBatchService } from './modules/catalog/batches.ts';
 import { createDeclarationDefaultsService } from './modules/catalog/declaration-defaults.ts';
+import { createRecallService, RECALL_MESSAGE_JOB, recallMessageText } from './modules/catalog/recalls.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { createCheckoutAdminService } from './modules/checkout/admin-service.ts';
 import { createCheckoutService } from './modules/checkout/service.ts';
@@ -44,7 +45,11 @@ import { createMediaService } from './modules/media/service.ts';
 import { createMediaStorage } from './modules/media/storage.ts';
 import { createCodConfirmationMessages } from './modules/messaging/cod-confirmation-messages.ts';
 import { ORDER_MESSAGE_JOB } from './modules/messaging/order-message-job.ts';
-import { createOrderMessages, type OrderMessageEvent } from './modules/messaging/order-messages.ts';
+import {
+  chooseChannels,
+  createOrderMessages,
+  type OrderMessageEvent,
+} from './modules/messaging/order-messages.ts';
 import { createMessenger } from './modules/messaging/service.ts';
 import { createWhatsAppWebhook } from './modules/messaging/whatsapp-webhook.ts';
 import { createOffersService } from './modules/offers/service.ts';
@@ -58,6 +63,7 @@ import {
 } from './modules/orders/cod-confirmation.ts';
 import { createCodRemittanceService } from './modules/orders/cod-remittance.ts';
 import { createCustomerOrderService } from './modules/orders/customer-order.ts';
+import { loadOrderFacts } from './modules/orders/order-facts.ts';
 import { isOrderOf } from './modules/orders/personal-data.ts';
 import { loadPurchaseFacts } from './modules/orders/purchase-event.ts';
 import { recordRefundProcessed } from './modules/orders/refund-status.ts';
@@ -256,6 +262,11 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
         maxAttempts: 1,
       }),
   });
+  const recalls = createRecallService(db, {
+    audit,
+    jobs,
+    stockChanged: (levels) => catalog.stockChanged(levels),
+  });
   const adminOrders = createAdminOrdersService(db, {
     audit,
     batches,
@@ -315,6 +326,45 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   });
   jobHandlers[COD_CONFIRMATION_MESSAGE_JOB] = (p) =>
     codConfirmationMessages.deliver(p.orderNumber as string, p.kind as CodConfirmationMessageKind);
+  // Issue 39: one recall message per affected shopper, in the order's language, on their channels.
+  jobHandlers[RECALL_MESSAGE_JOB] = async (p) => {
+    const order = await loadOrderFacts(db, p.orderNumber as string);
+    if (!order) return;
+    const recall = await recalls.get(p.recallNumber as string);
+    const storeName = (await content.settings(order.language)).storeName;
+    const link = `${(config.PUBLIC_URL ?? '').replace(/\/$/, '')}${order.language === 'hi' ? '/hi' : ''}/account/orders/${order.orderNumber}?recall=${recall.recallNumber}`;
+    const { subject, text } = recallMessageText({
+      lang: order.language,
+      storeName,
+      product: `${recall.productName} ${recall.weight}`,
+      batches: recall.affectedOrders
+        .filter((o) => o.orderNumber === order.orderNumber)
+        .map((o) => o.batchNumber),
+      orderNumber: order.orderNumber,
+      reason: recall.reason,
+      action: recall.action,
+      link,
+    });
+    const channels = chooseChannels({
+      preferences: order.preferences,
+      email: order.customer.email,
+      mobile: order.customer.mobile,
+      available: (c) => messenger.available(c),
+    });
+    // Each channel tried once: a retry of the job would tell the shopper twice.
+    for (const channel of channels) {
+      try {
+        await messenger.send({
+          channel,
+          to: channel === 'email' ? order.customer.email : order.customer.mobile,
+          subject,
+          text,
+        });
+      } catch (error) {
+        deps.log.warn({ err: error, channel, orderNumber: order.orderNumber }, 'recall message not sent');
+      }
+    }
+  };
   jobHandlers[COD_CONFIRMATION_EXPIRY_JOB] = (p) => codConfirmation.expire(p.orderNumber as string);
   // Bringing shoppers back (issue 37): reminders, back-in-stock alerts, unsubscribe links.
   const marketing = createMarketingService(db, {
@@ -393,6 +443,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     couponsAdmin: createCouponsAdminService(db, { audit }),
     offers,
     batches,
+    recalls,
     stock: createStockService({
       catalog,
       batches,

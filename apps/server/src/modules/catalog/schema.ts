@@ -245,7 +245,9 @@ export const recalls = pgTable(
     action: text('action', { enum: ['REFUND', 'REPLACEMENT', 'BOTH'] }).notNull(),
     /** The orders that got those batches when the recall started, with what they got. */
     affected: jsonb('affected')
-      .$type<{ orderId: number; orderItemId: number; batchNumber: string; quantity: number }[]>()
+      .$type<
+        { orderId: number; orderItemId: number; batchNumber: string; quantity: number; status?: string }[]
+      >()
       .notNull(),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
