@@ -13,7 +13,10 @@ import { DEMO_ADMIN } from '../../seed/demo-seed.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addAddress, addToCart, createPaymentOrder, payAndPlace } from '../../test/commerce.ts';
 import { signUp, verifyMobile } from '../../test/shoppers.ts';
+import { jobs } from '../jobs/schema.ts';
+import { outboxMessages } from '../messaging/schema.ts';
 import { createBatchService } from './batches.ts';
+import { RECALL_MESSAGE_JOB } from './recalls.ts';
 import { batchAllocations, productVariants, stockBatches } from './schema.ts';
 
 let t: TestApp;
@@ -303,4 +306,119 @@ describe('the last units of two batches', () => {
     ]);
     expect(await variantRow(v.id)).toEqual({ stock: 0, reserved: 0 });
   }, 240_000);
+});
+
+describe('a recall', () => {
+  async function buyAs(
+    shopper: { s: Awaited<ReturnType<typeof signUp>>; addressId: number },
+    v: { productId: number; weight: string },
+    quantity: number,
+  ) {
+    await addToCart(shopper.s, v.productId, v.weight, quantity);
+    const created = await createPaymentOrder(shopper.s, shopper.addressId);
+    expect(created.statusCode, created.body).toBe(200);
+    const { placed } = await payAndPlace(shopper.s, created.json().orderId);
+    expect(placed.statusCode, placed.body).toBe(200);
+    return placed.json().orderNumber as string;
+  }
+  async function shipped(orderNumber: string, awb: string) {
+    await packed(orderNumber);
+    const res = await moveTo(orderNumber, 'SHIPPED', { trackingId: awb, courier: 'other' });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  it('stops the batch’s sale, finds exactly the orders that got it, and tells each shopper once', async () => {
+    const v = await emptyShelf('tea-masala');
+    await receive(v.id, 'TM-A', 4, dayFromNow(100));
+    await receive(v.id, 'TM-B', 10, dayFromNow(300));
+    const people = [];
+    for (let i = 0; i < 4; i++) {
+      const s = await signUp(t.app, nextMobile());
+      people.push({ s, addressId: await addAddress(s) });
+    }
+    const o1 = await buyAs(people[0]!, v, 2); // TM-A 2
+    await shipped(o1, 'RC-AWB-1');
+    const o2 = await buyAs(people[0]!, v, 1); // TM-A 1
+    await shipped(o2, 'RC-AWB-2');
+    const o3 = await buyAs(people[1]!, v, 2); // TM-A 1, TM-B 1
+    await shipped(o3, 'RC-AWB-3');
+    const o4 = await buyAs(people[2]!, v, 2); // TM-B 2
+    await shipped(o4, 'RC-AWB-4');
+    const o5 = await buyAs(people[3]!, v, 1); // TM-B 1, packed only
+    await packed(o5);
+    // A recount finds 2 more of TM-A on the shelf.
+    const found = await asAdmin('POST', `/api/admin/variants/${v.id}/batches/TM-A/adjustments`, {
+      change: 2,
+      reason: 'recount',
+    });
+    expect(found.statusCode, found.body).toBe(200);
+    expect((await variantRow(v.id)).stock).toBe(2 + 6);
+
+    const started = await asAdmin('POST', '/api/admin/recalls', {
+      variantId: v.id,
+      batchNumbers: ['TM-A'],
+      reason: 'Ethylene oxide residue above the limit',
+      action: 'BOTH',
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const recall = started.json();
+    expect(recall.recallNumber).toMatch(/^RC-\d+$/);
+    expect(recall.affectedShoppers).toBe(2);
+    expect(
+      recall.affectedOrders
+        .map((o: { orderNumber: string; quantity: number }) => [o.orderNumber, o.quantity])
+        .sort(),
+    ).toEqual(
+      [
+        [o1, 2],
+        [o2, 1],
+        [o3, 1],
+      ].sort(),
+    );
+    expect(recall.batches).toEqual([
+      expect.objectContaining({ batchNumber: 'TM-A', received: 4, sold: 4, inStock: 2 }),
+    ]);
+    // Its 2 units left stop being sellable at once.
+    expect((await variantRow(v.id)).stock).toBe(6);
+    expect((await batchesOf(v.id)).find((b) => b.batchNumber === 'TM-A')).toMatchObject({
+      sellable: false,
+      recalled: true,
+    });
+    const again = await asAdmin('GET', `/api/admin/recalls/${recall.recallNumber}`);
+    expect(again.json()).toEqual(recall);
+    const csv = await asAdmin('GET', `/api/admin/recalls/${recall.recallNumber}/report.csv`);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    for (const n of [o1, o2, o3]) expect(csv.body).toContain(n);
+    expect(csv.body).not.toContain(o4);
+    // One message job per shopper (the first shopper had two affected orders).
+    const queued = await t.database.db.select().from(jobs).where(eq(jobs.name, RECALL_MESSAGE_JOB));
+    expect(queued).toHaveLength(2);
+    const before = (await t.database.db.select().from(outboxMessages)).length;
+    for (const job of queued)
+      await t.app.services.jobHandlers[RECALL_MESSAGE_JOB]!(job.payload as Record<string, unknown>);
+    const sent = (await t.database.db.select().from(outboxMessages)).slice(before);
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    expect(sent.map((m) => JSON.stringify(m)).join(' ')).toContain('Ethylene oxide residue above the limit');
+    // A recalled batch cannot be recalled twice.
+    const twice = await asAdmin('POST', '/api/admin/recalls', {
+      variantId: v.id,
+      batchNumbers: ['TM-A'],
+      reason: 'again',
+      action: 'REFUND',
+    });
+    expect(twice.statusCode).toBe(409);
+    // The shopper asks for a refund from the link.
+    const asked = await people[1]!.s.request({
+      method: 'POST',
+      url: `/api/recalls/${recall.recallNumber}/requests`,
+      payload: { orderNumber: o3, choice: 'REFUND' },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const stranger = await people[2]!.s.request({
+      method: 'POST',
+      url: `/api/recalls/${recall.recallNumber}/requests`,
+      payload: { orderNumber: o3, choice: 'REFUND' },
+    });
+    expect(stranger.statusCode).toBe(404);
+  }, 180_000);
 });
