@@ -380,6 +380,9 @@ export const StockVariant = z
     weight: z.string(),
     sku: z.string(),
     stock: z.number().int(),
+    /** Units on the shelf in every batch, sellable or not (issue 39). */
+    onHand: z.number().int(),
+    reorderLevel: z.number().int(),
     /** A combo: its stock is derived from its parts' and cannot be adjusted (decision 0040). */
     combo: z.boolean(),
   })

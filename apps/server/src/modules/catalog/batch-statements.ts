@@ -19,6 +19,13 @@ export const onHandSql = sql<number>`(${stockBatches.received} + ${stockBatches.
  */
 export const sellableOnHandSql = sql`(select case when count(*) = 0 then null else coalesce(sum(b.received + b.returned + b.adjusted - b.sold) filter (where b.sellable), 0) end from stock_batches b where b.variant_id = "product_variants"."id")`;
 
+/**
+ * Units on hand of a variant (by the caller's alias): every batch's, sellable or not; without
+ * batches, its free and reserved units.
+ */
+export const onHandOfVariantSql = (variant: string) =>
+  sql<number>`coalesce((select sum(b.received + b.returned + b.adjusted - b.sold) from stock_batches b where b.variant_id = ${sql.raw(variant)}.id), ${sql.raw(variant)}.stock + ${sql.raw(variant)}.reserved)::int`;
+
 /** Locks the variants' rows in id order (the order checkouts take them in). */
 export async function lockVariants(tx: Tx, variantIds: readonly number[]) {
   const ids = [...new Set(variantIds)].sort((a, b) => a - b);

@@ -395,7 +395,10 @@ describe('a recall', () => {
     expect(queued).toHaveLength(2);
     const before = (await t.database.db.select().from(outboxMessages)).length;
     for (const job of queued)
-      await t.app.services.jobHandlers[RECALL_MESSAGE_JOB]!(job.payload as Record<string, unknown>);
+      await t.app.services.jobHandlers[RECALL_MESSAGE_JOB]!(
+        job.payload as Record<string, unknown>,
+        job as never,
+      );
     const sent = (await t.database.db.select().from(outboxMessages)).slice(before);
     expect(sent.length).toBeGreaterThanOrEqual(2);
     expect(sent.map((m) => JSON.stringify(m)).join(' ')).toContain('Ethylene oxide residue above the limit');

@@ -22,6 +22,7 @@ import { weakEtag } from '../../lib/etag.ts';
 import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
 import { createSnapshot } from '../../lib/snapshot.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { onHandOfVariantSql } from './batch-statements.ts';
 import { variantPricesDto } from './dto.ts';
 import { levelsChange, levelsPayload, type StockLevel, type StockLevels, stockStamp } from './levels.ts';
 import { comboComponents, declarationDefaults, productImages, products, productVariants } from './schema.ts';
@@ -161,6 +162,8 @@ export function createCatalogService(db: Db, options: { ttlMs: number; bus?: Inv
           weight: productVariants.weight,
           sku: productVariants.sku,
           stock,
+          onHand: onHandOfVariantSql('product_variants'),
+          reorderLevel: productVariants.reorderLevel,
           combo: isComboSql('product_variants'),
         })
         .from(productVariants)
