@@ -44,6 +44,7 @@ const NAV: { group: string; links: { to: string; label: string; end?: boolean }[
     links: [
       { to: '/admin/products', label: 'Products' },
       { to: '/admin/stock', label: 'Stock' },
+      { to: '/admin/recalls', label: 'Recalls' },
       { to: '/admin/reviews?filter=unreplied', label: 'Reviews' },
       { to: '/admin/coupons', label: 'Coupons' },
       { to: '/admin/offers', label: 'Offers' },

@@ -1,6 +1,6 @@
 import { StockAdjustment } from '@spice/shared/contracts/admin';
 import { type FormEvent, useState } from 'react';
-import { data, Form, useNavigation } from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
 import { adminMeta } from '../../features/admin/meta';
 import type { Route } from './+types/stock';
@@ -69,6 +69,7 @@ export default function AdminStock({ loaderData, actionData }: Route.ComponentPr
             <th scope="col">Weight</th>
             <th scope="col">SKU</th>
             <th scope="col">Stock</th>
+            <th scope="col">On hand</th>
             <th scope="col">Adjust</th>
           </tr>
         </thead>
@@ -87,8 +88,11 @@ export default function AdminStock({ loaderData, actionData }: Route.ComponentPr
                 </td>
                 <td data-label="Weight">{v.weight}</td>
                 <td data-label="SKU">{v.sku}</td>
-                <td data-label="Stock" className={v.stock <= 10 ? 'admin-out' : undefined}>
+                <td data-label="Stock" className={v.stock < v.reorderLevel ? 'admin-out' : undefined}>
                   {v.stock}
+                </td>
+                <td data-label="On hand">
+                  {v.combo ? '—' : <Link to={`/admin/stock/${v.variantId}`}>{v.onHand} · batches</Link>}
                 </td>
                 <td data-label="Adjust" className="admin-table__full">
                   {v.combo ? (
