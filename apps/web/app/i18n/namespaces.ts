@@ -67,6 +67,7 @@ export const PAGE_NAMESPACES = {
     'spec.messages.addressPincode',
     'spec.messages.noReviews',
     'backInStock',
+    'batches',
   ],
   search: ['product.reviewsWord', 'reviews.rated', 'spec'],
   about: ['about'],

@@ -270,6 +270,45 @@ describe('selling, packing and returns', () => {
   }, 60_000);
 });
 
+describe('the best-before shown on the product page', () => {
+  it('is off by default, then names the batch the next order would get, past the reservations', async () => {
+    const v = await emptyShelf('garam-masala');
+    await receive(v.id, 'GM-EARLY', 2, dayFromNow(150));
+    await receive(v.id, 'GM-LATE', 20, dayFromNow(500));
+    expect(await t.app.services.batches.nextBestBefore([v.id])).toEqual(new Map());
+    const on = await asAdmin('PUT', '/api/admin/stock-settings', {
+      minShelfLifeDays: 30,
+      expiryAlertDays: 60,
+      showBestBefore: true,
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(await t.app.services.batches.nextBestBefore([v.id])).toEqual(new Map([[v.id, dayFromNow(150)]]));
+    await bought(v.productId, v.weight, 2);
+    expect(await t.app.services.batches.nextBestBefore([v.id])).toEqual(new Map([[v.id, dayFromNow(500)]]));
+    await asAdmin('PUT', '/api/admin/stock-settings', {
+      minShelfLifeDays: 30,
+      expiryAlertDays: 60,
+      showBestBefore: false,
+    });
+  }, 60_000);
+});
+
+describe('the alerts', () => {
+  it('list batches near expiry and variants below their reorder level', async () => {
+    const v = await emptyShelf('kasuri-methi');
+    await receive(v.id, 'KM-NEAR', 3, dayFromNow(70));
+    const level = await asAdmin('PUT', `/api/admin/variants/${v.id}/reorder-level`, { reorderLevel: 5 });
+    expect(level.statusCode, level.body).toBe(200);
+    const alerts = (await asAdmin('GET', '/api/admin/stock-alerts')).json();
+    expect(alerts.nearExpiry).toContainEqual(
+      expect.objectContaining({ variantId: v.id, batchNumber: 'KM-NEAR', daysToBestBefore: 70, onHand: 3 }),
+    );
+    expect(alerts.belowReorderLevel).toContainEqual(
+      expect.objectContaining({ variantId: v.id, stock: 3, reorderLevel: 5 }),
+    );
+  });
+});
+
 describe('the last units of two batches', () => {
   it('never oversell to 50 shoppers racing, and packing draws the earlier batch first', async () => {
     const v = await emptyShelf('chole-masala');
