@@ -137,6 +137,8 @@ describe('the catalogues', () => {
       ...['codConfirm', 'declarations'],
       // Issues 36–38: offers and gift boxes, bringing shoppers back, the tags' consent banner.
       ...['offers', 'combo', 'recover', 'unsubscribe', 'backInStock', 'offersConsent', 'consentBanner'],
+      // Issue 39: the product page's best-before line.
+      ...['batches'],
     ];
     expect(Object.keys(en).filter((area) => !areas.includes(area))).toEqual([]);
   });
