@@ -25,6 +25,7 @@ import { cartRoutes } from './modules/cart/routes.ts';
 import { adminProductRoutes } from './modules/catalog/admin-routes.ts';
 import { adminStockRoutes } from './modules/catalog/admin-stock-routes.ts';
 import { adminBatchRoutes } from './modules/catalog/batch-routes.ts';
+import { STOCK_ALERTS_JOB } from './modules/catalog/batches.ts';
 import { recallRoutes } from './modules/catalog/recall-routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { adminCheckoutSettingsRoutes } from './modules/checkout/admin-routes.ts';
@@ -293,6 +294,8 @@ function createWorker(app: FastifyInstance): JobWorker {
       { name: 'purge-rate-limit-windows', everyMs: 600_000 },
       { name: 'purge-finished-jobs', everyMs: 3_600_000 },
       { name: 'batch-expiry-sweep', everyMs: 3_600_000 },
+      // Issue 39: the owner's stock alerts, once a day.
+      { name: STOCK_ALERTS_JOB, everyMs: 24 * 3_600_000 },
       { name: RETENTION_JOB, everyMs: RETENTION_EVERY_MS },
       { name: 'marketing-scan', everyMs: config.MARKETING_SCAN_SECONDS * 1000 },
     ],

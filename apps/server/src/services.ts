@@ -14,7 +14,7 @@ import { createSessionStore } from './modules/auth/sessions.ts';
 import { createCartService } from './modules/cart/service.ts';
 import { createProductEditingService } from './modules/catalog/admin-service.ts';
 import { createStockService } from './modules/catalog/admin-stock.ts';
-import { createBatchService } from './modules/catalog/batches.ts';
+import { createBatchService, STOCK_ALERTS_JOB, stockAlertsMessage } from './modules/catalog/batches.ts';
 import { createDeclarationDefaultsService } from './modules/catalog/declaration-defaults.ts';
 import { createRecallService, RECALL_MESSAGE_JOB, recallMessageText } from './modules/catalog/recalls.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
@@ -326,6 +326,12 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   });
   jobHandlers[COD_CONFIRMATION_MESSAGE_JOB] = (p) =>
     codConfirmationMessages.deliver(p.orderNumber as string, p.kind as CodConfirmationMessageKind);
+  // Issue 39: the owner's daily stock alerts (batches near expiry, variants to reorder), by e-mail.
+  jobHandlers[STOCK_ALERTS_JOB] = async () => {
+    const message = stockAlertsMessage(await batches.alerts());
+    if (message && messenger.available('email'))
+      await messenger.send({ channel: 'email', to: config.STORE_EMAIL, ...message });
+  };
   // Issue 39: one recall message per affected shopper, in the order's language, on their channels.
   jobHandlers[RECALL_MESSAGE_JOB] = async (p) => {
     const order = await loadOrderFacts(db, p.orderNumber as string);

@@ -15,7 +15,7 @@ import { addAddress, addToCart, createPaymentOrder, payAndPlace } from '../../te
 import { signUp, verifyMobile } from '../../test/shoppers.ts';
 import { jobs } from '../jobs/schema.ts';
 import { outboxMessages } from '../messaging/schema.ts';
-import { createBatchService } from './batches.ts';
+import { createBatchService, STOCK_ALERTS_JOB } from './batches.ts';
 import { RECALL_MESSAGE_JOB } from './recalls.ts';
 import { batchAllocations, productVariants, stockBatches } from './schema.ts';
 
@@ -306,6 +306,11 @@ describe('the alerts', () => {
     expect(alerts.belowReorderLevel).toContainEqual(
       expect.objectContaining({ variantId: v.id, stock: 3, reorderLevel: 5 }),
     );
+    // The owner's daily message says the same.
+    const before = (await t.database.db.select().from(outboxMessages)).length;
+    await t.app.services.jobHandlers[STOCK_ALERTS_JOB]!({}, {} as never);
+    const sent = (await t.database.db.select().from(outboxMessages)).slice(before);
+    expect(JSON.stringify(sent)).toContain('batch KM-NEAR: 3 on hand');
   });
 });
 

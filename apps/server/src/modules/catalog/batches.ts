@@ -706,3 +706,26 @@ export async function batchesFollowStock(tx: Tx, variantIds: readonly number[], 
     }
   }
 }
+
+export const STOCK_ALERTS_JOB = 'stock-alerts-daily';
+
+/** The owner's daily message of the alerts (plain text e-mail); null when there is nothing to say. */
+export function stockAlertsMessage(alerts: StockAlertsDto): { subject: string; text: string } | null {
+  if (alerts.nearExpiry.length === 0 && alerts.belowReorderLevel.length === 0) return null;
+  const lines = [
+    `Batches near expiry (${alerts.nearExpiry.length}):`,
+    ...alerts.nearExpiry.map(
+      (b) =>
+        `- ${b.productName} ${b.weight}, batch ${b.batchNumber}: ${b.onHand} on hand, best before ${b.bestBefore} (${b.daysToBestBefore} days)`,
+    ),
+    '',
+    `Below reorder level (${alerts.belowReorderLevel.length}):`,
+    ...alerts.belowReorderLevel.map(
+      (v) => `- ${v.productName} ${v.weight} (${v.sku}): ${v.stock} sellable, reorder at ${v.reorderLevel}`,
+    ),
+  ];
+  return {
+    subject: `Stock alerts: ${alerts.nearExpiry.length} near expiry, ${alerts.belowReorderLevel.length} to reorder`,
+    text: lines.join('\n'),
+  };
+}
