@@ -92,6 +92,20 @@ for (const [size, viewport, slug] of [
       const csv = await admin.request.get(csvHref!);
       expect(await csv.text()).toContain(orderNumber);
 
+      // The shopper follows the message's link and asks for a refund.
+      const recallNumber = admin.url().split('/').pop()!;
+      await open(page, `/orders/${orderNumber}?recall=${recallNumber}`);
+      const notice = page.getByRole('region', { name: /^Recall of / });
+      await expect(notice).toContainText('Ethylene oxide residue above the limit');
+      await notice.getByLabel('A refund').check();
+      await notice.getByRole('button', { name: 'Send my request' }).click();
+      await expect(notice.getByRole('status')).toHaveText(
+        'Thank you. We have your request and will be in touch.',
+      );
+      await page.screenshot({ path: `${SHOTS}/shopper-${size}.png`, fullPage: true });
+      await admin.reload();
+      await expect(admin.getByTestId('affected-orders')).toContainText('REFUND (REQUESTED)');
+
       // The batch no longer sells.
       await open(admin, `/admin/stock/${variant.id}`);
       await expect(admin.getByRole('row').filter({ hasText: batchNumber })).toContainText('Recalled');

@@ -338,7 +338,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     if (!order) return;
     const recall = await recalls.get(p.recallNumber as string);
     const storeName = (await content.settings(order.language)).storeName;
-    const link = `${(config.PUBLIC_URL ?? '').replace(/\/$/, '')}${order.language === 'hi' ? '/hi' : ''}/account/orders/${order.orderNumber}?recall=${recall.recallNumber}`;
+    const link = `${(config.PUBLIC_URL ?? '').replace(/\/$/, '')}${order.language === 'hi' ? '/hi' : ''}/orders/${order.orderNumber}?recall=${recall.recallNumber}`;
     const { subject, text } = recallMessageText({
       lang: order.language,
       storeName,

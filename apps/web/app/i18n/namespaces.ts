@@ -86,6 +86,7 @@ export const PAGE_NAMESPACES = {
     ...['order', 'refund', 'checkout', 'address', 'invoice', 'payment', 'payNow', 'tracking', 'spec'],
     'deliveryIssue.events',
     'offers',
+    'batches',
   ],
   orders: ['orders', 'tracking', 'invoice', 'order', 'payment', 'refund'],
   policy: ['policy', 'spec.messages.policyEmpty', 'spec.messages.policyFailed'],

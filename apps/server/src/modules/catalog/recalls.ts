@@ -321,6 +321,32 @@ export function createRecallService(
       return `${lines.map((l) => l.map(csvField).join(',')).join('\r\n')}\r\n`;
     },
 
+    /** What the shopper's order page shows for a recall of their order (null: not theirs or none). */
+    async forShopper(userId: number, recallNumber: string, orderNumber: string) {
+      const [row] = await db
+        .select({ recall: recalls, productName: products.name, weight: productVariants.weight })
+        .from(recalls)
+        .innerJoin(productVariants, eq(productVariants.id, recalls.variantId))
+        .innerJoin(products, eq(products.id, productVariants.productId))
+        .where(eq(recalls.recallNumber, recallNumber));
+      if (!row) return null;
+      const facts = await recallOrderFacts(db, [...new Set(row.recall.affected.map((a) => a.orderId))]);
+      const order = [...facts.values()].find((f) => f.orderNumber === orderNumber && f.userId === userId);
+      if (!order) return null;
+      const [asked] = await db
+        .select({ choice: recallRemedies.choice })
+        .from(recallRemedies)
+        .where(and(eq(recallRemedies.recallId, row.recall.id), eq(recallRemedies.orderId, order.id)));
+      return {
+        recallNumber,
+        product: `${row.productName} ${row.weight}`,
+        reason: row.recall.reason,
+        action: row.recall.action,
+        cod: order.paymentMode === 'COD',
+        requested: asked?.choice ?? null,
+      };
+    },
+
     /** A shopper's choice from the recall message's link: their own shipped order only, once. */
     async requestRemedy(
       userId: number,
