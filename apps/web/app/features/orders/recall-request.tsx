@@ -40,7 +40,7 @@ export function RecallRequest({ orderNumber, recall }: { orderNumber: string; re
   }
 
   return (
-    <section className="order-panel order-recall" aria-labelledby="recall-heading" role="alert">
+    <section className="order-panel order-recall" aria-labelledby="recall-heading">
       <h2 id="recall-heading">{t('batches.recallTitle', { product: recall.product })}</h2>
       <p>{t('batches.recallText', { reason: recall.reason })}</p>
       {state === 'sent' ? (
