@@ -51,6 +51,28 @@ for (const [size, viewport, slug] of [
       await expect(row).toContainText('Sellable');
       await admin.screenshot({ path: `${SHOTS}/receive-${size}.png`, fullPage: true });
 
+      if (size === '1280') {
+        // With the setting on, the product page says the best-before of the batch sent next.
+        await open(admin, '/admin/stock');
+        await admin.getByText('Batch settings', { exact: true }).click();
+        await admin.getByLabel(/Show ‘Best before/).check();
+        await admin.getByRole('button', { name: 'Save batch settings' }).click();
+        await expect(admin.getByText('Batch settings saved.')).toBeVisible();
+        const month = new Date(`${day(120)}T00:00:00Z`).toLocaleDateString('en-IN', {
+          month: 'long',
+          year: 'numeric',
+          timeZone: 'UTC',
+        });
+        await open(page, `/product/${slug}`);
+        await expect(page.getByText(`Best before: ${month} or later`)).toBeVisible();
+        await page.screenshot({ path: `${SHOTS}/product-best-before-${size}.png` });
+        await open(admin, '/admin/stock');
+        await admin.getByText('Batch settings', { exact: true }).click();
+        await admin.getByLabel(/Show ‘Best before/).uncheck();
+        await admin.getByRole('button', { name: 'Save batch settings' }).click();
+        await expect(admin.getByText('Batch settings saved.')).toBeVisible();
+      }
+
       // A shopper buys one; the owner packs it.
       const shopper = await signUpThroughApi(page.request, { firstName: 'Kavya' });
       const addressId = await addAddressThroughApi(page.request, shopper.mobile);
