@@ -46,9 +46,14 @@ for (const [size, viewport, slug] of [
       await admin.getByLabel('Best before').fill(day(120));
       await admin.getByLabel('Units').fill('5');
       await admin.getByRole('button', { name: 'Receive stock' }).click();
-      await expect(admin.getByRole('status')).toContainText(`Received 5 units as batch ${batchNumber}.`);
+      await expect(admin.getByText(`Received 5 units as batch ${batchNumber}.`)).toBeVisible();
       const row = admin.getByRole('row').filter({ hasText: batchNumber });
       await expect(row).toContainText('Sellable');
+      // One pack arrived damaged: a correction to that batch, with a reason.
+      await row.getByLabel(`Change for batch ${batchNumber}`).fill('-1');
+      await row.getByLabel(`Reason for batch ${batchNumber}`).fill('Damaged in transit');
+      await row.getByRole('button', { name: 'Apply' }).click();
+      await expect(admin.getByText(`Batch ${batchNumber} now has 4 on hand.`)).toBeVisible();
       await admin.screenshot({ path: `${SHOTS}/receive-${size}.png`, fullPage: true });
 
       if (size === '1280') {

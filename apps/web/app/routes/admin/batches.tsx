@@ -1,4 +1,4 @@
-import { BatchReceive } from '@spice/shared/contracts/batches';
+import { BatchAdjustment, BatchReceive } from '@spice/shared/contracts/batches';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
 import { adminMeta } from '../../features/admin/meta';
@@ -18,7 +18,25 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { services, user } = await requireAdminPage(context);
-  const parsed = BatchReceive.safeParse(Object.fromEntries(await request.formData()));
+  const form = Object.fromEntries(await request.formData());
+  if (form.intent === 'adjust') {
+    // A correction to one batch (damage, a count) with a reason, audited.
+    const batchNumber = String(form.batchNumber ?? '');
+    const change = BatchAdjustment.safeParse(form);
+    if (!change.success)
+      return data<ActionResult & { batchNumber: string }>(
+        { ok: false, batchNumber, message: change.error.issues[0]!.message },
+        { status: 400 },
+      );
+    try {
+      const b = await services.batches.adjustBatch(user, Number(params.variantId), batchNumber, change.data);
+      return { ok: true, batchNumber, message: `Batch ${b.batchNumber} now has ${b.onHand} on hand.` };
+    } catch (error) {
+      const r = refusal(error);
+      return data({ ...r.data, batchNumber }, r.init ?? undefined);
+    }
+  }
+  const parsed = BatchReceive.safeParse(form);
   if (!parsed.success) {
     const errors: Record<string, string> = {};
     for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'batchNumber')] ??= issue.message;
@@ -39,8 +57,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function AdminBatches({ loaderData, actionData }: Route.ComponentProps) {
   const { variant, batches } = loaderData;
   const navigation = useNavigation();
-  const result = actionData as ActionResult | undefined;
-  const errors = result?.errors ?? {};
+  const result = actionData as (ActionResult & { batchNumber?: string }) | undefined;
+  const errors = result?.batchNumber === undefined ? (result?.errors ?? {}) : {};
   return (
     <>
       <p>
@@ -92,7 +110,7 @@ export default function AdminBatches({ loaderData, actionData }: Route.Component
             </button>
           </div>
           <p className={result?.ok ? 'admin-ok' : 'field-error'} role="status">
-            {result && !result.errors ? result.message : ''}
+            {result && !result.errors && result.batchNumber === undefined ? result.message : ''}
           </p>
         </Form>
       </section>
@@ -109,6 +127,7 @@ export default function AdminBatches({ loaderData, actionData }: Route.Component
             <th scope="col">Returned</th>
             <th scope="col">On hand</th>
             <th scope="col">Status</th>
+            <th scope="col">Correct</th>
           </tr>
         </thead>
         <tbody>
@@ -133,6 +152,26 @@ export default function AdminBatches({ loaderData, actionData }: Route.Component
                 ) : (
                   <span className="admin-out">Near expiry: not sold</span>
                 )}
+              </td>
+              <td data-label="Correct" className="admin-table__full">
+                <Form method="post" className="admin-form admin-form--inline">
+                  <input type="hidden" name="intent" value="adjust" />
+                  <input type="hidden" name="batchNumber" value={b.batchNumber} />
+                  <label>
+                    <span className="visually-hidden">Change for batch {b.batchNumber}</span>
+                    <input name="change" inputMode="numeric" size={5} placeholder="−2" />
+                  </label>
+                  <label>
+                    <span className="visually-hidden">Reason for batch {b.batchNumber}</span>
+                    <input name="reason" maxLength={200} placeholder="Reason" />
+                  </label>
+                  <button type="submit" className="button button--small">
+                    Apply
+                  </button>
+                  <span className={result?.ok ? 'admin-ok' : 'field-error'} role="status">
+                    {result?.batchNumber === b.batchNumber ? result.message : ''}
+                  </span>
+                </Form>
               </td>
             </tr>
           ))}
