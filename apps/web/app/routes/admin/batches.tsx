@@ -159,19 +159,19 @@ export default function AdminBatches({ loaderData, actionData }: Route.Component
                   <input type="hidden" name="batchNumber" value={b.batchNumber} />
                   <label>
                     <span className="visually-hidden">Change for batch {b.batchNumber}</span>
-                    <input name="change" inputMode="numeric" size={5} placeholder="−2" />
+                    <input name="change" inputMode="numeric" size={4} placeholder="−2" />
                   </label>
                   <label>
                     <span className="visually-hidden">Reason for batch {b.batchNumber}</span>
-                    <input name="reason" maxLength={200} placeholder="Reason" />
+                    <input name="reason" maxLength={200} size={12} placeholder="Reason" />
                   </label>
                   <button type="submit" className="button button--small">
                     Apply
                   </button>
-                  <span className={result?.ok ? 'admin-ok' : 'field-error'} role="status">
-                    {result?.batchNumber === b.batchNumber ? result.message : ''}
-                  </span>
                 </Form>
+                <div className={result?.ok ? 'admin-ok' : 'field-error'} role="status">
+                  {result?.batchNumber === b.batchNumber ? result.message : ''}
+                </div>
               </td>
             </tr>
           ))}
