@@ -31,7 +31,10 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { adminProductRoutes } from './modules/catalog/admin-routes.ts';
 import { adminStockRoutes } from './modules/catalog/admin-stock-routes.ts';
+import { adminBatchRoutes } from './modules/catalog/batch-routes.ts';
+import { STOCK_ALERTS_JOB } from './modules/catalog/batches.ts';
 import { productsCsvRoutes } from './modules/catalog/products-csv-routes.ts';
+import { recallRoutes } from './modules/catalog/recall-routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { adminCheckoutSettingsRoutes } from './modules/checkout/admin-routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
@@ -299,6 +302,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(adminAnalyticsRoutes);
       await api.register(adminPolicyRoutes);
       await api.register(adminStockRoutes);
+      await api.register(adminBatchRoutes);
+      await api.register(recallRoutes);
       await api.register(adminCheckoutSettingsRoutes);
       await api.register(adminProductRoutes);
       await api.register(productsCsvRoutes);
@@ -370,6 +375,10 @@ function createWorker(
     'subscriptions-pass-due': async () => {
       await services.subscriptions.passDue();
     },
+    // Issue 39: batches whose best-before came within the minimum shelf life stop being sellable.
+    'batch-expiry-sweep': async () => {
+      await services.batches.sweep();
+    },
     'purge-finished-jobs': async () => {
       await services.jobs.purgeDone(new Date(Date.now() - 7 * 24 * 3_600_000));
     },
@@ -382,6 +391,9 @@ function createWorker(
       { name: 'purge-rate-limit-windows', everyMs: 600_000 },
       { name: 'purge-finished-jobs', everyMs: 3_600_000 },
       { name: 'subscriptions-pass-due', everyMs: 600_000 },
+      { name: 'batch-expiry-sweep', everyMs: 3_600_000 },
+      // Issue 39: the owner's stock alerts, once a day.
+      { name: STOCK_ALERTS_JOB, everyMs: 24 * 3_600_000 },
       { name: RETENTION_JOB, everyMs: RETENTION_EVERY_MS },
       { name: 'marketing-scan', everyMs: config.MARKETING_SCAN_SECONDS * 1000 },
       { name: OWNER_ALERTS_SCAN_JOB, everyMs: config.ALERTS_SCAN_SECONDS * 1000 },

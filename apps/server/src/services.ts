@@ -9,7 +9,7 @@ import { createAccountsService } from './modules/accounts/service.ts';
 import { createStaffService } from './modules/accounts/staff-service.ts';
 import { createAuditService } from './modules/admin/audit.ts';
 import { createDashboardService } from './modules/admin/dashboard.ts';
-import { createAlertsService, DEFAULT_REORDER_LEVEL, OWNER_ALERT_JOB } from './modules/alerts/service.ts';
+import { createAlertsService, OWNER_ALERT_JOB } from './modules/alerts/service.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
 import { createOtpService } from './modules/auth/otp-service.ts';
 import { endSessionsOf } from './modules/auth/personal-data.ts';
@@ -17,8 +17,10 @@ import { createSessionStore } from './modules/auth/sessions.ts';
 import { createCartService } from './modules/cart/service.ts';
 import { createProductEditingService } from './modules/catalog/admin-service.ts';
 import { createStockService } from './modules/catalog/admin-stock.ts';
+import { createBatchService, STOCK_ALERTS_JOB, stockAlertsMessage } from './modules/catalog/batches.ts';
 import { createDeclarationDefaultsService } from './modules/catalog/declaration-defaults.ts';
 import { createProductsCsv } from './modules/catalog/products-csv.ts';
+import { createRecallService, RECALL_MESSAGE_JOB, recallMessageText } from './modules/catalog/recalls.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { createCheckoutAdminService } from './modules/checkout/admin-service.ts';
 import { createCheckoutService } from './modules/checkout/service.ts';
@@ -47,7 +49,11 @@ import { createMediaService } from './modules/media/service.ts';
 import { createMediaStorage } from './modules/media/storage.ts';
 import { createCodConfirmationMessages } from './modules/messaging/cod-confirmation-messages.ts';
 import { ORDER_MESSAGE_JOB } from './modules/messaging/order-message-job.ts';
-import { createOrderMessages, type OrderMessageEvent } from './modules/messaging/order-messages.ts';
+import {
+  chooseChannels,
+  createOrderMessages,
+  type OrderMessageEvent,
+} from './modules/messaging/order-messages.ts';
 import { createMessenger } from './modules/messaging/service.ts';
 import { createWhatsAppWebhook } from './modules/messaging/whatsapp-webhook.ts';
 import { createOffersService } from './modules/offers/service.ts';
@@ -63,6 +69,7 @@ import {
 } from './modules/orders/cod-confirmation.ts';
 import { createCodRemittanceService } from './modules/orders/cod-remittance.ts';
 import { createCustomerOrderService } from './modules/orders/customer-order.ts';
+import { loadOrderFacts } from './modules/orders/order-facts.ts';
 import { orderOwner } from './modules/orders/order-owner.ts';
 import { isOrderOf } from './modules/orders/personal-data.ts';
 import { loadPurchaseFacts } from './modules/orders/purchase-event.ts';
@@ -287,9 +294,27 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     endSessions: endSessionsOf,
     onUserChanged: (userId) => sessions.invalidateUser(userId),
   });
+  // Stock as batches (issue 39): receiving, FEFO allocation at packing, returns, expiry, recalls.
+  const batches = createBatchService(db, {
+    audit,
+    stockChanged: (levels) => catalog.stockChanged(levels),
+    restocked: (variantId, tx) =>
+      jobs.enqueue(tx, {
+        name: MARKETING_SCAN_JOB,
+        payload: {},
+        key: `${MARKETING_SCAN_JOB}:restock:${variantId}:${Date.now()}`,
+        maxAttempts: 1,
+      }),
+  });
+  const recalls = createRecallService(db, {
+    audit,
+    jobs,
+    stockChanged: (levels) => catalog.stockChanged(levels),
+  });
   const adminOrders = createAdminOrdersService(db, {
     audit,
     refundCap: staff.refundCapPaise,
+    batches,
     jobs,
     refunds,
     coupons,
@@ -378,6 +403,51 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   });
   jobHandlers[COD_CONFIRMATION_MESSAGE_JOB] = (p) =>
     codConfirmationMessages.deliver(p.orderNumber as string, p.kind as CodConfirmationMessageKind);
+  // Issue 39: the owner's daily stock alerts (batches near expiry, variants to reorder), by e-mail.
+  jobHandlers[STOCK_ALERTS_JOB] = async () => {
+    const message = stockAlertsMessage(await batches.alerts());
+    if (message && messenger.available('email'))
+      await messenger.send({ channel: 'email', to: config.STORE_EMAIL, ...message });
+  };
+  // Issue 39: one recall message per affected shopper, in the order's language, on their channels.
+  jobHandlers[RECALL_MESSAGE_JOB] = async (p) => {
+    const order = await loadOrderFacts(db, p.orderNumber as string);
+    if (!order) return;
+    const recall = await recalls.get(p.recallNumber as string);
+    const storeName = (await content.settings(order.language)).storeName;
+    const link = `${(config.PUBLIC_URL ?? '').replace(/\/$/, '')}${order.language === 'hi' ? '/hi' : ''}/orders/${order.orderNumber}?recall=${recall.recallNumber}`;
+    const { subject, text } = recallMessageText({
+      lang: order.language,
+      storeName,
+      product: `${recall.productName} ${recall.weight}`,
+      batches: recall.affectedOrders
+        .filter((o) => o.orderNumber === order.orderNumber)
+        .map((o) => o.batchNumber),
+      orderNumber: order.orderNumber,
+      reason: recall.reason,
+      action: recall.action,
+      link,
+    });
+    const channels = chooseChannels({
+      preferences: order.preferences,
+      email: order.customer.email,
+      mobile: order.customer.mobile,
+      available: (c) => messenger.available(c),
+    });
+    // Each channel tried once: a retry of the job would tell the shopper twice.
+    for (const channel of channels) {
+      try {
+        await messenger.send({
+          channel,
+          to: channel === 'email' ? order.customer.email : order.customer.mobile,
+          subject,
+          text,
+        });
+      } catch (error) {
+        deps.log.warn({ err: error, channel, orderNumber: order.orderNumber }, 'recall message not sent');
+      }
+    }
+  };
   jobHandlers[COD_CONFIRMATION_EXPIRY_JOB] = (p) => codConfirmation.expire(p.orderNumber as string);
   // Bringing shoppers back (issue 37): reminders, back-in-stock alerts, unsubscribe links.
   const marketing = createMarketingService(db, {
@@ -436,8 +506,8 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     config,
     staff: () => accounts.staff(),
     quietHours: async () => (await marketing.settings()).quietHours,
-    // Per-variant reorder levels (stock batches) replace the shop-wide level here.
-    lowStock: () => catalog.variantsBelowReorderLevel(DEFAULT_REORDER_LEVEL),
+    // Each variant's own reorder level (issue 39).
+    lowStock: () => catalog.variantsBelowReorderLevel(),
     ordersPlacedBetween: (from, to) => ordersPlacedBetween(db, from, to),
     openOrderCounts: () => openOrderCounts(db),
     salesOfDay: async (day) => {
@@ -451,6 +521,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
   jobHandlers[OWNER_ALERT_JOB] = (p) => alerts.deliver(p);
   const stock = createStockService({
     catalog,
+    batches,
     audit,
     // Back in stock: the scan runs right after the commit rather than at its next minute.
     restocked: (variantId, tx) =>
@@ -491,6 +562,8 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     contentAdmin: createContentAdminService(db, { audit, invalidate: () => content.invalidate() }),
     couponsAdmin: createCouponsAdminService(db, { audit }),
     offers,
+    batches,
+    recalls,
     stock,
     productsCsv: createProductsCsv(db, { productEditing, stock }),
     analytics,

@@ -119,6 +119,8 @@ export const TEXTS_HI: readonly (readonly [string, string])[] = [
   ['Please choose a weight.', 'कृपया वज़न चुनें।'],
   ['Choose a weight.', 'वज़न चुनें।'],
   ['Choose a product.', 'उत्पाद चुनें।'],
+  // A recall's remedy (issue 39).
+  ['This recall does not offer that.', 'इस रिकॉल में यह विकल्प नहीं है।'],
   // Subscriptions (issue 43).
   ['Choose a quantity from 1 to 40.', '1 से 40 के बीच मात्रा चुनें।'],
   ['Keep it to 500 characters at most.', 'ज़्यादा से ज़्यादा 500 अक्षर लिखें।'],

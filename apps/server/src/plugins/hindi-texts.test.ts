@@ -107,9 +107,9 @@ function contractTexts(): { file: string; text: string }[] {
   for (const path of files(join(SHARED, 'contracts'))) {
     const file = relative(SHARED, path);
     // declarations.ts: the product form's declaration fields (back office).
-    // offers, analytics, sales-sources, owner-alerts, staff: the back office's offer form, reports, alert settings and staff.
+    // offers, analytics, sales-sources, owner-alerts, staff: the back office's offer form, reports, alert settings, staff, batches and recalls.
     if (
-      /admin|products-admin|cod-remittance|invoices|shipping|declarations|offers|analytics|sales-sources|owner-alerts|staff|zod\.ts$|common\.ts$/.test(
+      /admin|products-admin|cod-remittance|invoices|shipping|declarations|offers|analytics|sales-sources|owner-alerts|staff|batches|zod\.ts$|common\.ts$/.test(
         file,
       )
     )

@@ -1,8 +1,16 @@
 // The demo catalogue: seventeen products (one a gift box of six others' 50 g packs) with their variants (prices chosen to exercise every
 // percent-off rounding case), images and HSN codes, inserted in the seed's transaction.
+
+import { bestBeforeFrom, istDay } from '@spice/shared/batches';
 import { gramsFromLabel } from '@spice/shared/shipping';
 import type { Tx } from '../db/client.ts';
-import { comboComponents, productImages, products, productVariants } from '../modules/catalog/schema.ts';
+import {
+  comboComponents,
+  productImages,
+  products,
+  productVariants,
+  stockBatches,
+} from '../modules/catalog/schema.ts';
 import { DEMO_BRAND, hindiOf, rupees } from './demo-common.ts';
 import { demoDeclarationColumns, demoNetQuantity } from './demo-declarations.ts';
 import { DEMO_PRODUCTS_HI, hindiWeight } from './demo-hindi.ts';
@@ -471,6 +479,25 @@ export async function insertDemoCatalogue(tx: Tx): Promise<(slug: string) => num
     ),
   );
   if (comboRows.length > 0) await tx.insert(comboComponents).values(comboRows);
+
+  // Stock is batches (issue 39): each plain variant's units are one OPENING batch made today.
+  const madeOn = istDay(new Date());
+  const batchRows = PRODUCTS.flatMap((p) =>
+    p.variants.flatMap((v) =>
+      v.parts
+        ? []
+        : [
+            {
+              variantId: variantId.get(skuOf(p, v))!,
+              batchNumber: 'OPENING',
+              manufacturedOn: madeOn,
+              bestBefore: bestBeforeFrom(madeOn, demoDeclarationColumns(p.slug).declarations.shelfLifeMonths),
+              received: v.stock,
+            },
+          ],
+    ),
+  );
+  if (batchRows.length > 0) await tx.insert(stockBatches).values(batchRows);
 
   const imageRows = PRODUCTS.flatMap((p) => {
     const count = p.images ?? 1;

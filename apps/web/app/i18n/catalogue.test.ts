@@ -140,6 +140,8 @@ describe('the catalogues', () => {
       ...['offers', 'combo', 'recover', 'unsubscribe', 'backInStock', 'offersConsent', 'consentBanner'],
       // Issue 42: the installable shop's offline pages, delivery updates on the phone, sharing.
       'pwa',
+      // Issue 39: the product page's best-before line.
+      ...['batches'],
     ];
     expect(Object.keys(en).filter((area) => !areas.includes(area))).toEqual([]);
   });

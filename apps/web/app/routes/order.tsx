@@ -16,6 +16,7 @@ import { InvoiceLinks } from '../features/orders/invoice-links';
 import { useOrderLabels } from '../features/orders/labels';
 import { OrderTimeline } from '../features/orders/order-timeline';
 import { PayNow } from '../features/orders/pay-now';
+import { RecallRequest } from '../features/orders/recall-request';
 import { ShipmentTracking } from '../features/orders/shipment-tracking';
 import { metaT, useLang, useLocalePath, useSpecMessages, useT } from '../i18n';
 import { pageMessages, pageNotFound } from '../i18n/server';
@@ -49,9 +50,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services } = getStorefront(context);
   const user = await currentUser(context);
   if (!user) throw redirect(localizePath('/orders', pathLang(new URL(request.url).pathname)));
+  const recallNumber = new URL(request.url).searchParams.get('recall');
   try {
     return {
       ...(await services.customerOrders.detail(user.id, params.orderNumber)),
+      // Issue 39: the recall message's link names the recall; only the shopper's own affected order shows it.
+      recall: recallNumber
+        ? await services.recalls.forShopper(user.id, recallNumber.slice(0, 20), params.orderNumber)
+        : null,
       i18n: pageMessages(request, 'order'),
     };
   } catch (error) {
@@ -100,6 +106,8 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
           />
         </p>
       ) : null}
+
+      {order.recall ? <RecallRequest orderNumber={order.orderNumber} recall={order.recall} /> : null}
 
       <div className="order-page__layout">
         <div className="order-page__main">

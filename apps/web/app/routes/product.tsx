@@ -1,3 +1,4 @@
+import { bestBeforeMonth } from '@spice/shared/batches';
 import type { ProductDto } from '@spice/shared/contracts/catalog';
 import { PRODUCT_IMAGE_SIZES, productImage } from '@spice/shared/images';
 import { localizePath } from '@spice/shared/lang';
@@ -73,10 +74,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = await services.catalog.getBySlug(params.slug, lang);
   if (!product?.active) throw pageNotFound(request, 'product');
   const recommendations = await services.catalog.recommendations(product.id, 5, lang);
-  const [reviews, offers] = await Promise.all([
+  const [reviews, offers, nextBestBefore] = await Promise.all([
     services.reviews.productPage(product.id),
     services.offers.forShoppers(lang),
+    // Issue 39: the best-before of the batch the next order would get (none unless the owner shows it).
+    services.batches.nextBestBefore(product.variants.map((v) => v.id)),
   ]);
+  const bestBefore = Object.fromEntries(
+    [...nextBestBefore].map(([id, day]) => [id, bestBeforeMonth(day, lang === 'hi' ? 'hi' : 'en')]),
+  );
   const boxes = boxContents(product, (await services.catalog.view(lang)).all);
   const plans = await services.subscriptions.plans(product.id);
   // Recommendation cards need their image, name and variants, not whole products (the data is
@@ -97,6 +103,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
             variantIds: plans.variants.map((v) => v.variantId),
           }
         : null,
+    bestBefore,
     lang,
     i18n: pageMessages(request, 'product'),
   };
@@ -172,6 +179,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       boxes={boxes}
       offers={offers}
       subscribe={subscribe}
+      bestBefore={loaderData.bestBefore}
     />
   );
 }
@@ -189,12 +197,15 @@ function ProductDetail({
   boxes,
   offers,
   subscribe,
+  bestBefore,
 }: {
   product: ProductDto;
   recommendations: RecommendedProduct[];
   boxes: Record<number, BoxPart[]>;
   offers: ReturnType<typeof offersForProduct>;
   subscribe: { discountPercent: number; frequencies: number[]; variantIds: number[] } | null;
+  /** 'March 2027' by variant id, when the owner shows best-before dates (issue 39). */
+  bestBefore: Record<number, string>;
 }) {
   // Uploaded images carry their widths for srcset; seeded artwork and the fallback chain do not.
   const images =
@@ -322,6 +333,11 @@ function ProductDetail({
               </button>
             ))}
           </fieldset>
+          {variant && bestBefore[variant.id] ? (
+            <p className="product__best-before">
+              {t('batches.bestBefore', { date: bestBefore[variant.id]! })}
+            </p>
+          ) : null}
 
           {subscribe && variant && canBuy && subscribe.variantIds.includes(variant.id) ? (
             <Suspense fallback={buyRow}>

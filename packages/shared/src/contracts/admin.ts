@@ -103,6 +103,11 @@ export const AdminOrderPage = z.object({
   totalPages: z.number().int(),
 });
 
+/** The batches a line's units were packed from (FEFO, issue 39); empty until packed. */
+export const LineBatches = z.array(
+  z.object({ batchNumber: z.string(), bestBefore: z.string(), quantity: z.number().int() }),
+);
+
 export const AdminOrderDetail = z
   .object({
     orderNumber: z.string(),
@@ -135,6 +140,8 @@ export const AdminOrderDetail = z
         quantity: z.number().int(),
         /** Units of this line in refunds asked for (pending or processed); the rest ship. */
         refundedQuantity: z.number().int(),
+        /** The batches its units were packed from (FEFO, issue 39); empty until packed. */
+        batches: LineBatches,
         price: Rupees,
         mrp: Rupees,
       }),
@@ -381,6 +388,9 @@ export const StockVariant = z
     weight: z.string(),
     sku: z.string(),
     stock: z.number().int(),
+    /** Units on the shelf in every batch, sellable or not (issue 39). */
+    onHand: z.number().int(),
+    reorderLevel: z.number().int(),
     /** A combo: its stock is derived from its parts' and cannot be adjusted (decision 0040). */
     combo: z.boolean(),
   })

@@ -307,7 +307,12 @@ export const AdminProduct = z
         weightHi: z.string(),
         price: Rupees,
         mrp: Rupees,
+        /** Sellable units not reserved (unexpired, unrecalled batches less reservations, issue 39). */
         stock: z.number().int(),
+        /** Units on the shelf in every batch, sellable or not (issue 39). */
+        onHand: z.number().int(),
+        /** Alert when the sellable stock is below this. */
+        reorderLevel: z.number().int(),
         sku: z.string(),
         /** Net weight in grams (shipping); null when not entered. */
         grams: z.number().int().nullable(),

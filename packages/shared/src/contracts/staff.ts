@@ -3,7 +3,7 @@
 import { MESSAGES } from '../messages.ts';
 import { PERMISSIONS, STAFF_ROLES } from '../staff.ts';
 import { MOBILE_PATTERN, nationalMobile } from '../validators.ts';
-import { AdminOrderDetail, AdminOrderPage, AdminOrderRow } from './admin.ts';
+import { AdminOrderDetail, AdminOrderPage, AdminOrderRow, LineBatches } from './admin.ts';
 import { Rupees, RupeesInput } from './rupees.ts';
 import * as z from './zod.ts';
 
@@ -69,6 +69,8 @@ export const LimitedOrderDetail = AdminOrderDetail.omit({
         variant: z.string(),
         quantity: z.number().int(),
         refundedQuantity: z.number().int(),
+        /** What the packer packs from (issue 39). */
+        batches: LineBatches,
       }),
     ),
   })

@@ -60,6 +60,19 @@ export const OPERATION_PERMISSIONS = {
   // Stock.
   'GET /api/admin/stock': 'stock.adjust',
   'POST /api/admin/variants/{id}/stock': 'stock.adjust',
+  // Batches (issue 39): a packer receives and corrects stock; the levels and shelf-life settings
+  // are the shop's running settings; recalls reach shoppers and money, the owner's and managers'.
+  'GET /api/admin/variants/{id}/batches': 'stock.adjust',
+  'POST /api/admin/variants/{id}/batches': 'stock.adjust',
+  'POST /api/admin/variants/{id}/batches/{batchNumber}/adjustments': 'stock.adjust',
+  'PUT /api/admin/variants/{id}/reorder-level': 'catalogue.manage',
+  'GET /api/admin/stock-settings': 'stock.adjust',
+  'PUT /api/admin/stock-settings': 'settings.manage',
+  'GET /api/admin/stock-alerts': 'stock.adjust',
+  'POST /api/admin/recalls': 'catalogue.manage',
+  'GET /api/admin/recalls': 'catalogue.manage',
+  'GET /api/admin/recalls/{recallNumber}': 'catalogue.manage',
+  'GET /api/admin/recalls/{recallNumber}/report.csv': 'catalogue.manage',
   // Catalogue.
   'GET /api/admin/products': 'catalogue.manage',
   // The products CSV: prices, MRP and stock (its import adjusts stock through stock.adjust's own service).

@@ -24,7 +24,6 @@ import { alertLowStock } from './schema.ts';
 import {
   type AlertsService,
   createAlertsService,
-  DEFAULT_REORDER_LEVEL,
   OWNER_ALERT_JOB,
   OWNER_ALERTS_SCAN_JOB,
 } from './service.ts';
@@ -55,7 +54,7 @@ beforeAll(async () => {
     now: () => clock,
     staff: () => s.accounts.staff(),
     quietHours: async () => (await s.marketing.settings()).quietHours,
-    lowStock: () => s.catalog.variantsBelowReorderLevel(DEFAULT_REORDER_LEVEL),
+    lowStock: () => s.catalog.variantsBelowReorderLevel(),
     ordersPlacedBetween: (from, to) => ordersPlacedBetween(db, from, to),
     openOrderCounts: () => openOrderCounts(db),
     salesOfDay: async (day) => {

@@ -37,8 +37,6 @@ import { alertLowStock, alertPreferences, alertScans } from './schema.ts';
 
 export const OWNER_ALERTS_SCAN_JOB = 'owner-alerts-scan';
 export const OWNER_ALERT_JOB = 'owner-alert';
-/** The shop-wide reorder level until variants carry their own (issue 41's stock batches). */
-export const DEFAULT_REORDER_LEVEL = 10;
 
 const SCAN = 'owner-alerts';
 /** A WhatsApp template parameter's longest text we send (the Cloud API refuses long ones). */

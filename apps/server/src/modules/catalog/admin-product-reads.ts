@@ -11,6 +11,7 @@ import { defaultSource, productImage, srcSetOf } from '@spice/shared/images';
 import { and, asc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { onHandOfVariantSql } from './batch-statements.ts';
 import { priceBoundDto, variantPricesDto } from './dto.ts';
 import { comboComponents, productImages, products, productVariants } from './schema.ts';
 import { sellableStockSql } from './stock.ts';
@@ -30,11 +31,15 @@ export function createProductReads(
     const [p] = await executor.select().from(products).where(eq(products.id, id));
     if (!p) return null;
     const variants = await executor
-      .select({ v: productVariants, sellable: sellableStockSql('product_variants') })
+      .select({
+        v: productVariants,
+        sellable: sellableStockSql('product_variants'),
+        onHand: onHandOfVariantSql('product_variants'),
+      })
       .from(productVariants)
       .where(eq(productVariants.productId, id))
       .orderBy(asc(productVariants.position), asc(productVariants.id))
-      .then((rows) => rows.map((r) => ({ ...r.v, stock: r.sellable })));
+      .then((rows) => rows.map((r) => ({ ...r.v, stock: r.sellable, onHand: r.onHand })));
     const parts =
       variants.length === 0
         ? []
@@ -91,6 +96,8 @@ export function createProductReads(
         weightHi: v.weightHi,
         ...variantPricesDto(v),
         stock: v.stock,
+        onHand: v.onHand,
+        reorderLevel: v.reorderLevel,
         sku: v.sku,
         grams: v.weightGrams,
         netQuantity: v.netQuantity,

@@ -31,6 +31,7 @@ import {
   uniqueRefusal,
   variantRow,
 } from './admin-product-rules.ts';
+import { batchesFollowStock } from './batches.ts';
 import { assertPublishable, missingForPublishing } from './publish-rule.ts';
 import { products, productVariants } from './schema.ts';
 import type { CatalogService } from './service.ts';
@@ -145,6 +146,10 @@ export function createProductEditingService(
             added.map((v) => v.id),
             input.variants,
           );
+          await batchesFollowStock(
+            tx,
+            added.map((v) => v.id),
+          );
           if (input.active) assertPublishable(await missingForPublishing(tx, productId), null);
           const after = await mustLoad(tx, productId);
           await audit.audit(
@@ -204,6 +209,7 @@ export function createProductEditingService(
             .where(eq(products.id, id));
           const ids = await saveVariants(tx, id, input.variants, deps.variantsInUse);
           await saveComponents(tx, id, ids, input.variants);
+          await batchesFollowStock(tx, ids);
           if (input.active) assertPublishable(await missingForPublishing(tx, id), missingBefore);
           const after = await mustLoad(tx, id);
           await audit.audit(

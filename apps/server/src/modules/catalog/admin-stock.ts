@@ -4,34 +4,24 @@ import type { UserDto } from '@spice/shared/contracts/accounts';
 import type { StockAdjustmentInput } from '@spice/shared/contracts/admin';
 import type { Tx } from '../../db/client.ts';
 import type { AuditService } from '../admin/audit.ts';
+import type { BatchService } from './batches.ts';
 import type { CatalogService } from './service.ts';
 
 export type StockService = ReturnType<typeof createStockService>;
 
 export function createStockService(deps: {
   catalog: CatalogService;
+  /** Stock is batches (decision 0044): an unnamed change becomes a dated batch or a FEFO take. */
+  batches: Pick<BatchService, 'adjustUnnamed'>;
   audit: AuditService;
   /** Stock went from none to some, in the change's transaction (back-in-stock alerts, issue 37). */
   restocked?: (variantId: number, tx: Tx) => Promise<void>;
 }) {
-  const { catalog, audit } = deps;
+  const { catalog } = deps;
   return {
     list: () => catalog.stockList(),
     adjust(admin: UserDto, variantId: number, input: StockAdjustmentInput) {
-      return catalog.adjustStock(variantId, input.change, async (before, after, tx) => {
-        if (before.stock < 1 && after.stock > 0) await deps.restocked?.(variantId, tx);
-        await audit.audit(
-          {
-            actorUserId: admin.id,
-            action: 'stock.adjust',
-            entity: 'variant',
-            entityId: variantId,
-            before,
-            after: { ...after, change: input.change, reason: input.reason },
-          },
-          tx,
-        );
-      });
+      return deps.batches.adjustUnnamed(admin, variantId, input);
     },
   };
 }

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -74,7 +75,15 @@ export const productVariants = pgTable(
     netQuantity: jsonb('net_quantity').$type<NetQuantity>(),
     pricePaise: integer('price_paise').notNull(),
     mrpPaise: integer('mrp_paise').notNull(),
+    /**
+     * Sellable units not reserved (decision 0044): the units of the sellable batches less `reserved`,
+     * never below 0. Checkouts take from it with a conditional UPDATE; batch changes recompute it.
+     */
     stock: integer('stock').notNull().default(0),
+    /** Units held by checkouts and unpacked orders: not yet allocated to a batch. */
+    reserved: integer('reserved').notNull().default(0),
+    /** Alert when the sellable stock is below this (issue 39). */
+    reorderLevel: integer('reorder_level').notNull().default(10),
     sku: text('sku').notNull(),
     /** The pack's GTIN (EAN-13 and the like), check digit validated (shared/gtin.ts); for the feeds. */
     gtin: text('gtin'),
@@ -145,4 +154,124 @@ export const comboComponents = pgTable(
     check('combo_components_quantity_positive', sql`${t.quantity} > 0`),
     check('combo_components_not_itself', sql`${t.comboVariantId} <> ${t.partVariantId}`),
   ],
+);
+
+/**
+ * A batch of a variant's units (issue 39, decision 0044): received with its dates; sold units are
+ * those allocated to packed orders; returned ones came back (RTO, cancelled after packing);
+ * adjusted is the signed sum of corrections. `sellable` is kept by the batch service: not recalled
+ * and best-before more than the minimum remaining shelf life away (set at receipt, by the daily
+ * expiry sweep and on a recall), so every stock statement reads it without a clock.
+ */
+export const stockBatches = pgTable(
+  'stock_batches',
+  {
+    id: serial('id').primaryKey(),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    batchNumber: text('batch_number').notNull(),
+    manufacturedOn: date('manufactured_on', { mode: 'string' }).notNull(),
+    bestBefore: date('best_before', { mode: 'string' }).notNull(),
+    received: integer('received').notNull(),
+    sold: integer('sold').notNull().default(0),
+    returned: integer('returned').notNull().default(0),
+    adjusted: integer('adjusted').notNull().default(0),
+    sellable: boolean('sellable').notNull().default(true),
+    recallNumber: text('recall_number'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('stock_batches_variant_number_key').on(t.variantId, t.batchNumber),
+    check('stock_batches_received_non_negative', sql`${t.received} >= 0`),
+    check(
+      'stock_batches_on_hand_non_negative',
+      sql`${t.received} + ${t.returned} + ${t.adjusted} - ${t.sold} >= 0`,
+    ),
+    check('stock_batches_dates', sql`${t.bestBefore} > ${t.manufacturedOn}`),
+  ],
+);
+
+/**
+ * The batches an order line's units were packed from (FEFO at packing), by order and line ids
+ * (the orders module's rows; no foreign key across modules). `returned` came back to the batch.
+ */
+export const batchAllocations = pgTable(
+  'batch_allocations',
+  {
+    id: serial('id').primaryKey(),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => stockBatches.id, { onDelete: 'restrict' }),
+    variantId: integer('variant_id').notNull(),
+    orderId: integer('order_id').notNull(),
+    orderItemId: integer('order_item_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    returned: integer('returned').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('batch_allocations_order_idx').on(t.orderId),
+    index('batch_allocations_batch_idx').on(t.batchId),
+    check('batch_allocations_quantity_positive', sql`${t.quantity} > 0`),
+    check('batch_allocations_returned_range', sql`${t.returned} between 0 and ${t.quantity}`),
+  ],
+);
+
+/** A single row (id = 1): the shop's batch settings (issue 39). */
+export const stockSettings = pgTable(
+  'stock_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    minShelfLifeDays: integer('min_shelf_life_days').notNull().default(30),
+    expiryAlertDays: integer('expiry_alert_days').notNull().default(60),
+    showBestBefore: boolean('show_best_before').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('stock_settings_single_row', sql`${t.id} = 1`)],
+);
+
+/** A recall of one or more batches of a variant (issue 39): numbered RC-0001, …. */
+export const recalls = pgTable(
+  'recalls',
+  {
+    id: serial('id').primaryKey(),
+    recallNumber: text('recall_number').notNull(),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'restrict' }),
+    batchNumbers: jsonb('batch_numbers').$type<string[]>().notNull(),
+    reason: text('reason').notNull(),
+    action: text('action', { enum: ['REFUND', 'REPLACEMENT', 'BOTH'] }).notNull(),
+    /** The orders that got those batches when the recall started, with what they got. */
+    affected: jsonb('affected')
+      .$type<
+        { orderId: number; orderItemId: number; batchNumber: string; quantity: number; status?: string }[]
+      >()
+      .notNull(),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('recalls_number_key').on(t.recallNumber)],
+);
+
+/** What an affected shopper asked for and what was done (a refund or a replacement), per order. */
+export const recallRemedies = pgTable(
+  'recall_remedies',
+  {
+    id: serial('id').primaryKey(),
+    recallId: integer('recall_id')
+      .notNull()
+      .references(() => recalls.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').notNull(),
+    choice: text('choice', { enum: ['REFUND', 'REPLACEMENT'] }).notNull(),
+    status: text('status', { enum: ['REQUESTED', 'DONE'] })
+      .notNull()
+      .default('REQUESTED'),
+    /** For a COD order's refund: where the shopper wants it paid (UPI id or bank details). */
+    payTo: text('pay_to'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('recall_remedies_once_key').on(t.recallId, t.orderId)],
 );

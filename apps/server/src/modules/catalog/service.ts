@@ -22,6 +22,7 @@ import { weakEtag } from '../../lib/etag.ts';
 import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
 import { createSnapshot } from '../../lib/snapshot.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { onHandOfVariantSql } from './batch-statements.ts';
 import { variantPricesDto } from './dto.ts';
 import { levelsChange, levelsPayload, type StockLevel, type StockLevels, stockStamp } from './levels.ts';
 import { comboComponents, declarationDefaults, productImages, products, productVariants } from './schema.ts';
@@ -161,6 +162,8 @@ export function createCatalogService(db: Db, options: { ttlMs: number; bus?: Inv
           weight: productVariants.weight,
           sku: productVariants.sku,
           stock,
+          onHand: onHandOfVariantSql('product_variants'),
+          reorderLevel: productVariants.reorderLevel,
           combo: isComboSql('product_variants'),
         })
         .from(productVariants)
@@ -170,10 +173,10 @@ export function createCatalogService(db: Db, options: { ttlMs: number; bus?: Inv
 
     /**
      * The owner's low-stock alerts (issue 41): variants of active products whose sellable stock
-     * (a combo's from its parts) is below `threshold`, read from the database. One shop-wide
-     * level for now; per-variant reorder levels (with batches) replace `threshold` here.
+     * (a combo's from its parts) is below the variant's own reorder level (issue 39, default 10),
+     * read from the database.
      */
-    async variantsBelowReorderLevel(threshold: number) {
+    async variantsBelowReorderLevel() {
       const stock = sellableStockSql('product_variants');
       return db
         .select({
@@ -183,11 +186,11 @@ export function createCatalogService(db: Db, options: { ttlMs: number; bus?: Inv
           weight: productVariants.weight,
           sku: productVariants.sku,
           stock,
-          reorderLevel: sql<number>`${threshold}::int`,
+          reorderLevel: productVariants.reorderLevel,
         })
         .from(productVariants)
         .innerJoin(products, eq(products.id, productVariants.productId))
-        .where(and(eq(products.active, true), sql`${stock} < ${threshold}`))
+        .where(and(eq(products.active, true), sql`${stock} < ${productVariants.reorderLevel}`))
         .orderBy(asc(stock), asc(products.position), asc(productVariants.position));
     },
 

@@ -14,6 +14,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { endsTransaction } from '../../db/pg-pipeline.ts';
 import { intArray, preparedStatement } from '../../db/prepared.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { lockVariants, sellableOnHandSql } from './batch-statements.ts';
 import { type StockLevel, stockStamp } from './levels.ts';
 import { comboComponents, productVariants } from './schema.ts';
 
@@ -25,11 +26,17 @@ export interface StockLine {
   weight: string;
 }
 
-/** A line's units taken if there are enough of them: one relative conditional UPDATE. */
+/**
+ * A line's units taken if there are enough of them: one relative conditional UPDATE. They stay
+ * reserved (not yet in any batch) until the order is packed (decision 0044).
+ */
 const takeUnits = (db: Db | Tx) =>
   db
     .update(productVariants)
-    .set({ stock: sql`${productVariants.stock} - ${sql.placeholder('quantity')}` })
+    .set({
+      stock: sql`${productVariants.stock} - ${sql.placeholder('quantity')}`,
+      reserved: sql`${productVariants.reserved} + ${sql.placeholder('quantity')}`,
+    })
     .where(
       and(
         eq(productVariants.id, sql.placeholder('variantId')),
@@ -41,13 +48,22 @@ const take = preparedStatement('stock_take', (db) =>
   takeUnits(db).returning({ stock: productVariants.stock, stamp: stockStamp }),
 );
 
-const giveBack = preparedStatement('stock_give_back', (db) =>
-  db
+/**
+ * A reservation released: the units are free again, but never more than the sellable batches
+ * hold beyond the other reservations (a batch may have expired or been recalled meanwhile).
+ */
+const giveBack = preparedStatement('stock_give_back', (db) => {
+  const q = sql.placeholder('quantity');
+  const reservedAfter = sql`greatest(0, ${productVariants.reserved} - ${q})`;
+  return db
     .update(productVariants)
-    .set({ stock: sql`${productVariants.stock} + ${sql.placeholder('quantity')}` })
+    .set({
+      stock: sql`greatest(0, least(${productVariants.stock} + ${q}, ${sellableOnHandSql} - ${reservedAfter}))`,
+      reserved: reservedAfter,
+    })
     .where(eq(productVariants.id, sql.placeholder('variantId')))
-    .returning({ stock: productVariants.stock, stamp: stockStamp }),
-);
+    .returning({ stock: productVariants.stock, stamp: stockStamp });
+});
 
 /**
  * Takes stock for every line, or throws a 409 naming the short line (and the caller's transaction
@@ -156,6 +172,11 @@ export async function returnStock(
   lines: readonly { variantId: number; quantity: number }[],
 ): Promise<StockLevel[]> {
   const ordered = await unitsTaken(tx, lines);
+  // Locked first, so the batches read below are those committed before this transaction held the rows.
+  await lockVariants(
+    tx,
+    ordered.map((l) => l.variantId),
+  );
   const given = await Promise.all(
     ordered.map((line) => giveBack(tx).execute({ variantId: line.variantId, quantity: line.quantity })),
   );

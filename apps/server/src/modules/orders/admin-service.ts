@@ -24,6 +24,7 @@ import { updateAtVersion } from '../../lib/versioned.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { userNames } from '../accounts/directory.ts';
 import type { AuditService } from '../admin/audit.ts';
+import type { BatchService } from '../catalog/batches.ts';
 import type { StockLevel } from '../catalog/service.ts';
 import type { CouponsService } from '../coupons/service.ts';
 import type { InvoicesService } from '../invoices/service.ts';
@@ -100,6 +101,8 @@ export function createAdminOrdersService(
     jobs: Pick<JobQueue, 'enqueue'>;
     refunds: Pick<RefundsService, 'requestForOrderRest' | 'requestForLines' | 'refundedUnits' | 'forOrders'>;
     coupons: Pick<CouponsService, 'releaseRedemption'>;
+    /** Stock as batches: allocation at packing, returns to batches, each line's batches shown. */
+    batches: Pick<BatchService, 'allocateOrder' | 'returnOrder' | 'allocationsOf'>;
     /** GST documents: a COD order's invoice when shipped, a credit note when an invoiced order is cancelled or returned. */
     invoices: Pick<InvoicesService, 'onStatusChanged' | 'creditNotesOf'>;
     /** The levels returned stock left (after the commit), so the storefront shows them at once. */
@@ -117,11 +120,13 @@ export function createAdminOrdersService(
       .from(orderItems)
       .where(eq(orderItems.orderId, o.id))
       .orderBy(asc(orderItems.id));
-    const [refundList, refunded, notes] = await Promise.all([
+    const [refundList, refunded, notes, allocations] = await Promise.all([
       deps.refunds.forOrders([o.id]),
       deps.refunds.refundedUnits(db, [o.id]),
       deps.invoices.creditNotesOf(db, [o.id]),
+      deps.batches.allocationsOf(db, [o.id]),
     ]);
+    const packedFrom = allocations.get(o.id) ?? [];
     const refunds = refundList.get(o.id) ?? [];
     const collector =
       o.codCollectedBy === null ? undefined : (await userNames(db, [o.codCollectedBy])).get(o.codCollectedBy);
@@ -150,6 +155,9 @@ export function createAdminOrdersService(
         variant: i.variant,
         quantity: i.quantity,
         refundedQuantity: refunded.get(i.id) ?? 0,
+        batches: packedFrom
+          .filter((a) => a.orderItemId === i.id)
+          .map((a) => ({ batchNumber: a.batchNumber, bestBefore: a.bestBefore, quantity: a.quantity })),
         ...linePricesDto(i),
       })),
       totals: adminTotalsDto(o),

@@ -4,6 +4,7 @@
 // shipped order's status for courier webhooks.
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { orderAllocations } from '../catalog/batches.ts';
 import { variantGramsById, variantSkuById } from '../catalog/line-facts.ts';
 import { refundedUnits } from '../refunds/service.ts';
 import { orderItems, orders } from './schema.ts';
@@ -37,10 +38,17 @@ export async function ordersForShipping(db: Pick<Db, 'select'>, orderNumbers: re
     )
     .orderBy(asc(orderItems.id));
   // Units in refunds are not packed: each line says what was ordered, refunded and is to ship.
-  const refunded = await refundedUnits(
-    db,
-    rows.map((r) => r.id),
-  );
+  const [refunded, packedFrom] = await Promise.all([
+    refundedUnits(
+      db,
+      rows.map((r) => r.id),
+    ),
+    // The batches each line was packed from (issue 39), printed on the packing slip.
+    orderAllocations(
+      db as Db,
+      rows.map((r) => r.id),
+    ),
+  ]);
   // In the order asked for (a label run prints in the admin's order).
   return orderNumbers.flatMap((n) => {
     const o = rows.find((r) => r.orderNumber === n);
@@ -49,7 +57,10 @@ export async function ordersForShipping(db: Pick<Db, 'select'>, orderNumbers: re
       .filter((l) => l.orderId === o.id)
       .map(({ id, ...l }) => {
         const refundedQuantity = Math.min(l.quantity, refunded.get(id) ?? 0);
-        return { ...l, refundedQuantity, toShip: l.quantity - refundedQuantity };
+        const batches = (packedFrom.get(o.id) ?? [])
+          .filter((a) => a.orderItemId === id)
+          .map((a) => ({ batchNumber: a.batchNumber, bestBefore: a.bestBefore, quantity: a.quantity }));
+        return { ...l, refundedQuantity, toShip: l.quantity - refundedQuantity, batches };
       });
     return [{ ...o, lines: own }];
   });

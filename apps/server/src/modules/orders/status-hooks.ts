@@ -8,8 +8,8 @@ import type { OrderStatus } from '@spice/shared/order-status';
 import { unitsLeft } from '@spice/shared/refunds';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import type { BatchService } from '../catalog/batches.ts';
 import type { StockLevel } from '../catalog/service.ts';
-import { returnStock } from '../catalog/stock.ts';
 import type { CouponsService } from '../coupons/service.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { orderMessageJob } from '../messaging/order-message-job.ts';
@@ -32,8 +32,36 @@ export function createStatusHooks(deps: {
   coupons: Pick<CouponsService, 'releaseRedemption'>;
   refunds: Pick<RefundsService, 'requestForOrderRest' | 'refundedUnits'>;
   jobs: Pick<JobQueue, 'enqueue'>;
+  /** Stock as batches (decision 0044): FEFO allocation at packing, units back to their batches. */
+  batches: Pick<BatchService, 'allocateOrder' | 'returnOrder'>;
 }) {
-  /** The units go back (variants since deleted are skipped) and the coupon may be used again. */
+  /**
+   * Packing allocates each line's units to batches first-expiry-first-out (issue 39); every path
+   * to PACKED (the order page, bulk actions, the Ship step's 'Mark packed') runs this hook.
+   */
+  const allocate: StatusHook = async (tx, order) => {
+    const items = await tx
+      .select({
+        orderItemId: orderItems.id,
+        variantId: orderItems.variantId,
+        quantity: orderItems.quantity,
+        productName: orderItems.productName,
+        variant: orderItems.variant,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id));
+    const levels = await deps.batches.allocateOrder(
+      tx,
+      order.id,
+      items.map((i) => ({ ...i, productName: `${i.productName} ${i.variant}` })),
+    );
+    return { audit: { allocated: true }, stockReturned: levels };
+  };
+
+  /**
+   * The units go back (variants since deleted are skipped) and the coupon may be used again: to
+   * the batches they were packed from, or, not packed yet, the reservation is freed.
+   */
   const returnToShop: StatusHook = async (tx, order) => {
     const items = await tx
       .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
@@ -42,7 +70,7 @@ export function createStatusHooks(deps: {
     const restocked = items.flatMap(({ variantId, quantity }) =>
       variantId === null ? [] : [{ variantId, quantity }],
     );
-    const levels = await returnStock(tx, restocked);
+    const levels = await deps.batches.returnOrder(tx, order.id, restocked);
     const couponReleased = await deps.coupons.releaseRedemption(tx, order.id);
     return { audit: { restocked, couponReleased }, stockReturned: levels };
   };
@@ -82,7 +110,7 @@ export function createStatusHooks(deps: {
   const ON_ENTER: Readonly<Record<OrderStatus, readonly StatusHook[]>> = {
     PLACED: [],
     CONFIRMED: [],
-    PACKED: [],
+    PACKED: [allocate],
     SHIPPED: [tell('shipped')],
     DELIVERED: [tell('delivered')],
     CANCELLED: [returnToShop, refund, tell('cancelled')],

@@ -23,6 +23,8 @@ export interface Parcel {
     ordered: number;
     refunded: number;
     pricePaise: number;
+    /** The batches the line was packed from (issue 39); empty before packing. */
+    batches?: { batchNumber: string; bestBefore: string; quantity: number }[];
   }[];
   weightGrams: number;
 }

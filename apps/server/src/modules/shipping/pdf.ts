@@ -150,5 +150,12 @@ function drawPage(
     const qtyBox = item.refunded > 0 ? qtyWidth + gap(110) : qtyWidth;
     line(doc, qty, left + width - qtyBox, y, { width: qtyBox, align: 'right', size: size(9) });
     y = paragraph(doc, item.name, left, y, { width: width - qtyBox - gap(10), size: size(9) });
+    // Batch traceability (issue 39): which batches went in, for a recall.
+    if (item.batches && item.batches.length > 0) {
+      const text = item.batches
+        .map((b) => `Batch ${b.batchNumber} × ${b.quantity} (best before ${b.bestBefore})`)
+        .join(', ');
+      y = paragraph(doc, text, left + gap(8), y, { width: width - qtyBox - gap(18), size: size(8) });
+    }
   }
 }

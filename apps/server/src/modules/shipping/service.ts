@@ -83,6 +83,7 @@ export function parcelOf(order: OrderForShipping): Parcel {
       ordered: l.quantity,
       refunded: l.refundedQuantity,
       pricePaise: l.pricePaise,
+      batches: l.batches,
     })),
     weightGrams: packageWeightGrams(
       order.lines.map((l) => ({ grams: l.grams ?? gramsFromLabel(l.variant) ?? 0, quantity: l.toShip })),

@@ -17,12 +17,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { services, user } = await requireAdminPage(context);
   // The dashboard is sales figures: a role without money starts at the orders (issue 41).
   if (!can(user.role, 'money.view')) throw redirect('/admin/orders');
-  const [figures, mostWanted] = await Promise.all([
+  const [figures, mostWanted, stockAlerts] = await Promise.all([
     services.dashboard.figures(),
     // Issue 37: the sold-out variants most shoppers wait for.
     services.marketing.waiting({ soldOutOnly: true, limit: 5 }),
+    // Issue 39: batches near expiry, variants below their reorder level.
+    services.batches.alerts(),
   ]);
-  return { ...figures, mostWanted };
+  return { ...figures, mostWanted, stockAlerts };
 }
 
 export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) {
@@ -91,6 +93,56 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
           <p className="admin-card__figure">{d.unreadMessages}</p>
           <Link to="/admin/messages?unread=true">Read →</Link>
         </div>
+      </section>
+      <section aria-labelledby="near-expiry">
+        <h2 id="near-expiry">Batches near expiry</h2>
+        {d.stockAlerts.nearExpiry.length === 0 ? (
+          <p>No batch is near its best-before date.</p>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col">Batch</th>
+                  <th scope="col">Best before</th>
+                  <th scope="col">Days left</th>
+                  <th scope="col">On hand</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.stockAlerts.nearExpiry.map((b) => (
+                  <tr key={`${b.variantId}-${b.batchNumber}`}>
+                    <td>
+                      <Link to={`/admin/stock/${b.variantId}`}>
+                        {b.productName} {b.weight}
+                      </Link>
+                    </td>
+                    <td>{b.batchNumber}</td>
+                    <td>{b.bestBefore}</td>
+                    <td className="admin-out">{b.daysToBestBefore}</td>
+                    <td>{b.onHand}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <h3>Below reorder level</h3>
+        {d.stockAlerts.belowReorderLevel.length === 0 ? (
+          <p>Every variant is at or above its reorder level.</p>
+        ) : (
+          <ul>
+            {d.stockAlerts.belowReorderLevel.map((v) => (
+              <li key={v.variantId}>
+                <Link to={`/admin/stock/${v.variantId}`}>
+                  {v.productName} {v.weight}
+                </Link>
+                : {v.stock} (reorder at {v.reorderLevel})
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
       <section aria-labelledby="low-stock">
         <h2 id="low-stock">Low stock (10 or fewer)</h2>

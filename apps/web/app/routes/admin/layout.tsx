@@ -48,6 +48,7 @@ const NAV: { group: string; links: { to: string; need: Permission; label: string
     links: [
       { to: '/admin/products', need: 'catalogue.manage', label: 'Products' },
       { to: '/admin/stock', need: 'stock.adjust', label: 'Stock' },
+      { to: '/admin/recalls', need: 'catalogue.manage', label: 'Recalls' },
       { to: '/admin/reviews?filter=unreplied', need: 'reviews.moderate', label: 'Reviews' },
       { to: '/admin/coupons', need: 'catalogue.manage', label: 'Coupons' },
       { to: '/admin/offers', need: 'catalogue.manage', label: 'Offers' },

@@ -442,6 +442,7 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
               <th scope="col">Ordered</th>
               <th scope="col">Refunded</th>
               <th scope="col">To ship</th>
+              <th scope="col">Batches</th>
               {full ? (
                 <>
                   <th scope="col">Price</th>
@@ -461,6 +462,13 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
                 <td data-label="Refunded">{i.refundedQuantity}</td>
                 <td data-label="To ship">
                   <strong>{i.quantity - i.refundedQuantity}</strong>
+                </td>
+                <td data-label="Batches" data-testid="line-batches">
+                  {i.batches.length === 0
+                    ? 'Not packed yet'
+                    : i.batches
+                        .map((b) => `${b.batchNumber} × ${b.quantity} (best before ${b.bestBefore})`)
+                        .join(', ')}
                 </td>
                 {'price' in i ? (
                   <>

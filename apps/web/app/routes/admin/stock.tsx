@@ -1,6 +1,8 @@
 import { StockAdjustment } from '@spice/shared/contracts/admin';
+import { StockSettings } from '@spice/shared/contracts/batches';
+import { can, STAFF_MESSAGES } from '@spice/shared/staff';
 import { type FormEvent, useState } from 'react';
-import { data, Form, useNavigation } from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
 import { adminMeta } from '../../features/admin/meta';
 import type { Route } from './+types/stock';
@@ -13,7 +15,8 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = await requireAdminPage(context, 'stock.adjust');
-  return { variants: await services.stock.list() };
+  const [variants, settings] = await Promise.all([services.stock.list(), services.batches.settings()]);
+  return { variants, settings };
 }
 
 function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) {
@@ -25,6 +28,16 @@ function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, user } = await requireAdminPage(context, 'stock.adjust');
   const form = Object.fromEntries(await request.formData());
+  if (form.intent === 'settings') {
+    // Issue 39: the minimum remaining shelf life, the alert window, best-before on product pages.
+    if (!can(user.role, 'settings.manage'))
+      return data<Result>({ ok: false, message: STAFF_MESSAGES.forbidden }, { status: 403 });
+    const parsed = StockSettings.safeParse({ ...form, showBestBefore: form.showBestBefore === 'on' });
+    if (!parsed.success)
+      return data<Result>({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
+    await services.batches.updateSettings(user, parsed.data);
+    return { ok: true, message: 'Batch settings saved.' } as Result;
+  }
   const variantId = Number(form.variantId);
   const parsed = StockAdjustment.safeParse(form);
   if (!parsed.success) {
@@ -61,7 +74,53 @@ export default function AdminStock({ loaderData, actionData }: Route.ComponentPr
   return (
     <>
       <h1>Stock</h1>
-      <p>Lowest stock first. Enter a change in units (12 received, −3 damaged) and why.</p>
+      <p>
+        Lowest stock first. Stock is what can be sold: units of batches not recalled and not near their
+        best-before, less those held for orders not packed yet. Enter a change in units (12 received, −3
+        damaged) and why, or open a variant’s batches to receive a batch with its dates.
+      </p>
+      <details className="admin-panel">
+        <summary>Batch settings</summary>
+        <Form method="post" className="admin-form admin-form--grid">
+          <input type="hidden" name="intent" value="settings" />
+          <label>
+            Minimum remaining shelf life to sell (days)
+            <input
+              name="minShelfLifeDays"
+              inputMode="numeric"
+              size={5}
+              defaultValue={loaderData.settings.minShelfLifeDays}
+            />
+          </label>
+          <label>
+            Alert this many days before that
+            <input
+              name="expiryAlertDays"
+              inputMode="numeric"
+              size={5}
+              defaultValue={loaderData.settings.expiryAlertDays}
+            />
+          </label>
+          <label>
+            <input
+              type="checkbox"
+              name="showBestBefore"
+              defaultChecked={loaderData.settings.showBestBefore}
+            />{' '}
+            Show ‘Best before: month year or later’ on product pages
+          </label>
+          <div>
+            <button type="submit" className="button button--small">
+              Save batch settings
+            </button>
+          </div>
+          {result && result.variantId === undefined && result.message ? (
+            <p className={result.ok ? 'admin-ok' : 'field-error'} role="status">
+              {result.message}
+            </p>
+          ) : null}
+        </Form>
+      </details>
       <table className="admin-table admin-table--cards admin-stock">
         <thead>
           <tr>
@@ -69,6 +128,7 @@ export default function AdminStock({ loaderData, actionData }: Route.ComponentPr
             <th scope="col">Weight</th>
             <th scope="col">SKU</th>
             <th scope="col">Stock</th>
+            <th scope="col">On hand</th>
             <th scope="col">Adjust</th>
           </tr>
         </thead>
@@ -87,8 +147,11 @@ export default function AdminStock({ loaderData, actionData }: Route.ComponentPr
                 </td>
                 <td data-label="Weight">{v.weight}</td>
                 <td data-label="SKU">{v.sku}</td>
-                <td data-label="Stock" className={v.stock <= 10 ? 'admin-out' : undefined}>
+                <td data-label="Stock" className={v.stock < v.reorderLevel ? 'admin-out' : undefined}>
                   {v.stock}
+                </td>
+                <td data-label="On hand">
+                  {v.combo ? '—' : <Link to={`/admin/stock/${v.variantId}`}>{v.onHand} · batches</Link>}
                 </td>
                 <td data-label="Adjust" className="admin-table__full">
                   {v.combo ? (
