@@ -113,6 +113,7 @@ function order(o: { price: number; total: number; mobile: string; email: string 
         variant: '100g',
         quantity: 2,
         refundedQuantity: 0,
+        batches: [{ batchNumber: 'B-1', bestBefore: '2027-06-30', quantity: 2 }],
         price: o.price,
         mrp: o.price,
       },
@@ -145,6 +146,10 @@ describe('what a packer sees of an order', () => {
         expect(text).not.toContain(o.email);
         expect(text).not.toMatch(/"(price|mrp|total|totals|payment|refunds|creditNotes|mobile|email)"/);
         expect(seen.address.fullAddress).toBe('21, East Street');
+        // What to pack from stays (issue 39).
+        expect(seen.items[0]!.batches).toEqual([
+          { batchNumber: 'B-1', bestBefore: '2027-06-30', quantity: 2 },
+        ]);
       }),
     );
   });
