@@ -565,7 +565,7 @@ export function createServices(db: Db, config: Config, deps: ServiceDeps) {
     batches,
     recalls,
     stock,
-    productsCsv: createProductsCsv(db, { productEditing, stock }),
+    productsCsv: createProductsCsv(db, { productEditing, stock, batches }),
     analytics,
     dashboard: createDashboardService(db, analytics),
     adminOrders,

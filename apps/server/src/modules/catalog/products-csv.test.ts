@@ -181,6 +181,7 @@ describe('the products CSV', () => {
         },
       },
       stock: t.app.services.stock,
+      batches: t.app.services.batches,
     });
     const admin = (await t.app.services.accounts.findByMobile(DEMO_ADMIN.mobile))!;
     const report = await importer.importCsv(
@@ -203,5 +204,49 @@ describe('the products CSV', () => {
     expect((await importCsv('Name,Price\nx,1', true)).fileError).toBe(NO_SKU_COLUMN);
     expect((await importCsv('SKU,Colour\nx,red', true)).fileError).toMatch(/^Unknown column "Colour"/);
     expect((await importCsv('SKU,Price (₹)\n"x,1', true)).fileError).toMatch(/^This is not a CSV file/);
+  });
+
+  it("lists each variant's batches with their units on hand, and corrects a named batch's count", async () => {
+    const [header, ...rows] = parse((await exportCsv()).body, { bom: true }) as string[][];
+    const col = (name: keyof typeof PRODUCT_COLUMNS) => header!.indexOf(PRODUCT_COLUMNS[name]);
+    // A plain variant with stock: its OPENING batch (the demo's stock, issue 39) is in the cell.
+    const row = rows.find((r) => Number(r[col('stock')]) > 5 && r[col('batches')] !== '')!;
+    expect(row[col('batches')]).toMatch(/^OPENING: \d+ \(best before \d{4}-\d{2}-\d{2}\)/);
+    const id = (await variantBySku(row[col('sku')]!)).id;
+    const [opening] = await t.app.services.batches.list(id);
+    const onHand = opening!.onHand;
+    const only = (cells: string[]) => csvOf([[PRODUCT_COLUMNS.sku, PRODUCT_COLUMNS.batches], cells]);
+
+    // Two fewer in OPENING (a count correction): dry run says so, apply adjusts that batch, audited.
+    const corrected = only([row[col('sku')]!, `OPENING: ${onHand - 2} (best before ${opening!.bestBefore})`]);
+    const dry = await importCsv(corrected, true);
+    expect(dry.errorCount).toBe(0);
+    expect(dry.rows[0]!.changes).toEqual([`${PRODUCT_COLUMNS.batches}: OPENING ${onHand} → ${onHand - 2}`]);
+    expect((await t.app.services.batches.list(id))[0]!.onHand).toBe(onHand);
+    const applied = await importCsv(corrected, false);
+    expect(applied.applied).toBe(true);
+    expect((await t.app.services.batches.list(id))[0]!.onHand).toBe(onHand - 2);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'stock.batch.adjust'), eq(auditLog.entityId, String(id))));
+    expect(JSON.stringify(audit!.after)).toContain(STOCK_IMPORT_REASON);
+
+    // A batch the variant does not have, a malformed entry, and Stock with Batches both changed.
+    const bad = await importCsv(only([row[col('sku')]!, 'NOPE-1: 4; OPENING 3']), true);
+    expect(bad.rows[0]!.errors).toEqual([
+      `${PRODUCT_COLUMNS.batches}: this variant has no batch NOPE-1; receive new batches on the Stock page.`,
+      `${PRODUCT_COLUMNS.batches}: write each batch as NUMBER: UNITS, like B-12: 40, separated by ";".`,
+    ]);
+    const both = await importCsv(
+      csvOf([
+        [PRODUCT_COLUMNS.sku, PRODUCT_COLUMNS.stock, PRODUCT_COLUMNS.batches],
+        [row[col('sku')]!, String(onHand + 10), `OPENING: ${onHand - 5}`],
+      ]),
+      true,
+    );
+    expect(both.rows[0]!.errors).toEqual([
+      `${PRODUCT_COLUMNS.batches}: change the Stock or the Batches of a variant, not both in one import.`,
+    ]);
   });
 });

@@ -7,6 +7,7 @@
 // adjustment service, so an import does nothing a person could not do by hand.
 import { COMBO_STOCK_DERIVED } from '@spice/shared/combos';
 import type { UserDto } from '@spice/shared/contracts/accounts';
+import type { BatchDto } from '@spice/shared/contracts/batches';
 import type { ProductImportReportDto } from '@spice/shared/contracts/bulk';
 import {
   type AdminProductDto,
@@ -22,6 +23,7 @@ import { csvDocument } from '../../lib/csv.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { ProductEditingService } from './admin-service.ts';
 import type { StockService } from './admin-stock.ts';
+import type { BatchService } from './batches.ts';
 import { products } from './schema.ts';
 
 /** The export's header, which is also what the import reads (any subset beside SKU). */
@@ -35,6 +37,7 @@ export const PRODUCT_COLUMNS = {
   price: 'Price (₹)',
   mrp: 'MRP (₹)',
   stock: 'Stock',
+  batches: 'Batches (on hand)',
   hsn: 'HSN',
   gstRate: 'GST rate (%)',
 } as const;
@@ -68,6 +71,8 @@ interface RowPlan {
   changes: string[];
   /** The stock to set, when it changes. */
   stock?: { variantId: number; from: number; to: number };
+  /** Corrections to named batches' units on hand (issue 39), when the Batches cell changes them. */
+  batches?: { variantId: number; batchNumber: string; change: number }[];
 }
 
 export type ProductsCsv = ReturnType<typeof createProductsCsv>;
@@ -77,6 +82,7 @@ export function createProductsCsv(
   deps: {
     productEditing: Pick<ProductEditingService, 'get' | 'update'>;
     stock: Pick<StockService, 'adjust'>;
+    batches: Pick<BatchService, 'list' | 'adjustBatch'>;
   },
 ) {
   async function everyProduct(): Promise<AdminProductDto[]> {
@@ -142,6 +148,9 @@ export function createProductsCsv(
       edit.rows.push(row);
       checkProductCells(edit, cells, row);
       checkVariantCells(edit, found.index, cells, row);
+      const variant = found.product.variants[found.index]!;
+      if (cells.batches !== undefined && variant.components.length === 0)
+        checkBatchesCell(cells.batches, variant.id, await deps.batches.list(variant.id), row);
     }
 
     // The product form's own rules, on each product as the import would save it.
@@ -176,21 +185,26 @@ export function createProductsCsv(
   return {
     /** Every variant, one row each, products in the shop's order; amounts in rupees ('249.00'). */
     async exportCsv(): Promise<string> {
-      const rows = (await everyProduct()).flatMap((p) =>
-        p.variants.map((v) => [
-          v.sku,
-          p.slug,
-          p.name,
-          p.nameHi,
-          v.weight,
-          v.weightHi,
-          rupeeText(Math.round(v.price * 100)),
-          rupeeText(Math.round(v.mrp * 100)),
-          String(v.stock),
-          p.hsnCode ?? '',
-          p.gstRate === null ? '' : String(p.gstRate),
-        ]),
-      );
+      const rows: string[][] = [];
+      for (const p of await everyProduct())
+        for (const v of p.variants) {
+          // A combo's stock comes from its parts (decision 0040): it has no batches of its own.
+          const held = v.components.length > 0 ? [] : await deps.batches.list(v.id);
+          rows.push([
+            v.sku,
+            p.slug,
+            p.name,
+            p.nameHi,
+            v.weight,
+            v.weightHi,
+            rupeeText(Math.round(v.price * 100)),
+            rupeeText(Math.round(v.mrp * 100)),
+            String(v.stock),
+            batchesCell(held),
+            p.hsnCode ?? '',
+            p.gstRate === null ? '' : String(p.gstRate),
+          ]);
+        }
       return csvDocument(Object.values(PRODUCT_COLUMNS), rows);
     },
 
@@ -215,7 +229,9 @@ export function createProductsCsv(
       for (const [productId, edit] of edits) {
         let saved = false;
         try {
-          const fieldsChanged = edit.rows.some((r) => r.changes.length > (r.stock ? 1 : 0));
+          const fieldsChanged = edit.rows.some(
+            (r) => r.changes.length > (r.stock ? 1 : 0) + (r.batches?.length ?? 0),
+          );
           if (fieldsChanged)
             await deps.productEditing.update(admin, productId, ProductUpdate.parse(edit.input));
           saved = true;
@@ -226,6 +242,12 @@ export function createProductsCsv(
               reason: STOCK_IMPORT_REASON,
             });
           }
+          for (const r of edit.rows)
+            for (const b of r.batches ?? [])
+              await deps.batches.adjustBatch(admin, b.variantId, b.batchNumber, {
+                change: b.change,
+                reason: STOCK_IMPORT_REASON,
+              });
         } catch (error) {
           // Changed meanwhile (409) or refused by a rule read at save time: this product's rows
           // say so; the products before it stay saved, those after it are still tried.
@@ -350,6 +372,62 @@ function checkVariantCells(edit: ProductEdit, index: number, cells: Cells, row: 
   else {
     row.stock = { variantId: variant.id, from: variant.stock, to: Number(stock) };
     row.changes.push(`${PRODUCT_COLUMNS.stock}: ${variant.stock} → ${stock}`);
+  }
+}
+
+/** 'B-1: 40 (best before 2027-06-30); OPENING: 12 (best before 2027-03-01)': batches with units on hand. */
+export function batchesCell(batches: readonly BatchDto[]): string {
+  return batches
+    .filter((b) => b.onHand > 0)
+    .map((b) => `${b.batchNumber}: ${b.onHand} (best before ${b.bestBefore})`)
+    .join('; ');
+}
+
+const BATCH_ENTRY = /^([A-Za-z0-9][A-Za-z0-9\-/._]{0,39})\s*:\s*(\d{1,7})\s*(?:\([^()]*\))?$/;
+
+/**
+ * The Batches cell read back: each named batch's units on hand as the file says them. A batch
+ * left out is left as it is; one the variant does not have is an error (new batches are received
+ * on the Stock page, with their dates). Changing the Stock and the Batches of one row is refused:
+ * the two would say different things.
+ */
+function checkBatchesCell(cell: string, variantId: number, held: readonly BatchDto[], row: RowPlan) {
+  const label = PRODUCT_COLUMNS.batches;
+  const byNumber = new Map(held.map((b) => [b.batchNumber.toUpperCase(), b]));
+  const named = new Set<string>();
+  const changes: NonNullable<RowPlan['batches']> = [];
+  for (const entry of cell
+    .split(';')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    const m = BATCH_ENTRY.exec(entry);
+    if (!m) {
+      row.errors.push(`${label}: write each batch as NUMBER: UNITS, like B-12: 40, separated by ";".`);
+      continue;
+    }
+    const batch = byNumber.get(m[1]!.toUpperCase());
+    if (!batch) {
+      row.errors.push(`${label}: this variant has no batch ${m[1]}; receive new batches on the Stock page.`);
+      continue;
+    }
+    if (named.has(batch.batchNumber)) {
+      row.errors.push(`${label}: batch ${batch.batchNumber} is named twice.`);
+      continue;
+    }
+    named.add(batch.batchNumber);
+    const units = Number(m[2]);
+    if (units !== batch.onHand)
+      changes.push({ variantId, batchNumber: batch.batchNumber, change: units - batch.onHand });
+  }
+  if (changes.length === 0) return;
+  if (row.stock) {
+    row.errors.push(`${label}: change the Stock or the Batches of a variant, not both in one import.`);
+    return;
+  }
+  row.batches = changes;
+  for (const c of changes) {
+    const from = byNumber.get(c.batchNumber.toUpperCase())!.onHand;
+    row.changes.push(`${label}: ${c.batchNumber} ${from} → ${from + c.change}`);
   }
 }
 
