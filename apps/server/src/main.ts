@@ -73,6 +73,8 @@ export async function main(
     database.kind === 'pglite' && config.DATABASE_URL !== 'memory://'
       ? holdDataDir(path.resolve(config.DATABASE_URL || DEFAULT_DATA_DIR))
       : () => {};
+  // However the process ends (a shutdown that timed out, a close that failed), the mark goes with it.
+  process.once('exit', releaseDataDir);
   const { seeded, demoAdminRevoked } = await migrateAndSeed(database, {
     seed: config.DEMO_MODE,
     progress: output.progress,
@@ -95,9 +97,12 @@ export async function main(
     ...(tracing ? { tracer: tracing.tracer } : {}),
     onClose: async () => {
       // The running job finishes, or goes back to the queue for another instance, before the database closes.
-      await stopJobs();
-      await database.close();
-      releaseDataDir();
+      try {
+        await stopJobs();
+        await database.close();
+      } finally {
+        releaseDataDir();
+      }
       // The last spans (the shutdown's own requests and jobs) are sent before the process ends.
       await tracing?.shutdown();
     },
