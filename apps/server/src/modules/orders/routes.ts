@@ -14,6 +14,7 @@ import {
   CreatePaymentOrderBody,
   OrderDetail,
   OrderSummary,
+  type OrderSummaryDto,
   PaymentOrder,
   PlacedOrder,
   PlaceOrderBody,
@@ -26,7 +27,7 @@ import { langFromAcceptLanguage } from '@spice/shared/lang';
 import { toRupees } from '@spice/shared/money';
 import { codNotForThisOrder } from '@spice/shared/rto-risk';
 import { trackingChoice } from '@spice/shared/tracking-consent';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { attributionOf } from '../../lib/attribution-cookie.ts';
 import { neverCache } from '../../lib/cache-headers.ts';
@@ -268,8 +269,14 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(OrderSummary), ...errors },
       },
     },
-    async (request) =>
-      orders.listForCustomer((await requireOwner(request, accounts, request.params.mobile)).id),
+    async (request, reply) => {
+      const list: OrderSummaryDto[] = await orders.listForCustomer(
+        (await requireOwner(request, accounts, request.params.mobile)).id,
+      );
+      // Typed as the contract and written once: the response schema's check of every order and
+      // item on each read is skipped, as the search's answer is (issue 33's signed-in orders bar).
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(JSON.stringify(list));
+    },
   );
 
   app.get(
