@@ -157,6 +157,12 @@ export async function main(
   }
   // The search index is built before the shop listens, so no shopper's search waits for it.
   await app.services.search.ready();
+  // Before listening: a SIGTERM as soon as the shop answers (a supervisor, a test) drains and
+  // closes it, rather than Node's default of ending the process where it stands.
+  handleShutdown(app, {
+    drainMs: config.SHUTDOWN_DRAIN_SECONDS * 1000,
+    timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+  });
   await app.listen({ host: config.HOST, port: config.PORT });
   const { DEMO_ADMIN } = await import('./seed/demo-seed.ts');
   const address = app.server.address();
@@ -168,9 +174,5 @@ export async function main(
   );
   await new Promise((resolve) => setTimeout(resolve, 50));
   output.ready(readyLine({ ...config, PORT: port }, DEMO_ADMIN.mobile));
-  handleShutdown(app, {
-    drainMs: config.SHUTDOWN_DRAIN_SECONDS * 1000,
-    timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
-  });
   return app;
 }
