@@ -8,14 +8,9 @@
 // changes (lib/snapshot.ts's generation), after the catalogue's time to live, and at shutdown.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import { chooseEncoding } from './page-cache.ts';
+import { chooseEncoding, compress, type Encoding } from './page-cache.ts';
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-type Encoding = 'br' | 'gzip';
 /** A reply's headers as Fastify's getHeaders() gives them. */
 type Headers = Record<string, string | number | string[] | undefined>;
 
@@ -81,11 +76,7 @@ export function createFrontCache(options: FrontCacheOptions): FrontCache {
   function compressLater(entry: Entry, encoding: Encoding) {
     if (entry.compressing.has(encoding)) return;
     entry.compressing.add(encoding);
-    const body = entry.bodies.identity;
-    (encoding === 'br'
-      ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
-      : gzip(body, { level: 9 })
-    ).then(
+    compress(entry.bodies.identity, encoding).then(
       (encoded) => {
         entry.bodies[encoding] = encoded;
       },

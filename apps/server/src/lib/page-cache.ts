@@ -15,7 +15,7 @@ import { sendWebResponse } from './web-response.ts';
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 
 export interface CachedPage {
   status: number;
@@ -97,7 +97,8 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | n
   return null;
 }
 
-function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
+/** A kept answer's compressed copy, made once (page cache, front cache). */
+export function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
   // Done once per page and encoding, so a higher quality than per-request compression is affordable.
   return encoding === 'br'
     ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
