@@ -17,6 +17,16 @@ export function fieldErrors(
   return errors;
 }
 
+/** The first message of each top-level field (a form whose inputs are named by the schema's keys). */
+export function topFieldErrors(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  fallback: string,
+): FormErrors {
+  const errors: FormErrors = {};
+  for (const issue of issues) errors[String(issue.path[0] ?? fallback)] ??= issue.message;
+  return errors;
+}
+
 export function invalidResult(errors: FormErrors, extra: Record<string, unknown> = {}) {
   return { ok: false, message: 'Please correct the fields marked below.', errors, ...extra };
 }

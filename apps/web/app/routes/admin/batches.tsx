@@ -1,5 +1,6 @@
 import { BatchAdjustment, BatchReceive } from '@spice/shared/contracts/batches';
 import { data, Form, Link, useNavigation } from 'react-router';
+import { topFieldErrors } from '../../features/admin/forms';
 import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
 import { adminMeta } from '../../features/admin/meta';
 import type { Route } from './+types/batches';
@@ -38,8 +39,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const parsed = BatchReceive.safeParse(form);
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'batchNumber')] ??= issue.message;
+    const errors = topFieldErrors(parsed.error.issues, 'batchNumber');
     return data<ActionResult>(
       { ok: false, message: Object.values(errors)[0] ?? '', errors },
       { status: 400 },

@@ -3,6 +3,7 @@ import { POLICY_KINDS, POLICY_PATHS, type PolicyKind } from '@spice/shared/polic
 import { type FormEvent, useState } from 'react';
 import { data, Form, useNavigation } from 'react-router';
 import { Bilingual, HINDI_HINT } from '../../features/admin/bilingual';
+import { topFieldErrors } from '../../features/admin/forms';
 import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
 import { MarkdownField } from '../../features/admin/markdown-field';
 import { adminMeta, istDateTime } from '../../features/admin/meta';
@@ -23,11 +24,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { policies, settings };
 }
 
-function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message;
-  return errors;
-}
+const fieldErrors = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) =>
+  topFieldErrors(issues, 'form');
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, user } = await requireAdminPage(context, 'storefront.manage');

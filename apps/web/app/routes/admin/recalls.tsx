@@ -1,5 +1,6 @@
 import { RecallStart } from '@spice/shared/contracts/batches';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { topFieldErrors } from '../../features/admin/forms';
 import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
 import { adminMeta } from '../../features/admin/meta';
 import type { Route } from './+types/recalls';
@@ -26,8 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     action: form.action,
   });
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'reason')] ??= issue.message;
+    const errors = topFieldErrors(parsed.error.issues, 'reason');
     return data<ActionResult>(
       { ok: false, message: Object.values(errors)[0] ?? '', errors },
       { status: 400 },

@@ -3,6 +3,7 @@ import { StockSettings } from '@spice/shared/contracts/batches';
 import { can, STAFF_MESSAGES } from '@spice/shared/staff';
 import { type FormEvent, useState } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
+import { topFieldErrors } from '../../features/admin/forms';
 import { type ActionResult, refusal, requireAdminPage } from '../../features/admin/guard.server';
 import { adminMeta } from '../../features/admin/meta';
 import type { Route } from './+types/stock';
@@ -19,11 +20,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { variants, settings };
 }
 
-function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) errors[String(issue.path[0] ?? 'change')] ??= issue.message;
-  return errors;
-}
+const fieldErrors = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) =>
+  topFieldErrors(issues, 'change');
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, user } = await requireAdminPage(context, 'stock.adjust');
